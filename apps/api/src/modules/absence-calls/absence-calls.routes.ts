@@ -4,15 +4,13 @@ import { apiSuccess } from '@academy/shared/schemas/api';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
 import { absentToday, setAbsenceCalled } from './absence-calls.service';
+import { dataRoute } from '../../lib/route-replies';
 
 /** The office's list of today's absent students and its "called" ticks: admins only. */
 export const absenceCallsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['attendance'];
 
-  app.get('/admin/absent-today', { schema: { tags, response: { 200: apiSuccess(absentTodaySchema) } } }, async () => ({
-    success: true as const,
-    data: await absentToday(db),
-  }));
+  dataRoute(app, 'GET', '/admin/absent-today', { tags, response: { 200: apiSuccess(absentTodaySchema) } }, () => absentToday(db));
 
   app.put(
     '/admin/absent-today/:studentId/called',

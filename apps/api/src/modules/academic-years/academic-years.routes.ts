@@ -6,6 +6,7 @@ import { idParamsSchema } from '@academy/shared/schemas/common';
 import { actorOf } from '../../access/http';
 import type { Db } from '../../db/client';
 import { academicYears, rollover, undoRollover } from './rollover.service';
+import { dataRoute, messageRoute } from '../../lib/route-replies';
 
 const SUCCESS = { rolledOver: 'The new academic year has begun', undone: 'The rollover was undone' } as const;
 
@@ -23,10 +24,10 @@ export const academicYearsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     },
   );
 
-  app.get('/academic-years', { schema: { tags, response: { 200: apiSuccess(academicYearsSchema) } } }, async () => ({ success: true as const, data: await academicYears(db) }));
+  dataRoute(app, 'GET', '/academic-years', { tags, response: { 200: apiSuccess(academicYearsSchema) } }, () => academicYears(db));
 
-  app.delete('/academic-years/rollover/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await undoRollover(db, actorOf(request), request.params.id);
-    return { success: true as const, message: SUCCESS.undone };
-  });
+  messageRoute(
+    app, 'DELETE', '/academic-years/rollover/:id', { tags, params: idParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => undoRollover(db, actorOf(request), request.params.id), SUCCESS.undone,
+  );
 };

@@ -6,6 +6,7 @@ import { normalizeDomain, OWN_DOMAIN_MESSAGES, ownDomainInputSchema, ownDomainSc
 import { actorOf } from '../../access/http';
 import { AppError } from '../../lib/app-error';
 import { addOwnDomain, listOwnDomains, removeOwnDomain, verifyOwnDomain, type OwnDomainDeps } from './own-domains.service';
+import { dataRoute, messageRoute } from '../../lib/route-replies';
 
 /**
  * The academy's own domains (issue 55), the admin's, on the settings screen. With one academy per
@@ -35,24 +36,20 @@ export const ownDomainRoutes: FastifyPluginAsyncZod<OwnDomainDeps> = async (app,
     return { success: true as const, data: { domain: host } };
   });
 
-  app.get('/admin/domains', { schema: { tags, response: { 200: apiSuccess(ownDomainsSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await listOwnDomains(deps, academyOf(request)),
-  }));
+  dataRoute(app, 'GET', '/admin/domains', { tags, response: { 200: apiSuccess(ownDomainsSchema) } }, (request) => listOwnDomains(deps, academyOf(request)));
 
   app.post('/admin/domains', { schema: { tags, body: ownDomainInputSchema, response: { 201: apiSuccess(ownDomainSchema) } } }, async (request, reply) => {
     const domain = await addOwnDomain(deps, actorOf(request), academyOf(request).id, request.body.domain);
     return reply.status(201).send({ success: true as const, data: domain, message: OWN_DOMAIN_MESSAGES.added });
   });
 
-  app.post('/admin/domains/:id/verify', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(ownDomainSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await verifyOwnDomain(deps, actorOf(request), academyOf(request).id, request.params.id, forget),
-    message: OWN_DOMAIN_MESSAGES.verified,
-  }));
+  dataRoute(
+    app, 'POST', '/admin/domains/:id/verify', { tags, params: idParamsSchema, response: { 200: apiSuccess(ownDomainSchema) } },
+    (request) => verifyOwnDomain(deps, actorOf(request), academyOf(request).id, request.params.id, forget), OWN_DOMAIN_MESSAGES.verified,
+  );
 
-  app.delete('/admin/domains/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await removeOwnDomain(deps, actorOf(request), academyOf(request).id, request.params.id, forget);
-    return { success: true as const, message: OWN_DOMAIN_MESSAGES.removed };
-  });
+  messageRoute(
+    app, 'DELETE', '/admin/domains/:id', { tags, params: idParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => removeOwnDomain(deps, actorOf(request), academyOf(request).id, request.params.id, forget), OWN_DOMAIN_MESSAGES.removed,
+  );
 };

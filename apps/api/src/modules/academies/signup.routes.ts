@@ -19,6 +19,7 @@ import { createSession } from '../sessions';
 import type { Db } from '../../db/client';
 import { findUserForSession, firstRunChecklist } from './first-run.service';
 import { createAcademy, sendSignupCode, slugAvailability, useHandOff, type SignupDeps } from './signup.service';
+import { dataRoute } from '../../lib/route-replies';
 
 export const CODE_SENT = 'We have sent a 6-digit code to your email. It is valid for 10 minutes.';
 export const HAND_OFF_INVALID = 'This sign-in link has expired or was already used. Please sign in with your email and password.';
@@ -94,8 +95,5 @@ export const academySignupRoutes: FastifyPluginAsyncZod<SignupDeps & { hosting: 
 
 /** The admin's first-run checklist (GET /api/dashboard/first-run): its own read, beside the dashboard's. */
 export const firstRunRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/dashboard/first-run', { schema: { tags: ['dashboard'], response: { 200: apiSuccess(firstRunChecklistSchema) } } }, async () => ({
-    success: true as const,
-    data: await firstRunChecklist(db),
-  }));
+  dataRoute(app, 'GET', '/dashboard/first-run', { tags: ['dashboard'], response: { 200: apiSuccess(firstRunChecklistSchema) } }, () => firstRunChecklist(db));
 };

@@ -34,6 +34,7 @@ import {
   updateEnquiry,
   type EnquiryConfirmation,
 } from './admissions.service';
+import { dataRoute } from '../../lib/route-replies';
 
 /**
  * What the office is told after a conversion (issues 21 and 54): the student ID, and, when the
@@ -110,22 +111,16 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     },
   );
 
-  app.get(
-    '/admission-enquiries',
-    { schema: { tags: ['admissions'], querystring: admissionEnquiryListQuerySchema, response: { 200: apiSuccess(admissionEnquiryListSchema) } } },
-    async (request) => ({ success: true as const, data: await listEnquiries(db, request.query) }),
+  dataRoute(
+    app, 'GET', '/admission-enquiries', { tags: ['admissions'], querystring: admissionEnquiryListQuerySchema, response: { 200: apiSuccess(admissionEnquiryListSchema) } },
+    (request) => listEnquiries(db, request.query),
   );
 
-  app.get(
-    '/admission-enquiries/counts',
-    { schema: { tags: ['admissions'], response: { 200: apiSuccess(enquiryCountsSchema) } } },
-    async () => ({ success: true as const, data: await countEnquiries(db) }),
-  );
+  dataRoute(app, 'GET', '/admission-enquiries/counts', { tags: ['admissions'], response: { 200: apiSuccess(enquiryCountsSchema) } }, () => countEnquiries(db));
 
-  app.get(
-    '/admission-enquiries/:id',
-    { schema: { tags: ['admissions'], params: idParamsSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } } },
-    async (request) => ({ success: true as const, data: await getEnquiry(db, request.params.id) }),
+  dataRoute(
+    app, 'GET', '/admission-enquiries/:id', { tags: ['admissions'], params: idParamsSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } },
+    (request) => getEnquiry(db, request.params.id),
   );
 
   app.put(

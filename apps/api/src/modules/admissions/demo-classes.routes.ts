@@ -5,6 +5,7 @@ import { demoBookingInputSchema, demoClassListSchema, demoClassSchema, demoParam
 import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
 import { bookDemoClass, cancelDemoClass, listEnquiryDemos } from './demo-classes.service';
+import { dataRoute } from '../../lib/route-replies';
 
 /** Demo classes of an enquiry (issue 41): booked and cancelled by the office; marked on the teacher's attendance sheet. */
 export const demoClassesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -19,10 +20,9 @@ export const demoClassesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     },
   );
 
-  app.get(
-    '/admission-enquiries/:id/demos',
-    { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(demoClassListSchema) } } },
-    async (request) => ({ success: true as const, data: await listEnquiryDemos(db, request.params.id) }),
+  dataRoute(
+    app, 'GET', '/admission-enquiries/:id/demos', { tags, params: idParamsSchema, response: { 200: apiSuccess(demoClassListSchema) } },
+    (request) => listEnquiryDemos(db, request.params.id),
   );
 
   app.delete(

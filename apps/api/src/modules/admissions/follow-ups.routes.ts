@@ -13,13 +13,13 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
 import { admissionsReport } from './admissions-report.service';
 import { listAssignees, logContact, updateFollowUp } from './follow-ups.service';
+import { dataRoute } from '../../lib/route-replies';
 
 /** Follow-ups, the contacts log and the season's report (issue 41; docs/decisions/034-admission-follow-ups.md). */
 export const followUpsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.patch(
-    '/admission-enquiries/:id',
-    { schema: { tags: ['admissions'], params: idParamsSchema, body: enquiryFollowUpInputSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } } },
-    async (request) => ({ success: true as const, data: await updateFollowUp(db, actorOf(request), request.params.id, request.body), message: 'Follow-up saved' }),
+  dataRoute(
+    app, 'PATCH', '/admission-enquiries/:id', { tags: ['admissions'], params: idParamsSchema, body: enquiryFollowUpInputSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } },
+    (request) => updateFollowUp(db, actorOf(request), request.params.id, request.body), 'Follow-up saved',
   );
 
   app.post(
@@ -31,14 +31,10 @@ export const followUpsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     },
   );
 
-  app.get('/admission-enquiries/assignees', { schema: { tags: ['admissions'], response: { 200: apiSuccess(enquiryAssigneesSchema) } } }, async () => ({
-    success: true as const,
-    data: await listAssignees(db),
-  }));
+  dataRoute(app, 'GET', '/admission-enquiries/assignees', { tags: ['admissions'], response: { 200: apiSuccess(enquiryAssigneesSchema) } }, () => listAssignees(db));
 
-  app.get(
-    '/admissions/report',
-    { schema: { tags: ['admissions'], querystring: admissionsReportQuerySchema, response: { 200: apiSuccess(admissionsReportSchema) } } },
-    async (request) => ({ success: true as const, data: await admissionsReport(db, request.query) }),
+  dataRoute(
+    app, 'GET', '/admissions/report', { tags: ['admissions'], querystring: admissionsReportQuerySchema, response: { 200: apiSuccess(admissionsReportSchema) } },
+    (request) => admissionsReport(db, request.query),
   );
 };

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
 import { notifyStudentsOfActiveAnnouncements } from '../notifications';
 import { createAnnouncement, deleteAnnouncement, getAnnouncement, listAnnouncements, updateAnnouncement } from './announcements.service';
+import { dataRoute, messageRoute } from '../../lib/route-replies';
 
 /**
  * Admins write announcements; everyone signed in reads what is meant for them (not meant for you,
@@ -19,16 +20,12 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       await notifyStudentsOfActiveAnnouncements(db, { announcementId });
     });
 
-  app.get(
-    '/announcements',
-    { schema: { tags, querystring: announcementListQuerySchema, response: { 200: apiSuccess(announcementListSchema) } } },
-    async (request) => ({ success: true as const, data: await listAnnouncements(db, actorOf(request), request.query) }),
+  dataRoute(
+    app, 'GET', '/announcements', { tags, querystring: announcementListQuerySchema, response: { 200: apiSuccess(announcementListSchema) } },
+    (request) => listAnnouncements(db, actorOf(request), request.query),
   );
 
-  app.get('/announcements/:id', { schema: { tags, params: idParamsSchema, response: { 200: one } } }, async (request) => ({
-    success: true as const,
-    data: await getAnnouncement(db, actorOf(request), request.params.id),
-  }));
+  dataRoute(app, 'GET', '/announcements/:id', { tags, params: idParamsSchema, response: { 200: one } }, (request) => getAnnouncement(db, actorOf(request), request.params.id));
 
   app.post('/announcements', { schema: { tags, body: announcementInputSchema, response: { 201: one } } }, async (request, reply) => {
     const announcement = await createAnnouncement(db, request.body, actorOf(request));
@@ -42,8 +39,8 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     return { success: true as const, data: announcement, message: ANNOUNCEMENT_MESSAGES.updated };
   });
 
-  app.delete('/announcements/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteAnnouncement(db, actorOf(request), request.params.id);
-    return { success: true as const, message: ANNOUNCEMENT_MESSAGES.deleted };
-  });
+  messageRoute(
+    app, 'DELETE', '/announcements/:id', { tags, params: idParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => deleteAnnouncement(db, actorOf(request), request.params.id), ANNOUNCEMENT_MESSAGES.deleted,
+  );
 };

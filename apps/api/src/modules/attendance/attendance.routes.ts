@@ -22,6 +22,7 @@ import {
   submitAttendance,
   type DemoMarksSaver,
 } from './attendance.service';
+import { dataRoute } from '../../lib/route-replies';
 
 /**
  * Spec section 7, Attendance and Student self-service attendance. The batch's teacher and admins mark
@@ -32,10 +33,10 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ db: Db; opensMinutesBefor
   const day = apiSuccess(attendanceDaySchema);
   const studentAnswer = apiSuccess(studentAttendanceSchema);
 
-  app.get('/attendance/:batchId/:date', { schema: { tags, params: attendanceDayParamsSchema, response: { 200: day } } }, async (request) => ({
-    success: true as const,
-    data: await getAttendanceDay(db, actorOf(request), request.params.batchId, request.params.date, opensMinutesBefore),
-  }));
+  dataRoute(
+    app, 'GET', '/attendance/:batchId/:date', { tags, params: attendanceDayParamsSchema, response: { 200: day } },
+    (request) => getAttendanceDay(db, actorOf(request), request.params.batchId, request.params.date, opensMinutesBefore),
+  );
 
   app.post(
     '/attendance/batch/:batchId',
@@ -48,10 +49,9 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ db: Db; opensMinutesBefor
     },
   );
 
-  app.get(
-    '/attendance/batch/:batchId/history',
-    { schema: { tags, params: attendanceBatchParamsSchema, querystring: attendanceRangeQuerySchema, response: { 200: apiSuccess(attendanceHistorySchema) } } },
-    async (request) => ({ success: true as const, data: await getBatchHistory(db, actorOf(request), request.params.batchId, request.query) }),
+  dataRoute(
+    app, 'GET', '/attendance/batch/:batchId/history', { tags, params: attendanceBatchParamsSchema, querystring: attendanceRangeQuerySchema, response: { 200: apiSuccess(attendanceHistorySchema) } },
+    (request) => getBatchHistory(db, actorOf(request), request.params.batchId, request.query),
   );
 
   app.get(
@@ -63,15 +63,13 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ db: Db; opensMinutesBefor
     }),
   );
 
-  app.get(
-    '/student/attendance',
-    { schema: { tags: ['student'], querystring: attendanceRangeQuerySchema, response: { 200: studentAnswer } } },
-    async (request) => ({ success: true as const, data: await getOwnAttendance(db, actorOf(request), request.query) }),
+  dataRoute(
+    app, 'GET', '/student/attendance', { tags: ['student'], querystring: attendanceRangeQuerySchema, response: { 200: studentAnswer } },
+    (request) => getOwnAttendance(db, actorOf(request), request.query),
   );
 
-  app.get(
-    '/student/attendance/:batchId',
-    { schema: { tags: ['student'], params: attendanceBatchParamsSchema, querystring: attendanceRangeQuerySchema, response: { 200: studentAnswer } } },
-    async (request) => ({ success: true as const, data: await getOwnBatchAttendance(db, actorOf(request), request.params.batchId, request.query) }),
+  dataRoute(
+    app, 'GET', '/student/attendance/:batchId', { tags: ['student'], params: attendanceBatchParamsSchema, querystring: attendanceRangeQuerySchema, response: { 200: studentAnswer } },
+    (request) => getOwnBatchAttendance(db, actorOf(request), request.params.batchId, request.query),
   );
 };

@@ -7,19 +7,16 @@ import type { Db } from '../../db/client';
 import { sql } from 'drizzle-orm';
 import { academyTodaySql } from '../../db/academy-today';
 import { exportAuditLogCsv, listAuditLog, listAuditPeople } from './audit.service';
+import { dataRoute } from '../../lib/route-replies';
 
 /** The admin's Activity screen: the audit log, newest first, and its CSV export. Nothing here writes. */
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    '/admin/audit-log',
-    { schema: { tags: ['audit-log'], querystring: auditLogListQuerySchema, response: { 200: apiSuccess(auditLogListSchema) } } },
-    async (request) => ({ success: true as const, data: await listAuditLog(db, request.query, requestLanguage(request)) }),
+  dataRoute(
+    app, 'GET', '/admin/audit-log', { tags: ['audit-log'], querystring: auditLogListQuerySchema, response: { 200: apiSuccess(auditLogListSchema) } },
+    (request) => listAuditLog(db, request.query, requestLanguage(request)),
   );
 
-  app.get('/admin/audit-log/people', { schema: { tags: ['audit-log'], response: { 200: apiSuccess(auditPeopleSchema) } } }, async () => ({
-    success: true as const,
-    data: await listAuditPeople(db),
-  }));
+  dataRoute(app, 'GET', '/admin/audit-log/people', { tags: ['audit-log'], response: { 200: apiSuccess(auditPeopleSchema) } }, () => listAuditPeople(db));
 
   app.get(
     '/admin/audit-log.csv',

@@ -52,6 +52,7 @@ import {
   stageBackup,
   type BackupPaths,
 } from './backups.service';
+import { dataRoute, messageRoute } from '../../lib/route-replies';
 
 /** Uploads above this are refused (413); a coaching academy's backup with its PDFs stays well below. */
 export const MAX_BACKUP_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
@@ -97,10 +98,10 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
     return reply.status(202).send({ success: true as const, data: job, message: BACKUP_MESSAGES.createStarted });
   });
 
-  app.get('/admin/backups/jobs/:id', { schema: { tags, params: z.object({ id: z.uuid('Unknown job') }), response: { 200: jobAnswer } } }, async (request) => ({
-    success: true as const,
-    data: await jobs.get(request.params.id),
-  }));
+  dataRoute(
+    app, 'GET', '/admin/backups/jobs/:id', { tags, params: z.object({ id: z.uuid('Unknown job') }), response: { 200: jobAnswer } },
+    (request) => jobs.get(request.params.id),
+  );
 
   app.get('/admin/backups/:name/download', { schema: { tags, params: backupNameParamsSchema } }, async (request, reply) => {
     const file = existingBackupFile(paths(), request.params.name);
@@ -204,20 +205,17 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
     return reply.status(202).send({ success: true as const, data: job, message: BACKUP_MESSAGES.restoreStarted });
   });
 
-  app.get('/admin/settings/backups', { schema: { tags, response: { 200: apiSuccess(backupSettingsSchema) } } }, async () => ({
-    success: true as const,
-    data: await getBackupSettings(db, keys),
-  }));
+  dataRoute(app, 'GET', '/admin/settings/backups', { tags, response: { 200: apiSuccess(backupSettingsSchema) } }, () => getBackupSettings(db, keys));
 
   app.put('/admin/settings/backups', { schema: { tags, body: backupSettingsInputSchema, response: { 200: apiSuccess(backupSettingsSchema) } } }, async (request) => {
     const data = await updateBackupSettings(db, keys, actorOf(request), request.body);
     return { success: true as const, data, message: request.body.offsite ? OFFSITE_MESSAGES.saved : OFFSITE_MESSAGES.turnedOff };
   });
 
-  app.post('/admin/settings/backups/test', { schema: { tags, body: offsiteTestInputSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await testBucket(db, keys, request.body);
-    return { success: true as const, message: OFFSITE_MESSAGES.tested };
-  });
+  messageRoute(
+    app, 'POST', '/admin/settings/backups/test', { tags, body: offsiteTestInputSchema, response: { 200: messageOnlySchema } },
+    (request) => testBucket(db, keys, request.body), OFFSITE_MESSAGES.tested,
+  );
 
   // Given once: the recovery key leaves the server only here (decision 044).
   app.get('/admin/settings/backups/recovery-sheet', { schema: { tags } }, async (request, reply) => {

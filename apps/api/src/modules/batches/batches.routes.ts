@@ -37,6 +37,7 @@ import {
 import { childWeeklySchedule, scheduleIcs, weeklySchedule } from './schedule.service';
 import { enrolStudents, moveStudents } from './bulk-enrolment.service';
 import { parentChildParamsSchema } from '@academy/shared/schemas/parents';
+import { createdRoute, dataRoute, messageRoute } from '../../lib/route-replies';
 
 export const BATCH_MESSAGES = {
   created: 'Batch created successfully',
@@ -57,10 +58,10 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   const batchList = apiSuccess(z.array(batchSchema));
   const batchOne = apiSuccess(batchSchema);
 
-  app.get('/batches', { schema: { tags: ['batches'], querystring: batchListQuerySchema, response: { 200: batchList } } }, async (request) => ({
-    success: true as const,
-    data: await listBatches(db, actorOf(request), request.query),
-  }));
+  dataRoute(
+    app, 'GET', '/batches', { tags: ['batches'], querystring: batchListQuerySchema, response: { 200: batchList } },
+    (request) => listBatches(db, actorOf(request), request.query),
+  );
 
   app.get(
     '/batches/by-subject',
@@ -71,14 +72,14 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     }),
   );
 
-  app.post(
-    '/batches/sync-students',
-    { schema: { tags: ['batches'], response: { 200: apiSuccess(batchSyncReportSchema) } } },
-    async () => ({ success: true as const, data: await syncStudentsReport(db), message: BATCH_MESSAGES.syncChecked }),
+  dataRoute(
+    app, 'POST', '/batches/sync-students', { tags: ['batches'], response: { 200: apiSuccess(batchSyncReportSchema) } },
+    () => syncStudentsReport(db), BATCH_MESSAGES.syncChecked,
   );
 
-  app.post('/batches', { schema: { tags: ['batches'], body: batchInputSchema, response: { 201: batchOne } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await createBatch(db, actorOf(request), request.body), message: BATCH_MESSAGES.created }),
+  createdRoute(
+    app, '/batches', { tags: ['batches'], body: batchInputSchema, response: { 201: batchOne } },
+    (request) => createBatch(db, actorOf(request), request.body), BATCH_MESSAGES.created,
   );
 
   app.get(
@@ -90,16 +91,15 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     }),
   );
 
-  app.put(
-    '/batches/:id',
-    { schema: { tags: ['batches'], params: idParamsSchema, body: batchInputSchema, response: { 200: batchOne } } },
-    async (request) => ({ success: true as const, data: await updateBatch(db, actorOf(request), request.params.id, request.body), message: BATCH_MESSAGES.updated }),
+  dataRoute(
+    app, 'PUT', '/batches/:id', { tags: ['batches'], params: idParamsSchema, body: batchInputSchema, response: { 200: batchOne } },
+    (request) => updateBatch(db, actorOf(request), request.params.id, request.body), BATCH_MESSAGES.updated,
   );
 
-  app.delete('/batches/:id', { schema: { tags: ['batches'], params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteBatch(db, actorOf(request), request.params.id);
-    return { success: true as const, message: BATCH_MESSAGES.deleted };
-  });
+  messageRoute(
+    app, 'DELETE', '/batches/:id', { tags: ['batches'], params: idParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => deleteBatch(db, actorOf(request), request.params.id), BATCH_MESSAGES.deleted,
+  );
 
   app.put(
     '/batches/:id/students/:studentId/add',
@@ -143,32 +143,27 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   );
 
   // A student's own batches and week.
-  app.get('/student/batches', { schema: { tags: ['student'], response: { 200: apiSuccess(z.array(batchSummarySchema)) } } }, async (request) => ({
-    success: true as const,
-    data: await studentOwnBatches(db, actorOf(request)),
-  }));
-
-  app.get(
-    '/student/batches/:id',
-    { schema: { tags: ['student'], params: idParamsSchema, response: { 200: apiSuccess(batchSummarySchema) } } },
-    async (request) => ({ success: true as const, data: await studentOwnBatch(db, actorOf(request), request.params.id) }),
+  dataRoute(
+    app, 'GET', '/student/batches', { tags: ['student'], response: { 200: apiSuccess(z.array(batchSummarySchema)) } },
+    (request) => studentOwnBatches(db, actorOf(request)),
   );
 
-  app.get('/student/schedule', { schema: { tags: ['student'], response: { 200: apiSuccess(weeklyScheduleSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await weeklySchedule(db, actorOf(request)),
-  }));
-
-  app.get(
-    '/parent/children/:studentId/schedule',
-    { schema: { tags: ['parents'], params: parentChildParamsSchema, response: { 200: apiSuccess(weeklyScheduleSchema) } } },
-    async (request) => ({ success: true as const, data: await childWeeklySchedule(db, actorOf(request), request.params.studentId) }),
+  dataRoute(
+    app, 'GET', '/student/batches/:id', { tags: ['student'], params: idParamsSchema, response: { 200: apiSuccess(batchSummarySchema) } },
+    (request) => studentOwnBatch(db, actorOf(request), request.params.id),
   );
 
-  app.get('/teachers/me/schedule', { schema: { tags: ['teachers'], response: { 200: apiSuccess(weeklyScheduleSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await weeklySchedule(db, actorOf(request)),
-  }));
+  dataRoute(app, 'GET', '/student/schedule', { tags: ['student'], response: { 200: apiSuccess(weeklyScheduleSchema) } }, (request) => weeklySchedule(db, actorOf(request)));
+
+  dataRoute(
+    app, 'GET', '/parent/children/:studentId/schedule', { tags: ['parents'], params: parentChildParamsSchema, response: { 200: apiSuccess(weeklyScheduleSchema) } },
+    (request) => childWeeklySchedule(db, actorOf(request), request.params.studentId),
+  );
+
+  dataRoute(
+    app, 'GET', '/teachers/me/schedule', { tags: ['teachers'], response: { 200: apiSuccess(weeklyScheduleSchema) } },
+    (request) => weeklySchedule(db, actorOf(request)),
+  );
 
   // Calendar downloads for a signed-in browser; phone calendars subscribe to the secret address of modules/calendar-feed.
   for (const url of ['/student/schedule.ics', '/teachers/me/schedule.ics'] as const) {

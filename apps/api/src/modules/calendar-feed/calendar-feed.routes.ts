@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { siteOrigin } from '../../lib/site-origin';
 import { actorOf } from '../../access/http';
 import { calendarFeedIcs, calendarFeedStatus, createCalendarFeed, deleteCalendarFeed } from './calendar-feed.service';
+import { dataRoute } from '../../lib/route-replies';
 
 /**
  * Phone calendars subscribe to an address and fetch it without our session cookie, so students and
@@ -13,10 +14,10 @@ import { calendarFeedIcs, calendarFeedStatus, createCalendarFeed, deleteCalendar
  */
 export const calendarFeedRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string | undefined }> = async (app, { db, publicUrl }) => {
 
-  app.get('/calendar-feed', { schema: { tags: ['calendar'], response: { 200: apiSuccess(calendarFeedStatusSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await calendarFeedStatus(db, actorOf(request).userId),
-  }));
+  dataRoute(
+    app, 'GET', '/calendar-feed', { tags: ['calendar'], response: { 200: apiSuccess(calendarFeedStatusSchema) } },
+    (request) => calendarFeedStatus(db, actorOf(request).userId),
+  );
 
   app.post('/calendar-feed', { schema: { tags: ['calendar'], response: { 200: apiSuccess(calendarFeedLinkSchema) } } }, async (request) => ({
     success: true as const,

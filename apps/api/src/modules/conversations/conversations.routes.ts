@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import type { Jobs } from '../../events/catalog';
 import { actorOf } from '../../access/http';
 import { createQuickReply, deleteQuickReply, getConversation, listConversations, listQuickReplies, replyInConversation, sendTemplateInConversation, setAbsenceExcused, updateConversation } from './conversations.service';
+import { createdRoute, dataRoute, messageRoute } from '../../lib/route-replies';
 
 /**
  * The office's WhatsApp inbox (issue 60): Messages → Conversations, quick replies, and accepting an
@@ -25,31 +26,33 @@ import { createQuickReply, deleteQuickReply, getConversation, listConversations,
 export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> = async (app, { db, jobs }) => {
   const tags = ['conversations'];
 
-  app.get('/admin/conversations', { schema: { tags, response: { 200: apiSuccess(conversationListSchema) } } }, async () => ({ success: true as const, data: await listConversations(db) }));
+  dataRoute(app, 'GET', '/admin/conversations', { tags, response: { 200: apiSuccess(conversationListSchema) } }, () => listConversations(db));
 
-  app.get('/admin/conversations/:id', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(conversationDetailSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await getConversation(db, request.params.id),
-  }));
+  dataRoute(
+    app, 'GET', '/admin/conversations/:id', { tags, params: idParamsSchema, response: { 200: apiSuccess(conversationDetailSchema) } },
+    (request) => getConversation(db, request.params.id),
+  );
 
   app.post('/admin/conversations/:id/messages', { schema: { tags, params: idParamsSchema, body: conversationReplyInputSchema, response: { 201: apiSuccess(z.object({ _id: z.uuid() })) } } }, async (request, reply) =>
     reply.status(201).send({ success: true as const, data: await replyInConversation(db, jobs, actorOf(request), request.params.id, request.body.text), message: CONVERSATION_MESSAGES.replyQueued }),
   );
 
   // After the 24-hour window: the same words as the academy's approved (announcement) template, through the family outbox.
-  app.post('/admin/conversations/:id/template-messages', { schema: { tags, params: idParamsSchema, body: conversationReplyInputSchema, response: { 201: apiSuccess(z.object({ _id: z.uuid() })) } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await sendTemplateInConversation(db, jobs, actorOf(request), request.params.id, request.body.text), message: CONVERSATION_MESSAGES.templateQueued }),
+  createdRoute(
+    app, '/admin/conversations/:id/template-messages', { tags, params: idParamsSchema, body: conversationReplyInputSchema, response: { 201: apiSuccess(z.object({ _id: z.uuid() })) } },
+    (request) => sendTemplateInConversation(db, jobs, actorOf(request), request.params.id, request.body.text), CONVERSATION_MESSAGES.templateQueued,
   );
 
-  app.patch('/admin/conversations/:id', { schema: { tags, params: idParamsSchema, body: conversationUpdateInputSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await updateConversation(db, actorOf(request), request.params.id, request.body);
-    return { success: true as const, message: CONVERSATION_MESSAGES.updated };
-  });
+  messageRoute(
+    app, 'PATCH', '/admin/conversations/:id', { tags, params: idParamsSchema, body: conversationUpdateInputSchema, response: { 200: messageOnlySchema } },
+    (request) => updateConversation(db, actorOf(request), request.params.id, request.body), CONVERSATION_MESSAGES.updated,
+  );
 
-  app.get('/admin/quick-replies', { schema: { tags, response: { 200: apiSuccess(quickReplyListSchema) } } }, async () => ({ success: true as const, data: await listQuickReplies(db) }));
+  dataRoute(app, 'GET', '/admin/quick-replies', { tags, response: { 200: apiSuccess(quickReplyListSchema) } }, () => listQuickReplies(db));
 
-  app.post('/admin/quick-replies', { schema: { tags, body: quickReplyInputSchema, response: { 201: apiSuccess(quickReplySchema) } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await createQuickReply(db, actorOf(request), request.body.text), message: CONVERSATION_MESSAGES.quickReplyCreated }),
+  createdRoute(
+    app, '/admin/quick-replies', { tags, body: quickReplyInputSchema, response: { 201: apiSuccess(quickReplySchema) } },
+    (request) => createQuickReply(db, actorOf(request), request.body.text), CONVERSATION_MESSAGES.quickReplyCreated,
   );
 
   app.delete('/admin/quick-replies/:id', { schema: { tags, params: idParamsSchema, response: { 204: z.null() } } }, async (request, reply) => {
@@ -57,8 +60,8 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> 
     return reply.status(204).send(null);
   });
 
-  app.put('/admin/absence-reasons/:id/excused', { schema: { tags, params: idParamsSchema, body: absenceExcuseInputSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await setAbsenceExcused(db, actorOf(request), request.params.id, request.body.excused);
-    return { success: true as const, message: CONVERSATION_MESSAGES.updated };
-  });
+  messageRoute(
+    app, 'PUT', '/admin/absence-reasons/:id/excused', { tags, params: idParamsSchema, body: absenceExcuseInputSchema, response: { 200: messageOnlySchema } },
+    (request) => setAbsenceExcused(db, actorOf(request), request.params.id, request.body.excused), CONVERSATION_MESSAGES.updated,
+  );
 };

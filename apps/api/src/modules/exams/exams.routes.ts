@@ -39,6 +39,7 @@ import {
   examsOfStudentForStaff,
   updateExam,
 } from './exams.service';
+import { createdRoute, dataRoute, messageRoute } from '../../lib/route-replies';
 
 /** Issue 23: weekly tests, marks, results, a student's own view and the report card. Guards: access/exams.ts. */
 export const examsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -47,55 +48,46 @@ export const examsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   const results = apiSuccess(examResultsSchema);
   const params = examIdParamsSchema;
 
-  app.get('/batches/:id/tests', { schema: { tags, params: examBatchParamsSchema, response: { 200: apiSuccess(z.array(examSchema)) } } }, async (request) => ({
-    success: true as const,
-    data: await listBatchExams(db, actorOf(request), request.params.id),
-  }));
-  app.post('/batches/:id/tests', { schema: { tags, params: examBatchParamsSchema, body: examInputSchema, response: { 201: one } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await createExam(db, actorOf(request), request.params.id, request.body), message: EXAM_MESSAGES.created }),
+  dataRoute(
+    app, 'GET', '/batches/:id/tests', { tags, params: examBatchParamsSchema, response: { 200: apiSuccess(z.array(examSchema)) } },
+    (request) => listBatchExams(db, actorOf(request), request.params.id),
   );
-  app.get('/tests/:id', { schema: { tags, params, response: { 200: one } } }, async (request) => ({ success: true as const, data: await getExam(db, actorOf(request), request.params.id) }));
-  app.put('/tests/:id', { schema: { tags, params, body: examInputSchema, response: { 200: one } } }, async (request) => ({
-    success: true as const,
-    data: await updateExam(db, actorOf(request), request.params.id, request.body),
-    message: EXAM_MESSAGES.updated,
-  }));
-  app.delete('/tests/:id', { schema: { tags, params, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteExam(db, actorOf(request), request.params.id);
-    return { success: true as const, message: EXAM_MESSAGES.deleted };
-  });
-  app.put('/tests/:id/marks', { schema: { tags, params, body: marksSubmissionSchema, response: { 200: results } } }, async (request) => ({
-    success: true as const,
-    data: await saveMarks(db, actorOf(request), request.params.id, request.body),
-    message: EXAM_MESSAGES.marksSaved,
-  }));
-  app.post('/tests/:id/marks/import', { schema: { tags, params, body: marksImportSchema, response: { 200: results } } }, async (request) => ({
-    success: true as const,
-    data: await importMarksCsv(db, actorOf(request), request.params.id, request.body.csv),
-    message: EXAM_MESSAGES.marksSaved,
-  }));
-  app.post('/tests/:id/publish', { schema: { tags, params, response: { 200: one } } }, async (request) => ({
-    success: true as const,
-    data: await publishExam(db, actorOf(request), request.params.id),
-    message: EXAM_MESSAGES.published,
-  }));
-  app.get('/tests/:id/results', { schema: { tags, params, response: { 200: results } } }, async (request) => ({
-    success: true as const,
-    data: await getResults(db, actorOf(request), request.params.id),
-  }));
-  app.get('/students/:id/tests', { schema: { tags, params, response: { 200: apiSuccess(studentExamsSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await examsOfStudentForStaff(db, actorOf(request), request.params.id),
-  }));
-  app.get('/student/tests', { schema: { tags: ['student'], response: { 200: apiSuccess(studentExamsSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await ownExams(db, actorOf(request)),
-  }));
+  createdRoute(
+    app, '/batches/:id/tests', { tags, params: examBatchParamsSchema, body: examInputSchema, response: { 201: one } },
+    (request) => createExam(db, actorOf(request), request.params.id, request.body), EXAM_MESSAGES.created,
+  );
+  dataRoute(app, 'GET', '/tests/:id', { tags, params, response: { 200: one } }, (request) => getExam(db, actorOf(request), request.params.id));
+  dataRoute(
+    app, 'PUT', '/tests/:id', { tags, params, body: examInputSchema, response: { 200: one } },
+    (request) => updateExam(db, actorOf(request), request.params.id, request.body), EXAM_MESSAGES.updated,
+  );
+  messageRoute(
+    app, 'DELETE', '/tests/:id', { tags, params, response: { 200: messageOnlySchema } },
+    (request) => deleteExam(db, actorOf(request), request.params.id), EXAM_MESSAGES.deleted,
+  );
+  dataRoute(
+    app, 'PUT', '/tests/:id/marks', { tags, params, body: marksSubmissionSchema, response: { 200: results } },
+    (request) => saveMarks(db, actorOf(request), request.params.id, request.body), EXAM_MESSAGES.marksSaved,
+  );
+  dataRoute(
+    app, 'POST', '/tests/:id/marks/import', { tags, params, body: marksImportSchema, response: { 200: results } },
+    (request) => importMarksCsv(db, actorOf(request), request.params.id, request.body.csv), EXAM_MESSAGES.marksSaved,
+  );
+  dataRoute(
+    app, 'POST', '/tests/:id/publish', { tags, params, response: { 200: one } },
+    (request) => publishExam(db, actorOf(request), request.params.id), EXAM_MESSAGES.published,
+  );
+  dataRoute(app, 'GET', '/tests/:id/results', { tags, params, response: { 200: results } }, (request) => getResults(db, actorOf(request), request.params.id));
+  dataRoute(
+    app, 'GET', '/students/:id/tests', { tags, params, response: { 200: apiSuccess(studentExamsSchema) } },
+    (request) => examsOfStudentForStaff(db, actorOf(request), request.params.id),
+  );
+  dataRoute(app, 'GET', '/student/tests', { tags: ['student'], response: { 200: apiSuccess(studentExamsSchema) } }, (request) => ownExams(db, actorOf(request)));
   // A parent reads a child's published results: the same answer the child sees at /student/tests.
-  app.get('/parent/children/:studentId/tests', { schema: { tags: ['parents'], params: parentChildParamsSchema, response: { 200: apiSuccess(studentExamsSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await childExams(db, actorOf(request), request.params.studentId),
-  }));
+  dataRoute(
+    app, 'GET', '/parent/children/:studentId/tests', { tags: ['parents'], params: parentChildParamsSchema, response: { 200: apiSuccess(studentExamsSchema) } },
+    (request) => childExams(db, actorOf(request), request.params.studentId),
+  );
   app.get('/students/:id/report-card.pdf', { schema: { tags, params, querystring: reportCardQuerySchema } }, async (request, reply) => {
     const { from, to } = request.query;
     const card = await reportCardFor(db, actorOf(request), request.params.id, { from, to }, requestLanguage(request));
@@ -106,10 +98,10 @@ export const examsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       .send(card.pdf);
   });
   // The teacher's remarks on the report cards of a batch's students (one per student per batch).
-  app.get('/batches/:id/remarks', { schema: { tags, params: examBatchParamsSchema, response: { 200: apiSuccess(batchRemarksSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await listBatchRemarks(db, actorOf(request), request.params.id),
-  }));
+  dataRoute(
+    app, 'GET', '/batches/:id/remarks', { tags, params: examBatchParamsSchema, response: { 200: apiSuccess(batchRemarksSchema) } },
+    (request) => listBatchRemarks(db, actorOf(request), request.params.id),
+  );
   app.put('/batches/:id/students/:studentId/remark', { schema: { tags, params: remarkParamsSchema, body: remarkInputSchema, response: { 200: apiSuccess(remarkSchema) } } }, async (request) => {
     const data = await saveRemark(db, actorOf(request), request.params.id, request.params.studentId, request.body.remark);
     return { success: true as const, data, message: data.remark === null ? EXAM_MESSAGES.remarkCleared : EXAM_MESSAGES.remarkSaved };

@@ -61,6 +61,7 @@ import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.
 import { queueFeeReminders } from './reminders.service';
 import { exportDuesCsv, feeReport, feeSummary, listDues } from './reports.service';
 import { receiptFileName, receiptPdfIn, receiptRecipients } from './receipt-mail';
+import { createdRoute, dataRoute, messageRoute } from '../../lib/route-replies';
 
 export const FEE_REMINDER_JOB = 'fee-reminder';
 
@@ -86,41 +87,35 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
 
   app.get('/fee-plans', { schema: { tags, response: { 200: apiSuccess(feePlanListSchema) } } }, async () => ({ success: true as const, data: { plans: await listPlans(db) } }));
 
-  app.post('/fee-plans', { schema: { tags, body: feePlanInputSchema, response: { 201: apiSuccess(feePlanSchema) } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await createPlan(db, actorOf(request), request.body), message: FEE_MESSAGES.planCreated }),
+  createdRoute(
+    app, '/fee-plans', { tags, body: feePlanInputSchema, response: { 201: apiSuccess(feePlanSchema) } },
+    (request) => createPlan(db, actorOf(request), request.body), FEE_MESSAGES.planCreated,
   );
 
-  app.get('/fee-plans/:id', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(feePlanSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await getPlan(db, request.params.id),
-  }));
+  dataRoute(app, 'GET', '/fee-plans/:id', { tags, params: idParamsSchema, response: { 200: apiSuccess(feePlanSchema) } }, (request) => getPlan(db, request.params.id));
 
-  app.put('/fee-plans/:id', { schema: { tags, params: idParamsSchema, body: feePlanUpdateSchema, response: { 200: apiSuccess(feePlanSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await updatePlan(db, actorOf(request), request.params.id, request.body),
-    message: FEE_MESSAGES.planUpdated,
-  }));
+  dataRoute(
+    app, 'PUT', '/fee-plans/:id', { tags, params: idParamsSchema, body: feePlanUpdateSchema, response: { 200: apiSuccess(feePlanSchema) } },
+    (request) => updatePlan(db, actorOf(request), request.params.id, request.body), FEE_MESSAGES.planUpdated,
+  );
 
-  app.delete('/fee-plans/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deletePlan(db, actorOf(request), request.params.id);
-    return { success: true as const, message: FEE_MESSAGES.planDeleted };
-  });
+  messageRoute(
+    app, 'DELETE', '/fee-plans/:id', { tags, params: idParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => deletePlan(db, actorOf(request), request.params.id), FEE_MESSAGES.planDeleted,
+  );
 
-  app.get('/students/:id/fees', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(ledgerSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await ledgerFor(db, actorOf(request), request.params.id),
-  }));
+  dataRoute(
+    app, 'GET', '/students/:id/fees', { tags, params: idParamsSchema, response: { 200: apiSuccess(ledgerSchema) } },
+    (request) => ledgerFor(db, actorOf(request), request.params.id),
+  );
 
-  app.get('/student/fees', { schema: { tags, response: { 200: apiSuccess(ledgerSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await ownLedger(db, actorOf(request)),
-  }));
+  dataRoute(app, 'GET', '/student/fees', { tags, response: { 200: apiSuccess(ledgerSchema) } }, (request) => ownLedger(db, actorOf(request)));
 
   // A parent reads a child's ledger: the same one the child sees at /student/fees.
-  app.get('/parent/children/:studentId/fees', { schema: { tags: ['parents'], params: parentChildParamsSchema, response: { 200: apiSuccess(ledgerSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await childLedger(db, actorOf(request), request.params.studentId),
-  }));
+  dataRoute(
+    app, 'GET', '/parent/children/:studentId/fees', { tags: ['parents'], params: parentChildParamsSchema, response: { 200: apiSuccess(ledgerSchema) } },
+    (request) => childLedger(db, actorOf(request), request.params.studentId),
+  );
 
   // A repeated Idempotency-Key (a double tap) answers the first receipt with 200 and records nothing.
   app.post(
@@ -135,25 +130,26 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     },
   );
 
-  app.post('/students/:id/concessions', { schema: { tags, params: idParamsSchema, body: concessionInputSchema, response: { 201: apiSuccess(ledgerSchema) } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await addConcession(db, actorOf(request), request.params.id, request.body), message: FEE_MESSAGES.concessionRecorded }),
+  createdRoute(
+    app, '/students/:id/concessions', { tags, params: idParamsSchema, body: concessionInputSchema, response: { 201: apiSuccess(ledgerSchema) } },
+    (request) => addConcession(db, actorOf(request), request.params.id, request.body), FEE_MESSAGES.concessionRecorded,
   );
 
-  app.post('/receipts/:id/cancel', { schema: { tags, params: idParamsSchema, body: receiptCancelInputSchema, response: { 200: apiSuccess(receiptSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await cancelReceipt(db, actorOf(request), request.params.id, request.body.reason),
-    message: FEE_MESSAGES.receiptCancelled,
-  }));
+  dataRoute(
+    app, 'POST', '/receipts/:id/cancel', { tags, params: idParamsSchema, body: receiptCancelInputSchema, response: { 200: apiSuccess(receiptSchema) } },
+    (request) => cancelReceipt(db, actorOf(request), request.params.id, request.body.reason), FEE_MESSAGES.receiptCancelled,
+  );
 
   // "I have paid" (issue 38): a family reports a UPI payment; the office confirms (the receipt is made) or rejects it.
-  app.post('/payment-claims', { schema: { tags, body: paymentClaimInputSchema, response: { 201: apiSuccess(paymentClaimSchema) } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await createClaim(db, actorOf(request), request.body), message: PAYMENT_CLAIM_MESSAGES.claimed }),
+  createdRoute(
+    app, '/payment-claims', { tags, body: paymentClaimInputSchema, response: { 201: apiSuccess(paymentClaimSchema) } },
+    (request) => createClaim(db, actorOf(request), request.body), PAYMENT_CLAIM_MESSAGES.claimed,
   );
 
-  app.get('/payment-claims', { schema: { tags, querystring: paymentClaimListQuerySchema, response: { 200: apiSuccess(paymentClaimListSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await listClaims(db, request.query),
-  }));
+  dataRoute(
+    app, 'GET', '/payment-claims', { tags, querystring: paymentClaimListQuerySchema, response: { 200: apiSuccess(paymentClaimListSchema) } },
+    (request) => listClaims(db, request.query),
+  );
 
   app.post(
     '/payment-claims/:id/confirm',
@@ -164,11 +160,10 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     },
   );
 
-  app.post('/payment-claims/:id/reject', { schema: { tags, params: idParamsSchema, body: paymentClaimRejectSchema, response: { 200: apiSuccess(paymentClaimSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await rejectClaim(db, actorOf(request), request.params.id, request.body.reason),
-    message: PAYMENT_CLAIM_MESSAGES.rejected,
-  }));
+  dataRoute(
+    app, 'POST', '/payment-claims/:id/reject', { tags, params: idParamsSchema, body: paymentClaimRejectSchema, response: { 200: apiSuccess(paymentClaimSchema) } },
+    (request) => rejectClaim(db, actorOf(request), request.params.id, request.body.reason), PAYMENT_CLAIM_MESSAGES.rejected,
+  );
 
   // Bank statements (issue 38): upload (CSV or XLSX), the credits matched to dues, confirmed as receipts.
   app.post('/fees/bank-statements', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: apiSuccess(bankStatementSchema) } } }, async (request, reply) => {
@@ -176,36 +171,32 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     return reply.status(201).send({ success: true as const, data: await importStatement(db, actorOf(request), file), message: STATEMENT_MESSAGES.read });
   });
 
-  app.get('/fees/bank-statements', { schema: { tags, response: { 200: apiSuccess(bankStatementListSchema) } } }, async () => ({ success: true as const, data: await listStatements(db) }));
+  dataRoute(app, 'GET', '/fees/bank-statements', { tags, response: { 200: apiSuccess(bankStatementListSchema) } }, () => listStatements(db));
 
-  app.put('/fees/bank-statements/mapping', { schema: { tags, body: statementMappingSchema, response: { 200: apiSuccess(statementMappingSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await saveStatementMapping(db, actorOf(request), request.body),
-    message: STATEMENT_MESSAGES.mappingSaved,
-  }));
+  dataRoute(
+    app, 'PUT', '/fees/bank-statements/mapping', { tags, body: statementMappingSchema, response: { 200: apiSuccess(statementMappingSchema) } },
+    (request) => saveStatementMapping(db, actorOf(request), request.body), STATEMENT_MESSAGES.mappingSaved,
+  );
 
-  app.get('/fees/bank-statements/:id', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(bankStatementSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await statementById(db, request.params.id),
-  }));
+  dataRoute(
+    app, 'GET', '/fees/bank-statements/:id', { tags, params: idParamsSchema, response: { 200: apiSuccess(bankStatementSchema) } },
+    (request) => statementById(db, request.params.id),
+  );
 
-  app.post(
-    '/fees/bank-statements/:id/confirm',
-    { schema: { tags, params: idParamsSchema, body: statementConfirmSchema, response: { 200: apiSuccess(statementConfirmResultSchema) } } },
-    async (request) => ({ success: true as const, data: await confirmStatementCredits(db, actorOf(request), request.params.id, request.body.credits), message: STATEMENT_MESSAGES.confirmed }),
+  dataRoute(
+    app, 'POST', '/fees/bank-statements/:id/confirm', { tags, params: idParamsSchema, body: statementConfirmSchema, response: { 200: apiSuccess(statementConfirmResultSchema) } },
+    (request) => confirmStatementCredits(db, actorOf(request), request.params.id, request.body.credits), STATEMENT_MESSAGES.confirmed,
   );
 
   // A credit that is no fee (a refund, interest) is set aside with a note, and put back (issue 54).
   const creditParamsSchema = z.object({ id: idSchema, creditId: idSchema });
-  app.post(
-    '/fees/bank-statements/:id/credits/:creditId/set-aside',
-    { schema: { tags, params: creditParamsSchema, body: statementSetAsideSchema, response: { 200: apiSuccess(bankStatementSchema) } } },
-    async (request) => ({ success: true as const, data: await setCreditAside(db, actorOf(request), request.params.id, request.params.creditId, request.body.note), message: STATEMENT_MESSAGES.setAside }),
+  dataRoute(
+    app, 'POST', '/fees/bank-statements/:id/credits/:creditId/set-aside', { tags, params: creditParamsSchema, body: statementSetAsideSchema, response: { 200: apiSuccess(bankStatementSchema) } },
+    (request) => setCreditAside(db, actorOf(request), request.params.id, request.params.creditId, request.body.note), STATEMENT_MESSAGES.setAside,
   );
-  app.post(
-    '/fees/bank-statements/:id/credits/:creditId/put-back',
-    { schema: { tags, params: creditParamsSchema, response: { 200: apiSuccess(bankStatementSchema) } } },
-    async (request) => ({ success: true as const, data: await putCreditBack(db, actorOf(request), request.params.id, request.params.creditId), message: STATEMENT_MESSAGES.putBack }),
+  dataRoute(
+    app, 'POST', '/fees/bank-statements/:id/credits/:creditId/put-back', { tags, params: creditParamsSchema, response: { 200: apiSuccess(bankStatementSchema) } },
+    (request) => putCreditBack(db, actorOf(request), request.params.id, request.params.creditId), STATEMENT_MESSAGES.putBack,
   );
 
   // The printable receipt, labels in the reader's language (a Marathi parent downloads a Marathi
@@ -235,10 +226,7 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     sendUpiQr(reply, (await payPageUpi(db, payLinkKey, request.params.token, request.params.dueId)).link),
   );
 
-  app.get('/fees/dues', { schema: { tags, querystring: duesQuerySchema, response: { 200: apiSuccess(duesListSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await listDues(db, request.query),
-  }));
+  dataRoute(app, 'GET', '/fees/dues', { tags, querystring: duesQuerySchema, response: { 200: apiSuccess(duesListSchema) } }, (request) => listDues(db, request.query));
 
   app.get(
     '/fees/dues.csv',
@@ -249,12 +237,12 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     },
   );
 
-  app.get('/fees/summary', { schema: { tags, response: { 200: apiSuccess(feeSummarySchema) } } }, async () => ({ success: true as const, data: await feeSummary(db) }));
+  dataRoute(app, 'GET', '/fees/summary', { tags, response: { 200: apiSuccess(feeSummarySchema) } }, () => feeSummary(db));
 
-  app.get('/fees/report', { schema: { tags, querystring: academicYearQuerySchema, response: { 200: apiSuccess(feeReportSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await feeReport(db, request.query.year),
-  }));
+  dataRoute(
+    app, 'GET', '/fees/report', { tags, querystring: academicYearQuerySchema, response: { 200: apiSuccess(feeReportSchema) } },
+    (request) => feeReport(db, request.query.year),
+  );
 
   app.post('/fees/reminders', { schema: { tags, body: reminderInputSchema, response: { 200: apiSuccess(reminderResultSchema) } } }, async (request) => ({
     success: true as const,

@@ -6,25 +6,22 @@ import { actorOf } from '../../access/http';
 import type { Db } from '../../db/client';
 import { getTaxSettings, updateTaxSettings } from './tax-settings.service';
 import { gstMonth, gstr1JsonFor, gstr1Workbook } from './gst-returns.service';
+import { dataRoute } from '../../lib/route-replies';
 
 /** GST (issue 57): Settings → Tax and Fees → GST with GSTR-1 (the admin's; access/gst.ts). */
 export const gstRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/admin/settings/tax', { schema: { tags: ['admin'], response: { 200: apiSuccess(taxSettingsSchema) } } }, async () => ({
-    success: true as const,
-    data: await getTaxSettings(db),
-  }));
+  dataRoute(app, 'GET', '/admin/settings/tax', { tags: ['admin'], response: { 200: apiSuccess(taxSettingsSchema) } }, () => getTaxSettings(db));
 
-  app.put(
-    '/admin/settings/tax',
-    { schema: { tags: ['admin'], body: taxSettingsInputSchema, response: { 200: apiSuccess(taxSettingsSchema) } } },
-    async (request) => ({ success: true as const, data: await updateTaxSettings(db, actorOf(request), request.body), message: GST_MESSAGES.saved }),
+  dataRoute(
+    app, 'PUT', '/admin/settings/tax', { tags: ['admin'], body: taxSettingsInputSchema, response: { 200: apiSuccess(taxSettingsSchema) } },
+    (request) => updateTaxSettings(db, actorOf(request), request.body), GST_MESSAGES.saved,
   );
 
   const tags = ['fees'];
-  app.get('/fees/gst', { schema: { tags, querystring: gstPeriodQuerySchema, response: { 200: apiSuccess(gstMonthSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await gstMonth(db, request.query.period),
-  }));
+  dataRoute(
+    app, 'GET', '/fees/gst', { tags, querystring: gstPeriodQuerySchema, response: { 200: apiSuccess(gstMonthSchema) } },
+    (request) => gstMonth(db, request.query.period),
+  );
 
   app.get('/fees/gst/gstr1.json', { schema: { tags, querystring: gstPeriodQuerySchema, response: { 200: z.unknown().describe('GSTR-1 for the GST offline tool') } } }, async (request, reply) => {
     const { json, fileName } = await gstr1JsonFor(db, request.query.period);

@@ -39,6 +39,7 @@ import {
   updateHomework,
 } from './homework.service';
 import { readHomeworkFiles } from './homework-files';
+import { createdRoute, dataRoute, messageRoute } from '../../lib/route-replies';
 
 /**
  * Homework (issue 59): set on a batch, handed in as pages (multipart `pages`), checked done or redo.
@@ -48,59 +49,48 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorag
   const tags = ['homework'];
   const detail = apiSuccess(homeworkDetailSchema);
 
-  app.post('/batches/:id/homework', { schema: { tags, params: idParamsSchema, body: homeworkInputSchema, response: { 201: detail } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await setHomework(db, actorOf(request), request.params.id, request.body), message: HOMEWORK_MESSAGES.created }),
+  createdRoute(
+    app, '/batches/:id/homework', { tags, params: idParamsSchema, body: homeworkInputSchema, response: { 201: detail } },
+    (request) => setHomework(db, actorOf(request), request.params.id, request.body), HOMEWORK_MESSAGES.created,
   );
 
-  app.get('/batches/:id/homework', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(batchHomeworkListSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await batchHomework(db, actorOf(request), request.params.id),
-  }));
+  dataRoute(
+    app, 'GET', '/batches/:id/homework', { tags, params: idParamsSchema, response: { 200: apiSuccess(batchHomeworkListSchema) } },
+    (request) => batchHomework(db, actorOf(request), request.params.id),
+  );
 
-  app.get('/homework/:id', { schema: { tags, params: idParamsSchema, response: { 200: detail } } }, async (request) => ({
-    success: true as const,
-    data: await homeworkDetail(db, actorOf(request), request.params.id),
-  }));
+  dataRoute(app, 'GET', '/homework/:id', { tags, params: idParamsSchema, response: { 200: detail } }, (request) => homeworkDetail(db, actorOf(request), request.params.id));
 
-  app.put('/homework/:id', { schema: { tags, params: idParamsSchema, body: homeworkInputSchema, response: { 200: detail } } }, async (request) => ({
-    success: true as const,
-    data: await updateHomework(db, actorOf(request), request.params.id, request.body),
-    message: HOMEWORK_MESSAGES.updated,
-  }));
+  dataRoute(
+    app, 'PUT', '/homework/:id', { tags, params: idParamsSchema, body: homeworkInputSchema, response: { 200: detail } },
+    (request) => updateHomework(db, actorOf(request), request.params.id, request.body), HOMEWORK_MESSAGES.updated,
+  );
 
   // Refused (409) once any student has handed in or been ticked: their work stays (decision 056).
-  app.delete('/homework/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteHomework(db, storage, actorOf(request), request.params.id);
-    return { success: true as const, message: HOMEWORK_MESSAGES.deleted };
-  });
+  messageRoute(
+    app, 'DELETE', '/homework/:id', { tags, params: idParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => deleteHomework(db, storage, actorOf(request), request.params.id), HOMEWORK_MESSAGES.deleted,
+  );
 
   // Homework done in class: every student who did it (the others are unticked).
-  app.put('/homework/:id/done-in-class', { schema: { tags, params: idParamsSchema, body: homeworkTicksSchema, response: { 200: apiSuccess(submissionListSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await setDoneInClass(db, actorOf(request), request.params.id, request.body),
-    message: HOMEWORK_MESSAGES.ticksSaved,
-  }));
+  dataRoute(
+    app, 'PUT', '/homework/:id/done-in-class', { tags, params: idParamsSchema, body: homeworkTicksSchema, response: { 200: apiSuccess(submissionListSchema) } },
+    (request) => setDoneInClass(db, actorOf(request), request.params.id, request.body), HOMEWORK_MESSAGES.ticksSaved,
+  );
 
-  app.get('/admin/settings/homework', { schema: { tags: ['settings', ...tags], response: { 200: apiSuccess(homeworkSettingsSchema) } } }, async () => ({
-    success: true as const,
-    data: await homeworkSettings(db),
-  }));
+  dataRoute(app, 'GET', '/admin/settings/homework', { tags: ['settings', ...tags], response: { 200: apiSuccess(homeworkSettingsSchema) } }, () => homeworkSettings(db));
 
-  app.put('/admin/settings/homework', { schema: { tags: ['settings', ...tags], body: homeworkSettingsSchema, response: { 200: apiSuccess(homeworkSettingsSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await saveHomeworkSettings(db, actorOf(request), request.body),
-    message: HOMEWORK_MESSAGES.settingsSaved,
-  }));
+  dataRoute(
+    app, 'PUT', '/admin/settings/homework', { tags: ['settings', ...tags], body: homeworkSettingsSchema, response: { 200: apiSuccess(homeworkSettingsSchema) } },
+    (request) => saveHomeworkSettings(db, actorOf(request), request.body), HOMEWORK_MESSAGES.settingsSaved,
+  );
 
-  app.get('/student/homework', { schema: { tags, response: { 200: apiSuccess(homeworkListSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await studentHomework(db, actorOf(request)),
-  }));
+  dataRoute(app, 'GET', '/student/homework', { tags, response: { 200: apiSuccess(homeworkListSchema) } }, (request) => studentHomework(db, actorOf(request)));
 
-  app.get('/parent/children/:studentId/homework', { schema: { tags: ['parents', ...tags], params: parentChildParamsSchema, response: { 200: apiSuccess(homeworkListSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await childHomework(db, actorOf(request), request.params.studentId),
-  }));
+  dataRoute(
+    app, 'GET', '/parent/children/:studentId/homework', { tags: ['parents', ...tags], params: parentChildParamsSchema, response: { 200: apiSuccess(homeworkListSchema) } },
+    (request) => childHomework(db, actorOf(request), request.params.studentId),
+  );
 
   const filesOf = async (request: FastifyRequest, field: 'pages' | 'files') => {
     if (!request.isMultipart()) throw new AppError('BAD_REQUEST', field === 'pages' ? HOMEWORK_MESSAGES.pagesRequired : HOMEWORK_MESSAGES.filesRequired, { [field]: field === 'pages' ? HOMEWORK_MESSAGES.pagesRequired : HOMEWORK_MESSAGES.filesRequired });
@@ -125,16 +115,15 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorag
     return reply.status(201).send({ success: true as const, data: await addAttachments(db, storage, actor, request.params.id, files), message: HOMEWORK_MESSAGES.attachmentsAdded });
   });
 
-  app.get('/homework/:id/submissions', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(submissionListSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await listSubmissions(db, actorOf(request), request.params.id),
-  }));
+  dataRoute(
+    app, 'GET', '/homework/:id/submissions', { tags, params: idParamsSchema, response: { 200: apiSuccess(submissionListSchema) } },
+    (request) => listSubmissions(db, actorOf(request), request.params.id),
+  );
 
-  app.put('/homework-submissions/:id/review', { schema: { tags, params: idParamsSchema, body: homeworkReviewSchema, response: { 200: apiSuccess(submissionSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await reviewSubmission(db, actorOf(request), request.params.id, request.body),
-    message: HOMEWORK_MESSAGES.reviewed,
-  }));
+  dataRoute(
+    app, 'PUT', '/homework-submissions/:id/review', { tags, params: idParamsSchema, body: homeworkReviewSchema, response: { 200: apiSuccess(submissionSchema) } },
+    (request) => reviewSubmission(db, actorOf(request), request.params.id, request.body), HOMEWORK_MESSAGES.reviewed,
+  );
 
   // A file itself: an attachment for the homework's readers, a page for its student, their parent and staff.
   app.get('/homework-files/:id', { compress: false, schema: { tags, params: idParamsSchema } }, async (request, reply) => {

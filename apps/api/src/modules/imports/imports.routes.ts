@@ -9,6 +9,7 @@ import { requestLanguage } from '../../lib/translate-reply';
 import { readUploadedFile } from '../../lib/uploaded-file';
 import { registerTemplate } from './register-template';
 import { importStudents, listImports, REGISTER_MAX_BYTES, undoImport } from './student-import.service';
+import { dataRoute, messageRoute } from '../../lib/route-replies';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const SUCCESS = { imported: 'The register was imported', undone: 'The import was undone' } as const;
@@ -37,10 +38,10 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   );
 
-  app.get('/imports', { schema: { tags, response: { 200: apiSuccess(importListSchema) } } }, async () => ({ success: true as const, data: await listImports(db) }));
+  dataRoute(app, 'GET', '/imports', { tags, response: { 200: apiSuccess(importListSchema) } }, () => listImports(db));
 
-  app.delete('/imports/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await undoImport(db, actorOf(request), request.params.id);
-    return { success: true as const, message: SUCCESS.undone };
-  });
+  messageRoute(
+    app, 'DELETE', '/imports/:id', { tags, params: idParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => undoImport(db, actorOf(request), request.params.id), SUCCESS.undone,
+  );
 };

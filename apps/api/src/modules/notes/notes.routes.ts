@@ -37,6 +37,7 @@ import {
   updateNote,
   type UploadedFile,
 } from './notes.service';
+import { dataRoute, messageRoute } from '../../lib/route-replies';
 
 const REJECTED_FILE_MESSAGES = { empty: NOTE_MESSAGES.emptyFile, tooLarge: NOTE_MESSAGES.tooLarge, badContent: NOTE_MESSAGES.notPdf };
 
@@ -106,31 +107,25 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
   const list = apiSuccess(noteListSchema);
   const one = apiSuccess(noteSchema);
 
-  app.get('/notes', { schema: { tags, querystring: noteListQuerySchema, response: { 200: list } } }, async (request) => ({
-    success: true as const,
-    data: await listNotes(db, actorOf(request), request.query),
-  }));
+  dataRoute(app, 'GET', '/notes', { tags, querystring: noteListQuerySchema, response: { 200: list } }, (request) => listNotes(db, actorOf(request), request.query));
 
-  app.get('/notes/teacher', { schema: { tags, querystring: notePageQuerySchema, response: { 200: list } } }, async (request) => ({
-    success: true as const,
-    data: await teacherOwnNotes(db, actorOf(request), request.query),
-  }));
+  dataRoute(
+    app, 'GET', '/notes/teacher', { tags, querystring: notePageQuerySchema, response: { 200: list } },
+    (request) => teacherOwnNotes(db, actorOf(request), request.query),
+  );
 
-  app.get('/notes/batch/:id', { schema: { tags, params: idParamsSchema, querystring: notePageQuerySchema, response: { 200: list } } }, async (request) => ({
-    success: true as const,
-    data: await notesOfBatch(db, actorOf(request), request.params.id, request.query),
-  }));
+  dataRoute(
+    app, 'GET', '/notes/batch/:id', { tags, params: idParamsSchema, querystring: notePageQuerySchema, response: { 200: list } },
+    (request) => notesOfBatch(db, actorOf(request), request.params.id, request.query),
+  );
 
-  app.get('/notes/student/:id', { schema: { tags, params: idParamsSchema, querystring: notePageQuerySchema, response: { 200: list } } }, async (request) => ({
-    success: true as const,
-    data: await notesOfStudent(db, actorOf(request), request.params.id, request.query),
-  }));
+  dataRoute(
+    app, 'GET', '/notes/student/:id', { tags, params: idParamsSchema, querystring: notePageQuerySchema, response: { 200: list } },
+    (request) => notesOfStudent(db, actorOf(request), request.params.id, request.query),
+  );
 
   // Public notes are for everyone: no sign-in needed; the others answer 401 to a visitor.
-  app.get('/notes/:id', { schema: { tags, params: idParamsSchema, response: { 200: one } } }, async (request) => ({
-    success: true as const,
-    data: await getNote(db, request.actor, request.params.id),
-  }));
+  dataRoute(app, 'GET', '/notes/:id', { tags, params: idParamsSchema, response: { 200: one } }, (request) => getNote(db, request.actor, request.params.id));
 
   app.get(
     '/public/notes',
@@ -181,10 +176,10 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
     return { success: true as const, data: await updateNote(db, storage, writer, request.params.id, input, sent, file), message: NOTE_MESSAGES.updated };
   });
 
-  app.delete('/notes/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteNote(db, storage, actorOf(request), request.params.id);
-    return { success: true as const, message: NOTE_MESSAGES.deleted };
-  });
+  messageRoute(
+    app, 'DELETE', '/notes/:id', { tags, params: idParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => deleteNote(db, storage, actorOf(request), request.params.id), NOTE_MESSAGES.deleted,
+  );
 
   // The PDF itself, for those who may read the note (anyone for a public one). Range requests let
   // a phone's viewer fetch only the pages it shows; compression is off (PDFs are compressed already).

@@ -22,41 +22,41 @@ import { attemptResult, getAttempt, saveAnswers, startAttempt, submitAttempt } f
 import { createOnlineTest, deleteOnlineTest, getOnlineTest, listOnlineTests, publishOnlineTest, updateOnlineTest } from './papers.service';
 import { onlineTestPaperPdf } from './paper-pdf';
 import { onlineTestResults, onlineTestResultsWorkbook } from './results.service';
+import { createdRoute, dataRoute, messageRoute } from '../../lib/route-replies';
 
 /** Online practice tests (issue 40): papers, a student's attempt, results. Rules in access/online-tests.ts. */
 export const onlineTestsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
   const tags = ['online-tests'];
   const params = idParamsSchema;
 
-  app.get('/online-tests', { schema: { tags, querystring: onlineTestListQuerySchema, response: { 200: apiSuccess(onlineTestListSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await listOnlineTests(db, actorOf(request), request.query),
-  }));
-  app.post('/online-tests', { schema: { tags, body: onlineTestInputSchema, response: { 201: apiSuccess(onlineTestSchema) } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await createOnlineTest(db, actorOf(request), request.body), message: ONLINE_TEST_MESSAGES.testCreated }),
+  dataRoute(
+    app, 'GET', '/online-tests', { tags, querystring: onlineTestListQuerySchema, response: { 200: apiSuccess(onlineTestListSchema) } },
+    (request) => listOnlineTests(db, actorOf(request), request.query),
   );
-  app.get('/online-tests/:id', { schema: { tags, params, response: { 200: apiSuccess(onlineTestSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await getOnlineTest(db, actorOf(request), request.params.id),
-  }));
-  app.put('/online-tests/:id', { schema: { tags, params, body: onlineTestInputSchema, response: { 200: apiSuccess(onlineTestSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await updateOnlineTest(db, actorOf(request), request.params.id, request.body),
-    message: ONLINE_TEST_MESSAGES.testUpdated,
-  }));
-  app.delete('/online-tests/:id', { schema: { tags, params, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteOnlineTest(db, actorOf(request), request.params.id);
-    return { success: true as const, message: ONLINE_TEST_MESSAGES.testDeleted };
-  });
-  app.post('/online-tests/:id/publish', { schema: { tags, params, response: { 200: apiSuccess(onlineTestSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await publishOnlineTest(db, actorOf(request), request.params.id),
-    message: ONLINE_TEST_MESSAGES.testPublished,
-  }));
-  app.get('/online-tests/:id/results', { schema: { tags, params, response: { 200: apiSuccess(onlineTestResultsSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await onlineTestResults(db, actorOf(request), request.params.id),
-  }));
+  createdRoute(
+    app, '/online-tests', { tags, body: onlineTestInputSchema, response: { 201: apiSuccess(onlineTestSchema) } },
+    (request) => createOnlineTest(db, actorOf(request), request.body), ONLINE_TEST_MESSAGES.testCreated,
+  );
+  dataRoute(
+    app, 'GET', '/online-tests/:id', { tags, params, response: { 200: apiSuccess(onlineTestSchema) } },
+    (request) => getOnlineTest(db, actorOf(request), request.params.id),
+  );
+  dataRoute(
+    app, 'PUT', '/online-tests/:id', { tags, params, body: onlineTestInputSchema, response: { 200: apiSuccess(onlineTestSchema) } },
+    (request) => updateOnlineTest(db, actorOf(request), request.params.id, request.body), ONLINE_TEST_MESSAGES.testUpdated,
+  );
+  messageRoute(
+    app, 'DELETE', '/online-tests/:id', { tags, params, response: { 200: messageOnlySchema } },
+    (request) => deleteOnlineTest(db, actorOf(request), request.params.id), ONLINE_TEST_MESSAGES.testDeleted,
+  );
+  dataRoute(
+    app, 'POST', '/online-tests/:id/publish', { tags, params, response: { 200: apiSuccess(onlineTestSchema) } },
+    (request) => publishOnlineTest(db, actorOf(request), request.params.id), ONLINE_TEST_MESSAGES.testPublished,
+  );
+  dataRoute(
+    app, 'GET', '/online-tests/:id/results', { tags, params, response: { 200: apiSuccess(onlineTestResultsSchema) } },
+    (request) => onlineTestResults(db, actorOf(request), request.params.id),
+  );
   app.get('/online-tests/:id/results.xlsx', { schema: { tags, params } }, async (request, reply) => {
     const { file, fileName } = await onlineTestResultsWorkbook(db, actorOf(request), request.params.id, requestLanguage(request));
     return reply
@@ -79,21 +79,17 @@ export const onlineTestsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileSto
   app.post('/online-tests/:id/attempts', { schema: { tags, params, response: { 201: apiSuccess(attemptSchema) } } }, async (request, reply) =>
     reply.status(201).send({ success: true as const, data: await startAttempt(db, actorOf(request), request.params.id) }),
   );
-  app.get('/attempts/:id', { schema: { tags, params, response: { 200: apiSuccess(attemptSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await getAttempt(db, actorOf(request), request.params.id),
-  }));
-  app.put('/attempts/:id/answers', { schema: { tags, params, body: answersInputSchema, response: { 200: apiSuccess(answersSavedSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await saveAnswers(db, actorOf(request), request.params.id, request.body),
-  }));
-  app.post('/attempts/:id/submit', { schema: { tags, params, response: { 200: apiSuccess(attemptResultSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await submitAttempt(db, actorOf(request), request.params.id),
-    message: ONLINE_TEST_MESSAGES.submitted,
-  }));
-  app.get('/attempts/:id/result', { schema: { tags, params, response: { 200: apiSuccess(attemptResultSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await attemptResult(db, actorOf(request), request.params.id),
-  }));
+  dataRoute(app, 'GET', '/attempts/:id', { tags, params, response: { 200: apiSuccess(attemptSchema) } }, (request) => getAttempt(db, actorOf(request), request.params.id));
+  dataRoute(
+    app, 'PUT', '/attempts/:id/answers', { tags, params, body: answersInputSchema, response: { 200: apiSuccess(answersSavedSchema) } },
+    (request) => saveAnswers(db, actorOf(request), request.params.id, request.body),
+  );
+  dataRoute(
+    app, 'POST', '/attempts/:id/submit', { tags, params, response: { 200: apiSuccess(attemptResultSchema) } },
+    (request) => submitAttempt(db, actorOf(request), request.params.id), ONLINE_TEST_MESSAGES.submitted,
+  );
+  dataRoute(
+    app, 'GET', '/attempts/:id/result', { tags, params, response: { 200: apiSuccess(attemptResultSchema) } },
+    (request) => attemptResult(db, actorOf(request), request.params.id),
+  );
 };

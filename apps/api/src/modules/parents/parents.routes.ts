@@ -25,21 +25,22 @@ import { PARENT_SENDER_JOB } from '../family-outbox';
 import { childrenOf, linkParent, listAbsenceAlerts, listParents, parentsOfStudent, retryParentMessage, sendHeldMessageNow, setParentChannel, unlinkParent } from './parents.service';
 import { listMessages } from './messages.service';
 import { MESSAGING_MESSAGES, messageListQuerySchema, messageListSchema, messageParamsSchema, parentChannelInputSchema } from '@academy/shared/schemas/messaging';
+import { dataRoute, messageRoute } from '../../lib/route-replies';
 
 /** Parents (issue 21): the office links them to students; a parent reads their children under /parent. */
 export const parentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
   const { db } = deps;
   const tags = ['parents'];
 
-  app.get('/parents', { schema: { tags, querystring: parentListQuerySchema, response: { 200: apiSuccess(parentListSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await listParents(db, request.query),
-  }));
+  dataRoute(
+    app, 'GET', '/parents', { tags, querystring: parentListQuerySchema, response: { 200: apiSuccess(parentListSchema) } },
+    (request) => listParents(db, request.query),
+  );
 
-  app.get('/students/:id/parents', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(z.array(parentSchema)) } } }, async (request) => ({
-    success: true as const,
-    data: await parentsOfStudent(db, request.params.id),
-  }));
+  dataRoute(
+    app, 'GET', '/students/:id/parents', { tags, params: idParamsSchema, response: { 200: apiSuccess(z.array(parentSchema)) } },
+    (request) => parentsOfStudent(db, request.params.id),
+  );
 
   app.post(
     '/students/:id/parents',
@@ -61,20 +62,17 @@ export const parentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, 
     },
   );
 
-  app.delete('/students/:id/parents/:parentId', { schema: { tags, params: studentParentParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await unlinkParent(db, actorOf(request), request.params.id, request.params.parentId);
-    return { success: true as const, message: PARENT_MESSAGES.unlinked };
-  });
+  messageRoute(
+    app, 'DELETE', '/students/:id/parents/:parentId', { tags, params: studentParentParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => unlinkParent(db, actorOf(request), request.params.id, request.params.parentId), PARENT_MESSAGES.unlinked,
+  );
 
-  app.get('/parent/children', { schema: { tags, response: { 200: apiSuccess(z.array(parentChildSchema)) } } }, async (request) => ({
-    success: true as const,
-    data: await childrenOf(db, actorOf(request)),
-  }));
+  dataRoute(app, 'GET', '/parent/children', { tags, response: { 200: apiSuccess(z.array(parentChildSchema)) } }, (request) => childrenOf(db, actorOf(request)));
 
-  app.get('/admin/absence-alerts', { schema: { tags, querystring: absenceAlertQuerySchema, response: { 200: apiSuccess(absenceAlertListSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await listAbsenceAlerts(db, request.query.date ?? (await academyToday(db)), request.query.kind ?? 'absence', (await getAcademySettings(db)).timeZone),
-  }));
+  dataRoute(
+    app, 'GET', '/admin/absence-alerts', { tags, querystring: absenceAlertQuerySchema, response: { 200: apiSuccess(absenceAlertListSchema) } },
+    async (request) => listAbsenceAlerts(db, request.query.date ?? (await academyToday(db)), request.query.kind ?? 'absence', (await getAcademySettings(db)).timeZone),
+  );
 
   app.post('/admin/absence-alerts/:id/retry', { schema: { tags, params: absenceAlertParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
     await retryParentMessage(db, actorOf(request), request.params.id, { notFound: PARENT_MESSAGES.alertNotFound, notFailed: PARENT_MESSAGES.alertNotFailed });
@@ -101,15 +99,13 @@ export const parentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, 
     return { success: true as const, message: MESSAGING_MESSAGES.sentNow };
   });
 
-  app.put('/parents/:id/channel', { schema: { tags, params: idParamsSchema, body: parentChannelInputSchema, response: { 200: apiSuccess(parentSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await setParentChannel(db, actorOf(request), request.params.id, request.body),
-    message: MESSAGING_MESSAGES.channelSaved,
-  }));
+  dataRoute(
+    app, 'PUT', '/parents/:id/channel', { tags, params: idParamsSchema, body: parentChannelInputSchema, response: { 200: apiSuccess(parentSchema) } },
+    (request) => setParentChannel(db, actorOf(request), request.params.id, request.body), MESSAGING_MESSAGES.channelSaved,
+  );
 
-  app.get(
-    '/parent/children/:studentId/attendance',
-    { schema: { tags, params: parentChildParamsSchema, querystring: attendanceRangeQuerySchema, response: { 200: apiSuccess(studentAttendanceSchema) } } },
-    async (request) => ({ success: true as const, data: await getChildAttendance(db, actorOf(request), request.params.studentId, request.query) }),
+  dataRoute(
+    app, 'GET', '/parent/children/:studentId/attendance', { tags, params: parentChildParamsSchema, querystring: attendanceRangeQuerySchema, response: { 200: apiSuccess(studentAttendanceSchema) } },
+    (request) => getChildAttendance(db, actorOf(request), request.params.studentId, request.query),
   );
 };

@@ -33,44 +33,42 @@ import { addAdjustment, approveMonth, correctLectures, getPaySettings, markPaid,
 import { askLeave, assignSubstitute, coveredClasses, decideLeave, leaveList, myLeave } from './leave.service';
 import { payslipFor } from './payslip.service';
 import { bankTransferCsv, payrollWorkbook } from './payroll-files';
+import { createdRoute, dataRoute } from '../../lib/route-replies';
 
 /** Staff pay (issue 58): pay settings, leave and substitutes, the month's payroll and payslips. Who may call what: access/pay.ts. */
 export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = async (app, { db, keys }) => {
   const tags = ['pay'];
   const payMonthSaved = apiSuccess(z.object({ payMonth: z.string() }));
 
-  app.get('/teachers/:id/pay', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(paySettingsSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await getPaySettings(db, request.params.id),
-  }));
+  dataRoute(
+    app, 'GET', '/teachers/:id/pay', { tags, params: idParamsSchema, response: { 200: apiSuccess(paySettingsSchema) } },
+    (request) => getPaySettings(db, request.params.id),
+  );
 
-  app.put('/teachers/:id/pay', { schema: { tags, params: idParamsSchema, body: payInputSchema, response: { 200: apiSuccess(paySettingsSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await updatePaySettings(db, keys, actorOf(request), request.params.id, request.body),
-    message: PAY_MESSAGES.saved,
-  }));
+  dataRoute(
+    app, 'PUT', '/teachers/:id/pay', { tags, params: idParamsSchema, body: payInputSchema, response: { 200: apiSuccess(paySettingsSchema) } },
+    (request) => updatePaySettings(db, keys, actorOf(request), request.params.id, request.body), PAY_MESSAGES.saved,
+  );
 
-  app.get('/payroll/:month', { schema: { tags, params: payMonthParamsSchema, response: { 200: apiSuccess(payrollMonthSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await payrollMonth(db, request.params.month),
-  }));
+  dataRoute(
+    app, 'GET', '/payroll/:month', { tags, params: payMonthParamsSchema, response: { 200: apiSuccess(payrollMonthSchema) } },
+    (request) => payrollMonth(db, request.params.month),
+  );
 
-  app.post('/payroll/:month/approve', { schema: { tags, params: payMonthParamsSchema, response: { 200: apiSuccess(payrollMonthSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await approveMonth(db, actorOf(request), request.params.month),
-    message: PAY_MESSAGES.monthApproved,
-  }));
+  dataRoute(
+    app, 'POST', '/payroll/:month/approve', { tags, params: payMonthParamsSchema, response: { 200: apiSuccess(payrollMonthSchema) } },
+    (request) => approveMonth(db, actorOf(request), request.params.month), PAY_MESSAGES.monthApproved,
+  );
 
-  app.post('/payroll/:month/paid', { schema: { tags, params: payMonthParamsSchema, body: markPaidInputSchema, response: { 200: apiSuccess(payrollMonthSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await markPaid(db, actorOf(request), request.params.month, request.body),
-    message: PAY_MESSAGES.paid,
-  }));
+  dataRoute(
+    app, 'POST', '/payroll/:month/paid', { tags, params: payMonthParamsSchema, body: markPaidInputSchema, response: { 200: apiSuccess(payrollMonthSchema) } },
+    (request) => markPaid(db, actorOf(request), request.params.month, request.body), PAY_MESSAGES.paid,
+  );
 
-  app.get('/payroll/:month/teachers/:teacherId', { schema: { tags, params: payMonthTeacherParamsSchema, response: { 200: apiSuccess(payrollTeacherSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await payrollTeacher(db, request.params.month, request.params.teacherId),
-  }));
+  dataRoute(
+    app, 'GET', '/payroll/:month/teachers/:teacherId', { tags, params: payMonthTeacherParamsSchema, response: { 200: apiSuccess(payrollTeacherSchema) } },
+    (request) => payrollTeacher(db, request.params.month, request.params.teacherId),
+  );
 
   // The payslip in the teacher's own language, or the one asked for (?language=mr).
   app.get(
@@ -92,37 +90,31 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(csv);
   });
 
-  app.post('/payroll/lecture-corrections', { schema: { tags, body: lectureCorrectionInputSchema, response: { 201: payMonthSaved } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await correctLectures(db, actorOf(request), request.body), message: PAY_MESSAGES.correctionSaved }),
+  createdRoute(
+    app, '/payroll/lecture-corrections', { tags, body: lectureCorrectionInputSchema, response: { 201: payMonthSaved } },
+    (request) => correctLectures(db, actorOf(request), request.body), PAY_MESSAGES.correctionSaved,
   );
 
-  app.post('/payroll/adjustments', { schema: { tags, body: adjustmentInputSchema, response: { 201: payMonthSaved } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await addAdjustment(db, actorOf(request), request.body), message: PAY_MESSAGES.adjustmentSaved }),
+  createdRoute(
+    app, '/payroll/adjustments', { tags, body: adjustmentInputSchema, response: { 201: payMonthSaved } },
+    (request) => addAdjustment(db, actorOf(request), request.body), PAY_MESSAGES.adjustmentSaved,
   );
 
-  app.get('/teacher/pay', { schema: { tags, querystring: payMonthQuerySchema, response: { 200: apiSuccess(myPaySchema) } } }, async (request) => ({
-    success: true as const,
-    data: await myPay(db, actorOf(request), request.query.month),
-  }));
-
-  app.get('/teacher/leave', { schema: { tags, response: { 200: apiSuccess(leaveListSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await myLeave(db, actorOf(request)),
-  }));
-
-  app.post('/teacher/leave', { schema: { tags, body: leaveInputSchema, response: { 201: apiSuccess(leaveSchema) } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await askLeave(db, actorOf(request), request.body), message: PAY_MESSAGES.leaveAsked }),
+  dataRoute(
+    app, 'GET', '/teacher/pay', { tags, querystring: payMonthQuerySchema, response: { 200: apiSuccess(myPaySchema) } },
+    (request) => myPay(db, actorOf(request), request.query.month),
   );
 
-  app.get('/teacher/substitutions', { schema: { tags, response: { 200: apiSuccess(coveredClassListSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await coveredClasses(db, actorOf(request)),
-  }));
+  dataRoute(app, 'GET', '/teacher/leave', { tags, response: { 200: apiSuccess(leaveListSchema) } }, (request) => myLeave(db, actorOf(request)));
 
-  app.get('/leave', { schema: { tags, response: { 200: apiSuccess(leaveListSchema) } } }, async () => ({
-    success: true as const,
-    data: await leaveList(db),
-  }));
+  createdRoute(
+    app, '/teacher/leave', { tags, body: leaveInputSchema, response: { 201: apiSuccess(leaveSchema) } },
+    (request) => askLeave(db, actorOf(request), request.body), PAY_MESSAGES.leaveAsked,
+  );
+
+  dataRoute(app, 'GET', '/teacher/substitutions', { tags, response: { 200: apiSuccess(coveredClassListSchema) } }, (request) => coveredClasses(db, actorOf(request)));
+
+  dataRoute(app, 'GET', '/leave', { tags, response: { 200: apiSuccess(leaveListSchema) } }, () => leaveList(db));
 
   // The body may be left out (unpaid leave); `{ unpaid: false }` approves paid leave.
   app.post('/leave/:id/approve', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(leaveSchema) } } }, async (request) => {
@@ -131,13 +123,13 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
     return { success: true as const, data: await decideLeave(db, actorOf(request), request.params.id, 'approved', input.data), message: PAY_MESSAGES.leaveApproved };
   });
 
-  app.post('/leave/:id/reject', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(leaveSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await decideLeave(db, actorOf(request), request.params.id, 'rejected', { unpaid: false }),
-    message: PAY_MESSAGES.leaveRejected,
-  }));
+  dataRoute(
+    app, 'POST', '/leave/:id/reject', { tags, params: idParamsSchema, response: { 200: apiSuccess(leaveSchema) } },
+    (request) => decideLeave(db, actorOf(request), request.params.id, 'rejected', { unpaid: false }), PAY_MESSAGES.leaveRejected,
+  );
 
-  app.post('/batches/:id/substitutions', { schema: { tags, params: idParamsSchema, body: substitutionInputSchema, response: { 201: apiSuccess(substitutionSchema) } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await assignSubstitute(db, app.jobs, actorOf(request), request.params.id, request.body), message: PAY_MESSAGES.substituteAssigned }),
+  createdRoute(
+    app, '/batches/:id/substitutions', { tags, params: idParamsSchema, body: substitutionInputSchema, response: { 201: apiSuccess(substitutionSchema) } },
+    (request) => assignSubstitute(db, app.jobs, actorOf(request), request.params.id, request.body), PAY_MESSAGES.substituteAssigned,
   );
 };

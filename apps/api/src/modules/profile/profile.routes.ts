@@ -6,6 +6,7 @@ import { studentSchema } from '@academy/shared/schemas/students';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
 import { changeOwnPassword, studentDetails, studentProfile, updateStudentProfile, updateUserProfile, userProfile } from './profile.service';
+import { dataRoute } from '../../lib/route-replies';
 
 /** Guessing the current password through a stolen session is slowed down: per account. */
 export const CHANGE_PASSWORD_RATE_LIMIT = {
@@ -17,15 +18,11 @@ export const CHANGE_PASSWORD_RATE_LIMIT = {
 /** Everyone's own profile and password: /auth/* for admins and teachers, /student/* for students. */
 export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
 
-  app.get('/auth/profile', { schema: { tags: ['profile'], response: { 200: apiSuccess(userProfileSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await userProfile(db, actorOf(request)),
-  }));
+  dataRoute(app, 'GET', '/auth/profile', { tags: ['profile'], response: { 200: apiSuccess(userProfileSchema) } }, (request) => userProfile(db, actorOf(request)));
 
-  app.put(
-    '/auth/profile',
-    { schema: { tags: ['profile'], body: userProfileUpdateSchema, response: { 200: apiSuccess(userProfileSchema) } } },
-    async (request) => ({ success: true as const, data: await updateUserProfile(db, actorOf(request), request.body), message: MESSAGES.profileUpdated }),
+  dataRoute(
+    app, 'PUT', '/auth/profile', { tags: ['profile'], body: userProfileUpdateSchema, response: { 200: apiSuccess(userProfileSchema) } },
+    (request) => updateUserProfile(db, actorOf(request), request.body), MESSAGES.profileUpdated,
   );
 
   app.put(
@@ -37,21 +34,14 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   );
 
-  app.get('/student/profile', { schema: { tags: ['student'], response: { 200: apiSuccess(studentSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await studentProfile(db, actorOf(request)),
-  }));
+  dataRoute(app, 'GET', '/student/profile', { tags: ['student'], response: { 200: apiSuccess(studentSchema) } }, (request) => studentProfile(db, actorOf(request)));
 
-  app.put(
-    '/student/profile',
-    { schema: { tags: ['student'], body: studentProfileUpdateSchema, response: { 200: apiSuccess(studentSchema) } } },
-    async (request) => ({ success: true as const, data: await updateStudentProfile(db, actorOf(request), request.body), message: MESSAGES.profileUpdated }),
+  dataRoute(
+    app, 'PUT', '/student/profile', { tags: ['student'], body: studentProfileUpdateSchema, response: { 200: apiSuccess(studentSchema) } },
+    (request) => updateStudentProfile(db, actorOf(request), request.body), MESSAGES.profileUpdated,
   );
 
-  app.get('/student/details', { schema: { tags: ['student'], response: { 200: apiSuccess(studentDetailsSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await studentDetails(db, actorOf(request)),
-  }));
+  dataRoute(app, 'GET', '/student/details', { tags: ['student'], response: { 200: apiSuccess(studentDetailsSchema) } }, (request) => studentDetails(db, actorOf(request)));
 
   app.put(
     '/student/password',

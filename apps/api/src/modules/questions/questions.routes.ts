@@ -23,6 +23,7 @@ import { questionImage, saveQuestionImage } from './question-images';
 import { importQuestions } from './question-import.service';
 import { questionTemplate } from './question-template';
 import { createQuestion, deleteQuestion, getQuestion, listQuestions, questionSubjects, updateQuestion } from './questions.service';
+import { createdRoute, dataRoute, messageRoute } from '../../lib/route-replies';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -34,15 +35,12 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStora
   const tags = ['questions'];
   const one = apiSuccess(questionSchema);
 
-  app.get('/questions', { schema: { tags, querystring: questionListQuerySchema, response: { 200: apiSuccess(questionListSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await listQuestions(db, actorOf(request), request.query),
-  }));
+  dataRoute(
+    app, 'GET', '/questions', { tags, querystring: questionListQuerySchema, response: { 200: apiSuccess(questionListSchema) } },
+    (request) => listQuestions(db, actorOf(request), request.query),
+  );
 
-  app.get('/questions/subjects', { schema: { tags, response: { 200: apiSuccess(questionSubjectsSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await questionSubjects(db, actorOf(request)),
-  }));
+  dataRoute(app, 'GET', '/questions/subjects', { tags, response: { 200: apiSuccess(questionSubjectsSchema) } }, (request) => questionSubjects(db, actorOf(request)));
 
   app.get('/questions/template.xlsx', { schema: { tags, querystring: templateQuerySchema } }, async (request, reply) => {
     const language = request.query.lang ?? requestLanguage(request);
@@ -83,24 +81,21 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStora
       .send(storage.read(image.key));
   });
 
-  app.get('/questions/:id', { schema: { tags, params: idParamsSchema, response: { 200: one } } }, async (request) => ({
-    success: true as const,
-    data: await getQuestion(db, actorOf(request), request.params.id),
-  }));
+  dataRoute(app, 'GET', '/questions/:id', { tags, params: idParamsSchema, response: { 200: one } }, (request) => getQuestion(db, actorOf(request), request.params.id));
 
-  app.post('/questions', { schema: { tags, body: questionInputSchema, response: { 201: one } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await createQuestion(db, actorOf(request), request.body), message: ONLINE_TEST_MESSAGES.questionCreated }),
+  createdRoute(
+    app, '/questions', { tags, body: questionInputSchema, response: { 201: one } },
+    (request) => createQuestion(db, actorOf(request), request.body), ONLINE_TEST_MESSAGES.questionCreated,
   );
 
-  app.put('/questions/:id', { schema: { tags, params: idParamsSchema, body: questionInputSchema, response: { 200: one } } }, async (request) => ({
-    success: true as const,
-    data: await updateQuestion(db, actorOf(request), request.params.id, request.body),
-    message: ONLINE_TEST_MESSAGES.questionUpdated,
-  }));
+  dataRoute(
+    app, 'PUT', '/questions/:id', { tags, params: idParamsSchema, body: questionInputSchema, response: { 200: one } },
+    (request) => updateQuestion(db, actorOf(request), request.params.id, request.body), ONLINE_TEST_MESSAGES.questionUpdated,
+  );
 
   // A question a test uses leaves the bank but stays in that test; any other is deleted.
-  app.delete('/questions/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteQuestion(db, actorOf(request), request.params.id);
-    return { success: true as const, message: ONLINE_TEST_MESSAGES.questionDeleted };
-  });
+  messageRoute(
+    app, 'DELETE', '/questions/:id', { tags, params: idParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => deleteQuestion(db, actorOf(request), request.params.id), ONLINE_TEST_MESSAGES.questionDeleted,
+  );
 };

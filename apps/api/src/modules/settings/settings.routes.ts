@@ -13,6 +13,7 @@ import { MESSAGING_MESSAGES, messagingSettingsInputSchema, messagingSettingsSche
 import { PAYMENT_SETTINGS_MESSAGES, paymentSettingsSchema } from '@academy/shared/schemas/payments';
 import { getPaymentSettings, updatePaymentSettings } from './payment-settings.service';
 import { readLocalNames } from '../standards';
+import { dataRoute } from '../../lib/route-replies';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; outbound: OutboundPolicy }> = async (app, { db, keys, outbound }) => {
   app.get('/settings/public', { schema: { tags: ['settings'], response: { 200: apiSuccess(publicAcademySettingsSchema) } } }, async () => ({
@@ -23,53 +24,38 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; o
   }));
 
   // The role check runs before body validation, so a visitor learns nothing about the fields.
-  app.get(
-    '/admin/settings',
-    { schema: { tags: ['admin'], response: { 200: apiSuccess(academySettingsSchema) } } },
-    async () => ({ success: true as const, data: await getAcademySettings(db) }),
-  );
+  dataRoute(app, 'GET', '/admin/settings', { tags: ['admin'], response: { 200: apiSuccess(academySettingsSchema) } }, () => getAcademySettings(db));
 
-  app.put(
-    '/admin/settings',
-    { schema: { tags: ['admin'], body: academySettingsInputSchema, response: { 200: apiSuccess(academySettingsSchema) } } },
-    async (request) => ({ success: true as const, data: await updateAcademySettings(db, actorOf(request), request.body), message: MESSAGES.settingsSaved }),
+  dataRoute(
+    app, 'PUT', '/admin/settings', { tags: ['admin'], body: academySettingsInputSchema, response: { 200: apiSuccess(academySettingsSchema) } },
+    (request) => updateAcademySettings(db, actorOf(request), request.body), MESSAGES.settingsSaved,
   );
 
   // Absence alerts and the parents' webhook (issue 21).
-  app.put(
-    '/admin/settings/parent-alerts',
-    { schema: { tags: ['admin'], body: parentAlertSettingsInputSchema, response: { 200: apiSuccess(academySettingsSchema) } } },
-    async (request) => ({ success: true as const, data: await updateParentAlertSettings(db, { keys, outbound }, actorOf(request), request.body), message: MESSAGES.settingsSaved }),
+  dataRoute(
+    app, 'PUT', '/admin/settings/parent-alerts', { tags: ['admin'], body: parentAlertSettingsInputSchema, response: { 200: apiSuccess(academySettingsSchema) } },
+    (request) => updateParentAlertSettings(db, { keys, outbound }, actorOf(request), request.body), MESSAGES.settingsSaved,
   );
 
   // WhatsApp and SMS to families (issue 37): credentials write-only, sealed at rest.
-  app.get('/admin/settings/messaging', { schema: { tags: ['admin'], response: { 200: apiSuccess(messagingSettingsSchema) } } }, async () => ({
-    success: true as const,
-    data: await getMessagingSettings(db, keys),
-  }));
+  dataRoute(app, 'GET', '/admin/settings/messaging', { tags: ['admin'], response: { 200: apiSuccess(messagingSettingsSchema) } }, () => getMessagingSettings(db, keys));
 
-  app.put(
-    '/admin/settings/messaging',
-    { schema: { tags: ['admin'], body: messagingSettingsInputSchema, response: { 200: apiSuccess(messagingSettingsSchema) } } },
-    async (request) => ({ success: true as const, data: await updateMessagingSettings(db, keys, actorOf(request), request.body), message: MESSAGING_MESSAGES.saved }),
+  dataRoute(
+    app, 'PUT', '/admin/settings/messaging', { tags: ['admin'], body: messagingSettingsInputSchema, response: { 200: apiSuccess(messagingSettingsSchema) } },
+    (request) => updateMessagingSettings(db, keys, actorOf(request), request.body), MESSAGING_MESSAGES.saved,
   );
 
   // A new address for MSG91's delivery reports (issue 53): the old token stops working at once.
-  app.post(
-    '/admin/settings/messaging/msg91-webhook-token',
-    { schema: { tags: ['admin'], response: { 200: apiSuccess(messagingSettingsSchema) } } },
-    async (request) => ({ success: true as const, data: await rotateMsg91WebhookToken(db, keys, actorOf(request)), message: MESSAGING_MESSAGES.msg91TokenRotated }),
+  dataRoute(
+    app, 'POST', '/admin/settings/messaging/msg91-webhook-token', { tags: ['admin'], response: { 200: apiSuccess(messagingSettingsSchema) } },
+    (request) => rotateMsg91WebhookToken(db, keys, actorOf(request)), MESSAGING_MESSAGES.msg91TokenRotated,
   );
 
   // Fees paid by UPI (issue 38): the academy's own UPI ID.
-  app.get('/admin/settings/payments', { schema: { tags: ['admin'], response: { 200: apiSuccess(paymentSettingsSchema) } } }, async () => ({
-    success: true as const,
-    data: await getPaymentSettings(db),
-  }));
+  dataRoute(app, 'GET', '/admin/settings/payments', { tags: ['admin'], response: { 200: apiSuccess(paymentSettingsSchema) } }, () => getPaymentSettings(db));
 
-  app.put(
-    '/admin/settings/payments',
-    { schema: { tags: ['admin'], body: paymentSettingsSchema, response: { 200: apiSuccess(paymentSettingsSchema) } } },
-    async (request) => ({ success: true as const, data: await updatePaymentSettings(db, actorOf(request), request.body), message: PAYMENT_SETTINGS_MESSAGES.saved }),
+  dataRoute(
+    app, 'PUT', '/admin/settings/payments', { tags: ['admin'], body: paymentSettingsSchema, response: { 200: apiSuccess(paymentSettingsSchema) } },
+    (request) => updatePaymentSettings(db, actorOf(request), request.body), PAYMENT_SETTINGS_MESSAGES.saved,
   );
 };

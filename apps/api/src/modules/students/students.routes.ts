@@ -18,15 +18,15 @@ import { printSignInSlip } from './sign-in-slip';
 import { actorOf } from '../../access/http';
 import { sendInvitationInBackground, type InvitationDeps } from '../users';
 import { archiveStudent, createStudent, exportStudentsCsv, getStudent, listStudents, updateStudent } from './students.service';
+import { dataRoute, messageRoute } from '../../lib/route-replies';
 
 /** The admin's student records. Students see their own through /api/student/*. */
 export const studentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
   const { db } = deps;
 
-  app.get(
-    '/students',
-    { schema: { tags: ['students'], querystring: studentListQuerySchema, response: { 200: apiSuccess(studentListSchema) } } },
-    async (request) => ({ success: true as const, data: await listStudents(db, request.query) }),
+  dataRoute(
+    app, 'GET', '/students', { tags: ['students'], querystring: studentListQuerySchema, response: { 200: apiSuccess(studentListSchema) } },
+    (request) => listStudents(db, request.query),
   );
 
   app.get(
@@ -50,16 +50,14 @@ export const studentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
     },
   );
 
-  app.get(
-    '/students/:id',
-    { schema: { tags: ['students'], params: idParamsSchema, response: { 200: apiSuccess(studentDetailSchema) } } },
-    async (request) => ({ success: true as const, data: await getStudent(db, request.params.id) }),
+  dataRoute(
+    app, 'GET', '/students/:id', { tags: ['students'], params: idParamsSchema, response: { 200: apiSuccess(studentDetailSchema) } },
+    (request) => getStudent(db, request.params.id),
   );
 
-  app.put(
-    '/students/:id',
-    { schema: { tags: ['students'], params: idParamsSchema, body: studentUpdateInputSchema, response: { 200: apiSuccess(studentDetailSchema) } } },
-    async (request) => ({ success: true as const, data: await updateStudent(db, actorOf(request), request.params.id, request.body), message: MESSAGES.studentUpdated }),
+  dataRoute(
+    app, 'PUT', '/students/:id', { tags: ['students'], params: idParamsSchema, body: studentUpdateInputSchema, response: { 200: apiSuccess(studentDetailSchema) } },
+    (request) => updateStudent(db, actorOf(request), request.params.id, request.body), MESSAGES.studentUpdated,
   );
 
   // The first password (or a new one) and its printable slip in one step (issue 42): the password is in
@@ -78,12 +76,8 @@ export const studentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
     },
   );
 
-  app.delete(
-    '/students/:id',
-    { schema: { tags: ['students'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
-    async (request) => {
-      await archiveStudent(db, actorOf(request), request.params.id);
-      return { success: true as const, message: MESSAGES.studentArchived };
-    },
+  messageRoute(
+    app, 'DELETE', '/students/:id', { tags: ['students'], params: idParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => archiveStudent(db, actorOf(request), request.params.id), MESSAGES.studentArchived,
   );
 };

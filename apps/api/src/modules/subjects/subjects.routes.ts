@@ -6,40 +6,24 @@ import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import { subjectDetailSchema, subjectInputSchema, subjectSchema } from '@academy/shared/schemas/subjects';
 import type { Db } from '../../db/client';
+import { createdRoute, dataRoute, messageRoute } from '../../lib/route-replies';
 import { createSubject, deleteSubject, getSubject, listSubjects, updateSubject } from './subjects.service';
 
 /** Admins manage subjects; teachers may read them (e.g. to pick a subject for a note). */
 export const subjectsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-
-  app.get('/subjects', { schema: { tags: ['subjects'], response: { 200: apiSuccess(z.array(subjectSchema)) } } }, async () => ({
-    success: true as const,
-    data: await listSubjects(db),
-  }));
-
-  app.post(
-    '/subjects',
-    { schema: { tags: ['subjects'], body: subjectInputSchema, response: { 201: apiSuccess(subjectDetailSchema) } } },
-    async (request, reply) => reply.status(201).send({ success: true as const, data: await createSubject(db, actorOf(request), request.body), message: MESSAGES.subjectCreated }),
+  const tags = ['subjects'];
+  dataRoute(app, 'GET', '/subjects', { tags, response: { 200: apiSuccess(z.array(subjectSchema)) } }, () => listSubjects(db));
+  createdRoute(
+    app, '/subjects', { tags, body: subjectInputSchema, response: { 201: apiSuccess(subjectDetailSchema) } },
+    (request) => createSubject(db, actorOf(request), request.body), MESSAGES.subjectCreated,
   );
-
-  app.get(
-    '/subjects/:id',
-    { schema: { tags: ['subjects'], params: idParamsSchema, response: { 200: apiSuccess(subjectDetailSchema) } } },
-    async (request) => ({ success: true as const, data: await getSubject(db, request.params.id) }),
+  dataRoute(app, 'GET', '/subjects/:id', { tags, params: idParamsSchema, response: { 200: apiSuccess(subjectDetailSchema) } }, (request) => getSubject(db, request.params.id));
+  dataRoute(
+    app, 'PUT', '/subjects/:id', { tags, params: idParamsSchema, body: subjectInputSchema, response: { 200: apiSuccess(subjectDetailSchema) } },
+    (request) => updateSubject(db, actorOf(request), request.params.id, request.body), MESSAGES.subjectUpdated,
   );
-
-  app.put(
-    '/subjects/:id',
-    { schema: { tags: ['subjects'], params: idParamsSchema, body: subjectInputSchema, response: { 200: apiSuccess(subjectDetailSchema) } } },
-    async (request) => ({ success: true as const, data: await updateSubject(db, actorOf(request), request.params.id, request.body), message: MESSAGES.subjectUpdated }),
-  );
-
-  app.delete(
-    '/subjects/:id',
-    { schema: { tags: ['subjects'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
-    async (request) => {
-      await deleteSubject(db, actorOf(request), request.params.id);
-      return { success: true as const, message: MESSAGES.subjectDeleted };
-    },
+  messageRoute(
+    app, 'DELETE', '/subjects/:id', { tags, params: idParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => deleteSubject(db, actorOf(request), request.params.id), MESSAGES.subjectDeleted,
   );
 };

@@ -16,6 +16,7 @@ import {
 import { actorOf } from '../../access/http';
 import { sendInvitationInBackground, type InvitationDeps } from '../users';
 import { batchesOfTeacher, createTeacher, deleteTeacher, listTeachers, studentsOfTeacher, teacherFor, updateTeacher } from './teachers.service';
+import { dataRoute, messageRoute } from '../../lib/route-replies';
 
 /**
  * Admins manage teachers. A teacher may read their own record, batches and students (`{id}` = their
@@ -24,10 +25,9 @@ import { batchesOfTeacher, createTeacher, deleteTeacher, listTeachers, studentsO
 export const teachersRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
   const { db } = deps;
 
-  app.get(
-    '/teachers',
-    { schema: { tags: ['teachers'], querystring: teacherListQuerySchema, response: { 200: apiSuccess(z.array(teacherSchema)) } } },
-    async (request) => ({ success: true as const, data: await listTeachers(db, request.query) }),
+  dataRoute(
+    app, 'GET', '/teachers', { tags: ['teachers'], querystring: teacherListQuerySchema, response: { 200: apiSuccess(z.array(teacherSchema)) } },
+    (request) => listTeachers(db, request.query),
   );
 
   app.post(
@@ -40,31 +40,24 @@ export const teachersRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
     },
   );
 
-  app.get(
-    '/teachers/:id',
-    { schema: { tags: ['teachers'], params: teacherIdParamsSchema, response: { 200: apiSuccess(teacherSchema) } } },
-    async (request) => ({ success: true as const, data: await teacherFor(db, actorOf(request), request.params.id) }),
+  dataRoute(
+    app, 'GET', '/teachers/:id', { tags: ['teachers'], params: teacherIdParamsSchema, response: { 200: apiSuccess(teacherSchema) } },
+    (request) => teacherFor(db, actorOf(request), request.params.id),
   );
 
-  app.put(
-    '/teachers/:id',
-    { schema: { tags: ['teachers'], params: idParamsSchema, body: teacherUpdateInputSchema, response: { 200: apiSuccess(teacherSchema) } } },
-    async (request) => ({ success: true as const, data: await updateTeacher(db, actorOf(request), request.params.id, request.body), message: MESSAGES.teacherUpdated }),
+  dataRoute(
+    app, 'PUT', '/teachers/:id', { tags: ['teachers'], params: idParamsSchema, body: teacherUpdateInputSchema, response: { 200: apiSuccess(teacherSchema) } },
+    (request) => updateTeacher(db, actorOf(request), request.params.id, request.body), MESSAGES.teacherUpdated,
   );
 
-  app.delete(
-    '/teachers/:id',
-    { schema: { tags: ['teachers'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
-    async (request) => {
-      await deleteTeacher(db, actorOf(request), request.params.id);
-      return { success: true as const, message: MESSAGES.teacherDeleted };
-    },
+  messageRoute(
+    app, 'DELETE', '/teachers/:id', { tags: ['teachers'], params: idParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => deleteTeacher(db, actorOf(request), request.params.id), MESSAGES.teacherDeleted,
   );
 
-  app.get(
-    '/teachers/:id/batches',
-    { schema: { tags: ['teachers'], params: teacherIdParamsSchema, response: { 200: apiSuccess(z.array(batchSummarySchema)) } } },
-    async (request) => ({ success: true as const, data: await batchesOfTeacher(db, actorOf(request), request.params.id) }),
+  dataRoute(
+    app, 'GET', '/teachers/:id/batches', { tags: ['teachers'], params: teacherIdParamsSchema, response: { 200: apiSuccess(z.array(batchSummarySchema)) } },
+    (request) => batchesOfTeacher(db, actorOf(request), request.params.id),
   );
 
   app.get(
