@@ -34,7 +34,7 @@ import {
   updateEnquiry,
   type EnquiryConfirmation,
 } from './admissions.service';
-import { dataRoute } from '../../lib/route-replies';
+import { dataRoute, messageRoute } from '../../lib/route-replies';
 
 /**
  * What the office is told after a conversion (issues 21 and 54): the student ID, and, when the
@@ -131,23 +131,14 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     async (request) => ({ success: true as const, data: await updateEnquiry(db, actorOf(request), request.params.id, request.body), message: 'Registration updated successfully' }),
   );
 
-  app.delete(
-    '/admission-enquiries/:id',
-    { schema: { tags: ['admissions'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
-    async (request) => {
-      await deleteEnquiry(db, actorOf(request), request.params.id);
-      return { success: true as const, message: 'Registration deleted successfully' };
-    },
+  messageRoute(
+    app, 'DELETE', '/admission-enquiries/:id', { tags: ['admissions'], params: idParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => deleteEnquiry(db, actorOf(request), request.params.id), 'Registration deleted successfully',
   );
 
-  app.patch(
-    '/admission-enquiries/:id/status',
-    { schema: { tags: ['admissions'], params: idParamsSchema, body: enquiryStatusInputSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } } },
-    async (request) => ({
-      success: true as const,
-      data: await changeEnquiryStatus(db, actorOf(request), request.params.id, request.body),
-      message: 'Status updated successfully',
-    }),
+  dataRoute(
+    app, 'PATCH', '/admission-enquiries/:id/status', { tags: ['admissions'], params: idParamsSchema, body: enquiryStatusInputSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } },
+    (request) => changeEnquiryStatus(db, actorOf(request), request.params.id, request.body), 'Status updated successfully',
   );
 
   app.post(

@@ -5,7 +5,7 @@ import { demoBookingInputSchema, demoClassListSchema, demoClassSchema, demoParam
 import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
 import { bookDemoClass, cancelDemoClass, listEnquiryDemos } from './demo-classes.service';
-import { dataRoute } from '../../lib/route-replies';
+import { dataRoute, messageRoute } from '../../lib/route-replies';
 
 /** Demo classes of an enquiry (issue 41): booked and cancelled by the office; marked on the teacher's attendance sheet. */
 export const demoClassesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -25,12 +25,8 @@ export const demoClassesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     (request) => listEnquiryDemos(db, request.params.id),
   );
 
-  app.delete(
-    '/admission-enquiries/:id/demos/:demoId',
-    { schema: { tags, params: demoParamsSchema, response: { 200: messageOnlySchema } } },
-    async (request) => {
-      await cancelDemoClass(db, actorOf(request), request.params.id, request.params.demoId);
-      return { success: true as const, message: 'Demo class cancelled' };
-    },
+  messageRoute(
+    app, 'DELETE', '/admission-enquiries/:id/demos/:demoId', { tags, params: demoParamsSchema, response: { 200: messageOnlySchema } },
+    (request) => cancelDemoClass(db, actorOf(request), request.params.id, request.params.demoId), 'Demo class cancelled',
   );
 };

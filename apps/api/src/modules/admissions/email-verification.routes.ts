@@ -5,6 +5,7 @@ import { apiSuccess } from '@academy/shared/schemas/api';
 import { sendOtpInputSchema, sendOtpResultSchema, sendPhoneOtpInputSchema, verifyOtpInputSchema, verifyOtpResultSchema, verifyPhoneOtpInputSchema } from '@academy/shared/schemas/admissions';
 import { sendVerificationCode, verifyCode, type OtpDeps } from './email-verification.service';
 import { sendPhoneVerificationCode, verifyPhoneCode } from './phone-verification.service';
+import { dataRoute } from '../../lib/route-replies';
 
 /**
  * Per client address, on top of the service's own limits (which live in the database): each code
@@ -19,14 +20,9 @@ export const PHONE_VERIFIED = 'Your phone number is verified.';
 export const emailVerificationRoutes: FastifyPluginAsyncZod<OtpDeps & { keys: ServerKeys }> = async (app, deps) => {
   // A family without email proves its phone instead, with a code by WhatsApp or SMS (issue 37).
   const phoneDeps = { db: deps.db, jobs: app.jobs, otpKey: deps.otpKey, keys: deps.keys };
-  app.post(
-    '/phone-verification/send-otp',
-    { schema: { tags: ['admissions'], body: sendPhoneOtpInputSchema, response: { 200: apiSuccess(sendOtpResultSchema) } } },
-    async (request) => ({
-      success: true as const,
-      data: await sendPhoneVerificationCode(phoneDeps, { phone: request.body.phone, ip: request.ip, language: requestLanguage(request) }),
-      message: PHONE_CODE_SENT,
-    }),
+  dataRoute(
+    app, 'POST', '/phone-verification/send-otp', { tags: ['admissions'], body: sendPhoneOtpInputSchema, response: { 200: apiSuccess(sendOtpResultSchema) } },
+    (request) => sendPhoneVerificationCode(phoneDeps, { phone: request.body.phone, ip: request.ip, language: requestLanguage(request) }), PHONE_CODE_SENT,
   );
 
   app.post(

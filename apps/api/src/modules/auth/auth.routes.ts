@@ -10,6 +10,7 @@ import { deleteSession } from '../sessions';
 import { clearSessionCookies, setSessionCookies } from './session.service';
 import { requestSignInCode, verifySignInCode } from './sign-in-code.service';
 import { MESSAGING_MESSAGES, signInCodeRequestSchema, signInCodeSentSchema, signInCodeVerifySchema } from '@academy/shared/schemas/messaging';
+import { dataRoute } from '../../lib/route-replies';
 
 /** Guesses of phone sign-in codes per client address: a family mistyping twice is far below it. */
 export const SIGN_IN_CODE_VERIFY_RATE_LIMIT = { max: 20, timeWindow: '1 hour' } as const;
@@ -26,14 +27,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; otpKey: string; keys: S
   );
 
   // A parent with a phone signs in with a six-digit code sent to it (issue 37).
-  app.post(
-    '/auth/sign-in-code',
-    { schema: { tags: ['auth'], body: signInCodeRequestSchema, response: { 200: apiSuccess(signInCodeSentSchema) } } },
-    async (request) => ({
-      success: true as const,
-      data: await requestSignInCode({ db, jobs: app.jobs, otpKey, keys }, { phone: request.body.phone, ip: request.ip }, (task) => app.runInBackground('sign-in code message', task)),
-      message: MESSAGING_MESSAGES.codeSent,
-    }),
+  dataRoute(
+    app, 'POST', '/auth/sign-in-code', { tags: ['auth'], body: signInCodeRequestSchema, response: { 200: apiSuccess(signInCodeSentSchema) } },
+    (request) => requestSignInCode({ db, jobs: app.jobs, otpKey, keys }, { phone: request.body.phone, ip: request.ip }, (task) => app.runInBackground('sign-in code message', task)),
+    MESSAGING_MESSAGES.codeSent,
   );
 
   app.post(

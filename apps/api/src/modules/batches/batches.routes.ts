@@ -101,45 +101,25 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     (request) => deleteBatch(db, actorOf(request), request.params.id), BATCH_MESSAGES.deleted,
   );
 
-  app.put(
-    '/batches/:id/students/:studentId/add',
-    { schema: { tags: ['batches'], params: batchStudentParamsSchema, querystring: batchEnrolQuerySchema, response: { 200: batchOne } } },
-    async (request) => ({
-      success: true as const,
-      data: await addStudentToBatch(db, actorOf(request), request.params.id, request.params.studentId, request.query.confirm === 'true', request.query.lateJoin),
-      message: BATCH_MESSAGES.studentAdded,
-    }),
+  dataRoute(
+    app, 'PUT', '/batches/:id/students/:studentId/add', { tags: ['batches'], params: batchStudentParamsSchema, querystring: batchEnrolQuerySchema, response: { 200: batchOne } },
+    (request) => addStudentToBatch(db, actorOf(request), request.params.id, request.params.studentId, request.query.confirm === 'true', request.query.lateJoin), BATCH_MESSAGES.studentAdded,
   );
 
-  app.put(
-    '/batches/:id/students/:studentId/remove',
-    { schema: { tags: ['batches'], params: batchStudentParamsSchema, querystring: batchRemoveQuerySchema, response: { 200: batchOne } } },
-    async (request) => ({
-      success: true as const,
-      data: await removeStudentFromBatch(db, actorOf(request), request.params.id, request.params.studentId, request.query.cancelDues === 'true'),
-      message: BATCH_MESSAGES.studentRemoved,
-    }),
+  dataRoute(
+    app, 'PUT', '/batches/:id/students/:studentId/remove', { tags: ['batches'], params: batchStudentParamsSchema, querystring: batchRemoveQuerySchema, response: { 200: batchOne } },
+    (request) => removeStudentFromBatch(db, actorOf(request), request.params.id, request.params.studentId, request.query.cancelDues === 'true'), BATCH_MESSAGES.studentRemoved,
   );
 
   // Bulk (issue 39): many students in one transaction, all or nothing; a refusal names each student (409).
-  app.post(
-    '/batches/:id/students',
-    { schema: { tags: ['batches'], params: idParamsSchema, body: batchBulkEnrolInputSchema, response: { 200: apiSuccess(batchBulkEnrolResultSchema) } } },
-    async (request) => ({
-      success: true as const,
-      data: await enrolStudents(db, actorOf(request), request.params.id, request.body),
-      message: BATCH_MESSAGES.studentsEnrolled,
-    }),
+  dataRoute(
+    app, 'POST', '/batches/:id/students', { tags: ['batches'], params: idParamsSchema, body: batchBulkEnrolInputSchema, response: { 200: apiSuccess(batchBulkEnrolResultSchema) } },
+    (request) => enrolStudents(db, actorOf(request), request.params.id, request.body), BATCH_MESSAGES.studentsEnrolled,
   );
 
-  app.post(
-    '/batches/:id/students/move',
-    { schema: { tags: ['batches'], params: idParamsSchema, body: batchMoveInputSchema, response: { 200: apiSuccess(batchMoveResultSchema) } } },
-    async (request) => ({
-      success: true as const,
-      data: await moveStudents(db, actorOf(request), request.params.id, request.body),
-      message: BATCH_MESSAGES.studentsMoved,
-    }),
+  dataRoute(
+    app, 'POST', '/batches/:id/students/move', { tags: ['batches'], params: idParamsSchema, body: batchMoveInputSchema, response: { 200: apiSuccess(batchMoveResultSchema) } },
+    (request) => moveStudents(db, actorOf(request), request.params.id, request.body), BATCH_MESSAGES.studentsMoved,
   );
 
   // A student's own batches and week.

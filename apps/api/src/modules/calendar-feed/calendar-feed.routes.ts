@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { siteOrigin } from '../../lib/site-origin';
 import { actorOf } from '../../access/http';
 import { calendarFeedIcs, calendarFeedStatus, createCalendarFeed, deleteCalendarFeed } from './calendar-feed.service';
-import { dataRoute } from '../../lib/route-replies';
+import { dataRoute, messageRoute } from '../../lib/route-replies';
 
 /**
  * Phone calendars subscribe to an address and fetch it without our session cookie, so students and
@@ -19,16 +19,15 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: stri
     (request) => calendarFeedStatus(db, actorOf(request).userId),
   );
 
-  app.post('/calendar-feed', { schema: { tags: ['calendar'], response: { 200: apiSuccess(calendarFeedLinkSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await createCalendarFeed(db, actorOf(request), siteOrigin(request, publicUrl)),
-    message: 'New calendar address made; any older one has stopped working',
-  }));
+  dataRoute(
+    app, 'POST', '/calendar-feed', { tags: ['calendar'], response: { 200: apiSuccess(calendarFeedLinkSchema) } },
+    (request) => createCalendarFeed(db, actorOf(request), siteOrigin(request, publicUrl)), 'New calendar address made; any older one has stopped working',
+  );
 
-  app.delete('/calendar-feed', { schema: { tags: ['calendar'], response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteCalendarFeed(db, actorOf(request));
-    return { success: true as const, message: 'Calendar address stopped' };
-  });
+  messageRoute(
+    app, 'DELETE', '/calendar-feed', { tags: ['calendar'], response: { 200: messageOnlySchema } },
+    (request) => deleteCalendarFeed(db, actorOf(request)), 'Calendar address stopped',
+  );
 
   // No session here: the secret in the address is the permission.
   app.get('/calendar/:file', { schema: { tags: ['calendar'], params: calendarFeedFileParamsSchema } }, async (request, reply) =>

@@ -113,31 +113,21 @@ export async function onlineTestResults(db: Db, actor: Actor, id: string): Promi
 /** GET /api/online-tests/{id}/results.xlsx: the ranks and the questions, headers in the reader's language. */
 export async function onlineTestResultsWorkbook(db: Db, actor: Actor, id: string, language: Language): Promise<{ file: Buffer; fileName: string }> {
   const results = await onlineTestResults(db, actor, id);
-  const words = (text: Parameters<typeof word<'workbook'>>[1]) => word('workbook', text, language);
+  type Text = Parameters<typeof word<'workbook'>>[1];
+  const words = (text: Text) => word('workbook', text, language);
   const workbook = new ExcelJS.Workbook();
-  const ranks = workbook.addWorksheet(words('Results'), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ranks.columns = [
-    { header: words('Rank'), width: 8 },
-    { header: words('Student'), width: 28 },
-    { header: words('Batch'), width: 22 },
-    { header: words('Score'), width: 10 },
-    { header: words('Right'), width: 8 },
-    { header: words('Wrong'), width: 8 },
-    { header: words('Left'), width: 8 },
-  ];
+  /** A sheet whose first row holds the column headers, frozen and bold. */
+  const addSheet = (name: Text, columns: Array<[header: Text, width: number]>) => {
+    const sheet = workbook.addWorksheet(words(name), { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map(([header, width]) => ({ header: words(header), width }));
+    sheet.getRow(1).font = { bold: true };
+    return sheet;
+  };
+  const ranks = addSheet('Results', [['Rank', 8], ['Student', 28], ['Batch', 22], ['Score', 10], ['Right', 8], ['Wrong', 8], ['Left', 8]]);
   for (const attempt of results.attempts) ranks.addRow([attempt.rank, formulaSafe(attempt.name), formulaSafe(attempt.batch?.name ?? ''), attempt.score, attempt.correct, attempt.wrong, attempt.unanswered]);
   for (const student of results.notStarted) ranks.addRow([null, formulaSafe(student.name), '', null, null, null, null]);
-  const questions = workbook.addWorksheet(words('Questions'), { views: [{ state: 'frozen', ySplit: 1 }] });
-  questions.columns = [
-    { header: words('Question'), width: 10 },
-    { header: words('Chapter'), width: 24 },
-    { header: words('Answered'), width: 10 },
-    { header: words('% right'), width: 10 },
-    { header: words('Discrimination'), width: 14 },
-  ];
+  const questions = addSheet('Questions', [['Question', 10], ['Chapter', 24], ['Answered', 10], ['% right', 10], ['Discrimination', 14]]);
   for (const question of [...results.questions].sort((a, b) => a.number - b.number)) questions.addRow([question.number, formulaSafe(question.chapter), question.answered, question.percentCorrect, question.discrimination]);
-  ranks.getRow(1).font = { bold: true };
-  questions.getRow(1).font = { bold: true };
   const file = Buffer.from(await workbook.xlsx.writeBuffer());
   return { file, fileName: `online-test-results-${id.slice(0, 8)}.xlsx` };
 }

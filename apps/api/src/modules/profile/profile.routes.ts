@@ -17,6 +17,16 @@ export const CHANGE_PASSWORD_RATE_LIMIT = {
 
 /** Everyone's own profile and password: /auth/* for admins and teachers, /student/* for students. */
 export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /** The same change of one's own password for each group of users, under its own URL and tag. */
+  const changePasswordRoute = (url: string, tag: string) =>
+    app.put(
+      url,
+      { config: { rateLimit: CHANGE_PASSWORD_RATE_LIMIT }, schema: { tags: [tag], body: changePasswordInputSchema, response: { 200: messageOnlySchema } } },
+      async (request) => {
+        await changeOwnPassword(db, actorOf(request), request.sessionId, request.body);
+        return { success: true as const, message: MESSAGES.passwordChanged };
+      },
+    );
 
   dataRoute(app, 'GET', '/auth/profile', { tags: ['profile'], response: { 200: apiSuccess(userProfileSchema) } }, (request) => userProfile(db, actorOf(request)));
 
@@ -25,14 +35,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     (request) => updateUserProfile(db, actorOf(request), request.body), MESSAGES.profileUpdated,
   );
 
-  app.put(
-    '/auth/password',
-    { config: { rateLimit: CHANGE_PASSWORD_RATE_LIMIT }, schema: { tags: ['profile'], body: changePasswordInputSchema, response: { 200: messageOnlySchema } } },
-    async (request) => {
-      await changeOwnPassword(db, actorOf(request), request.sessionId, request.body);
-      return { success: true as const, message: MESSAGES.passwordChanged };
-    },
-  );
+  changePasswordRoute('/auth/password', 'profile');
 
   dataRoute(app, 'GET', '/student/profile', { tags: ['student'], response: { 200: apiSuccess(studentSchema) } }, (request) => studentProfile(db, actorOf(request)));
 
@@ -43,12 +46,5 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   dataRoute(app, 'GET', '/student/details', { tags: ['student'], response: { 200: apiSuccess(studentDetailsSchema) } }, (request) => studentDetails(db, actorOf(request)));
 
-  app.put(
-    '/student/password',
-    { config: { rateLimit: CHANGE_PASSWORD_RATE_LIMIT }, schema: { tags: ['student'], body: changePasswordInputSchema, response: { 200: messageOnlySchema } } },
-    async (request) => {
-      await changeOwnPassword(db, actorOf(request), request.sessionId, request.body);
-      return { success: true as const, message: MESSAGES.passwordChanged };
-    },
-  );
+  changePasswordRoute('/student/password', 'student');
 };
