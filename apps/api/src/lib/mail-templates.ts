@@ -102,28 +102,32 @@ export function welcomeMail(input: {
 /** The one-time code that proves an applicant owns the email address of the admission form. */
 export function verificationCodeMail(input: { academyName: string; code: string; validMinutes: number; language?: Language }): MailContent {
   const language = input.language ?? 'en';
-  const values = { academy: input.academyName, code: input.code, minutes: input.validMinutes };
-  return renderMail({
-    language,
-    academyName: input.academyName,
+  const values = { academy: input.academyName, code: input.code };
+  return codeMail(input, language, {
     subject: word('mail', '{code} is your {academy} verification code', language, values),
-    greeting: word('mail', 'Hello,', language),
-    paragraphs: [word('mail', 'Your code to verify this email address on the {academy} admission form is:', language, values), input.code],
-    footnote: word('mail', 'The code is valid for {minutes} minutes. If you did not ask for it, ignore this mail.', language, values),
+    lead: word('mail', 'Your code to verify this email address on the {academy} admission form is:', language, values),
   });
 }
 
 /** The code that proves a new academy's owner reads this email (issue 55, "Start your academy"). */
 export function academySignupCodeMail(input: { platformName: string; code: string; validMinutes: number; language?: Language }): MailContent {
   const language = input.language ?? 'en';
-  const values = { platform: input.platformName, code: input.code, minutes: input.validMinutes };
+  const values = { platform: input.platformName, code: input.code };
+  return codeMail({ academyName: input.platformName, code: input.code, validMinutes: input.validMinutes }, language, {
+    subject: word('mail', '{code} is your code to start your academy', language, values),
+    lead: word('mail', 'Your code to start your academy on {platform} is:', language, values),
+  });
+}
+
+/** A mail carrying a one-time code: its subject, the line that leads to the code, the code, and how long it is valid. */
+function codeMail(input: { academyName: string; code: string; validMinutes: number }, language: Language, text: { subject: string; lead: string }): MailContent {
   return renderMail({
     language,
-    academyName: input.platformName,
-    subject: word('mail', '{code} is your code to start your academy', language, values),
+    academyName: input.academyName,
+    subject: text.subject,
     greeting: word('mail', 'Hello,', language),
-    paragraphs: [word('mail', 'Your code to start your academy on {platform} is:', language, values), input.code],
-    footnote: word('mail', 'The code is valid for {minutes} minutes. If you did not ask for it, ignore this mail.', language, values),
+    paragraphs: [text.lead, input.code],
+    footnote: word('mail', 'The code is valid for {minutes} minutes. If you did not ask for it, ignore this mail.', language, { minutes: input.validMinutes }),
   });
 }
 

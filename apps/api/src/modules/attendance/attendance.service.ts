@@ -431,16 +431,27 @@ async function oneBatchAttendance(db: DbExecutor, batch: BatchRow, studentId: st
   if (!found) throw new AppError('NOT_FOUND', 'Student not found');
   const { belongs, ...student } = found;
   if (!belongs) throw new AppError('NOT_FOUND', 'This student is not in this batch');
+  return studentAttendance(student, publicBatch(batch), range, result, [{ batch: publicBatch(batch), statistics: result.statistics }]);
+}
+
+/** The answer of a student's attendance, of one batch or of all theirs: the range asked and the marks read. */
+function studentAttendance(
+  student: StudentAttendance['student'],
+  batch: StudentAttendance['batch'],
+  range: { startDate?: string; endDate?: string },
+  result: Pick<StudentAttendance, 'records' | 'recordsTotal' | 'statistics' | 'monthly'>,
+  batches: StudentAttendance['batches'],
+): StudentAttendance {
   return {
     student,
-    batch: publicBatch(batch),
+    batch,
     startDate: range.startDate ?? null,
     endDate: range.endDate ?? null,
     records: result.records,
     recordsTotal: result.recordsTotal,
     statistics: result.statistics,
     monthly: result.monthly,
-    batches: [{ batch: publicBatch(batch), statistics: result.statistics }],
+    batches,
   };
 }
 
@@ -501,17 +512,8 @@ async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range:
       range.startDate && range.endDate ? undefined : STUDENT_RECENT_RECORDS,
     ),
   ]);
-  return {
-    student,
-    batch: null,
-    startDate: range.startDate ?? null,
-    endDate: range.endDate ?? null,
-    records: result.records,
-    recordsTotal: result.recordsTotal,
-    statistics: result.statistics,
-    monthly: result.monthly,
-    batches: batchRows.map((batch) => ({ batch, statistics: result.perBatch.get(batch._id) ?? statisticsOf(undefined) })),
-  };
+  const batches = batchRows.map((batch) => ({ batch, statistics: result.perBatch.get(batch._id) ?? statisticsOf(undefined) }));
+  return studentAttendance(student, null, range, result, batches);
 }
 
 /**

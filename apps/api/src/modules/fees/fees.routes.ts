@@ -61,19 +61,11 @@ import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.
 import { queueFeeReminders } from './reminders.service';
 import { exportDuesCsv, feeReport, feeSummary, listDues } from './reports.service';
 import { receiptFileName, receiptPdfIn, receiptRecipients } from './receipt-mail';
+import { sendPrivatePdf } from '../../lib/pdf-reply';
 import { createdRoute, dataRoute, messageRoute } from '../../lib/route-replies';
 
 export const FEE_REMINDER_JOB = 'fee-reminder';
 
-/** A receipt or a fee slip, opened in the browser; private and never cached (a family's figures). */
-function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${fileName}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(pdf);
-}
 
 /** A due's UPI request as a QR code. Never cached: the amount is the balance of the moment. */
 async function sendUpiQr(reply: FastifyReply, link: string) {
@@ -203,7 +195,7 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
   // receipt of an English-reading child); a mailed receipt is in each recipient's (receipt-mail.ts).
   app.get('/receipts/:id/pdf', { compress: false, schema: { tags, params: idParamsSchema } }, async (request, reply) => {
     const receipt = await receiptFor(db, actorOf(request), request.params.id);
-    return sendPdf(reply, await receiptPdfIn(db, receipt, requestLanguage(request)), receiptFileName(receipt.number));
+    return sendPrivatePdf(reply, await receiptPdfIn(db, receipt, requestLanguage(request)), receiptFileName(receipt.number), 'inline');
   });
 
   // A due's UPI request as a QR code (issue 38): a desktop shows it to be scanned by a phone, and a
@@ -213,7 +205,7 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
   // The printed fee slip of one due: amount, reference and the UPI QR code, in the reader's language.
   app.get('/dues/:id/slip.pdf', { compress: false, schema: { tags, params: idParamsSchema } }, async (request, reply) => {
     const { pdf, fileName } = await feeSlipFor(db, actorOf(request), request.params.id, requestLanguage(request));
-    return sendPdf(reply, pdf, fileName);
+    return sendPrivatePdf(reply, pdf, fileName, 'inline');
   });
 
   // A fee reminder's pay link (pay-link.ts): no session, the signed token in the address is the permission.

@@ -33,6 +33,7 @@ import { addAdjustment, approveMonth, correctLectures, getPaySettings, markPaid,
 import { askLeave, assignSubstitute, coveredClasses, decideLeave, leaveList, myLeave } from './leave.service';
 import { payslipFor } from './payslip.service';
 import { bankTransferCsv, payrollWorkbook } from './payroll-files';
+import { sendPrivatePdf } from '../../lib/pdf-reply';
 import { createdRoute, dataRoute } from '../../lib/route-replies';
 
 /** Staff pay (issue 58): pay settings, leave and substitutes, the month's payroll and payslips. Who may call what: access/pay.ts. */
@@ -76,7 +77,7 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
     { compress: false, schema: { tags, params: payMonthTeacherParamsSchema, querystring: z.object({ language: languageSchema.optional() }) } },
     async (request, reply) => {
       const { pdf, fileName } = await payslipFor(db, actorOf(request), request.params.month, request.params.teacherId, request.query.language);
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${fileName}"`).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(pdf);
+      return sendPrivatePdf(reply, pdf, fileName, 'inline');
     },
   );
 

@@ -14,6 +14,7 @@ import {
   studentUpdateInputSchema,
 } from '@academy/shared/schemas/students';
 import { siteOrigin } from '../../lib/site-origin';
+import { sendPrivatePdf } from '../../lib/pdf-reply';
 import { printSignInSlip } from './sign-in-slip';
 import { actorOf } from '../../access/http';
 import { sendInvitationInBackground, type InvitationDeps } from '../users';
@@ -67,12 +68,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
     { compress: false, schema: { tags: ['students'], params: idParamsSchema, body: studentSignInSlipInputSchema, produces: ['application/pdf'] } },
     async (request, reply) => {
       const { pdf, fileName } = await printSignInSlip(db, actorOf(request), request.params.id, request.body, `${siteOrigin(request, deps.publicUrl)}/login`);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPrivatePdf(reply, pdf, fileName, 'attachment');
     },
   );
 
