@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Teacher, TeacherStudent } from '@academy/shared/schemas/teachers';
 import { BatchSummaryList } from '../../../features/batches/components/batch-summary-list';
@@ -14,12 +14,12 @@ import { GENDER_MESSAGES } from '../../../lib/gender';
 import { HistoryPanel } from '../../../features/audit-log/components/history-panel';
 import { PaySettingsForm } from '../../../features/pay/components/pay-settings-form';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { SubjectBadges } from '../../../components/ui/subject-badges';
 import { useLocalNames } from '../../../lib/public-settings';
 import { QueryStates } from '../../../components/ui/query-states';
 
 function Profile({ teacher }: { teacher: Teacher }) {
   const { t, i18n } = useLingui();
-  const names = useLocalNames();
   return (
     <SectionCard title={t`Profile`}>
       <PersonHeader name={teacher.name} avatarUrl={teacher.avatarUrl} badge={<TeacherStatusBadge status={teacher.status} />}>
@@ -41,16 +41,7 @@ function Profile({ teacher }: { teacher: Teacher }) {
           { label: t`Last sign-in`, value: teacher.lastLoginAt ? formatDate(teacher.lastLoginAt) : teacher.passwordSet ? t`Never` : t`Password not set yet` },
           {
             label: t`Subjects`,
-            value:
-              teacher.subjects.length > 0 ? (
-                <Group gap={4} component="span">
-                  {teacher.subjects.map((subject) => (
-                    <Badge key={subject._id} variant="outline" color="indigo" tt="none" fw={500} radius="sm">
-                      {names.subject(subject)}
-                    </Badge>
-                  ))}
-                </Group>
-              ) : null,
+            value: teacher.subjects.length > 0 ? <SubjectBadges subjects={teacher.subjects} /> : null,
           },
         ]}
       />

@@ -1,4 +1,4 @@
-import { Badge, Group, Skeleton, Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { BatchSummaryList } from '../../../features/batches/components/batch-summary-list';
 import { DetailList } from '../../../components/ui/detail-list';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -13,6 +13,7 @@ import { StudentProfileForm } from '../../../features/profile/components/student
 import { useLingui } from '@lingui/react/macro';
 import { useCurrentUser } from '../../../lib/session';
 import { PushNotificationsCard } from '../../../features/push/components/push-notifications-card';
+import { SubjectBadges } from '../../../components/ui/subject-badges';
 import { useLocalNames } from '../../../lib/public-settings';
 
 export function Component() {
@@ -43,15 +44,7 @@ export function Component() {
                 { label: t`Parent phone`, value: <PhoneLink phone={details.data.profile.parentPhone} /> },
                 {
                   label: t`Subjects`,
-                  value: details.data.standard?.subjects.length ? (
-                    <Group gap={4} component="span">
-                      {details.data.standard.subjects.map((subject) => (
-                        <Badge key={subject._id} variant="outline" color="indigo" tt="none" fw={500} radius="sm">
-                          {names.subject(subject)}
-                        </Badge>
-                      ))}
-                    </Group>
-                  ) : null,
+                  value: details.data.standard?.subjects.length ? <SubjectBadges subjects={details.data.standard.subjects} /> : null,
                 },
               ]}
             />
