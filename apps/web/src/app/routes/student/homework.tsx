@@ -1,5 +1,4 @@
-import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HOMEWORK_MESSAGES } from '@academy/shared/schemas/homework';
@@ -13,6 +12,7 @@ import { HomeworkFilesList } from '../../../features/homework/components/homewor
 import { HomeworkList } from '../../../features/homework/components/homework-list';
 import { HomeworkStatusBadge } from '../../../features/homework/components/homework-status';
 import { formatDateTime } from '../../../lib/format-date';
+import { BackToHomework } from '../../../features/homework/components/back-to-homework';
 
 /** The student's homework (issue 59): what is set, due when, where it stands; open one to read it and hand in pages. */
 export function Component() {
@@ -42,11 +42,6 @@ export function Component() {
 function HomeworkScreen({ id, onBack }: { id: string; onBack: () => void }) {
   const { t } = useLingui();
   const work = useHomework(id);
-  const back = (
-    <Button variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />} onClick={onBack} px={0} style={{ alignSelf: 'flex-start' }}>
-      <Trans>All homework</Trans>
-    </Button>
-  );
   if (work.isPending) return <Skeleton h={300} radius="md" aria-hidden="true" />;
   if (work.isError) return <LoadErrorAlert title={t`This homework could not be loaded`} error={work.error} fallback={HOMEWORK_MESSAGES.notFound} onRetry={() => void work.refetch()} />;
   const data = work.data;
@@ -54,7 +49,7 @@ function HomeworkScreen({ id, onBack }: { id: string; onBack: () => void }) {
   const status = data.status;
   return (
     <Stack gap="md">
-      {back}
+      <BackToHomework onBack={onBack} />
       <PageHeader title={data.title} description={`${data.batch.name} · ${t`Due ${formatDateTime(data.dueAt)}`}`} />
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Checkbox, FileInput, Group, Image, NumberInput, Paper, Select, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconCheck, IconPaperclip, IconPencil, IconRotate, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconPaperclip, IconPencil, IconRotate, IconTrash } from '@tabler/icons-react';
 import { useRef, useState, type PointerEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HOMEWORK_MESSAGES, type BatchHomeworkItem, type HomeworkDetail, type SubmissionRow } from '@academy/shared/schemas/homework';
@@ -23,6 +23,7 @@ import { HomeworkFilesList } from '../../../features/homework/components/homewor
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { modals } from '../../../lib/modals';
+import { BackToHomework } from '../../../features/homework/components/back-to-homework';
 
 /**
  * Homework for the teacher's batches (issue 59): set it (Markdown with $…$ maths, a PDF or pictures,
@@ -288,11 +289,6 @@ function CheckSubmissions({ id, onBack }: { id: string; onBack: () => void }) {
   const { t } = useLingui();
   const list = useSubmissions(id);
   const [index, setIndex] = useState(0);
-  const back = (
-    <Button variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />} onClick={onBack} px={0} style={{ alignSelf: 'flex-start' }}>
-      <Trans>All homework</Trans>
-    </Button>
-  );
   if (list.isPending) return <Skeleton h={300} radius="md" aria-hidden="true" />;
   if (list.isError) return <LoadErrorAlert title={t`The submissions could not be loaded`} error={list.error} fallback={HOMEWORK_MESSAGES.notFound} onRetry={() => void list.refetch()} />;
   const handedIn = list.data.submissions.filter((row) => row.submission);
@@ -300,7 +296,7 @@ function CheckSubmissions({ id, onBack }: { id: string; onBack: () => void }) {
   const current = handedIn[Math.min(index, Math.max(handedIn.length - 1, 0))];
   return (
     <Stack gap="md">
-      {back}
+      <BackToHomework onBack={onBack} />
       <PageHeader title={list.data.homework.title} description={t`Due ${formatDateTime(list.data.homework.dueAt)}`} />
       <HomeworkFilesList files={list.data.homework.attachments} />
       {current ? (
@@ -333,11 +329,6 @@ function TickDoneInClass({ id, onBack }: { id: string; onBack: () => void }) {
   const list = useSubmissions(id);
   const save = useDoneInClass();
   const [ticked, setTicked] = useState<string[] | null>(null);
-  const back = (
-    <Button variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />} onClick={onBack} px={0} style={{ alignSelf: 'flex-start' }}>
-      <Trans>All homework</Trans>
-    </Button>
-  );
   if (list.isPending) return <Skeleton h={300} radius="md" aria-hidden="true" />;
   if (list.isError) return <LoadErrorAlert title={t`The students could not be loaded`} error={list.error} fallback={HOMEWORK_MESSAGES.notFound} onRetry={() => void list.refetch()} />;
   const current = ticked ?? list.data.submissions.filter((row) => row.submission).map((row) => row.student._id);
@@ -354,7 +345,7 @@ function TickDoneInClass({ id, onBack }: { id: string; onBack: () => void }) {
     );
   return (
     <Stack gap="md">
-      {back}
+      <BackToHomework onBack={onBack} />
       <PageHeader title={list.data.homework.title} description={t`Done in class · due ${formatDateTime(list.data.homework.dueAt)}`} />
       <Paper withBorder radius="md" p="sm">
         <Checkbox.Group label={t`Who did it in class`} value={current} onChange={setTicked}>
