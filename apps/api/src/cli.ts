@@ -4,10 +4,10 @@ import readline from 'node:readline/promises';
 import { parseArgs, parseEnv } from 'node:util';
 import { RESTORE_CONFIRMATION_WORD } from '@academy/shared/schemas/backups';
 import { isRole, ROLES } from '@academy/shared/roles';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, readConfig } from './config';
 import { runMigrations } from './db/client';
 import { DataDirBusyError, openDatabase, type OpenedDatabase } from './db/open-database';
-import { exitCodeOf, formatVerdict, summaryOf } from './doctor/doctor-checks';
+import { exitCodeOf, formatVerdict, summaryOf, type Verdict } from './doctor/doctor-checks';
 import { runDoctor } from './doctor/run-doctor';
 import { AppError } from './lib/app-error';
 import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
@@ -270,19 +270,17 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'doctor': {
       if (typeof values.url === 'string' && !URL.canParse(values.url)) throw new UsageError(`--url must be a full address such as https://academy.example.in, not "${values.url}".`);
-      let config;
-      try {
-        config = loadConfig();
-      } catch (error) {
-        if (!(error instanceof ConfigError)) throw error;
-        // What the server itself would refuse to start with.
-        for (const problem of error.problems) console.log(`✗ configuration: ${problem}`);
-        console.log(`${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}: the server would not start with this configuration.`);
-        return 1;
-      }
-      const verdicts = await runDoctor(config, { url: values.url });
+      // Every problem in one run (issue 71): a setting the server would refuse is named and read as
+      // unset, and the other checks run on the rest.
+      const { config, problems } = readConfig();
+      const refused = new Set(problems.map((problem) => problem.name));
+      const verdicts: Verdict[] = [
+        ...problems.map((problem): Verdict => ({ status: 'fail', check: 'configuration', message: problem.message })),
+        ...(await runDoctor(config, { url: values.url })).filter((verdict) => !refused.has(verdict.check)),
+      ];
       for (const verdict of verdicts) console.log(formatVerdict(verdict));
       console.log(summaryOf(verdicts));
+      if (problems.length > 0) console.log('The server would not start with this configuration.');
       return exitCodeOf(verdicts);
     }
     case 'backups:restore-remote':

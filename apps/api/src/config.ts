@@ -153,27 +153,50 @@ const REQUIRED_IN_PRODUCTION = {
 } as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const { config, problems } = readConfig(env);
+  if (problems.length > 0) throw new ConfigError(problems.map((problem) => problem.message));
+  return config;
+}
+
+/** A setting the server would refuse, by the variable's name (`''` for one about several). */
+export type ConfigProblem = { name: string; message: string };
+
+/**
+ * For the doctor (issue 71): every problem of the settings in one run, and the configuration the
+ * others make, a refused value read as unset, so the doctor's other checks still run.
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): { config: Config; problems: ConfigProblem[] } {
   // Empty strings in an env file mean "not set".
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const cleaned: Record<string, string | undefined> = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const problems: ConfigProblem[] = [];
+  let parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+    for (const issue of parsed.error.issues) problems.push({ name: String(issue.path[0] ?? ''), message: `${issue.path.join('.')}: ${issue.message}` });
+    // Every setting is optional or has a default: without the refused ones the rest parse.
+    for (const problem of problems) delete cleaned[problem.name];
+    parsed = envSchema.safeParse(cleaned);
+    if (!parsed.success) throw new ConfigError(problems.map((problem) => problem.message));
   }
   const values = parsed.data;
   const isProduction = values.NODE_ENV === 'production';
   if (isProduction) {
-    const missing = (Object.keys(REQUIRED_IN_PRODUCTION) as (keyof typeof REQUIRED_IN_PRODUCTION)[])
-      .filter((name) => !values[name])
-      .map((name) => REQUIRED_IN_PRODUCTION[name]);
-    if (missing.length > 0) throw new ConfigError(missing);
-  }
-  if (values.ACADEMY_HOSTING === 'many') {
-    if (!values.BASE_DOMAIN) throw new ConfigError(['BASE_DOMAIN is required with ACADEMY_HOSTING=many (e.g. academy.example.in; localhost in development): academy <slug> is then at <slug>.BASE_DOMAIN']);
-    if (values.PUBLIC_URL && new URL(values.PUBLIC_URL).hostname !== values.BASE_DOMAIN) {
-      throw new ConfigError([`PUBLIC_URL must be the platform's own address at BASE_DOMAIN with ACADEMY_HOSTING=many (e.g. https://${values.BASE_DOMAIN})`]);
+    for (const name of Object.keys(REQUIRED_IN_PRODUCTION) as (keyof typeof REQUIRED_IN_PRODUCTION)[]) {
+      // A value refused above is named once, by what was wrong with it.
+      if (!values[name] && !problems.some((problem) => problem.name === name)) problems.push({ name, message: REQUIRED_IN_PRODUCTION[name] });
     }
   }
-  return {
+  let hosting: Hosting = { mode: 'one' };
+  if (values.ACADEMY_HOSTING === 'many') {
+    if (!values.BASE_DOMAIN) {
+      problems.push({ name: 'BASE_DOMAIN', message: 'BASE_DOMAIN is required with ACADEMY_HOSTING=many (e.g. academy.example.in; localhost in development): academy <slug> is then at <slug>.BASE_DOMAIN' });
+    } else {
+      hosting = { mode: 'many', baseDomain: values.BASE_DOMAIN };
+      if (values.PUBLIC_URL && new URL(values.PUBLIC_URL).hostname !== values.BASE_DOMAIN) {
+        problems.push({ name: 'PUBLIC_URL', message: `PUBLIC_URL must be the platform's own address at BASE_DOMAIN with ACADEMY_HOSTING=many (e.g. https://${values.BASE_DOMAIN})` });
+      }
+    }
+  }
+  const config: Config = {
     env: values.NODE_ENV,
     isProduction,
     port: values.PORT,
@@ -194,10 +217,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     metricsToken: values.METRICS_TOKEN,
     attendanceOpensMinutesBefore: values.ATTENDANCE_OPENS_MINUTES_BEFORE,
-    hosting: values.ACADEMY_HOSTING === 'many' ? { mode: 'many', baseDomain: values.BASE_DOMAIN! } : { mode: 'one' },
+    hosting,
     domainCheckDnsServers: (values.DOMAIN_CHECK_DNS_SERVERS ?? '')
       .split(',')
       .map((server) => server.trim())
       .filter(Boolean),
   };
+  return { config, problems };
 }

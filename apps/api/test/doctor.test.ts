@@ -118,11 +118,29 @@ describe('npm run academy -- doctor, end to end', () => {
     const { code, output } = await doctor({ NODE_ENV: 'production', APP_SECRET: 'short', DATA_DIR: dataDir });
     expect(code).toBe(1);
     expect(output).toContain('✗ configuration: APP_SECRET: APP_SECRET must be at least 32 characters long');
-    expect(output).toContain('1 problem: the server would not start with this configuration.');
-    // Valid values, but missing what production requires.
+    expect(output).toContain('The server would not start with this configuration.');
+    // Valid values, but missing what production requires: each named once.
     const missing = await doctor({ NODE_ENV: 'production', DATA_DIR: dataDir });
     expect(missing.code).toBe(1);
     expect(missing.output).toContain('✗ configuration: PUBLIC_URL is required in production');
-    expect(missing.output).toContain('3 problems: the server would not start with this configuration.');
+    expect(missing.output).toContain('✗ configuration: SMTP_URL is required in production');
+    expect(missing.output).not.toMatch(/^✗ PUBLIC_URL: is not set/m);
+  }, 60_000);
+
+  it('names every problem in one run, a setting the server refuses included (issue 71)', async () => {
+    const nowhere = await closedPort();
+    const { code, output } = await doctor({ NODE_ENV: 'production', APP_SECRET: 'short', PUBLIC_URL: 'http://academy.example.in', SMTP_URL: `smtp://127.0.0.1:${nowhere}`, DATA_DIR: dataDir });
+    expect(code).toBe(1);
+    const lines = output.trim().split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '✗ configuration: APP_SECRET: APP_SECRET must be at least 32 characters long',
+        expect.stringMatching(/^✗ PUBLIC_URL: http:\/\/academy.example.in is not https/),
+        expect.stringMatching(new RegExp(`^✗ SMTP_URL: 127\\.0\\.0\\.1:${nowhere} did not accept us`)),
+      ]),
+    );
+    // The refused APP_SECRET is named once, by what is wrong with it, not also as "not set".
+    expect(output).not.toMatch(/^✗ APP_SECRET/m);
+    expect(lines.at(-2)).toMatch(/^\d+ problems: configuration, PUBLIC_URL, /);
   }, 60_000);
 });

@@ -320,5 +320,6 @@ export function summaryOf(verdicts: Verdict[]): string {
   const warned = verdicts.filter((verdict) => verdict.status === 'warn').length;
   const warnings = warned > 0 ? ` (${warned} warning${warned === 1 ? '' : 's'})` : '';
   if (failed.length === 0) return `All ${verdicts.length} checks passed${warnings}.`;
-  return `${failed.length} problem${failed.length === 1 ? '' : 's'}: ${failed.join(', ')}${warnings}.`;
+  // Several refused settings are each a `configuration` problem: counted each, named once.
+  return `${failed.length} problem${failed.length === 1 ? '' : 's'}: ${[...new Set(failed)].join(', ')}${warnings}.`;
 }
