@@ -673,6 +673,15 @@ describe('access matrix (generated from the policy table)', () => {
     expect(amount).toMatchObject({ anyOf: [{ type: 'number' }, { type: 'string' }] });
   });
 
+  it('documents the sign-ins’ commonest answer, 401 for a wrong password (issue 71)', async () => {
+    const wrong = { email: 'nobody@example.in', password: 'not-the-password-1' };
+    for (const url of ['/api/auth/login', '/api/operator/login']) {
+      const response = await t.app.inject({ method: 'POST', url, payload: wrong });
+      expect(response.statusCode, url).toBe(401);
+      expect(checkAnswerAgainstDocument(document, `POST ${url}`, response)).toEqual([]);
+    }
+  });
+
   it('each student and teacher sees their own data on the routes without an id', async () => {
     const own = async (who: Who, url: string) => (await t.app.inject({ method: 'GET', url, headers: { cookie: cookies[who]! } })).json().data;
     expect((await own('student', '/api/student/profile'))._id).toBe(ids.student);

@@ -8,7 +8,7 @@ import { routeKey, ruleFor } from '../access/policy';
  * 53): made from the routes' zod schemas by fastify-type-provider-zod, then completed here, once for
  * every route, from what the server really does (docs/decisions/047-what-real-clients-read.md):
  * - the failure envelope `{ success: false, message, errors? }` under each status the route can
- *   answer: 401/403 from its access rule, 400 when it reads input, 404 when its address names a
+ *   answer: 401/403 from its access rule (401 also for a sign-in's wrong password), 400 when it reads input, 404 when its address names a
  *   record, 409/413/415 for writes, 422 with an Idempotency-Key, 429 when rate limited, 503 always;
  * - `nullable: true` enums list `null` too (OpenAPI 3.0 validators such as ajv refuse `board: null` otherwise);
  * - the session cookie as `cookieAuth`, required by every route that is not open to anyone;
@@ -66,6 +66,8 @@ const ONLY_WITH_MANY_ACADEMIES = new Set(['POST /api/academies/verification', 'G
 const CHECKS_OF_WHAT_MAY_BE_MISSING = new Set(['POST /api/admin/domains/:id/verify']);
 /** The providers' callbacks: open to anyone, refused without their proof (signature, token, verify token). */
 const PROVIDER_CALLBACKS = new Set(['GET /api/webhooks/whatsapp', 'POST /api/webhooks/whatsapp', 'POST /api/webhooks/msg91']);
+/** Sign-ins: open to anyone, and a wrong email or password is their commonest answer (401). */
+const SIGN_INS = new Set(['POST /api/auth/login', 'POST /api/operator/login']);
 /** Routes serving a byte range of a stored file. */
 const RANGE_READS = new Set(['GET /api/notes/file/:id']);
 
@@ -149,7 +151,7 @@ export function errorStatuses(method: string, url: string, schema: JsonSchema, r
   const readsInput = ['body', 'querystring', 'params', 'headers'].some((part) => schema[part] !== undefined);
   if (readsInput || write) statuses.add(400);
   // A record open to anyone only when it is public (a public note): the others need a session.
-  if ((rule && (rule.allow !== 'anyone' || rule.ownRecord)) || PROVIDER_CALLBACKS.has(routeKey(method, url))) statuses.add(401);
+  if ((rule && (rule.allow !== 'anyone' || rule.ownRecord)) || PROVIDER_CALLBACKS.has(routeKey(method, url)) || SIGN_INS.has(routeKey(method, url))) statuses.add(401);
   if (PROVIDER_CALLBACKS.has(routeKey(method, url))) statuses.add(403);
   // A role list or an account without its record: 403; every write from another site: 403.
   if ((rule && (Array.isArray(rule.allow) || rule.withRecord)) || write) statuses.add(403);
@@ -194,7 +196,8 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
     };
   }
   for (const status of errorStatuses(method, url, schema, input.route)) {
-    response[String(status)] ??= { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: ERROR_ENVELOPE } } };
+    const description = status === 401 && SIGN_INS.has(key) ? 'The email (or student ID) and password do not match an account' : ERROR_DESCRIPTIONS[status];
+    response[String(status)] ??= { description, content: { 'application/json': { schema: ERROR_ENVELOPE } } };
   }
   schema.response = response;
   const rule = ruleFor(method, url);
