@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -27,5 +28,24 @@ describe('deploy/ (issue 52)', () => {
     expect(unit).toMatch(/^Environment=NODE_ENV=production$/m);
     // Longer than the bundled PostgreSQL's own stop limit (pg_ctl stop -t 60).
     expect(Number(/^TimeoutStopSec=(\d+)s$/m.exec(unit)?.[1])).toBeGreaterThan(60);
+  });
+});
+
+describe('the Node the project names (issue 71)', () => {
+  const root = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
+  // semver comes with npm's tools (no types of its own): only its range check is used.
+  const semver = createRequire(import.meta.url)('semver') as { satisfies(version: string, range: string): boolean; minVersion(range: string): { version: string } };
+
+  it('README, package.json engines and CI name one minimum, and every locked package runs on it', () => {
+    const engines = (JSON.parse(root('package.json')) as { engines: { node: string } }).engines.node;
+    const minimum = semver.minVersion(engines).version;
+    expect(root('README.md')).toContain(`You need Node.js ${minimum.replace(/\.0$/, '')}+`);
+    expect(/^ACADEMY_NODE_MINIMUM=(\S+)$/m.exec(root('.ci/use-node.sh'))?.[1]).toBe(minimum);
+    expect(root('.ci/run')).toMatch(/^source \.ci\/use-node\.sh$/m);
+    const lock = JSON.parse(root('package-lock.json')) as { packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean }> };
+    const refusing = Object.entries(lock.packages)
+      .filter(([, entry]) => !Array.isArray(entry.engines) && entry.engines?.node && !semver.satisfies(minimum, entry.engines.node))
+      .map(([name, entry]) => `${name} ${(entry.engines as { node: string }).node}`);
+    expect(refusing).toEqual([]);
   });
 });
