@@ -39,7 +39,9 @@ if (mode === 'server') {
 }
 
 // Run the built entry inside this very process: signals (Ctrl+C, SIGTERM, kill -9) reach the server
-// itself, with no wrapper left behind.
+// itself, with no wrapper left behind. package.json runs this script with `exec` (issue 71): npm passes
+// SIGTERM to the shell of its script line, and a shell that had forked node died alone, leaving the
+// server and its PostgreSQL running; exec makes this process the shell's own.
 const entry = path.join(root, mode === 'cli' ? 'apps/api/dist/cli.js' : 'apps/api/dist/server.js');
 process.setSourceMapsEnabled(true);
 process.argv = [process.argv[0], entry, ...args];
