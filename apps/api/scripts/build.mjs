@@ -10,7 +10,8 @@ const external = Object.keys(pkg.dependencies)
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/cli.ts'],
+  // The spreadsheet reader's worker thread (lib/spreadsheet.ts) loads its own file, beside server.js.
+  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts', 'spreadsheet-worker': 'src/lib/spreadsheet-worker.ts' },
   absWorkingDir: new URL('..', import.meta.url).pathname,
   outdir: 'dist',
   bundle: true,

@@ -17,6 +17,8 @@ export const MESSAGES = {
   nulCharacter: 'This field contains a character that is not allowed',
   // An .xlsx (a zip) that unpacks to far more than a sheet of cells needs (issue 53).
   spreadsheetTooLarge: 'This spreadsheet is too large once opened. Keep only the sheet of rows (no pictures or other sheets) and try again.',
+  // Sheets are read a few at a time per server (issue 71): too many waiting already.
+  spreadsheetsBusy: 'Many spreadsheets are being read just now. Please try again in a minute.',
   internal: 'Something went wrong on our side. Please try again.',
   // Many academies on one deployment (issue 55): an academy the platform's operator has paused.
   academySuspended: 'This academy is paused for now: its site and sign-ins are closed, and its records are kept safe. Please contact the academy.',

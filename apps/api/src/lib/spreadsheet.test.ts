@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@academy/shared/messages';
 import { zipBomb } from '../../test/zip-bomb';
-import { dateCellText, readSheetRows, SpreadsheetError, type SheetWords } from './spreadsheet';
+import { dateCellText, endIdleReaders, readSheetRows, SHEET_READING, sheetsInHand, SpreadsheetError, type SheetWords } from './spreadsheet';
 
 const WORDS: SheetWords = { empty: 'empty', notASheet: 'not a sheet', oldXls: 'old xls', unreadableCsv: 'bad csv', tooManyRows: 'too many rows' };
 
@@ -86,4 +87,80 @@ describe('date cells', () => {
       ['Ravi', '2011-01-05'],
     ]);
   });
+});
+
+/** A register of `rows` rows of `columns` cells of text: about 30 bytes of sheet a cell. */
+async function wideSheet(rows: number, columns: number): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Students');
+  for (let r = 0; r < rows; r++) sheet.addRow(Array.from({ length: columns }, (_, c) => `Student ${r} column ${c}`));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The longest the event loop went without running a 5 ms timer while `work` ran. */
+async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  try {
+    await work();
+  } finally {
+    clearInterval(ticker);
+  }
+  return Math.max(longest, performance.now() - last);
+}
+
+// Issue 71 point 6: one academy's 3.9 MB sheet held every academy's requests (health 4.4 s).
+describe('spreadsheets are read off the event loop', () => {
+  it('keeps the event loop answering while a big sheet is read, and three at once', async () => {
+    const big = await wideSheet(4_000, 12);
+    await readSheetRows(await xlsx(1), 'warm.xlsx', WORDS, 10); // a reader started before the clock runs
+    const stall = await longestStall(async () => {
+      const rows = await readSheetRows(big, 'register.xlsx', WORDS, 5_000);
+      expect(rows).toHaveLength(4_000);
+      expect(rows[3_999]![11]).toBe('Student 3999 column 11');
+    });
+    expect(stall).toBeLessThan(300);
+    const three = await longestStall(() => Promise.all([1, 2, 3].map(() => readSheetRows(big, 'register.xlsx', WORDS, 5_000))));
+    expect(three).toBeLessThan(300);
+  }, 120_000);
+
+  it('refuses a sheet that needs more than the reader’s memory cap, and reads the next one', async () => {
+    const heapMb = SHEET_READING.heapMb;
+    SHEET_READING.heapMb = 32;
+    await endIdleReaders();
+    try {
+      // 2,000 cells of 12,000 characters that do not compress: 24 MB of text, within the zip limits.
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Students');
+      for (let r = 0; r < 2_000; r++) sheet.addRow([randomBytes(9_000).toString('base64')]);
+      const heavy = Buffer.from(await workbook.xlsx.writeBuffer());
+      await expect(readSheetRows(heavy, 'register.xlsx', WORDS, 5_000)).rejects.toThrow(new SpreadsheetError(MESSAGES.spreadsheetTooLarge));
+      expect(await readSheetRows(await xlsx(2), 'register.xlsx', WORDS, 10)).toHaveLength(3);
+    } finally {
+      SHEET_READING.heapMb = heapMb;
+      await endIdleReaders();
+    }
+  }, 120_000);
+
+  it('reads a few at once and queues the rest; too many waiting is refused with a clear 429', async () => {
+    const waiting = SHEET_READING.waiting;
+    SHEET_READING.waiting = 2;
+    try {
+      const sheet = await xlsx(50);
+      const reads = Array.from({ length: 5 }, () => readSheetRows(sheet, 'register.xlsx', WORDS, 100).then(
+        (rows) => rows.length,
+        (error: Error & { status?: number }) => `${error.status} ${error.message}`,
+      ));
+      expect(sheetsInHand()).toEqual({ reading: SHEET_READING.atOnce, waiting: 2 });
+      expect(await Promise.all(reads)).toEqual([51, 51, 51, 51, `429 ${MESSAGES.spreadsheetsBusy}`]);
+      expect(sheetsInHand()).toEqual({ reading: 0, waiting: 0 });
+    } finally {
+      SHEET_READING.waiting = waiting;
+    }
+  }, 120_000);
 });

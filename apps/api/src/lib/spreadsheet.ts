@@ -1,13 +1,24 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { dateIn } from '@academy/shared/calendar';
 import { MESSAGES } from '@academy/shared/messages';
-import { checkZipSizes } from './zip-guard';
+import { AppError } from './app-error';
+import { checkDeclaredSizes, checkZipSizes } from './zip-guard';
 
 /*
  * Reading a spreadsheet the office uploads (a bank statement, a register of students): CSV or XLSX,
- * as rows of trimmed text cells. Pure: it sees only the bytes it is given. What it says about a bad
- * file is the caller's (`SheetWords`), since "this statement" and "this register" read differently.
+ * as rows of trimmed text cells. It sees only the bytes it is given. What it says about a bad file is
+ * the caller's (`SheetWords`), since "this statement" and "this register" read differently.
+ *
+ * Off the event loop (issue 71: a 3.9 MB .xlsx of 26 MB of sheet held /api/health for 4.4 s and
+ * took the server from 410 to 690 MB; three at once, 8.8 s and 1.78 GB): each file is read in a
+ * worker thread (./spreadsheet-worker.ts) with a heap cap and a time limit, the .xlsx streamed row by
+ * row, and at most a few at once per server; the others wait their turn.
  */
 
 export type SheetWords = { empty: string; notASheet: string; oldXls: string; unreadableCsv: string; tooManyRows: string };
@@ -19,12 +30,140 @@ export class SpreadsheetError extends Error {
   }
 }
 
+/** How sheets are read off the event loop. Tests lower them; nothing else changes them. */
+export const SHEET_READING = {
+  /** Sheets read at once per server: each takes a core while it reads. */
+  atOnce: 2,
+  /** Sheets waiting their turn before more are refused ("try again in a minute"). */
+  waiting: 20,
+  /** The worker's JavaScript heap: a 10,000-row register streamed needs a few tens of MB. */
+  heapMb: 256,
+  /** A sheet still being read after this is refused as too large. */
+  timeoutMs: 60_000,
+};
+
+let reading = 0;
+const queue: (() => void)[] = [];
+
+/** A turn to read (queued when `atOnce` are being read); hand it back with `endTurn`. */
+async function takeTurn(): Promise<void> {
+  if (reading < SHEET_READING.atOnce) {
+    reading += 1;
+    return;
+  }
+  if (queue.length >= SHEET_READING.waiting) throw new AppError('TOO_MANY_REQUESTS', MESSAGES.spreadsheetsBusy);
+  // The turn passes straight from the one ending to the one waiting: `reading` stays as it is.
+  await new Promise<void>((resolve) => queue.push(resolve));
+}
+
+function endTurn(): void {
+  const next = queue.shift();
+  if (next) next();
+  else reading -= 1;
+}
+
+/** Sheets being read and waiting just now (tests). */
+export const sheetsInHand = () => ({ reading, waiting: queue.length });
+
 /**
  * Rows of cells as trimmed strings from the first sheet that has any (XLSX dates become YYYY-MM-DD,
  * read as the academy's calendar does when `timeZone` is given: dateCellText; numbers their plain
- * decimal text). Throws SpreadsheetError for an unreadable, empty or too long file.
+ * decimal text). Read in a worker thread, in turn. Throws SpreadsheetError for an unreadable, empty,
+ * too long or too large file, and a 429 AppError when too many sheets are waiting already.
  */
 export async function readSheetRows(file: Buffer, fileName: string, words: SheetWords, maxRows: number, timeZone?: string): Promise<string[][]> {
+  if (file.length === 0) throw new SpreadsheetError(words.empty);
+  // A zip declaring sizes no sheet has is refused here at once, without waiting for a turn or a worker.
+  if (file[0] === 0x50 && file[1] === 0x4b && checkDeclaredSizes(file) === 'tooLarge') throw new SpreadsheetError(MESSAGES.spreadsheetTooLarge);
+  await takeTurn();
+  try {
+    // A copy of the bytes goes to the worker (structured clone); the caller keeps its Buffer.
+    return await readInWorker({ file: new Uint8Array(file.buffer, file.byteOffset, file.byteLength), fileName, words, maxRows, timeZone });
+  } finally {
+    endTurn();
+  }
+}
+
+/** What the worker is given, and what it answers. */
+export type SheetJob = { file: Uint8Array; fileName: string; words: SheetWords; maxRows: number; timeZone: string | undefined };
+export type SheetAnswer = { rows: string[][] } | { refused: string } | { failed: string };
+
+/**
+ * The worker. From the sources (tsx in development, Vitest in tests) its file is TypeScript: a few
+ * lines register tsx's loader in the new thread, then import it (a worker's `--import` is not applied
+ * on Node 20). The build bundles it as dist/spreadsheet-worker.js beside server.js and cli.js
+ * (apps/api/scripts/build.mjs), which is where this code then runs from.
+ */
+function newWorker(options: WorkerOptions): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./spreadsheet-worker.js', import.meta.url), options);
+  const tsx = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+  const entry = new URL('./spreadsheet-worker.ts', import.meta.url).href;
+  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`, { ...options, eval: true });
+}
+
+/**
+ * A worker thread that reads sheets one at a time. Kept a while once idle: starting one (its
+ * JavaScript, exceljs) costs more than reading a register. One that fails, runs out of its heap or
+ * overruns its time is ended, and the next read starts a fresh one.
+ */
+type Reader = { worker: Worker; retire?: NodeJS.Timeout };
+const idleReaders: Reader[] = [];
+const IDLE_MS = 60_000;
+
+function startReader(): Reader {
+  // A sheet that needs more heap than this is refused (ERR_WORKER_OUT_OF_MEMORY below): the server's own heap is untouched.
+  const worker = newWorker({ resourceLimits: { maxOldGenerationSizeMb: SHEET_READING.heapMb, maxYoungGenerationSizeMb: 16 }, stdout: false, stderr: false });
+  worker.unref(); // an idle reader never keeps the process alive
+  return { worker };
+}
+
+/** Ends the idle readers (tests: the next read starts one with the current SHEET_READING). */
+export async function endIdleReaders(): Promise<void> {
+  const readers = idleReaders.splice(0);
+  await Promise.all(readers.map((reader) => (clearTimeout(reader.retire), reader.worker.terminate())));
+}
+
+function readInWorker(job: SheetJob): Promise<string[][]> {
+  const reader = idleReaders.pop() ?? startReader();
+  clearTimeout(reader.retire);
+  const { worker } = reader;
+  worker.ref(); // the process waits for a sheet being read
+  return new Promise((resolve, reject) => {
+    const finish = (keep: boolean, act: () => void) => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      worker.unref();
+      if (keep) {
+        reader.retire = setTimeout(() => {
+          idleReaders.splice(idleReaders.indexOf(reader), 1);
+          void worker.terminate();
+        }, IDLE_MS).unref();
+        idleReaders.push(reader);
+      } else {
+        void worker.terminate();
+      }
+      act();
+    };
+    const onMessage = (answer: SheetAnswer) =>
+      finish(true, () => {
+        if ('rows' in answer) resolve(answer.rows);
+        else if ('refused' in answer) reject(new SpreadsheetError(answer.refused));
+        else reject(new Error(`Reading the spreadsheet failed: ${answer.failed}`));
+      });
+    const onError = (error: Error & { code?: string }) => finish(false, () => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new SpreadsheetError(MESSAGES.spreadsheetTooLarge) : error));
+    const onExit = (code: number) => finish(false, () => reject(new Error(`The spreadsheet reader stopped (exit code ${code}) without an answer`)));
+    const timer = setTimeout(() => finish(false, () => reject(new SpreadsheetError(MESSAGES.spreadsheetTooLarge))), SHEET_READING.timeoutMs);
+    worker.on('message', onMessage);
+    worker.once('error', onError);
+    worker.once('exit', onExit);
+    worker.postMessage(job);
+  });
+}
+
+/** readSheetRows' work, in the thread that calls it: the worker's (./spreadsheet-worker.ts). */
+export async function readSheetRowsHere(file: Buffer, fileName: string, words: SheetWords, maxRows: number, timeZone?: string): Promise<string[][]> {
   const name = fileName.toLowerCase();
   const startsWith = (bytes: number[]) => file.length >= bytes.length && bytes.every((byte, i) => file[i] === byte);
   if (file.length === 0) throw new SpreadsheetError(words.empty);
@@ -71,28 +210,32 @@ async function readXlsx(file: Buffer, words: SheetWords, maxRows: number, timeZo
   if (verdict === 'tooLarge') throw new SpreadsheetError(MESSAGES.spreadsheetTooLarge);
   if (verdict === 'tooManyRows') throw new SpreadsheetError(words.tooManyRows);
   if (verdict === 'notAZip') throw new SpreadsheetError(words.notASheet);
-  const workbook = new ExcelJS.Workbook();
   try {
-    // exceljs types its input as an ArrayBuffer (its own `Buffer`): hand it a copy of the bytes as one.
-    await workbook.xlsx.load(new Uint8Array(file).buffer);
-  } catch {
+    // Streamed row by row (issue 71): the workbook is never built whole in memory. Styles are read
+    // for the number formats that make a cell a date.
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+    for await (const worksheet of reader) {
+      const rows: string[][] = [];
+      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+        // Rows with nothing in them are not in the file: kept as empty rows, so row numbers stay the file's.
+        while (rows.length < row.number - 1) rows.push([]);
+        if (rows.length >= maxRows) throw new SpreadsheetError(words.tooManyRows);
+        const cells: string[] = [];
+        for (let c = 1; c <= row.cellCount; c++) {
+          const cell = row.getCell(c);
+          // The other cells of a merged range repeat its value: only the first one holds it.
+          cells.push(cell.type === ExcelJS.ValueType.Merge ? '' : cellText(cell.value, timeZone));
+        }
+        rows.push(cells);
+      }
+      // The first sheet that has any cell filled in.
+      if (rows.some((row) => row.some((cell) => cell !== ''))) return rows;
+    }
+  } catch (error) {
+    if (error instanceof SpreadsheetError) throw error;
     throw new SpreadsheetError(words.notASheet);
   }
-  const sheet = workbook.worksheets.find((worksheet) => worksheet.actualRowCount > 0);
-  if (!sheet) throw new SpreadsheetError(words.empty);
-  if (sheet.rowCount > maxRows) throw new SpreadsheetError(words.tooManyRows);
-  const rows: string[][] = [];
-  for (let r = 1; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const cells: string[] = [];
-    for (let c = 1; c <= row.cellCount; c++) {
-      const cell = row.getCell(c);
-      // The other cells of a merged range repeat its value: only the first one holds it.
-      cells.push(cell.type === ExcelJS.ValueType.Merge ? '' : cellText(cell.value, timeZone));
-    }
-    rows.push(cells);
-  }
-  return rows;
+  throw new SpreadsheetError(words.empty);
 }
 
 function cellText(value: ExcelJS.CellValue, timeZone?: string): string {

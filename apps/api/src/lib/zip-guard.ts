@@ -93,16 +93,28 @@ function inflatedSize(data: Buffer, ceiling: number, countRows: boolean, maxRows
   });
 }
 
-/** Whether an .xlsx (zip) may be handed to a reader: sizes declared and real, ratio, and the rows of its sheets. */
-export async function checkZipSizes(file: Buffer, maxRows: number): Promise<ZipVerdict> {
+/** The sizes and ratios the central directory declares: read without inflating anything, so cheap enough for any thread. */
+export function checkDeclaredSizes(file: Buffer): ZipVerdict {
   const entries = entriesOf(file);
-  if (!entries) return 'notAZip';
+  return entries ? declaredVerdict(entries) : 'notAZip';
+}
+
+function declaredVerdict(entries: Entry[]): ZipVerdict {
   let declared = 0;
   for (const entry of entries) {
     declared += entry.size;
     if (entry.size > MAX_ENTRY_BYTES || declared > MAX_TOTAL_BYTES) return 'tooLarge';
     if (entry.size > 1024 * 1024 && entry.size > MAX_RATIO * Math.max(entry.compressedSize, 1)) return 'tooLarge';
   }
+  return 'ok';
+}
+
+/** Whether an .xlsx (zip) may be handed to a reader: sizes declared and real, ratio, and the rows of its sheets. */
+export async function checkZipSizes(file: Buffer, maxRows: number): Promise<ZipVerdict> {
+  const entries = entriesOf(file);
+  if (!entries) return 'notAZip';
+  const declared = declaredVerdict(entries);
+  if (declared !== 'ok') return declared;
   // Declared sizes can lie: count what each entry really unpacks to, within what is left of the total.
   let total = 0;
   for (const entry of entries) {

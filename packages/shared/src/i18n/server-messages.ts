@@ -124,6 +124,7 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Too many requests. Please wait a moment and try again.', 'खूप विनंत्या आल्या. कृपया थोडा वेळ थांबून पुन्हा प्रयत्न करा.', 'बहुत ज़्यादा अनुरोध आए. कृपया थोड़ी देर रुककर फिर से कोशिश करें.'],
   ['This field contains a character that is not allowed', 'या माहितीत परवानगी नसलेले अक्षर आहे', 'इस जानकारी में ऐसा अक्षर है जिसकी अनुमति नहीं है'],
   ['This spreadsheet is too large once opened. Keep only the sheet of rows (no pictures or other sheets) and try again.', 'ही स्प्रेडशीट उघडल्यावर खूप मोठी होते. फक्त ओळींची शीट ठेवा (चित्रे किंवा इतर शीट नकोत) आणि पुन्हा प्रयत्न करा.', 'यह स्प्रेडशीट खोलने पर बहुत बड़ी हो जाती है. सिर्फ़ पंक्तियों वाली शीट रखें (तस्वीरें या दूसरी शीट नहीं) और फिर से कोशिश करें.'],
+  ['Many spreadsheets are being read just now. Please try again in a minute.', 'सध्या अनेक स्प्रेडशीट वाचल्या जात आहेत. कृपया एका मिनिटाने पुन्हा प्रयत्न करा.', 'अभी कई स्प्रेडशीट पढ़ी जा रही हैं. कृपया एक मिनट बाद फिर से कोशिश करें.'],
   ['Something went wrong on our side. Please try again.', 'आमच्याकडून काहीतरी चूक झाली. कृपया पुन्हा प्रयत्न करा.', 'हमारी तरफ़ से कुछ गड़बड़ हो गई. कृपया फिर से कोशिश करें.'],
   ['You have been successfully logged out', 'आपण यशस्वीरीत्या लॉगआउट झाला आहात', 'आप सफलतापूर्वक लॉगआउट हो गए हैं'],
   ['Authentication check failed', 'लॉगिन तपासता आले नाही', 'लॉगिन की जाँच नहीं हो सकी'],
