@@ -15,7 +15,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { createDatabase, runMigrations } from '../apps/api/src/db/client';
-import { ensureAppRole } from '../apps/api/src/db/app-role';
+import { ensureAppRoles } from '../apps/api/src/db/app-role';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
 import { ensureApiBuilt, measureRead, startServer, type Read, type ReadResult } from './http-bench';
@@ -27,6 +27,7 @@ const PASSWORD = 'bench-password-2026';
 const HTTP_RATE = 300;
 const HTTP_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const APP_ROLE = 'academy_bench_app';
+const OWNER_ROLE = 'academy_bench_owner';
 
 /** The same server as `connection`, another database, optionally as another role. */
 function connectionFor(connection: pg.PoolConfig, database: string, as?: { user: string; password: string }): pg.PoolConfig {
@@ -198,9 +199,11 @@ export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: 
     console.log(`  seeding ${ACADEMIES} academies × ${STUDENTS_EACH} students …`);
     const seeded = await seed(asSuperuser, today);
     console.log(`  seeded ${seeded.academies} academies, ${seeded.students} students, ${seeded.marks} attendance marks, ${seeded.dues} dues, ${seeded.test_marks} test marks in ${seeded.seconds} s`);
-    // The server connects as the application's role, which row-level security binds (a superuser's would not).
+    // The server serves as the application's role, which row-level security binds (a superuser's would not);
+    // the tables are the owner role's, as in the bundled PostgreSQL (decision 068).
     const appPassword = randomBytes(12).toString('hex');
-    await ensureAppRole(asSuperuser, { role: APP_ROLE, password: appPassword, database: name });
+    const roles = { owner: { role: OWNER_ROLE, password: randomBytes(12).toString('hex') }, serving: { role: APP_ROLE, password: appPassword }, database: name };
+    await ensureAppRoles(asSuperuser, roles);
     const asApp = connectionFor(superuser, name, { user: APP_ROLE, password: appPassword });
     const people = await sessionsOfEveryAcademy(asSuperuser, today);
 
@@ -208,7 +211,12 @@ export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: 
     const server = await startServer({
       dataDir: path.join(workDir, 'server-data'),
       databaseUrl: urlOf(asApp),
-      env: (port) => ({ ACADEMY_HOSTING: 'many', BASE_DOMAIN: 'localhost', PUBLIC_URL: `http://localhost:${port}` }),
+      env: (port) => ({
+        ACADEMY_HOSTING: 'many',
+        BASE_DOMAIN: 'localhost',
+        PUBLIC_URL: `http://localhost:${port}`,
+        MIGRATION_DATABASE_URL: urlOf(connectionFor(superuser, name, { user: OWNER_ROLE, password: roles.owner.password })),
+      }),
     });
     try {
       const port = new URL(server.url).port;

@@ -107,7 +107,10 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 export type AppDeps = {
+  /** The serving role's: every request and job (rows only, decision 068). */
   db: Db;
+  /** The tables' owner, for restores only (they build a scratch schema); unset: `db` (one role does everything). */
+  ownerDb?: Db;
   /** appSecret keys the hashes of one-time codes; outside production a fixed development key stands in. */
   config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & {
     appSecret?: string;
@@ -388,7 +391,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(announcementsRoutes, { db: deps.db });
       await api.register(notificationsRoutes, { db: deps.db });
       await api.register(calendarFeedRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
-      await api.register(backupsRoutes, { db: deps.db, paths: deps.backups, keys: deps.keys, maxUploadBytes: deps.backups.maxUploadBytes });
+      await api.register(backupsRoutes, { db: deps.db, ownerDb: deps.ownerDb ?? deps.db, paths: deps.backups, keys: deps.keys, maxUploadBytes: deps.backups.maxUploadBytes });
       await api.register(notesRoutes, { db: deps.db, storage: deps.storage });
       await api.register(emailVerificationRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY, keys: deps.keys });
       await api.register(admissionsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });

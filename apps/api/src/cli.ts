@@ -80,6 +80,7 @@ function required(values: Record<string, string | boolean | undefined>, name: st
 async function withDatabase<T>(work: (database: OpenedDatabase) => Promise<T>): Promise<T> {
   const database = await openDatabase(loadConfig(), 'cli', () => {});
   try {
+    // The CLI works as the tables' owner (open-database.ts): its restores and imports build tables.
     await runMigrations(database.pool);
     return await work(database);
   } finally {

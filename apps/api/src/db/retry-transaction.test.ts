@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/build-test-app';
+import { createTestDatabase, ownerDatabaseOf } from '../../test/build-test-app';
 import { AppError } from '../lib/app-error';
 import { findPostgresError, isConcurrencyConflict } from '../lib/postgres-errors';
 import type { Database } from './client';
@@ -9,7 +9,9 @@ import { TRANSACTION_TRIES, TransactionCollisionError, transactionWithRetry } fr
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db.execute(sql`create table retry_probe (n int not null)`);
+  // Tables are made by their owner; the serving role the test runs as then uses it (decision 068).
+  const owner = ownerDatabaseOf(database);
+  await owner.db.execute(sql`create table retry_probe (n int not null)`).finally(() => owner.close());
 });
 afterAll(() => database.close());
 
@@ -19,7 +21,7 @@ const probeCount = async () => Number((await database.db.execute<{ count: string
 
 describe('transactionWithRetry', () => {
   it('runs a transaction that collided again from the start, leaving only the try that committed', async () => {
-    await database.db.execute(sql`truncate retry_probe`);
+    await database.db.execute(sql`delete from retry_probe`);
     let tries = 0;
     const result = await transactionWithRetry(database.db, async (tx) => {
       tries += 1;

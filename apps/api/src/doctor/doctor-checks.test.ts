@@ -202,6 +202,9 @@ describe('doctor: database', () => {
     expect(checkDatabase({ ...base, applied: '0041_y', known: true })).toMatchObject({ status: 'fail', message: expect.stringContaining('is at 0041_y, this build ships 0042_x') });
     expect(checkDatabase({ ...base, applied: 'unknown-99', known: false }).message).toContain('newer than this build');
     expect(checkDatabase({ ...base }).message).toContain('no tables yet');
+  });  it('warns when the server serves as the role that owns the tables (decision 068)', () => {
+    expect(checkDatabase({ ...base, applied: '0042_x', known: true, servingOwnsTables: false }).status).toBe('ok');
+    expect(checkDatabase({ ...base, applied: '0042_x', known: true, servingOwnsTables: true })).toMatchObject({ status: 'warn', fix: expect.stringContaining('MIGRATION_DATABASE_URL') });
   });
 });
 

@@ -280,6 +280,8 @@ export type DatabaseFacts = {
   latest: string;
   /** Whether the applied migration is one this build knows. */
   known?: boolean;
+  /** Whether the role the server serves as owns the tables (one role for serving and migrations; decision 068). */
+  servingOwnsTables?: boolean;
 };
 
 export function checkDatabase(facts: DatabaseFacts): Verdict {
@@ -287,6 +289,13 @@ export function checkDatabase(facts: DatabaseFacts): Verdict {
   if (!facts.applied) return fail('database', `${facts.description} answers but has no tables yet`, 'start the server once: it applies the migrations');
   if (!facts.known) return fail('database', `${facts.description} is at ${facts.applied}, newer than this build (${facts.latest})`, 'run the newest Academy version against it');
   if (facts.applied !== facts.latest) return fail('database', `${facts.description} is at ${facts.applied}, this build ships ${facts.latest}`, 'restart the server: it applies the missing migrations at start');
+  if (facts.servingOwnsTables) {
+    return warn(
+      'database',
+      `${facts.description} answers, migrations current (${facts.latest}), but the server serves as the role that owns the tables: a statement slipped into a query could turn row-level security off`,
+      'give the server a role that owns nothing in DATABASE_URL and the owner in MIGRATION_DATABASE_URL (README: "Using your own PostgreSQL")',
+    );
+  }
   return ok('database', `${facts.description} answers; migrations current (${facts.latest})`);
 }
 

@@ -144,7 +144,12 @@ async function databaseFacts(config: Config): Promise<DatabaseFacts & { now?: Da
     await client.connect();
     const { rows } = await client.query<{ now: Date }>('select now() as now');
     const applied = await currentMigration(client);
-    return { description, latest, applied: applied?.tag, known: applied ? !applied.tag.startsWith('unknown-') : undefined, now: rows[0]?.now };
+    // Decision 068: the role the server serves as should own no table (else MIGRATION_DATABASE_URL is missing).
+    const { rows: owned } = await client.query<{ owns: boolean }>(
+      `select exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relowner = (select oid from pg_roles where rolname = current_user)) as owns`,
+    );
+    return { description, latest, applied: applied?.tag, known: applied ? !applied.tag.startsWith('unknown-') : undefined, servingOwnsTables: owned[0]?.owns, now: rows[0]?.now };
   } catch (error) {
     return { description, latest, error: reason(error) };
   } finally {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type Database, type Db } from '../db/client';
-import { createTestDatabaseConnection } from '../../test/build-test-app';
+import { createTestDatabaseConnection, ownerDatabaseOf } from '../../test/build-test-app';
 import { createJobRunner } from '../db/job-runner';
 import type { DomainEvent } from './catalog';
 import { createEventHandlers, DELIVERY_MAX_ATTEMPTS, defineEventDelivery } from './delivery';
@@ -55,7 +55,9 @@ describe('domain events', () => {
 
   it('a failing handler is retried with backoff, its work rolled back, then succeeds once; the jobs screen shows the failure', async () => {
     const db = one.db;
-    await db.execute(sql`create table if not exists event_test_effects (event_id uuid primary key)`);
+    // Made by the tables' owner; the serving role writes it (decision 068).
+    const owner = ownerDatabaseOf(one);
+    await owner.db.execute(sql`create table if not exists event_test_effects (event_id uuid primary key)`).finally(() => owner.close());
     let calls = 0;
     const events = createEventHandlers(db);
     events.handle('attendance.marked', HANDLER, async (event: DomainEvent<'attendance.marked'>, tx) => {

@@ -2,9 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, cliDatabaseEnv, createTestDatabase, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { databaseDigest, filesDigest } from '../../../test/backup-helpers';
 import { buildUser } from '../../../test/factories';
 import { eq } from 'drizzle-orm';
@@ -243,19 +242,10 @@ describe('moving an academy between a hosted deployment and a one-academy instal
 describe('the commands (npm run academy -- academy:export / academy:import)', () => {
   /** The CLI as an operator runs it, against this test's hosted database and data folder, with the same APP_SECRET. */
   function cli(...args: string[]) {
-    // The pool's settings as pg resolves them (a connection string, overridden by a database name).
-    const options = (new pg.Client((t.database.pool as unknown as { options: pg.ClientConfig }).options) as unknown as {
-      connectionParameters: { user: string; password?: string; host: string; port: number; database: string };
-    }).connectionParameters;
-    const auth = `${encodeURIComponent(options.user)}${options.password ? `:${encodeURIComponent(options.password)}` : ''}`;
-    // The bundled test server listens on a Unix socket: its folder goes in `?host=`.
-    const url = options.host.startsWith('/')
-      ? `postgres://${auth}@localhost:${options.port}/${options.database}?host=${encodeURIComponent(options.host)}`
-      : `postgres://${auth}@${options.host}:${options.port}/${options.database}`;
     const env = {
       ...process.env,
       NODE_ENV: 'development',
-      DATABASE_URL: url,
+      ...cliDatabaseEnv(t.database),
       DATA_DIR: path.dirname(t.filesDir),
       APP_SECRET: TEST_SECRET,
       ACADEMY_HOSTING: 'many',

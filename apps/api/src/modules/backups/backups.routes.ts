@@ -61,10 +61,11 @@ export const MAX_BACKUP_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
  * The admin's backups (DESIGN.md section 4 style, under /api/admin/backups). Creating and restoring
  * answer 202 with a job to poll; a restore is checked completely (manifest, version, every checksum)
  * before it is accepted, so a bad archive answers 400 with what is wrong and changes nothing.
+ * `ownerDb`: the tables' owner, which restores run as (they build tables in a scratch schema; decision 068).
  */
-export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; keys: ServerKeys; maxUploadBytes?: number }> = async (
+export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; ownerDb: Db; paths: BackupPaths; keys: ServerKeys; maxUploadBytes?: number }> = async (
   app,
-  { db, paths: rootPaths, keys, maxUploadBytes = MAX_BACKUP_UPLOAD_BYTES },
+  { db, ownerDb, paths: rootPaths, keys, maxUploadBytes = MAX_BACKUP_UPLOAD_BYTES },
 ) => {
   // The academy's own backups folder (issue 55): the request's academy, never another's.
   const paths = () => academyBackupPaths(rootPaths);
@@ -156,7 +157,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
         const name = request.params.name;
         const actor = actorOf(request);
         const job = await jobs.start('restore', 'Checking the backup', async (onProgress) => {
-          await restoreStagedBackup(db, paths(), staged, onProgress);
+          await restoreStagedBackup(ownerDb, paths(), staged, onProgress);
           // After the restore, which replaced the log with the backup's: this entry is the first after it.
           await recordAudit(db, actor, { action: 'backup.restore', entityType: 'backup', entityId: name, text: { key: 'backup.restored', values: { name } } });
           return name;
@@ -195,7 +196,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
         await downloadRemoteBackup(setup, setup.archiveKey, key, downloaded, await recordedSha256(db, key));
         onProgress(0.2, 'Checking the backup');
         const staged = await stageBackup(downloaded, paths(), keys);
-        await restoreStagedBackup(db, paths(), staged, (progress, step) => onProgress(0.2 + progress * 0.8, step));
+        await restoreStagedBackup(ownerDb, paths(), staged, (progress, step) => onProgress(0.2 + progress * 0.8, step));
       } finally {
         await fs.promises.rm(downloaded, { force: true });
       }

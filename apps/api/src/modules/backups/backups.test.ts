@@ -1,22 +1,19 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { desc, eq, is } from 'drizzle-orm';
 import { PgTable as PgTableClass } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject as provided, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupSummary } from '@academy/shared/schemas/backups';
 import { buildApp } from '../../app';
-import { ensureAppRole } from '../../db/app-role';
-import { createDatabase } from '../../db/client';
 import { FIRST_ACADEMY_ID, PLATFORM_TABLES } from '../../lib/tenancy';
 import * as schema from '../../db/schema';
 import { serverKeysFrom } from '../../lib/server-keys';
 import { recordAudit } from '../audit/audit.service';
 import { seedDemoAcademy } from '../../demo-seed';
-import { buildTestApp, createEmptyTestDatabase, createTestDatabase, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { buildTestApp, createEmptyTestDatabase, createTestDatabase, ownerDatabaseOf, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { databaseDigest, filesDigest, readArchive, waitForJob, writeArchiveEntries, writeSampleFiles } from '../../../test/backup-helpers';
 import { buildUser, loginAs } from '../../../test/factories';
 import { poolOf, createBackup, restoreBackupFile, runAutomaticBackupIfDue, listBackups } from './backups.service';
@@ -235,10 +232,12 @@ describe('restore', () => {
     const source = { backupsDir: t.backupsDir, filesDir: t.filesDir };
     const { file } = await createBackup(t.database.db, source, TEST_SERVER_KEYS, { kind: 'manual' });
     const target = await createEmptyTestDatabase();
+    // Restores run as the tables' owner (decision 068); the test reads back as the serving role.
+    const targetOwner = ownerDatabaseOf(target);
     const targetData = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-restore-'));
     const targetPaths = { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') };
     try {
-      await restoreBackupFile(target.db, targetPaths, TEST_SERVER_KEYS, file);
+      await restoreBackupFile(targetOwner.db, targetPaths, TEST_SERVER_KEYS, file);
       // Every table as it was, but no session: a restore ends them all.
       const { sessions: restoredSessions, ...restored } = await databaseDigest(target.db);
       const { sessions: _sourceSessions, ...source } = await databaseDigest(t.database.db);
@@ -251,12 +250,15 @@ describe('restore', () => {
       expect(rows[0].count).toBe(knownMigrations().length);
     } finally {
       await target.close();
+      await targetOwner.close();
       fs.rmSync(targetData, { recursive: true, force: true });
     }
   });
 
   it('keeps every column type exactly (timestamps to the microsecond, bytea, json, arrays, numeric, identity)', async () => {
-    const pool = poolOf(t.database.db);
+    // Made by the tables' owner (decision 068); the backup reads them as the serving role.
+    const owner = ownerDatabaseOf(t.database);
+    const pool = owner.pool;
     await pool.query(`create table scratch_types (
       id int generated always as identity primary key, at timestamptz, plain timestamp, day date, clock time, span interval,
       doc json, docb jsonb, tags text[], nums int[], raw bytea, amount numeric, ratio float8, flag boolean, doubled int generated always as (id * 2) stored)`);
@@ -290,6 +292,7 @@ describe('restore', () => {
       }
     } finally {
       await pool.query('drop table scratch_types, scratch_types_copy');
+      await owner.close();
     }
   });
 
@@ -324,9 +327,10 @@ describe('restore', () => {
       }
     });
     const target = await createEmptyTestDatabase();
+    const targetOwner = ownerDatabaseOf(target);
     const targetData = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-restore-'));
     try {
-      await restoreBackupFile(target.db, { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') }, TEST_SERVER_KEYS, older);
+      await restoreBackupFile(targetOwner.db, { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') }, TEST_SERVER_KEYS, older);
       const restored = await databaseDigest(target.db);
       // The old tables' rows are the exams' rows again, exactly; no table of the old names is left.
       expect(restored.exams).toEqual(sourceDigest.exams);
@@ -340,6 +344,7 @@ describe('restore', () => {
       expect(events).toEqual([{ type: 'exam.published', payload: { examId, batchId: 'b' } }]);
     } finally {
       await target.close();
+      await targetOwner.close();
       fs.rmSync(targetData, { recursive: true, force: true });
     }
   });
@@ -351,11 +356,14 @@ describe('restore', () => {
     expect(olderIndex).toBeGreaterThanOrEqual(0);
     const source = await createEmptyTestDatabase();
     const target = await createEmptyTestDatabase();
+    // The older version's tables are made by their owner, the restore runs as the target's (decision 068).
+    const sourceOwner = ownerDatabaseOf(source);
+    const targetOwner = ownerDatabaseOf(target);
     const sourceData = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-older-'));
     const targetData = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-restore-'));
     try {
-      await resetMigrationLog(source.pool);
-      await applyMigrations(source.pool, migrations.slice(0, olderIndex + 1));
+      await resetMigrationLog(sourceOwner.pool);
+      await applyMigrations(sourceOwner.pool, migrations.slice(0, olderIndex + 1));
       await source.pool.query(
         `insert into academy_settings (name, tagline, address, phones, email, office_hours, time_zone)
          values ('Older Academy', 'Then', 'Latur', array['+91 9822012345', '+91 9822012346', '+91 9822012347'], 'office@example.in', 'Mon-Sat', 'Asia/Kolkata')`,
@@ -364,7 +372,7 @@ describe('restore', () => {
       const older = await createBackup(source.db, { backupsDir: path.join(sourceData, 'backups'), filesDir: path.join(sourceData, 'files') }, TEST_SERVER_KEYS, { kind: 'manual' });
       expect(older.manifest.migration.tag).toBe(migrations[olderIndex]!.tag);
 
-      await restoreBackupFile(target.db, { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') }, TEST_SERVER_KEYS, older.file);
+      await restoreBackupFile(targetOwner.db, { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') }, TEST_SERVER_KEYS, older.file);
       const { rows: settings } = await target.pool.query('select name, backup_time, phones from academy_settings');
       // Later migrations ran on the restored data: phones stored the old way are now canonical.
       expect(settings).toEqual([{ name: 'Older Academy', backup_time: '02:00', phones: ['+919822012345', '+919822012346', '+919822012347'] }]);
@@ -375,6 +383,8 @@ describe('restore', () => {
     } finally {
       await source.close();
       await target.close();
+      await sourceOwner.close();
+      await targetOwner.close();
       fs.rmSync(sourceData, { recursive: true, force: true });
       fs.rmSync(targetData, { recursive: true, force: true });
     }
@@ -596,15 +606,16 @@ describe("issue 35, finding 6: the CLI's --trust-unsigned", () => {
     const source = await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, TEST_SERVER_KEYS, { kind: 'manual' });
     const unsigned = await craft(source.file, (entries) => editFirstAuditRow(entries, 'Edited after the backup'), { sign: false });
     const target = await createTestDatabase();
+    const targetOwner = ownerDatabaseOf(target);
     const targetData = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-restore-'));
     const targetPaths = { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') };
     try {
       await buildUser(target.db, { role: 'admin', email: 'before.restore@example.com' });
       const before = await databaseDigest(target.db);
-      await expect(restoreBackupFile(target.db, targetPaths, TEST_SERVER_KEYS, unsigned)).rejects.toThrow(UNSIGNED_BACKUP_MESSAGE);
+      await expect(restoreBackupFile(targetOwner.db, targetPaths, TEST_SERVER_KEYS, unsigned)).rejects.toThrow(UNSIGNED_BACKUP_MESSAGE);
       expect(await databaseDigest(target.db)).toEqual(before);
 
-      const restored = await restoreBackupFile(target.db, targetPaths, TEST_SERVER_KEYS, unsigned, { trustUnsigned: true });
+      const restored = await restoreBackupFile(targetOwner.db, targetPaths, TEST_SERVER_KEYS, unsigned, { trustUnsigned: true });
       expect(restored.signed).toBe(false);
       const { rows: users } = await target.pool.query('select 1 from users where email = $1', ['before.restore@example.com']);
       expect(users).toEqual([]);
@@ -624,26 +635,17 @@ describe("issue 35, finding 6: the CLI's --trust-unsigned", () => {
       expect(log.some((entry) => entry.summary === 'Edited after the backup')).toBe(true);
     } finally {
       await target.close();
+      await targetOwner.close();
       fs.rmSync(targetData, { recursive: true, force: true });
     }
   });
 });
 
 describe('issue 35, finding 6: the audit log cannot be emptied', () => {
-  it("as the app's role, TRUNCATE audit_log is refused (insufficient_privilege); a restore, which empties it to refill it, still works", { timeout: 60_000 }, async () => {
-    // A database owned by its own app role, as the server runs (db/app-role.ts), made by the superuser.
-    const clone = await createTestDatabase();
-    const database = (await clone.pool.query<{ name: string }>('select current_database() as name')).rows[0]!.name;
-    await clone.close();
-    const { connection } = provided('testDatabaseServer');
-    const url = connection.connectionString ? new URL(connection.connectionString) : undefined;
-    const superuser: pg.ClientConfig = url
-      ? { host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) || undefined, database }
-      : { host: connection.host, port: connection.port, user: connection.user, password: connection.password as string | undefined, database };
-    const role = `academy_app_${randomBytes(4).toString('hex')}`;
-    const password = randomBytes(18).toString('base64url');
-    await ensureAppRole(superuser, { role, password, database });
-    const asApp = createDatabase({ ...superuser, user: role, password });
+  it('TRUNCATE audit_log is refused to the serving role (no TRUNCATE at all) and to the owner (the trigger); a restore, which empties it to refill it, still works', { timeout: 60_000 }, async () => {
+    // A database as the server runs it (decision 068): the serving role's pool and the owner's.
+    const asApp = await createTestDatabase();
+    const asOwner = ownerDatabaseOf(asApp);
     const data = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-restore-'));
     const paths = { backupsDir: path.join(data, 'backups'), filesDir: path.join(data, 'files') };
     try {
@@ -652,25 +654,22 @@ describe('issue 35, finding 6: the audit log cannot be emptied', () => {
       const count = async () => (await asApp.pool.query<{ count: number }>('select count(*)::int as count from audit_log')).rows[0]!.count;
       expect(await count()).toBeGreaterThan(0);
       const entries = await count();
-      await expect(asApp.pool.query('truncate audit_log')).rejects.toMatchObject({ code: '42501', message: expect.stringMatching(/append-only: TRUNCATE refused/) });
-      await expect(asApp.pool.query('truncate users, audit_log cascade')).rejects.toMatchObject({ code: '42501' });
+      await expect(asApp.pool.query('truncate audit_log')).rejects.toMatchObject({ code: '42501', message: expect.stringMatching(/permission denied/) });
+      await expect(asOwner.pool.query('truncate audit_log')).rejects.toMatchObject({ code: '42501', message: expect.stringMatching(/append-only: TRUNCATE refused/) });
+      await expect(asOwner.pool.query('truncate users, audit_log cascade')).rejects.toMatchObject({ code: '42501' });
       expect(await count()).toBe(entries);
 
       const { file, manifest } = await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, TEST_SERVER_KEYS, { kind: 'manual' });
-      await restoreBackupFile(asApp.db, paths, TEST_SERVER_KEYS, file);
+      await restoreBackupFile(asOwner.db, paths, TEST_SERVER_KEYS, file);
       const { audit_log: restoredLog } = await databaseDigest(asApp.db);
       const inBackup = manifest.tables.find((table) => table.name === 'audit_log')!;
       expect(restoredLog).toEqual({ rows: inBackup.rows, sha256: inBackup.sha256 });
       // The restore's permission ended with its transaction.
-      await expect(asApp.pool.query('truncate audit_log')).rejects.toMatchObject({ code: '42501' });
+      await expect(asOwner.pool.query('truncate audit_log')).rejects.toMatchObject({ code: '42501', message: expect.stringMatching(/append-only/) });
     } finally {
       await asApp.close();
+      await asOwner.close();
       fs.rmSync(data, { recursive: true, force: true });
-      const cleanup = new pg.Client(connection);
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${database}" with (force)`);
-      await cleanup.query(`drop role if exists "${role}"`);
-      await cleanup.end();
     }
   });
 });

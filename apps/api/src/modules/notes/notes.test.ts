@@ -10,7 +10,7 @@ import { notes, notifications } from '../../db/schema';
 import { seedDemoAcademy } from '../../demo-seed';
 import { buildSimplePdf } from '../../lib/simple-pdf';
 import { createLocalStorage } from '../../lib/storage';
-import { buildTestApp, createTestDatabase, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, createTestDatabase, ownerDatabaseOf, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildSubject, buildTeacher, buildUser, loginAll, loginAs } from '../../../test/factories';
 import { multipart, type MultipartField } from '../../../test/multipart';
 
@@ -179,7 +179,9 @@ describe('uploading a note', () => {
   });
 
   it('leaves no file behind when the database write fails', async () => {
-    const db = t.database.db;
+    // A trigger is the tables' owner's to make (decision 068).
+    const owner = ownerDatabaseOf(t.database);
+    const db = owner.db;
     await db.execute(sql`create function refuse_note() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);
     await db.execute(sql`create trigger refuse_note before insert on notes for each row execute function refuse_note()`);
     try {
@@ -190,6 +192,7 @@ describe('uploading a note', () => {
     } finally {
       await db.execute(sql`drop trigger refuse_note on notes`);
       await db.execute(sql`drop function refuse_note()`);
+      await owner.close();
     }
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { OPERATOR_COOKIE, SESSION_COOKIE } from '@academy/shared/cookies';
-import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, cliDatabaseEnv, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
 import { buildStudent, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { createDatabase } from '../../db/client';
 import { academies, academyUsage, auditLog, parentMessages, students, users } from '../../db/schema';
@@ -18,16 +18,6 @@ const MANY = { mode: 'many', baseDomain: 'localhost' } as const;
 const BASE = 'localhost:3000';
 const OPERATOR = { email: 'ops@platform.example.in', password: 'platform-night-shift', name: 'Asha Operator' };
 const apiRoot = path.resolve(__dirname, '../../..');
-
-/** A connection string for the CLI (the test database as DATABASE_URL). */
-function urlOf(connection: pg.PoolConfig): string {
-  if (connection.connectionString) return connection.connectionString;
-  const auth = connection.user ? `${encodeURIComponent(connection.user)}${connection.password ? `:${encodeURIComponent(String(connection.password))}` : ''}@` : '';
-  const host = connection.host ?? '127.0.0.1';
-  // The bundled test server listens on a Unix socket: its folder goes in `?host=`.
-  if (host.startsWith('/')) return `postgres://${auth}localhost:${connection.port ?? 5432}/${connection.database}?host=${encodeURIComponent(host)}`;
-  return `postgres://${auth}${host}:${connection.port ?? 5432}/${connection.database}`;
-}
 
 let t: TestApp;
 let connection: pg.PoolConfig;
@@ -80,7 +70,7 @@ afterAll(() => t.close());
 describe('operators:create (the CLI)', () => {
   const cli = (...args: string[]) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-cli-'));
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: urlOf(connection), NODE_ENV: 'development', LOG_LEVEL: 'warn', ACADEMY_HOSTING: 'many', BASE_DOMAIN: 'localhost' };
+    const env = { ...process.env, DATA_DIR: dataDir, ...cliDatabaseEnv(t.database), NODE_ENV: 'development', LOG_LEVEL: 'warn', ACADEMY_HOSTING: 'many', BASE_DOMAIN: 'localhost' };
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: apiRoot, env, encoding: 'utf8' });
     fs.rmSync(dataDir, { recursive: true, force: true });
     return { code: result.status, output: `${result.stdout}${result.stderr}` };
