@@ -142,6 +142,45 @@ describe("an academy's backups on the Backup screen (many academies)", () => {
   });
 });
 
+describe("an academy's backup jobs (many academies, issue 71)", () => {
+  it("are its own: another academy neither sees alpha's running job, nor waits for it, nor can read it by id", { timeout: 240_000 }, async () => {
+    const cookieOf = async (host: string) => {
+      const response = await signIn(t.app, host, ADMIN);
+      expect(response.statusCode).toBe(200);
+      const cookie = response.cookies.find((c) => c.name === 'academy_session')!;
+      return `${cookie.name}=${cookie.value}`;
+    };
+    const asAlpha = { host: 'alpha.localhost', cookie: await cookieOf('alpha.localhost') };
+    const asBeta = { host: 'beta.localhost', cookie: await cookieOf('beta.localhost') };
+    const started = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: asAlpha });
+    expect(started.statusCode).toBe(202);
+    const alphaJob = started.json().data.id as string;
+    // While alpha's backup runs: alpha sees it and may not start another; beta sees nothing of it.
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: asAlpha })).json().data.activeJob).toMatchObject({ id: alphaJob });
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: asAlpha })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: asBeta })).json().data.activeJob).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/backups/jobs/${alphaJob}`, headers: asBeta })).statusCode).toBe(404);
+    const betaStarted = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: asBeta });
+    expect(betaStarted.statusCode).toBe(202);
+    const betaJob = betaStarted.json().data.id as string;
+    expect(betaJob).not.toBe(alphaJob);
+    const finished = async (headers: typeof asAlpha, id: string) => {
+      for (let attempt = 0; attempt < 1200; attempt += 1) {
+        const job = (await t.app.inject({ method: 'GET', url: `/api/admin/backups/jobs/${id}`, headers })).json().data;
+        if (job.status !== 'running') return job;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('job did not finish');
+    };
+    expect(await finished(asAlpha, alphaJob)).toMatchObject({ status: 'succeeded' });
+    expect(await finished(asBeta, betaJob)).toMatchObject({ status: 'succeeded' });
+    // Finished too, each job stays its academy's: from memory and from the shared table alike.
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/backups/jobs/${betaJob}`, headers: asAlpha })).statusCode).toBe(404);
+    const { rows } = await withAcademy(beta, () => poolOf(t.database.db).query('select id from backup_jobs where id = $1', [alphaJob]));
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('moving an academy between a hosted deployment and a one-academy installation', () => {
   it('exports alpha, imports it into a fresh one-academy installation (every row and file), and back as a new academy', { timeout: 300_000 }, async () => {
     const out = path.join(tempDir('academy-export-'), 'alpha.tar.gz');
