@@ -51,7 +51,7 @@ import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { deleteExpiredAuthRecords } from './modules/auth/session.service';
 import { deleteExpiredSessionsAndLinks } from './modules/sessions';
 import { backupsRoutes } from './modules/backups/backups.routes';
-import { academyBackupPaths, appVersion, automaticBackupTask, listBackups, type BackupPaths } from './modules/backups/backups.service';
+import { academyBackupPaths, appVersion, automaticBackupTask, everyAcademysBackups, type BackupPaths } from './modules/backups/backups.service';
 import { OFFSITE_BACKUP_JOB, syncOffsite } from './modules/backups/offsite.service';
 import { batchesRoutes } from './modules/batches/batches.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
@@ -288,7 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     dataDir: path.dirname(deps.backups.filesDir),
     filesDir: deps.backups.filesDir,
-    listBackups: () => listBackups(deps.backups),
+    listBackups: () => everyAcademysBackups(deps.db, deps.backups),
     version: appVersion(),
   });
   app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));

@@ -254,6 +254,18 @@ export async function listBackups(paths: BackupPaths): Promise<BackupSummary[]> 
   return summaries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name));
 }
 
+/**
+ * Every active academy's backups, each from its own folder (issue 71: the metrics and the doctor
+ * count every academy's, not only the first one's), by slug. The platform's list of academies is read
+ * outside every academy.
+ */
+export async function everyAcademysBackups(db: Db, paths: BackupPaths): Promise<{ academy: string; academyId: string; backups: BackupSummary[] }[]> {
+  const { rows } = await withoutAcademy(() => poolOf(db).query<{ id: string; slug: string }>(`select id, slug from "public"."academies" where status = 'active' order by slug`));
+  const result = [];
+  for (const row of rows) result.push({ academy: row.slug, academyId: row.id, backups: await listBackups(academyBackupPaths(paths, row.id)) });
+  return result;
+}
+
 export async function getBackupSummary(paths: BackupPaths, name: string): Promise<BackupSummary> {
   return summarize(backupFile(paths, name));
 }
