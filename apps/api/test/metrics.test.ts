@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,9 @@ import { sql } from 'drizzle-orm';
 import { createDatabase } from '../src/db/client';
 import { academyBackupPaths, createBackup } from '../src/modules/backups/backups.service';
 import { academies } from '../src/db/schema';
+import { retryDelayMs } from '../src/db/job-runner';
+import { offsiteRetryText } from '../src/modules/backups';
+import { apiRoot } from '../src/paths';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../src/lib/tenancy';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from './build-test-app';
 import { shareTestApp } from './shared-test-app';
@@ -65,6 +69,16 @@ describe('GET /metrics without METRICS_TOKEN: this machine only, directly', () =
       expect(`${checked.stdout}${checked.stderr}`.trim()).toBe('');
       expect(checked.status).toBe(0);
     }
+  });
+
+  it('says when a failed off-site copy is retried as the job is set up, and as README says (issue 71: one timing)', async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const timing = offsiteRetryText(retryDelayMs);
+    expect(timing).toBe('retried after 30 s, then 1 min, then every 15 minutes');
+    expect(body).toContain(`# HELP academy_backup_offsite_failed Backups whose copy to the off-site bucket failed (${timing};`);
+    const readme = fs.readFileSync(path.join(apiRoot, '..', '..', 'README.md'), 'utf8');
+    expect(readme).toContain(`failed (${timing})`);
+    expect(readme).toContain(`is ${timing}`);
   });
 
   it('counts backups whose copy to the off-site bucket failed, while off-site backups are on', async () => {

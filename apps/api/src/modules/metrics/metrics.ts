@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { withAcademy } from '../../lib/tenancy';
+import { retryDelayMs } from '../../db/job-runner';
+import { offsiteRetryText } from '../backups';
 import path from 'node:path';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -218,7 +220,7 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
   // Per academy (issue 71): an alert names the academy whose backups stopped, by its slug.
   const backupCount = new Gauge({ name: 'academy_backups', help: 'Readable backups of each academy (label academy: its slug)', labelNames: ['academy'], registers });
   const backupAge = new Gauge({ name: 'academy_backup_newest_age_seconds', help: 'Age of the newest readable backup of each academy (NaN when it has none: see academy_backups)', labelNames: ['academy'], registers });
-  const offsiteFailed = new Gauge({ name: 'academy_backup_offsite_failed', help: 'Backups whose copy to the off-site bucket failed (retried every 5 minutes; 0 when off-site backups are off; NaN: the database did not answer)', registers });
+  const offsiteFailed = new Gauge({ name: 'academy_backup_offsite_failed', help: `Backups whose copy to the off-site bucket failed (${offsiteRetryText(retryDelayMs)}; 0 when off-site backups are off; NaN: the database did not answer)`, registers });
   const offsiteAge = new Gauge({ name: 'academy_backup_offsite_newest_age_seconds', help: 'Age of the newest copy in the off-site bucket (NaN when there is none or off-site backups are off)', registers });
   const backupTime = new Gauge({ name: 'academy_backup_newest_timestamp_seconds', help: 'When the newest readable backup of each academy was made (Unix time; NaN when it has none)', labelNames: ['academy'], registers });
 
