@@ -51,8 +51,8 @@ import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { deleteExpiredAuthRecords } from './modules/auth/session.service';
 import { deleteExpiredSessionsAndLinks } from './modules/sessions';
 import { backupsRoutes } from './modules/backups/backups.routes';
-import { academyBackupPaths, appVersion, automaticBackupTask, listBackups, type BackupPaths } from './modules/backups/backups.service';
-import { OFFSITE_BACKUP_JOB, syncOffsite } from './modules/backups/offsite.service';
+import { academyBackupPaths, appVersion, automaticBackupTask, everyAcademysBackups, type BackupPaths } from './modules/backups/backups.service';
+import { OFFSITE_BACKUP_JOB, OFFSITE_JOB_TIMING, syncOffsite } from './modules/backups/offsite.service';
 import { batchesRoutes } from './modules/batches/batches.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
@@ -194,12 +194,10 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
     });
   }
   // Backups off the machine (decision 044): copies what is pending or failed, removes the copies of deleted
-  // backups. A failed copy fails the run, so the runner retries it (30 s, 1 min), then every 15 minutes.
+  // backups. A failed copy fails the run, so the runner retries it: OFFSITE_JOB_TIMING says when.
   app.jobs.define(OFFSITE_BACKUP_JOB, {
     label: 'Backups copied off the machine (and old copies removed)',
-    everyMs: 5 * MINUTE,
-    maxAttempts: 3,
-    afterFailureMs: 15 * MINUTE,
+    ...OFFSITE_JOB_TIMING,
     run: () => syncOffsite(deps.db, deps.keys, academyBackupPaths(deps.backups).backupsDir, { throwOnFailure: true }),
   });
   // Each owner removes its own old rows: sessions and password links, sign-in failures and phone codes,
@@ -291,7 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     dataDir: path.dirname(deps.backups.filesDir),
     filesDir: deps.backups.filesDir,
-    listBackups: () => listBackups(deps.backups),
+    listBackups: () => everyAcademysBackups(deps.db, deps.backups),
     version: appVersion(),
   });
   app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));

@@ -1,10 +1,17 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDatabase } from '../src/db/client';
-import { createBackup } from '../src/modules/backups/backups.service';
+import { academyBackupPaths, createBackup } from '../src/modules/backups/backups.service';
+import { academies } from '../src/db/schema';
+import { retryDelayMs } from '../src/db/job-runner';
+import { offsiteRetryText } from '../src/modules/backups';
+import { apiRoot } from '../src/paths';
+import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../src/lib/tenancy';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from './build-test-app';
 import { shareTestApp } from './shared-test-app';
 
@@ -45,10 +52,33 @@ describe('GET /metrics without METRICS_TOKEN: this machine only, directly', () =
     expect(samples.get('academy_data_dir_filesystem_size_bytes')).toBeGreaterThan(0);
     expect(samples.get('academy_data_dir_filesystem_free_bytes')).toBeGreaterThan(0);
     expect(samples.get('academy_file_storage_bytes')).toBe(0);
-    expect(samples.get('academy_backups')).toBe(0);
-    expect(samples.get('academy_backup_newest_age_seconds')).toBeNaN();
+    expect(samples.get('academy_backups{academy="main"}')).toBe(0);
+    expect(samples.get('academy_backup_newest_age_seconds{academy="main"}')).toBeNaN();
     expect(samples.get('academy_backup_offsite_failed')).toBe(0);
     expect(samples.get('academy_family_messages{channel="whatsapp",status="queued"}')).toBe(0);
+  });
+
+  it('passes `promtool check metrics`: no gauge is named like a counter (_total), and promtool finds nothing when installed (issue 71)', async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const misnamed = [...body.matchAll(/^# TYPE (\S+) (gauge|untyped|histogram|summary)$/gm)].filter((match) => match[1]!.endsWith('_total')).map((match) => match[1]);
+    expect(misnamed).toEqual([]);
+    // The figures those gauges carried stay, by type.
+    expect(body).toMatch(/^# TYPE nodejs_active_handles gauge$/m);
+    if (spawnSync('sh', ['-c', 'command -v promtool'], { stdio: 'ignore' }).status === 0) {
+      const checked = spawnSync('promtool', ['check', 'metrics'], { input: body, encoding: 'utf8' });
+      expect(`${checked.stdout}${checked.stderr}`.trim()).toBe('');
+      expect(checked.status).toBe(0);
+    }
+  });
+
+  it('says when a failed off-site copy is retried as the job is set up, and as README says (issue 71: one timing)', async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const timing = offsiteRetryText(retryDelayMs);
+    expect(timing).toBe('retried after 30 s, then 1 min, then every 15 minutes');
+    expect(body).toContain(`# HELP academy_backup_offsite_failed Backups whose copy to the off-site bucket failed (${timing};`);
+    const readme = fs.readFileSync(path.join(apiRoot, '..', '..', 'README.md'), 'utf8');
+    expect(readme).toContain(`failed (${timing})`);
+    expect(readme).toContain(`is ${timing}`);
   });
 
   it('counts backups whose copy to the off-site bucket failed, while off-site backups are on', async () => {
@@ -150,9 +180,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toBe(PROMETHEUS_TEXT);
     const samples = parseSamples(ok.body);
-    expect(samples.get('academy_backups')).toBe(1);
-    expect(samples.get('academy_backup_newest_age_seconds')).toBeLessThan(600);
-    expect(samples.get('academy_backup_newest_timestamp_seconds')).toBeGreaterThan(Date.now() / 1000 - 600);
+    expect(samples.get('academy_backups{academy="main"}')).toBe(1);
+    expect(samples.get('academy_backup_newest_age_seconds{academy="main"}')).toBeLessThan(600);
+    expect(samples.get('academy_backup_newest_timestamp_seconds{academy="main"}')).toBeGreaterThan(Date.now() / 1000 - 600);
   });
 
   it('refuses a request without the token or with another one (401), from loopback too', async () => {
@@ -170,6 +200,34 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
       expect(response.body).not.toContain('academy_');
     }
+  });
+});
+
+describe('GET /metrics with many academies (issue 71)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+    const made = await withoutAcademy(() =>
+      t.database.db.insert(academies).values([{ slug: 'alpha', name: 'Alpha Classes' }, { slug: 'beta', name: 'Beta Tutorials' }]).returning({ id: academies.id, slug: academies.slug }),
+    );
+    const alpha = made.find((row) => row.slug === 'alpha')!.id;
+    // Alpha's newest backup is two days old; beta has none; the first academy one of an hour ago.
+    await withAcademy(alpha, () => createBackup(t.database.db, academyBackupPaths({ backupsDir: t.backupsDir, filesDir: t.filesDir }, alpha), TEST_SERVER_KEYS, { kind: 'automatic', now: new Date(Date.now() - 48 * 3_600_000) }));
+    await withAcademy(FIRST_ACADEMY_ID, () => createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, TEST_SERVER_KEYS, { kind: 'manual', now: new Date(Date.now() - 3_600_000) }));
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it("counts every academy's backups, each labelled by its slug", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    const samples = parseSamples(response.body);
+    expect(samples.get('academy_backups{academy="main"}')).toBe(1);
+    expect(samples.get('academy_backups{academy="alpha"}')).toBe(1);
+    expect(samples.get('academy_backups{academy="beta"}')).toBe(0);
+    expect(samples.get('academy_backup_newest_age_seconds{academy="main"}')).toBeLessThan(2 * 3600);
+    expect(samples.get('academy_backup_newest_age_seconds{academy="alpha"}')).toBeGreaterThan(47 * 3600);
+    expect(samples.get('academy_backup_newest_age_seconds{academy="beta"}')).toBeNaN();
+    expect(samples.get('academy_backup_newest_timestamp_seconds{academy="alpha"}')).toBeLessThan(Date.now() / 1000 - 47 * 3600);
   });
 });
 

@@ -46,7 +46,9 @@ export function loadServerSecret(options: { appSecret: string | undefined; dataD
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  // The first thing a command may create in an empty DATA_DIR (backup:restore-remote on a new machine,
+  // issue 71): 0711 as the bundled PostgreSQL makes it, never 0755 (the doctor refuses a folder others can list).
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o711 });
   const secret = randomBytes(32).toString('hex');
   // 'wx': two processes starting at once keep the first one's secret.
   try {

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, cliDatabaseEnv, createTestDatabase, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
-import { databaseDigest, filesDigest } from '../../../test/backup-helpers';
+import { databaseDigest, filesDigest, readArchive, writeArchiveEntries } from '../../../test/backup-helpers';
+import { academyManifestKey, OTHER_ACADEMY_BACKUP_MESSAGE, signManifest } from './backup-archive';
 import { buildUser } from '../../../test/factories';
 import { eq } from 'drizzle-orm';
 import { academies } from '../../db/schema';
@@ -138,6 +139,86 @@ describe("an academy's backups on the Backup screen (many academies)", () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/backups/${name}/restore`, headers: asBeta, payload: { confirm: 'RESTORE' } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/backups/${name}`, headers: asBeta })).statusCode).toBe(404);
     expect(fs.existsSync(path.join(t.backupsDir, alpha, name))).toBe(true);
+  });
+});
+
+describe("an academy's backup jobs (many academies, issue 71)", () => {
+  it("are its own: another academy neither sees alpha's running job, nor waits for it, nor can read it by id", { timeout: 240_000 }, async () => {
+    const cookieOf = async (host: string) => {
+      const response = await signIn(t.app, host, ADMIN);
+      expect(response.statusCode).toBe(200);
+      const cookie = response.cookies.find((c) => c.name === 'academy_session')!;
+      return `${cookie.name}=${cookie.value}`;
+    };
+    const asAlpha = { host: 'alpha.localhost', cookie: await cookieOf('alpha.localhost') };
+    const asBeta = { host: 'beta.localhost', cookie: await cookieOf('beta.localhost') };
+    const started = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: asAlpha });
+    expect(started.statusCode).toBe(202);
+    const alphaJob = started.json().data.id as string;
+    // While alpha's backup runs: alpha sees it and may not start another; beta sees nothing of it.
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: asAlpha })).json().data.activeJob).toMatchObject({ id: alphaJob });
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: asAlpha })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: asBeta })).json().data.activeJob).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/backups/jobs/${alphaJob}`, headers: asBeta })).statusCode).toBe(404);
+    const betaStarted = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: asBeta });
+    expect(betaStarted.statusCode).toBe(202);
+    const betaJob = betaStarted.json().data.id as string;
+    expect(betaJob).not.toBe(alphaJob);
+    const finished = async (headers: typeof asAlpha, id: string) => {
+      for (let attempt = 0; attempt < 1200; attempt += 1) {
+        const job = (await t.app.inject({ method: 'GET', url: `/api/admin/backups/jobs/${id}`, headers })).json().data;
+        if (job.status !== 'running') return job;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('job did not finish');
+    };
+    expect(await finished(asAlpha, alphaJob)).toMatchObject({ status: 'succeeded' });
+    expect(await finished(asBeta, betaJob)).toMatchObject({ status: 'succeeded' });
+    // Finished too, each job stays its academy's: from memory and from the shared table alike.
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/backups/jobs/${betaJob}`, headers: asAlpha })).statusCode).toBe(404);
+    const { rows } = await withAcademy(beta, () => poolOf(t.database.db).query('select id from backup_jobs where id = $1', [alphaJob]));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe("an academy's backups are signed with its own key (issue 71)", () => {
+  it("alpha's backup is refused at beta (upload, and the restore the CLI runs) with a clear message; alpha takes it, and its backups signed before with the server's key alone", { timeout: 240_000 }, async () => {
+    const made = await withAcademy(alpha, () => createBackup(t.database.db, academyBackupPaths(rootPaths(), alpha), TEST_SERVER_KEYS, { kind: 'manual' }));
+    const entries = await readArchive(made.file);
+    const manifestBytes = entries.find((entry) => entry.name === 'manifest.json')!.data;
+    // Not the server's key alone: alpha's own.
+    expect(entries.find((entry) => entry.name === 'manifest.sig')!.data.toString()).toBe(signManifest(manifestBytes, academyManifestKey(TEST_SERVER_KEYS.key('backup-manifest'), alpha)));
+    // The same archive as it was signed before issue 71 (the server's key alone).
+    const legacy = path.join(tempDir('academy-legacy-'), 'legacy.tar.gz');
+    await writeArchiveEntries(legacy, entries.map((entry) => (entry.name === 'manifest.sig' ? { ...entry, data: Buffer.from(signManifest(manifestBytes, TEST_SERVER_KEYS.key('backup-manifest'))) } : entry)));
+
+    const cookies = new Map<string, string>();
+    for (const host of ['alpha.localhost', 'beta.localhost']) {
+      const signedIn = await signIn(t.app, host, ADMIN);
+      const cookie = signedIn.cookies.find((c) => c.name === 'academy_session')!;
+      cookies.set(host, `${cookie.name}=${cookie.value}`);
+    }
+    const uploadAt = async (host: string, file: string) => {
+      const boundary = '----academy-test-boundary';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="alpha.tar.gz"\r\nContent-Type: application/gzip\r\n\r\n`),
+        fs.readFileSync(file),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({ method: 'POST', url: '/api/admin/backups/upload', payload, headers: { host, cookie: cookies.get(host)!, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    };
+    const betaBefore = await academyDigest(t.database.db, beta);
+    const betaList = await listBackups(academyBackupPaths(rootPaths(), beta));
+    for (const file of [made.file, legacy]) {
+      const refused = await uploadAt('beta.localhost', file);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(OTHER_ACADEMY_BACKUP_MESSAGE);
+      await expect(withAcademy(beta, () => restoreBackupFile(t.database.db, academyBackupPaths(rootPaths(), beta), TEST_SERVER_KEYS, file))).rejects.toThrow(OTHER_ACADEMY_BACKUP_MESSAGE);
+    }
+    expect(await academyDigest(t.database.db, beta)).toEqual(betaBefore);
+    expect(await listBackups(academyBackupPaths(rootPaths(), beta))).toEqual(betaList);
+    // Alpha takes both: its own key, and the server's key with a manifest naming alpha.
+    for (const file of [made.file, legacy]) expect((await uploadAt('alpha.localhost', file)).statusCode).toBe(201);
   });
 });
 

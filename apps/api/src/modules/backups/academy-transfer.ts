@@ -93,7 +93,7 @@ export async function importAcademy(
     throw new TransferError(`"${options.slug}" cannot be an address: use 1 to 40 lower case letters, digits and hyphens, not starting or ending with a hyphen.`);
   }
   if (!fs.existsSync(options.file) || !fs.statSync(options.file).isFile()) throw new TransferError(`There is no archive at ${options.file}.`);
-  const staged = await stageBackup(options.file, paths, keys, { trustUnsigned: true });
+  const staged = await stageBackup(options.file, paths, keys, { trustUnsigned: true, anyAcademy: true });
   try {
     const { manifest } = staged;
     if (options.hosting === 'many') {

@@ -42,7 +42,41 @@ export function manifestSignatureValid(manifestBytes: Buffer, signature: string,
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * Each academy's own signing key (issue 71): the server's `backup-manifest` key with the academy's id,
+ * so that one academy's backup does not verify at another academy of the same server. Backups signed
+ * before with the server's key alone (`legacy`) are still taken where their manifest names this
+ * academy (stageBackup in backups.service.ts).
+ */
+export function academyManifestKey(serverKey: Buffer, academyId: string): Buffer {
+  return createHmac('sha256', serverKey).update(`academy-backup-manifest/${academyId}`).digest();
+}
+
+/** Whose signature an archive carries, for the academy restoring it. */
+export type ManifestSigner = 'this-academy' | 'another-academy' | 'unknown';
+
+/**
+ * `this-academy`: signed with this academy's key, or with the server's key of before issue 71 and its
+ * manifest names this academy (or no academy, when this is the first one: a one-academy installation's).
+ * `another-academy`: signed on this server for another academy. `unknown`: another server, or changed.
+ * The manifest's academy is read before any signature verified only to pick which key to try.
+ */
+export function manifestSigner(manifestBytes: Buffer, signature: string, serverKey: Buffer, academyId: string, firstAcademyId: string): ManifestSigner {
+  if (manifestSignatureValid(manifestBytes, signature, academyManifestKey(serverKey, academyId))) return 'this-academy';
+  let named: string | undefined;
+  try {
+    const id = (JSON.parse(manifestBytes.toString('utf8')) as { academy?: { id?: unknown } }).academy?.id;
+    named = typeof id === 'string' ? id : undefined;
+  } catch {
+    named = undefined;
+  }
+  if (manifestSignatureValid(manifestBytes, signature, serverKey)) return (named ?? firstAcademyId) === academyId ? 'this-academy' : 'another-academy';
+  if (named !== undefined && named !== academyId && manifestSignatureValid(manifestBytes, signature, academyManifestKey(serverKey, named))) return 'another-academy';
+  return 'unknown';
+}
+
 export const UNSIGNED_BACKUP_MESSAGE = `This backup was not made by this academy's server, or it was changed after it was made. Nothing was changed.`;
+export const OTHER_ACADEMY_BACKUP_MESSAGE = 'This is a backup of another academy: an academy can restore only its own backups. Nothing was changed.';
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_$]*$/;

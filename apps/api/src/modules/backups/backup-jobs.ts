@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { BACKUP_MESSAGES, type BackupJob } from '@academy/shared/schemas/backups';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { currentAcademyId } from '../../lib/tenancy';
 import type { OnProgress } from './backups.service';
 
 const KEPT_JOBS = 20;
@@ -12,18 +13,21 @@ const STALE_MS = 30_000;
 const STOPPED_MESSAGE = 'The server running this job stopped before it finished. Please start it again.';
 
 /**
- * Backups and restores run after the answer; the screen polls their progress. One at a time: a
- * restore while a backup is being written (or two restores) would make no sense.
+ * Backups and restores run after the answer; the screen polls their progress. One at a time per
+ * academy: a restore while its backup is being written (or two restores) would make no sense. Another
+ * academy's job is never seen, waited for or answered (issue 71): the memory below is keyed by academy,
+ * and `backup_jobs` is an academy table (row-level security shows each academy its own rows).
  * The server running a job keeps it in memory and mirrors it into `backup_jobs` (at most once a
  * second, and every few seconds as a heartbeat), so that with several servers a poll or the "busy"
  * check reaching another server sees it too (decision 016). Writing the mirror never fails the job.
  */
 export function createJobRegistry(db: Db, runInBackground: (label: string, task: () => Promise<void>) => void, log?: { warn(object: object, message: string): void }) {
-  const jobs = new Map<string, BackupJob>();
-  let active: BackupJob | undefined;
+  const jobs = new Map<string, { academyId: string; job: BackupJob }>();
+  /** The running job of each academy on this server. */
+  const running = new Map<string, BackupJob>();
 
-  const remember = (job: BackupJob) => {
-    jobs.set(job.id, job);
+  const remember = (academyId: string, job: BackupJob) => {
+    jobs.set(job.id, { academyId, job });
     while (jobs.size > KEPT_JOBS) jobs.delete(jobs.keys().next().value!);
   };
 
@@ -53,11 +57,12 @@ export function createJobRegistry(db: Db, runInBackground: (label: string, task:
   return {
     /** Throws 409 while another job runs here or on another server; call before work that only makes sense for a new job. */
     async assertIdle() {
-      if (active || (await sharedActive())) throw new AppError('CONFLICT', BACKUP_MESSAGES.busy);
+      if (running.has(currentAcademyId()) || (await sharedActive())) throw new AppError('CONFLICT', BACKUP_MESSAGES.busy);
     },
     async start(type: BackupJob['type'], step: string, work: (onProgress: OnProgress) => Promise<string | null>, onSettled?: () => void): Promise<BackupJob> {
+      const academyId = currentAcademyId();
       await this.assertIdle();
-      if (active) throw new AppError('CONFLICT', BACKUP_MESSAGES.busy);
+      if (running.has(academyId)) throw new AppError('CONFLICT', BACKUP_MESSAGES.busy);
       const job: BackupJob = {
         id: randomUUID(),
         type,
@@ -69,8 +74,8 @@ export function createJobRegistry(db: Db, runInBackground: (label: string, task:
         startedAt: new Date().toISOString(),
         finishedAt: null,
       };
-      active = job;
-      remember(job);
+      running.set(academyId, job);
+      remember(academyId, job);
       await mirror(job);
       let lastMirrored = Date.now();
       let mirroring: Promise<void> | undefined;
@@ -100,19 +105,22 @@ export function createJobRegistry(db: Db, runInBackground: (label: string, task:
           job.finishedAt = new Date().toISOString();
           await mirroring;
           await mirror({ ...job });
-          active = undefined;
+          running.delete(academyId);
           onSettled?.();
         }
       });
       return { ...job };
     },
     async get(id: string): Promise<BackupJob> {
-      const job = jobs.get(id) ?? (await shared(sql`id = ${id}`));
+      const kept = jobs.get(id);
+      // Another academy's job is not known here (its shared row is not visible either).
+      const job = kept ? (kept.academyId === currentAcademyId() ? kept.job : undefined) : await shared(sql`id = ${id}`);
       if (!job) throw new AppError('NOT_FOUND', 'This backup job is not known to the server (it may have restarted)');
       return { ...job };
     },
     async active(): Promise<BackupJob | null> {
-      return active ? { ...active } : ((await sharedActive()) ?? null);
+      const job = running.get(currentAcademyId());
+      return job ? { ...job } : ((await sharedActive()) ?? null);
     },
   };
 }

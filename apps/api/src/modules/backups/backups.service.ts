@@ -22,9 +22,11 @@ import {
   fileDigest,
   InvalidBackupError,
   listStoredFiles,
+  academyManifestKey,
   manifestSchema,
-  manifestSignatureValid,
+  manifestSigner,
   MANIFEST_ENTRY,
+  OTHER_ACADEMY_BACKUP_MESSAGE,
   readManifestText,
   SIGNATURE_ENTRY,
   UNSIGNED_BACKUP_MESSAGE,
@@ -193,7 +195,8 @@ export async function createBackup(
     const totalBytes =
       tableEntries.reduce((sum, table) => sum + fs.statSync(path.join(tablesDir, `${table.name}.jsonl`)).size, 0) + fileEntries.reduce((sum, entry) => sum + entry.size, 0);
     onProgress(0.6, 'Writing the archive');
-    await writeArchive(file, manifest, { tablesDir, filesDir }, keys.key('backup-manifest'), (bytes) => onProgress(0.6 + (0.4 * bytes) / Math.max(totalBytes, 1), 'Writing the archive'));
+    // Signed with the academy's own key (issue 71): another academy of this server refuses it.
+    await writeArchive(file, manifest, { tablesDir, filesDir }, academyManifestKey(keys.key('backup-manifest'), academyId), (bytes) => onProgress(0.6 + (0.4 * bytes) / Math.max(totalBytes, 1), 'Writing the archive'));
     onProgress(1, 'Done');
     return { name: path.basename(file), file, manifest };
   } finally {
@@ -251,6 +254,18 @@ export async function listBackups(paths: BackupPaths): Promise<BackupSummary[]> 
   return summaries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name));
 }
 
+/**
+ * Every active academy's backups, each from its own folder (issue 71: the metrics and the doctor
+ * count every academy's, not only the first one's), by slug. The platform's list of academies is read
+ * outside every academy.
+ */
+export async function everyAcademysBackups(db: Db, paths: BackupPaths): Promise<{ academy: string; academyId: string; backups: BackupSummary[] }[]> {
+  const { rows } = await withoutAcademy(() => poolOf(db).query<{ id: string; slug: string }>(`select id, slug from "public"."academies" where status = 'active' order by slug`));
+  const result = [];
+  for (const row of rows) result.push({ academy: row.slug, academyId: row.id, backups: await listBackups(academyBackupPaths(paths, row.id)) });
+  return result;
+}
+
 export async function getBackupSummary(paths: BackupPaths, name: string): Promise<BackupSummary> {
   return summarize(backupFile(paths, name));
 }
@@ -300,19 +315,27 @@ function checkManifest(text: string | undefined): { manifest: Manifest; migratio
 
 /**
  * Unpacks an archive next to the files folder (the same disk, so the files can be swapped in by a
- * rename) and checks all of it: the manifest's signature (made with this server's `backup-manifest`
- * key, see backup-archive.ts), the manifest, the database version, and every table's and every
+ * rename) and checks all of it: the manifest's signature (made with this academy's key, derived from
+ * this server's `backup-manifest` key, see backup-archive.ts), the manifest, the database version, and every table's and every
  * file's checksum, row count and size. Anything wrong refuses it with a message saying what;
  * nothing outside the staging folder is touched, and the staging folder is removed.
  */
-export async function stageBackup(archiveFile: string, paths: BackupPaths, keys: ServerKeys, options: { trustUnsigned?: boolean } = {}): Promise<StagedBackup> {
+export async function stageBackup(
+  archiveFile: string,
+  paths: BackupPaths,
+  keys: ServerKeys,
+  options: { trustUnsigned?: boolean; anyAcademy?: boolean } = {},
+): Promise<StagedBackup> {
   const stagingDir = path.join(path.dirname(paths.filesDir), `.restore-${randomBytes(6).toString('hex')}`);
   fs.mkdirSync(stagingDir, { recursive: true, mode: 0o700 });
   try {
     const { manifestBytes, signature, entries } = await extractArchive(archiveFile, stagingDir);
     // The signature first: nothing the manifest says (versions, checksums) counts before it verifies.
-    const signed = manifestBytes !== undefined && signature !== undefined && manifestSignatureValid(manifestBytes, signature, keys.key('backup-manifest'));
-    if (manifestBytes !== undefined && !signed && !options.trustUnsigned) throw new InvalidBackupError(UNSIGNED_BACKUP_MESSAGE);
+    const signer = manifestBytes !== undefined && signature !== undefined ? manifestSigner(manifestBytes, signature, keys.key('backup-manifest'), currentAcademyId(), FIRST_ACADEMY_ID) : 'unknown';
+    // `anyAcademy` (academy:import, which moves an academy): signed by this server for any of its academies counts as signed.
+    const signed = signer === 'this-academy' || (options.anyAcademy === true && signer === 'another-academy');
+    // Only the operator (the CLI's --trust-unsigned, academy:import) takes what this academy did not sign.
+    if (manifestBytes !== undefined && !signed && !options.trustUnsigned) throw new InvalidBackupError(signer === 'another-academy' ? OTHER_ACADEMY_BACKUP_MESSAGE : UNSIGNED_BACKUP_MESSAGE);
     const { manifest, migrationIndex } = checkManifest(manifestBytes?.toString('utf8'));
     const expected = new Set<string>([MANIFEST_ENTRY, SIGNATURE_ENTRY]);
     const tableNames = new Set<string>();

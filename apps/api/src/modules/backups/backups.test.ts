@@ -18,7 +18,7 @@ import { databaseDigest, filesDigest, readArchive, waitForJob, writeArchiveEntri
 import { buildUser, loginAs } from '../../../test/factories';
 import { poolOf, createBackup, restoreBackupFile, runAutomaticBackupIfDue, listBackups } from './backups.service';
 import { backupsToPrune, weekStart } from './backup-retention';
-import { extractArchive, signManifest, tableEntryName, UNSIGNED_BACKUP_MESSAGE } from './backup-archive';
+import { academyManifestKey, extractArchive, signManifest, tableEntryName, UNSIGNED_BACKUP_MESSAGE } from './backup-archive';
 import { applyMigrations, knownMigrations, resetMigrationLog } from './migration-level';
 import { dumpTable, listTables, loadTable, useCanonicalOutput } from './database-tables';
 
@@ -558,7 +558,8 @@ describe('bad archives are refused and change nothing', () => {
     it('a backup made by this server carries the HMAC-SHA256 of its exact manifest bytes, right after the manifest, and is accepted', async () => {
       const entries = await readArchive(good);
       expect(entries.slice(0, 2).map((entry) => entry.name)).toEqual(['manifest.json', 'manifest.sig']);
-      const expected = createHmac('sha256', TEST_SERVER_KEYS.key('backup-manifest')).update(entries[0]!.data).digest('hex');
+      // The academy's own key (issue 71): the server's key with the academy's id.
+      const expected = createHmac('sha256', academyManifestKey(TEST_SERVER_KEYS.key('backup-manifest'), FIRST_ACADEMY_ID)).update(entries[0]!.data).digest('hex');
       expect(entries[1]!.data.toString('utf8')).toBe(expected);
       expect((await upload('signed.tar.gz', fs.readFileSync(good))).statusCode).toBe(201);
     });

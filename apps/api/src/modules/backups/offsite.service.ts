@@ -354,6 +354,19 @@ async function uploadOne(client: S3Client, setup: OffsiteSetup, backupsDir: stri
 const OFFSITE_LOCK_KEY = 727_052;
 export const OFFSITE_BACKUP_JOB = 'offsite-backups';
 
+/**
+ * When the off-site job runs and retries (issue 71: written once, here): every 5 minutes; a failed run
+ * is retried by the job runner's backoff (retryDelayMs: 30 s, then 1 min), then, given up, every 15 minutes.
+ */
+export const OFFSITE_JOB_TIMING = { everyMs: 5 * 60_000, maxAttempts: 3, afterFailureMs: 15 * 60_000 } as const;
+
+/** The timing above in words, for the metric's help (and the same as README says). */
+export function offsiteRetryText(retryDelayMs: (attempts: number) => number): string {
+  const words = (ms: number) => (ms < 60_000 ? `${ms / 1000} s` : ms === 60_000 ? '1 min' : `${ms / 60_000} min`);
+  const retries = Array.from({ length: OFFSITE_JOB_TIMING.maxAttempts - 1 }, (_, index) => words(retryDelayMs(index + 1)));
+  return `retried after ${retries.join(', then ')}, then every ${OFFSITE_JOB_TIMING.afterFailureMs / 60_000} minutes`;
+}
+
 export type SyncResult = { uploaded: string[]; failed: string[]; removed: string[] };
 
 /**

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { withAcademy } from '../../lib/tenancy';
+import { retryDelayMs } from '../../db/job-runner';
+import { offsiteRetryText } from '../backups';
 import path from 'node:path';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -37,11 +39,17 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 let processFigures: { registry: Registry } | undefined;
 
+/** prom-client's default gauges whose names end in _total (issue 71): left out of the scrape. */
+export const GAUGES_NAMED_TOTAL = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
 /** Once per process (default metrics watch the event loop and the garbage collector; several apps in one test process share them). */
 function processRegistry() {
   if (!processFigures) {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
+    // Gauges named like counters (`promtool check metrics`: "non-counter metrics should not have _total
+    // suffix"); their figures stay, by type, in nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
+    for (const name of GAUGES_NAMED_TOTAL) registry.removeSingleMetric(name);
     processFigures = { registry };
   }
   return processFigures;
@@ -55,8 +63,8 @@ export type MetricsSources = {
   dataDir: string;
   /** DATA_DIR/files: the stored files' bytes. */
   filesDir: string;
-  /** The readable backups in DATA_DIR/backups, with when each was made. */
-  listBackups(): Promise<{ createdAt: string; readable: boolean }[]>;
+  /** Every active academy's backups (its own folder of DATA_DIR/backups), by the academy's slug, with when each was made. */
+  listBackups(): Promise<{ academy: string; backups: { createdAt: string; readable: boolean }[] }[]>;
   version: string;
 };
 
@@ -209,18 +217,21 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
   const diskSize = new Gauge({ name: 'academy_data_dir_filesystem_size_bytes', help: 'Size of the file system holding DATA_DIR', registers });
   const diskFree = new Gauge({ name: 'academy_data_dir_filesystem_free_bytes', help: 'Bytes free for the server on the file system holding DATA_DIR', registers });
 
-  const backupCount = new Gauge({ name: 'academy_backups', help: 'Readable backups in DATA_DIR/backups', registers });
-  const backupAge = new Gauge({ name: 'academy_backup_newest_age_seconds', help: 'Age of the newest readable backup in DATA_DIR/backups (NaN when there is none: see academy_backups)', registers });
-  const offsiteFailed = new Gauge({ name: 'academy_backup_offsite_failed', help: 'Backups whose copy to the off-site bucket failed (retried every 5 minutes; 0 when off-site backups are off; NaN: the database did not answer)', registers });
+  // Per academy (issue 71): an alert names the academy whose backups stopped, by its slug.
+  const backupCount = new Gauge({ name: 'academy_backups', help: 'Readable backups of each academy (label academy: its slug)', labelNames: ['academy'], registers });
+  const backupAge = new Gauge({ name: 'academy_backup_newest_age_seconds', help: 'Age of the newest readable backup of each academy (NaN when it has none: see academy_backups)', labelNames: ['academy'], registers });
+  const offsiteFailed = new Gauge({ name: 'academy_backup_offsite_failed', help: `Backups whose copy to the off-site bucket failed (${offsiteRetryText(retryDelayMs)}; 0 when off-site backups are off; NaN: the database did not answer)`, registers });
   const offsiteAge = new Gauge({ name: 'academy_backup_offsite_newest_age_seconds', help: 'Age of the newest copy in the off-site bucket (NaN when there is none or off-site backups are off)', registers });
-  const backupTime = new Gauge({ name: 'academy_backup_newest_timestamp_seconds', help: 'When the newest readable backup in DATA_DIR/backups was made (Unix time; NaN when there is none)', registers });
+  const backupTime = new Gauge({ name: 'academy_backup_newest_timestamp_seconds', help: 'When the newest readable backup of each academy was made (Unix time; NaN when it has none)', labelNames: ['academy'], registers });
 
   const storedFiles = cachedFor(SLOW_FIGURES_MS, () => folderSize(sources.filesDir));
-  const backups = cachedFor(SLOW_FIGURES_MS, async () => {
-    const readable = (await sources.listBackups()).filter((backup) => backup.readable);
-    const newest = Math.max(...readable.map((backup) => Date.parse(backup.createdAt)));
-    return { count: readable.length, newest: readable.length > 0 ? newest : undefined };
-  });
+  const backups = cachedFor(SLOW_FIGURES_MS, async () =>
+    (await sources.listBackups()).map(({ academy, backups: list }) => {
+      const readable = list.filter((backup) => backup.readable);
+      const newest = Math.max(...readable.map((backup) => Date.parse(backup.createdAt)));
+      return { academy, count: readable.length, newest: readable.length > 0 ? newest : undefined };
+    }),
+  );
 
   const query = <T extends pg.QueryResultRow>(text: string) => pool.query<T>({ text, query_timeout: QUERY_TIMEOUT_MS } as pg.QueryConfig);
   /**
@@ -282,10 +293,13 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
     storageFiles.set(stored?.files ?? NaN);
     diskSize.set(disk ? disk.blocks * disk.bsize : NaN);
     diskFree.set(disk ? disk.bavail * disk.bsize : NaN);
-    backupCount.set(backupList?.count ?? NaN);
-    const newest = backupList?.newest;
-    backupTime.set(newest === undefined ? NaN : newest / 1000);
-    backupAge.set(newest === undefined ? NaN : Math.max(0, (Date.now() - newest) / 1000));
+    // Academies that could not be listed (the database did not answer) are left out, never reported as zeros.
+    for (const gauge of [backupCount, backupTime, backupAge]) gauge.reset();
+    for (const { academy, count, newest } of backupList ?? []) {
+      backupCount.set({ academy }, count);
+      backupTime.set({ academy }, newest === undefined ? NaN : newest / 1000);
+      backupAge.set({ academy }, newest === undefined ? NaN : Math.max(0, (Date.now() - newest) / 1000));
+    }
   }
 
   // Two scrapes at once (two Prometheus servers) share one reading: the gauges are reset and set by one at a time.
