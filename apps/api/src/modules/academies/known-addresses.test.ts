@@ -9,6 +9,7 @@ import { academies, academyDomains, academySettings } from '../../db/schema';
 import { getAcademySettings } from '../../academy-settings';
 import { currentAcademyId, FIRST_ACADEMY_ID, OutsideAcademyError, withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { createOperator } from '../operator/operator.service';
+import { registeredRoutes } from '../../access/http';
 
 /**
  * Issue 71: with many academies on one deployment, every link and address the server writes comes from
@@ -141,6 +142,27 @@ describe('known addresses (ACADEMY_HOSTING=many)', () => {
     expect(after.json()).toEqual(before.json());
     // An unknown host is no academy either.
     expect((await inject('127.0.0.1:3000', 'GET', '/manifest.webmanifest')).statusCode).toBe(404);
+  });
+
+  it("the base host reaches no academy route by any path: every academy route, percent-escaped, answers 404; the site's own files never a 500", async () => {
+    const platformOnly = /^\/api\/(academies|operator|webhooks|health)(\/|$)/;
+    const failures: string[] = [];
+    for (const key of registeredRoutes) {
+      const [method, pattern] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+      const path = pattern.replace(/:[^/]+/g, 'x').replace(/\*$/, 'x');
+      if (platformOnly.test(path)) continue;
+      if (path.startsWith('/api/')) {
+        for (const url of [path, path.replace(/^\/api/, '/%61pi'), path.replace(/^\/api\/(.)/, (_all, first: string) => `/api/%${first.charCodeAt(0).toString(16)}`)]) {
+          const response = await t.app.inject({ method, url, headers: { host: 'localhost:3201' }, remoteAddress: remote(), ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
+          if (response.statusCode !== 404 || /Main Demo|Alpha/.test(response.body)) failures.push(`${method} ${url}: ${response.statusCode}`);
+        }
+      } else if (method === 'GET') {
+        const response = await inject('localhost:3201', 'GET', path);
+        if (response.statusCode >= 500 || /Main Demo|Alpha/.test(response.body)) failures.push(`${method} ${path}: ${response.statusCode}`);
+      }
+    }
+    expect(registeredRoutes.size).toBeGreaterThan(100);
+    expect(failures).toEqual([]);
   });
 
   it('/metrics with the token answers at the server\'s own address, the base host and an academy\'s', async () => {
