@@ -21,6 +21,7 @@ import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
 import { loadPublicPages } from './lib/public-pages';
 import { siteOrigin } from './lib/site-origin';
+import { rewriteRequestUrl } from './lib/request-address';
 import { pruneRateLimitHits, postgresRateLimitStore } from './db/rate-limit-store';
 import { redactUrl } from './lib/redact-url';
 import type { FileStorage } from './lib/storage';
@@ -273,6 +274,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Never echo a stack trace or a framework message we did not choose.
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
+    // One form of every path before routing, hosting and access decide anything (issue 71): `/%61pi/...`
+    // is `/api/...` for all of them; an absolute address in the request line is refused (lib/request-address.ts).
+    rewriteUrl: rewriteRequestUrl,
   }).withTypeProvider<ZodTypeProvider>();
   // Before anything else: which academy the request is for, and the rest of it runs as that academy's (issue 55).
   const hosting: Hosting = deps.config.hosting ?? { mode: 'one' };

@@ -11,6 +11,8 @@ export const MESSAGES = {
   notFound: 'Not found',
   validationFailed: 'Please check the highlighted fields',
   crossOrigin: 'Request refused: it did not come from this site',
+  // A Host header that is not a plain name, or an absolute address in the request line (issue 71).
+  addressRefused: 'Request refused: the address it was sent to is not valid',
   unsupportedContentType: 'Send this request as JSON',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   // A NUL (U+0000) anywhere in a request (issue 53): PostgreSQL's text cannot hold it.

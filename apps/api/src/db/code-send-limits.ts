@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { OTP_RESEND_AFTER_SECONDS, OTP_SENDS_PER_CONNECTION_PER_HOUR, OTP_SENDS_PER_HOUR } from '@academy/shared/schemas/admissions';
 import { AppError } from '../lib/app-error';
 import type { DbExecutor } from './client';
-import { currentAcademyId } from '../lib/tenancy';
+import { academyOrPlatform } from '../lib/tenancy';
 
 /**
  * Where one kind of one-time code keeps its sends: the table, and its recipient, client-address and time
@@ -66,7 +66,8 @@ export async function enforceCodeSendLimits(tx: DbExecutor, log: CodeSendLog, in
  */
 export async function lockCodeSends(tx: DbExecutor, input: { to: string; ip: string; lockPrefix: string }): Promise<void> {
   // Per academy (issue 55): the counts they guard are the academy's own rows; another academy's asks for the same number never wait on these.
-  const academy = currentAcademyId();
+  // The platform's sign-up codes have their own (issue 71: never the first academy's).
+  const academy = academyOrPlatform();
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${academy}:${input.lockPrefix}:${input.to}`}))`);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${academy}:${input.lockPrefix}-ip:${input.ip}`}))`);
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { acquireInstanceLock } from '../lib/instance-lock';
-import type { HostingMode } from '../lib/tenancy';
+import { noDefaultAcademy, type HostingMode } from '../lib/tenancy';
 import { connectToRunningBundledPostgres, startBundledPostgres } from './bundled-postgres';
 import { createDatabase, runMigrations, type Database } from './client';
 import { grantServingRole } from './app-role';
@@ -72,6 +72,8 @@ function asOwnerEverywhere(database: OpenedDatabase): OpenedDatabase {
 export async function openDatabase(config: DatabaseConfig, kind: 'server' | 'cli', log: (message: string) => void): Promise<OpenedDatabase> {
   // Many academies (issue 55): a statement run outside every academy sees no academy's rows.
   const options = { defaultAcademyId: config.hosting?.mode === 'many' ? null : undefined };
+  // …and asks for no academy's files, kept answers or limits: there is no fallback academy (issue 71).
+  if (config.hosting?.mode === 'many') noDefaultAcademy();
   if (config.databaseUrl) {
     const serving = createDatabase({ connectionString: config.databaseUrl }, options);
     if (!config.migrationDatabaseUrl) {

@@ -118,10 +118,11 @@ function isCurrent(state: State, readAt: number, academyId: string, tables: read
  */
 // `db` is only the key of its database's kept answers (any handle: lib/ stands below db/, so no type from there).
 export async function cachedRead<T>(db: object, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
+  // The academy's answers only: its id is part of every key. Outside every academy this throws, kept
+  // or not, so such a read never runs (nor keeps an empty answer under some academy's key; issue 71).
+  const academyId = currentAcademyId();
   const state = states.get(db);
   if (!state?.listening) return read();
-  // The academy's answers only: its id is part of every key.
-  const academyId = currentAcademyId();
   const academyKey = `${academyId} ${key}`;
   const entry = state.entries.get(academyKey);
   if (entry && isCurrent(state, entry.readAt, academyId, entry.tables)) {

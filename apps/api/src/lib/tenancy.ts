@@ -13,7 +13,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * The academy of a one-academy installation (ACADEMY_HOSTING=one), made by migration 0057 with every
- * row that existed before given to it. In a hosted deployment it is simply the first academy.
+ * row that existed before given to it. In a hosted deployment it is simply the first academy, never one
+ * that work outside every academy falls back to (currentAcademyId below).
  */
 export const FIRST_ACADEMY_ID = '00000000-0000-4000-8000-000000000001';
 
@@ -84,10 +85,47 @@ export function enteredAcademyId(): string | null | undefined {
 }
 
 /**
- * The academy whose files, cache keys and rate limits the running work uses. Outside any entered
- * academy this is the first academy: with ACADEMY_HOSTING=one that is the academy; with many, every
- * request, job and command enters its academy before it touches any of these.
+ * Thrown when academy data (a kept answer, a file, a cache key, a limit, a lock) is asked for outside
+ * every academy: at the platform's own address, or in work that entered no academy on a deployment of
+ * many. A bug in code, never a reason to use some academy (issue 71): the error handler answers 404
+ * and logs it.
+ */
+export class OutsideAcademyError extends Error {
+  constructor() {
+    super('Academy data was asked for outside every academy');
+    this.name = 'OutsideAcademyError';
+  }
+}
+
+/**
+ * The academy of work that entered none (a script, a test, a job before it names its own): the one
+ * academy with ACADEMY_HOSTING=one; none with many (`noDefaultAcademy`, called where the database is
+ * opened for a deployment of many), so such work fails instead of reaching the first academy.
+ */
+let defaultAcademyId: string | null = FIRST_ACADEMY_ID;
+
+/** A deployment of many academies: work that entered no academy has none (currentAcademyId throws). */
+export function noDefaultAcademy() {
+  defaultAcademyId = null;
+}
+
+/**
+ * The academy whose files, cache keys and rate limits the running work uses. There is no fallback
+ * academy (issue 71, DESIGN.md 11): inside `withoutAcademy` (the platform's address, a host that is
+ * no academy) this throws OutsideAcademyError; with nothing entered it is the one academy of
+ * ACADEMY_HOSTING=one, and throws with many.
  */
 export function currentAcademyId(): string {
-  return academyContext.getStore() ?? FIRST_ACADEMY_ID;
+  const entered = academyContext.getStore();
+  const academyId = entered === undefined ? defaultAcademyId : entered;
+  if (academyId === null) throw new OutsideAcademyError();
+  return academyId;
+}
+
+/**
+ * The owner of a key kept by work that also runs at the platform's own address (the sign-up's code
+ * locks): the academy's id, or `platform` inside `withoutAcademy`. Never an academy it did not enter.
+ */
+export function academyOrPlatform(): string {
+  return academyContext.getStore() === null ? 'platform' : currentAcademyId();
 }

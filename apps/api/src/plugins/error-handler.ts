@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { MESSAGES } from '@academy/shared/messages';
 import { installOurZodMessages } from '@academy/shared/zod-messages';
 import { AppError } from '../lib/app-error';
+import { OutsideAcademyError } from '../lib/tenancy';
 import { appErrorFromPostgres, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isConcurrencyConflict, isDatabaseUnavailable } from '../lib/postgres-errors';
 
 // Fastify's own 4xx errors, in words a person can act on.
@@ -48,6 +49,12 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ success: false, message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) });
+    }
+    if (error instanceof OutsideAcademyError) {
+      // Academy data asked for outside every academy (the platform's address): a bug in the route, and
+      // for the client simply nothing here. Never some academy's data (issue 71).
+      request.log.error({ err: error }, 'academy data asked for outside every academy');
+      return reply.status(404).send({ success: false, message: MESSAGES.notFound });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

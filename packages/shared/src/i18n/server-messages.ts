@@ -120,6 +120,7 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['This academy is closed. Resume it first.', 'ही अकॅडमी बंद आहे. आधी ती पुन्हा सुरू करा.', 'यह अकैडमी बंद है. पहले इसे फिर से शुरू करें.'],
   ['Not an academy address', 'हा अकॅडमीचा पत्ता नाही', 'यह अकैडमी का पता नहीं है'],
   ['Request refused: it did not come from this site', 'विनंती नाकारली: ती या साइटवरून आलेली नाही', 'अनुरोध अस्वीकार: यह इस साइट से नहीं आया'],
+  ['Request refused: the address it was sent to is not valid', 'विनंती नाकारली: ती ज्या पत्त्यावर पाठवली तो पत्ता योग्य नाही', 'अनुरोध अस्वीकार: जिस पते पर इसे भेजा गया वह सही नहीं है'],
   ['Send this request as JSON', 'ही विनंती JSON स्वरूपात पाठवा', 'यह अनुरोध JSON में भेजें'],
   ['Too many requests. Please wait a moment and try again.', 'खूप विनंत्या आल्या. कृपया थोडा वेळ थांबून पुन्हा प्रयत्न करा.', 'बहुत ज़्यादा अनुरोध आए. कृपया थोड़ी देर रुककर फिर से कोशिश करें.'],
   ['This field contains a character that is not allowed', 'या माहितीत परवानगी नसलेले अक्षर आहे', 'इस जानकारी में ऐसा अक्षर है जिसकी अनुमति नहीं है'],

@@ -6,6 +6,8 @@ import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import type { Hosting } from '../../config';
 import type { Db } from '../../db/client';
 import { escapeHtml } from '../../lib/mail-templates';
+import { hasRefusedTarget, isPlainHost } from '../../lib/request-address';
+import { knownOrigin } from '../../lib/site-origin';
 import { academies, academyDomains } from '../../db/schema';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../lib/tenancy';
 
@@ -42,8 +44,11 @@ declare module 'fastify' {
 
 /** The platform's API, answered at BASE_DOMAIN only (and never at an academy's address). */
 const PLATFORM_API_PREFIXES = ['/api/academies', '/api/operator'];
-/** Answered at every address, an unknown one included: the load balancer's check and the proxy's certificate question. */
-const EVERYWHERE_API_PREFIXES = ['/api/health'];
+/**
+ * Answered at every address, an unknown one included: the load balancer's check, the proxy's certificate
+ * question, and Prometheus' /metrics, which asks by the server's own address (`127.0.0.1:3000`; issue 71).
+ */
+const EVERYWHERE_PREFIXES = ['/api/health', '/metrics'];
 /**
  * Also answered at the platform's own address: the providers' callbacks (issue 55), which find their
  * academy themselves (WhatsApp by its phone number id, MSG91 by the academy its address names) and run
@@ -68,6 +73,9 @@ export type AcademyResolver = {
    */
   addressOf(academyId: string, scheme: string): Promise<string | undefined>;
 };
+
+/** A host name as academies are looked up by it: lower case, without a final dot. */
+const hostNameOf = (hostname: string) => hostname.toLowerCase().replace(/\.$/, '');
 
 const ONE_ACADEMY: ResolvedAcademy = { id: FIRST_ACADEMY_ID, slug: 'main', name: 'Academy', language: 'en', status: 'active' };
 
@@ -96,7 +104,7 @@ export function createAcademyResolver(db: Db, hosting: Hosting): AcademyResolver
 
   return {
     async resolve(rawHostname) {
-      const hostname = rawHostname.toLowerCase().replace(/\.$/, '');
+      const hostname = hostNameOf(rawHostname);
       if (hosting.mode === 'one') return ONE_ACADEMY;
       if (hostname === hosting.baseDomain) return null;
       const now = Date.now();
@@ -143,25 +151,30 @@ function plainPage(reply: FastifyReply, status: number, rawTitle: string, rawTex
  */
 export function registerAcademyHost(app: FastifyInstance, options: { resolver: AcademyResolver; hosting: Hosting; publicUrl: string | undefined }) {
   const { resolver, hosting, publicUrl } = options;
-  // Behind a proxy the request arrives as http; PUBLIC_URL says what people use.
-  const scheme = publicUrl ? new URL(publicUrl).protocol.replace(':', '') : undefined;
   app.decorateRequest('academy', null);
   app.decorateRequest('academyOrigin', null);
   app.addHook('onRequest', (request, reply, done) => {
+    // Before anything else (issue 71): an address that is not plainly a host name, or a request line that
+    // names an absolute address, is refused; nothing of the request runs, no academy is looked up.
+    if (hasRefusedTarget(request.raw) || !isPlainHost(request.headers.host) || !isPlainHost(request.host)) {
+      if (isApi(request)) void reply.status(400).send({ success: false, message: MESSAGES.addressRefused });
+      else void plainPage(reply, 400, 'Address refused', MESSAGES.addressRefused);
+      return;
+    }
     resolver.resolve(request.hostname).then(
       (academy) => {
         if (academy === null) {
           // The platform's own address: its API and pages only, outside every academy.
-          if (isApi(request) && !startsWithAny(request.url, [...PLATFORM_API_PREFIXES, ...EVERYWHERE_API_PREFIXES, ...PLATFORM_ALSO_API_PREFIXES])) {
+          if (isApi(request) && !startsWithAny(request.url, [...PLATFORM_API_PREFIXES, ...EVERYWHERE_PREFIXES, ...PLATFORM_ALSO_API_PREFIXES])) {
             void reply.status(404).send({ success: false, message: MESSAGES.notFound });
             return;
           }
           withoutAcademy(done);
           return;
         }
-        if (academy === undefined && startsWithAny(request.url, EVERYWHERE_API_PREFIXES)) {
-          // A load balancer's check, or the proxy asking whether to get a certificate for a host
-          // (GET /api/health/domain), comes at the server's own address: answered outside every academy.
+        if ((academy === undefined || academy.status === 'closed') && startsWithAny(request.url, EVERYWHERE_PREFIXES)) {
+          // A load balancer's check, the proxy asking whether to get a certificate for a host
+          // (GET /api/health/domain) or Prometheus, at the server's own address: answered outside every academy.
           withoutAcademy(done);
           return;
         }
@@ -174,14 +187,15 @@ export function registerAcademyHost(app: FastifyInstance, options: { resolver: A
           void reply.status(404).send({ success: false, message: MESSAGES.notFound });
           return;
         }
-        if (academy.status === 'suspended' && !startsWithAny(request.url, EVERYWHERE_API_PREFIXES)) {
+        if (academy.status === 'suspended' && !startsWithAny(request.url, EVERYWHERE_PREFIXES)) {
           if (isApi(request)) void reply.status(403).send({ success: false, message: MESSAGES.academySuspended });
           else void plainPage(reply, 403, academy.name, translateServerMessage(MESSAGES.academySuspended, isLanguage(academy.language) ? academy.language : 'en'), academy.language);
           return;
         }
         request.academy = academy;
-        // The host was just resolved to this academy, so it is the academy's own address, not a forged one.
-        if (hosting.mode === 'many') request.academyOrigin = `${scheme ?? request.protocol}://${request.host}`;
+        // Links are made from the name the academy was just found by (its `<slug>.BASE_DOMAIN` or proven
+        // domain), on PUBLIC_URL's scheme and port: never from the rest of the request's Host header.
+        if (hosting.mode === 'many') request.academyOrigin = knownOrigin(request, hostNameOf(request.hostname), publicUrl);
         withAcademy(academy.id, done);
       },
       (error: Error) => done(error),

@@ -14,6 +14,7 @@ import {
 import type { Hosting } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/translate-reply';
+import { knownOrigin } from '../../lib/site-origin';
 import { setSessionCookies, toSessionUser } from '../auth';
 import { createSession } from '../sessions';
 import type { Db } from '../../db/client';
@@ -45,7 +46,7 @@ export const academySignupRoutes: FastifyPluginAsyncZod<SignupDeps & { hosting: 
   const onlyHosted = async () => {
     if (!hosted) throw new AppError('NOT_FOUND');
   };
-  const scheme = deps.publicUrl ? new URL(deps.publicUrl).protocol.replace(':', '') : undefined;
+  const baseDomain = deps.hosting.mode === 'many' ? deps.hosting.baseDomain : undefined;
 
   app.post(
     '/academies/verification',
@@ -70,8 +71,9 @@ export const academySignupRoutes: FastifyPluginAsyncZod<SignupDeps & { hosting: 
       const made = await createAcademy(deps, request.body);
       // Its host resolves at once on this server (another server forgets within seconds).
       app.academyHosts.forget();
-      // The platform's address plus the slug: `http://shree.localhost:5321`.
-      const url = `${scheme ?? request.protocol}://${made.slug}.${request.host}`;
+      // The academy's known address, `<slug>.BASE_DOMAIN` on PUBLIC_URL's scheme and port (`https://shree.academy.example.in`),
+      // never built from the request's Host header (issue 71).
+      const url = knownOrigin(request, `${made.slug}.${baseDomain}`, deps.publicUrl);
       reply.status(201);
       return { success: true as const, data: { slug: made.slug, url, welcomeUrl: `${url}/welcome#${made.handOffToken}` } };
     },

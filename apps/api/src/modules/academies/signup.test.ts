@@ -40,7 +40,8 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
   const cookieOf = (response: { cookies: { name: string; value: string }[] }) => response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
   beforeAll(async () => {
-    t = await buildTestApp({ config: { hosting: MANY } });
+    // PUBLIC_URL is the platform's address; an academy's is its sub-domain on the same scheme and port.
+    t = await buildTestApp({ config: { hosting: MANY, publicUrl: 'http://localhost:5321' } });
   });
   afterAll(() => t.close());
 

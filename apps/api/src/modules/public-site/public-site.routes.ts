@@ -48,19 +48,26 @@ export const shareImageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 };
 
 /**
- * /robots.txt and /sitemap.xml at the site's root (issue 41), on the site's own origin: PUBLIC_URL, or
- * without it the address this server listens on (never the request's Host header, which a client
- * chooses). Kept by caches for an hour: crawlers read them seldom.
+ * /robots.txt and /sitemap.xml at the site's root (issue 41), on the site's own origin: the academy's
+ * known address with many academies, PUBLIC_URL with one, or without it the address this server listens
+ * on (never the request's Host header, which a client chooses; lib/site-origin.ts). Kept by caches for
+ * an hour: crawlers read them seldom; a cache keys them by host, and each host is one academy.
  */
+
+/** The sitemap and the manifest are an academy's: at the platform's own address there is none (issue 71). */
+function academyOnly(request: FastifyRequest) {
+  if (!request.academy) throw new AppError('NOT_FOUND');
+}
+
 export const siteFileRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string | undefined }> = async (app, { db, publicUrl }) => {
   app.get('/robots.txt', { schema: { tags } }, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(siteOrigin(request, publicUrl))),
   );
-  app.get('/sitemap.xml', { schema: { tags } }, async (request, reply) =>
+  app.get('/sitemap.xml', { schema: { tags }, preHandler: async (request) => academyOnly(request) }, async (request, reply) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(await sitemapOf(db, siteOrigin(request, publicUrl))),
   );
   // The installed app's manifest, named after the academy; checked again on each use (a renamed academy).
-  app.get('/manifest.webmanifest', { schema: { tags } }, async (_request, reply) =>
+  app.get('/manifest.webmanifest', { schema: { tags }, preHandler: async (request) => academyOnly(request) }, async (_request, reply) =>
     reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache').send(JSON.stringify(webManifest(await getAcademySettings(db)))),
   );
 };
