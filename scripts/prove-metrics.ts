@@ -85,6 +85,52 @@ function start(name: string, command: string, args: string[], env: NodeJS.Proces
   return { child, output: () => output };
 }
 
+/** `promtool check metrics` on a scrape's text (issue 71): no lint complaint at all. */
+function promtoolCheckMetrics(text: string, what: string) {
+  const checked = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+  const complaints = `${checked.stdout}${checked.stderr}`.trim();
+  check(checked.status === 0 && complaints === '', `promtool check metrics (${what})${complaints ? `: ${complaints}` : ''}`);
+}
+
+/**
+ * ACADEMY_HOSTING=many (issue 71): a second built server with a base domain, scraped as Prometheus does,
+ * by its IP address (no academy's name); the text must carry every academy's backup figures by slug and
+ * pass promtool. Needs GET /metrics to answer at an address (the hosting layer's change of the same issue).
+ */
+async function proveHosted(token: string) {
+  const port = await freePort();
+  const dataDir = path.join(os.tmpdir(), `academy-metrics-proof-many-${randomBytes(4).toString('hex')}`);
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  console.log(`\nHosted mode: the built server with ACADEMY_HOSTING=many on 127.0.0.1:${port} …`);
+  const server = start('the hosted server', process.execPath, ['scripts/start.mjs', 'server'], {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    METRICS_TOKEN: token,
+    ACADEMY_HOSTING: 'many',
+    BASE_DOMAIN: 'academy.test',
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    await waitFor('the hosted server', 600_000, async () => {
+      if (server.child.exitCode !== null) throw new Error(`the hosted server exited:\n${server.output()}`);
+      return (await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { host: 'academy.test' } })).ok;
+    });
+  } catch (error) {
+    console.log(server.output());
+    throw error;
+  }
+  const scraped = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  check(scraped.status === 200, `GET http://127.0.0.1:${port}/metrics (by address, hosted mode): ${scraped.status}`);
+  const text = await scraped.text();
+  if (scraped.status !== 200) return;
+  check(/^academy_backups\{academy="[a-z0-9-]+"\} /m.test(text), 'academy_backups is labelled by academy slug');
+  promtoolCheckMetrics(text, 'many academies');
+}
+
 async function main() {
   ensurePrometheus();
 
@@ -128,7 +174,7 @@ async function main() {
   check(wrongToken.status === 401, `with another token: ${wrongToken.status}`);
   const withToken = await fetch(`${appUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } });
   check(withToken.status === 200, `with the token: ${withToken.status}, ${withToken.headers.get('content-type')}`);
-  await withToken.text();
+  promtoolCheckMetrics(await withToken.text(), 'one academy');
 
   const tokenFile = path.join(promDir, 'academy-metrics-token');
   fs.writeFileSync(tokenFile, token, { mode: 0o600 });
@@ -233,7 +279,7 @@ async function main() {
   await show('stored files bytes', 'academy_file_storage_bytes');
   await show('DATA_DIR file system size', 'academy_data_dir_filesystem_size_bytes', mb);
   await show('DATA_DIR file system free', 'academy_data_dir_filesystem_free_bytes', mb);
-  await show('backups', 'academy_backups');
+  for (const { labels, value } of await queryAll('academy_backups')) console.log(`  backups of ${labels.academy}: ${value}`);
   await show('off-site backup failed', 'academy_backup_offsite_failed');
   await show('resident memory', 'process_resident_memory_bytes', mb);
   const rules = (await (await fetch(`${promUrl}/api/v1/rules`)).json()) as { data: { groups: { rules: unknown[] }[] } };
@@ -241,6 +287,8 @@ async function main() {
   check(ruleCount > 0, `Prometheus loaded ${ruleCount} alerting rules from deploy/prometheus/alerts.yml`);
   const alerts = (await (await fetch(`${promUrl}/api/v1/alerts`)).json()) as { data: { alerts: { labels: { alertname: string }; state: string }[] } };
   console.log(`  alerts pending or firing: ${alerts.data.alerts.map((alert) => `${alert.labels.alertname} (${alert.state})`).join(', ') || 'none'}`);
+
+  await proveHosted(token);
 }
 
 async function cleanUp() {

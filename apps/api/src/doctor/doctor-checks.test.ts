@@ -4,6 +4,7 @@ import {
   checkClock,
   checkDatabase,
   checkDataDir,
+  checkEveryAcademysBackups,
   checkLastBackup,
   checkMailFrom,
   checkMetricsToken,
@@ -189,6 +190,18 @@ describe('doctor: last backup', () => {
     expect(checkLastBackup(newest('2026-11-26T07:00:00Z'), now)).toMatchObject({ status: 'fail', message: expect.stringContaining('27.0 h old') });
     expect(checkLastBackup(newest('2026-11-27T02:00:00Z', false), now).status).toBe('fail');
     expect(checkLastBackup({ count: 0, error: 'EACCES' }, now).status).toBe('fail');
+  });
+  it("with many academies, checks every academy's and names each one whose backup is missing or too old (issue 71)", () => {
+    expect(checkEveryAcademysBackups([{ academy: 'main', ...newest('2026-11-27T02:00:00Z') }], now)).toMatchObject({ status: 'ok', message: '8.0 h old (academy-20261127-020000-auto-abc123.tar.gz; 3 kept)' });
+    const all = [
+      { academy: 'main', ...newest('2026-11-27T02:00:00Z') },
+      { academy: 'alpha', ...newest('2026-11-26T07:00:00Z') },
+      { academy: 'beta', count: 0 },
+    ];
+    const verdict = checkEveryAcademysBackups(all, now);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.message).toMatch(/^alpha: the newest is 27\.0 h old .*; beta: there is no backup yet$/);
+    expect(checkEveryAcademysBackups([all[0]!, { ...all[0]!, academy: 'alpha' }], now)).toMatchObject({ status: 'ok', message: "every academy's newest backup is under 26 h old (2 academies)" });
   });
 });
 

@@ -271,6 +271,18 @@ export function checkLastBackup(facts: BackupFacts, now: Date): Verdict {
   return ok('last backup', `${age} old (${facts.newest.name}; ${facts.count} kept)`);
 }
 
+/**
+ * Every academy's backups (issue 71): one academy (a one-academy installation, or the database did not
+ * say which academies there are) reads as before; with several, each academy whose newest backup is
+ * missing, unreadable or too old is named by its slug.
+ */
+export function checkEveryAcademysBackups(all: (BackupFacts & { academy: string })[], now: Date): Verdict {
+  if (all.length <= 1) return checkLastBackup(all[0] ?? { count: 0 }, now);
+  const failing = all.map((facts) => ({ academy: facts.academy, verdict: checkLastBackup(facts, now) })).filter(({ verdict }) => verdict.status !== 'ok');
+  if (failing.length === 0) return ok('last backup', `every academy's newest backup is under ${BACKUP_MAX_AGE_HOURS} h old (${all.length} academies)`);
+  return fail('last backup', failing.map(({ academy, verdict }) => `${academy}: ${verdict.message}`).join('; '), failing[0]!.verdict.fix);
+}
+
 export type DatabaseFacts = {
   description: string;
   error?: string;
@@ -282,6 +294,8 @@ export type DatabaseFacts = {
   known?: boolean;
   /** Whether the role the server serves as owns the tables (one role for serving and migrations; decision 068). */
   servingOwnsTables?: boolean;
+  /** The active academies (id and slug), when the database answered. */
+  academies?: { id: string; slug: string }[];
 };
 
 export function checkDatabase(facts: DatabaseFacts): Verdict {

@@ -5,14 +5,15 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { connectToRunningBundledPostgres } from '../db/bundled-postgres';
 import { currentLockHolder } from '../lib/instance-lock';
-import { listBackups } from '../modules/backups/backups.service';
+import { academyBackupPaths, listBackups } from '../modules/backups/backups.service';
+import { FIRST_ACADEMY_ID } from '../lib/tenancy';
 import { currentMigration, knownMigrations } from '../modules/backups/migration-level';
 import {
   checkAppSecret,
   checkClock,
   checkDatabase,
   checkDataDir,
-  checkLastBackup,
+  checkEveryAcademysBackups,
   checkMailFrom,
   checkMetricsToken,
   checkNodeEnv,
@@ -103,9 +104,15 @@ function dataDirFacts(dataDir: string): DataDirFacts {
   };
 }
 
-async function backupFacts(dataDir: string): Promise<BackupFacts> {
+/** Each academy's backups, in its own folder (issue 71); the first academy's alone when the database did not name them. */
+async function everyAcademysBackupFacts(dataDir: string, academies: { id: string; slug: string }[] | undefined): Promise<(BackupFacts & { academy: string })[]> {
+  const list = academies && academies.length > 0 ? academies : [{ id: FIRST_ACADEMY_ID, slug: 'main' }];
+  return Promise.all(list.map(async ({ id, slug }) => ({ academy: slug, ...(await backupFacts(dataDir, id)) })));
+}
+
+async function backupFacts(dataDir: string, academyId: string): Promise<BackupFacts> {
   try {
-    const backups = await listBackups({ backupsDir: path.join(dataDir, 'backups'), filesDir: path.join(dataDir, 'files') });
+    const backups = await listBackups(academyBackupPaths({ backupsDir: path.join(dataDir, 'backups'), filesDir: path.join(dataDir, 'files') }, academyId));
     const newest = backups[0];
     return { count: backups.length, newest: newest && { name: newest.name, createdAt: newest.createdAt, readable: newest.readable } };
   } catch (error) {
@@ -149,7 +156,11 @@ async function databaseFacts(config: Config): Promise<DatabaseFacts & { now?: Da
       `select exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relowner = (select oid from pg_roles where rolname = current_user)) as owns`,
     );
-    return { description, latest, applied: applied?.tag, known: applied ? !applied.tag.startsWith('unknown-') : undefined, servingOwnsTables: owned[0]?.owns, now: rows[0]?.now };
+    // The platform's list of academies (outside row-level security); a database from before academies existed has none.
+    const academies = await client
+      .query<{ id: string; slug: string }>(`select id, slug from academies where status = 'active' order by slug`)
+      .then((result) => result.rows, () => undefined);
+    return { description, latest, applied: applied?.tag, known: applied ? !applied.tag.startsWith('unknown-') : undefined, servingOwnsTables: owned[0]?.owns, now: rows[0]?.now, academies };
   } catch (error) {
     return { description, latest, error: reason(error) };
   } finally {
@@ -160,12 +171,8 @@ async function databaseFacts(config: Config): Promise<DatabaseFacts & { now?: Da
 /** Every check, in the order printed. `url` replaces PUBLIC_URL as the address probed (--url). */
 export async function runDoctor(config: Config, options: { url?: string } = {}): Promise<Verdict[]> {
   const url = (options.url ?? config.publicUrl)?.replace(/\/+$/, '');
-  const [probe, smtp, backups, database] = await Promise.all([
-    url ? probeSite(url) : Promise.resolve(undefined),
-    smtpFacts(config.smtpUrl),
-    backupFacts(config.dataDir),
-    databaseFacts(config),
-  ]);
+  const [probe, smtp, database] = await Promise.all([url ? probeSite(url) : Promise.resolve(undefined), smtpFacts(config.smtpUrl), databaseFacts(config)]);
+  const backups = await everyAcademysBackupFacts(config.dataDir, database.academies);
   const local = new Date();
   return [
     checkNodeEnv(config.env),
@@ -176,7 +183,7 @@ export async function runDoctor(config: Config, options: { url?: string } = {}):
     checkSmtp(smtp),
     checkMailFrom(config.mailFrom),
     ...checkDataDir(dataDirFacts(config.dataDir)),
-    checkLastBackup(backups, local),
+    checkEveryAcademysBackups(backups, local),
     checkDatabase(database),
     checkClock({ local, http: probe?.date, database: database.now }),
   ];
