@@ -1086,6 +1086,8 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Online test published: its students can take it when it opens', 'ऑनलाइन टेस्ट प्रसिद्ध झाली: ती सुरू झाल्यावर विद्यार्थी देऊ शकतील', 'ऑनलाइन टेस्ट प्रकाशित हुआ: शुरू होने पर छात्र इसे दे सकेंगे'],
   ['The test must close after it opens', 'टेस्ट सुरू झाल्यानंतरच बंद व्हायला हवी', 'टेस्ट शुरू होने के बाद ही बंद होना चाहिए'],
   ['The duration must fit between opening and closing', 'वेळ सुरू आणि बंद होण्याच्या वेळेत बसायला हवा', 'अवधि शुरू और बंद होने के समय के बीच आनी चाहिए'],
+  ['Results can show only once the test has closed for everyone', 'टेस्ट सर्वांसाठी बंद झाल्यावरच निकाल दिसू शकतो', 'टेस्ट सबके लिए बंद होने के बाद ही परिणाम दिख सकता है'],
+  ['Give the results time as a date and time', 'निकालाची वेळ तारीख आणि वेळ म्हणून द्या', 'परिणाम का समय तारीख और समय के रूप में दें'],
   ['Choose the questions, or give a blueprint to pick them', 'प्रश्न निवडा, किंवा ते निवडण्यासाठी आराखडा द्या', 'प्रश्न चुनें, या उन्हें चुनने के लिए ब्लूप्रिंट दें'],
   ['Not enough questions in the bank for {chapter} ({difficulty}): {found} of {count}', '{chapter} ({difficulty}) साठी प्रश्नसंचात पुरेसे प्रश्न नाहीत: {count} पैकी {found}', '{chapter} ({difficulty}) के लिए प्रश्न बैंक में पर्याप्त प्रश्न नहीं: {count} में से {found}'],
   ['Some chosen questions are not in the bank', 'निवडलेले काही प्रश्न प्रश्नसंचात नाहीत', 'चुने गए कुछ प्रश्न प्रश्न बैंक में नहीं हैं'],
