@@ -882,6 +882,11 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['This credit is already a receipt', 'या जमा रकमेची पावती आधीच झाली आहे', 'इस जमा रकम की रसीद पहले ही बन चुकी है'],
   ['This credit is not in this statement', 'ही जमा रक्कम या स्टेटमेंटमध्ये नाही', 'यह जमा रकम इस स्टेटमेंट में नहीं है'],
   ['A family reported this payment for another amount or due: choose the student and due it pays', 'एका कुटुंबाने हे पेमेंट वेगळ्या रकमेचे किंवा वेगळ्या हप्त्याचे कळवले आहे: ते कोणत्या विद्यार्थ्याचे आणि कोणत्या हप्त्याचे ते निवडा', 'एक परिवार ने यह भुगतान किसी और रकम या किस्त का बताया है: यह किस विद्यार्थी और किस किस्त का है, चुनें'],
+  [
+    'The bank names another student or payer than the family who reported this payment: choose the student it pays',
+    'बँकेच्या नोंदीत हे पेमेंट कळवणाऱ्या कुटुंबाऐवजी दुसऱ्या विद्यार्थ्याचे किंवा भरणाऱ्याचे नाव आहे: ते कोणत्या विद्यार्थ्याचे ते निवडा',
+    'बैंक की प्रविष्टि में यह भुगतान बताने वाले परिवार के बजाय किसी और विद्यार्थी या भुगतानकर्ता का नाम है: यह किस विद्यार्थी का है, चुनें',
+  ],
   ['Credit set aside', 'जमा रक्कम बाजूला ठेवली', 'जमा रकम अलग रखी गई'],
   ['Credit put back', 'जमा रक्कम परत यादीत आणली', 'जमा रकम वापस सूची में लाई गई'],
   ['This credit is a receipt: cancel the receipt first', 'या जमा रकमेची पावती झाली आहे: आधी पावती रद्द करा', 'इस जमा रकम की रसीद बन चुकी है: पहले रसीद रद्द करें'],
