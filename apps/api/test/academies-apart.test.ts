@@ -186,6 +186,17 @@ describe('provider webhooks at the base domain (ACADEMY_HOSTING=many)', () => {
     expect(await inB(() => seen('wamid.host-b-1'))).toHaveLength(1);
   });
 
+  it('keys the events seen per academy: an id B receives first does not silence the same id at A (issue 71)', async () => {
+    // B controls its own Meta app and so whatever ids its webhook carries; A's event must still be acted on.
+    expect((await postWhatsApp(BASE, replyBody('PN-B', 'wamid.shared-1'), SECRET_B)).statusCode).toBe(200);
+    expect((await postWhatsApp(BASE, replyBody('PN-A', 'wamid.shared-1'), SECRET_A)).statusCode).toBe(200);
+    expect(await inB(() => seen('wamid.shared-1'))).toHaveLength(1);
+    expect(await inA(() => seen('wamid.shared-1'))).toHaveLength(1);
+    // A's own replay is still one event.
+    expect((await postWhatsApp(BASE, replyBody('PN-A', 'wamid.shared-1'), SECRET_A)).statusCode).toBe(200);
+    expect(await inA(() => seen('wamid.shared-1'))).toHaveLength(1);
+  });
+
   it('MSG91 reports find their academy by the address Settings shows, with that academy’s own token', async () => {
     const pathOfB = (await inB(() => getMessagingSettings(t.database.db, TEST_SERVER_KEYS))).sms.webhookPath;
     const pathOfA = (await inA(() => getMessagingSettings(t.database.db, TEST_SERVER_KEYS))).sms.webhookPath;

@@ -152,6 +152,15 @@ describe('rotating the MSG91 delivery-report address (point 9 c)', () => {
     expect((await postReport(fresh)).statusCode).toBe(200);
   });
 
+  it('answers 400, not 500, to a NUL inside the v2 form’s `data` JSON (issue 71)', async () => {
+    const token = tokenOf((await t.app.inject({ method: 'GET', url: '/api/admin/settings/messaging', headers: { cookie: admin } })).json().data);
+    // `\u0000` is six harmless characters in the form; JSON.parse makes it a NUL, which PostgreSQL's text refuses.
+    const form = new URLSearchParams({ data: '[{"requestId":"req\\u0000x","report":[{"status":"1","desc":"DELIVERED"}]}]' });
+    const posted = await t.app.inject({ method: 'POST', url: `/api/webhooks/msg91?token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
+    expect(posted.statusCode).toBe(400);
+    expect(posted.json().errors).toEqual({ 'data.0.requestId': 'This field contains a character that is not allowed' });
+  });
+
   it('is the admin’s only', async () => {
     const teacher = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/settings/messaging/msg91-webhook-token', headers: { cookie: teacher } })).statusCode).toBe(403);

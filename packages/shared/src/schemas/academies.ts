@@ -22,6 +22,9 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'help', 'support', 'status', 'blog', 'docs', 'demo', 'main', 'login', 'signin', 'sign-in', 'signup', 'sign-up',
   'register', 'account', 'accounts', 'billing', 'pay', 'payments', 'dashboard', 'root', 'system', 'test', 'staging',
   'dev', 'academy', 'academies', 'about', 'contact', 'privacy', 'terms', 'security', 'webhooks', 'metrics', 'health',
+  // Names mail clients, hosting panels and certificate checks look up under a domain (issue 71): an
+  // academy at mta-sts.<base> or autodiscover.<base> could answer for the whole deployment's mail.
+  'mta-sts', 'autodiscover', 'autoconfig', 'webmail', 'cpanel', 'whm', 'localhost', 'internal', 'intranet',
 ]);
 
 export const SLUG_TOO_SHORT = `The address must be at least ${SLUG_MIN_LENGTH} characters`;

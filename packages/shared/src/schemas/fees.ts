@@ -434,6 +434,7 @@ export const STATEMENT_MESSAGES = {
   alreadyReceipted: 'This credit is already a receipt',
   creditNotFound: 'This credit is not in this statement',
   conflict: 'A family reported this payment for another amount or due: choose the student and due it pays',
+  conflictName: 'The bank names another student or payer than the family who reported this payment: choose the student it pays',
   setAside: 'Credit set aside',
   putBack: 'Credit put back',
   setAsideReceipted: 'This credit is a receipt: cancel the receipt first',
@@ -443,7 +444,8 @@ export const STATEMENT_MESSAGES = {
 } as const;
 /**
  * conflict: a family's pending report of the credit's UTR disagrees with it (another amount, or another due
- * than the reference in the narration names): shown to the office, never confirmed without its choice.
+ * than the reference in the narration names; or the narration names another student or payer than the
+ * report's family, issue 71): shown to the office, never confirmed without its choice.
  * set_aside: no fee (a refund, interest), set aside by the office with a note.
  */
 export const STATEMENT_MATCHES = ['reference', 'likely', 'conflict', 'none', 'receipted', 'set_aside'] as const;
@@ -459,6 +461,8 @@ export const statementCreditSchema = z.object({
   bankReference: z.string().nullable(),
   /** reference: the due's reference (or a family's report of the UTR) names it; likely: exact amount and a family name; receipted: a receipt has it. */
   match: z.enum(STATEMENT_MATCHES),
+  /** Why a conflict: `reference` (the due's reference or the amount disagrees with the report), `name` (the narration names another family). */
+  conflict: z.enum(['reference', 'name']).nullable(),
   studentId: z.uuid().nullable(),
   dueId: z.uuid().nullable(),
   student: z.string().nullable(),

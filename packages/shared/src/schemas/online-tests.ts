@@ -38,6 +38,7 @@ export const ONLINE_TEST_MESSAGES = {
   testPublished: 'Online test published: its students can take it when it opens',
   closesAfterOpens: 'The test must close after it opens',
   durationFits: 'The duration must fit between opening and closing',
+  resultsAfterClosing: 'Results can show only once the test has closed for everyone',
   questionsOrBlueprint: 'Choose the questions, or give a blueprint to pick them',
   notEnoughQuestions: 'Not enough questions in the bank for {chapter} ({difficulty}): {found} of {count}',
   unknownQuestions: 'Some chosen questions are not in the bank',
@@ -191,6 +192,8 @@ export const onlineTestInputSchema = z
       batches: z.array(idSchema, { error: 'Choose the batches' }).min(1, 'Choose at least one batch').max(50, 'At most 50 batches'),
       opensAt: z.iso.datetime({ offset: true, error: 'Give the opening time as a date and time' }),
       closesAt: z.iso.datetime({ offset: true, error: 'Give the closing time as a date and time' }),
+      /** When students see their scores and answers (issue 71); none: at the closing. */
+      resultsAt: z.iso.datetime({ offset: true, error: 'Give the results time as a date and time' }).nullable().optional(),
       durationMinutes: z.number({ error: 'Duration must be a number of minutes' }).int('Duration must be whole minutes').min(1, 'Duration must be at least 1 minute').max(600, 'Duration must be at most 600 minutes'),
       marking: markingSchema,
       questions: z.array(idSchema, { error: 'Questions must be a list of ids' }).max(300, 'At most 300 questions').optional(),
@@ -204,6 +207,9 @@ export const onlineTestInputSchema = z
     const closes = Date.parse(input.closesAt);
     if (!(closes > opens)) context.addIssue({ code: 'custom', path: ['closesAt'], message: ONLINE_TEST_MESSAGES.closesAfterOpens });
     else if (input.durationMinutes * 60_000 > closes - opens) context.addIssue({ code: 'custom', path: ['durationMinutes'], message: ONLINE_TEST_MESSAGES.durationFits });
+    // Results before the closing would tell a student how the questions they answered were marked
+    // while others can still answer them (issue 71).
+    if (input.resultsAt && Date.parse(input.resultsAt) < closes) context.addIssue({ code: 'custom', path: ['resultsAt'], message: ONLINE_TEST_MESSAGES.resultsAfterClosing });
     const questions = input.questions?.length ?? 0;
     const blueprint = input.blueprint?.length ?? 0;
     if ((questions === 0) === (blueprint === 0)) context.addIssue({ code: 'custom', path: ['questions'], message: ONLINE_TEST_MESSAGES.questionsOrBlueprint });
@@ -221,6 +227,8 @@ export const onlineTestSchema = z.object({
   batches: z.array(namedRefSchema),
   opensAt: isoDateTimeSchema,
   closesAt: isoDateTimeSchema,
+  /** The results time the teacher set (null: at the closing). */
+  resultsAt: isoDateTimeSchema.nullable(),
   durationMinutes: z.number().int(),
   marking: markingSchema,
   shuffle: z.boolean(),
@@ -241,7 +249,7 @@ export type OnlineTest = z.infer<typeof onlineTestSchema>;
 export const onlineTestListSchema = z.object({
   tests: z.array(
     onlineTestSchema.omit({ sections: true }).extend({
-      /** The student's own attempt (students only). */
+      /** The student's own attempt (students only); its score only once results show (`resultsAt`, else the closing). */
       attempt: z.object({ _id: z.uuid(), submittedAt: isoDateTimeSchema.nullable(), endsAt: isoDateTimeSchema, score: z.number().nullable() }).nullable(),
     }),
   ),
@@ -303,20 +311,35 @@ export const answersInputSchema = z.object(
 export type AnswersInput = z.input<typeof answersInputSchema>;
 export const answersSavedSchema = z.object({ saved: z.number().int(), endsAt: isoDateTimeSchema, serverNow: isoDateTimeSchema });
 
-/** GET /api/attempts/{id}/result. Solutions and right answers only once the test has closed. */
+/**
+ * GET /api/attempts/{id}/result. Until results show (`test.resultsShown`: the teacher's results time,
+ * else the closing for everyone) only that the attempt was received and when: the score, the counts,
+ * the standing are null and the lists empty (issue 71: a student answering only Q2 learnt from
+ * `score=4 correct=1` that their answer was right, while the test was open for others).
+ */
 export const attemptResultSchema = z.object({
   _id: z.uuid(),
-  test: z.object({ _id: z.uuid(), title: z.string(), closesAt: isoDateTimeSchema, marking: markingSchema, maxMarks: z.number(), closed: z.boolean() }),
+  test: z.object({
+    _id: z.uuid(),
+    title: z.string(),
+    closesAt: isoDateTimeSchema,
+    /** When the results show: the teacher's results time, else the closing. */
+    resultsAt: isoDateTimeSchema,
+    resultsShown: z.boolean(),
+    marking: markingSchema,
+    maxMarks: z.number(),
+    closed: z.boolean(),
+  }),
   submittedAt: isoDateTimeSchema,
-  score: z.number(),
-  correct: z.number().int(),
-  wrong: z.number().int(),
-  unanswered: z.number().int(),
-  /** Among the test's submitted attempts so far (final once it closes): 1 is the best. */
-  rank: z.number().int(),
-  outOf: z.number().int(),
-  percentile: z.number(),
-  /** By subject and by chapter: after closing only (empty before). */
+  score: z.number().nullable(),
+  correct: z.number().int().nullable(),
+  wrong: z.number().int().nullable(),
+  unanswered: z.number().int().nullable(),
+  /** Among the test's submitted attempts (final: the test has closed): 1 is the best. */
+  rank: z.number().int().nullable(),
+  outOf: z.number().int().nullable(),
+  percentile: z.number().nullable(),
+  /** By subject and by chapter: once results show only (empty before). */
   subjects: z.array(z.object({ subject: subjectRefSchema, score: z.number(), correct: z.number().int(), wrong: z.number().int(), unanswered: z.number().int(), accuracy: z.number().nullable() })),
   chapters: z.array(z.object({ subject: z.uuid(), chapter: z.string(), correct: z.number().int(), wrong: z.number().int(), unanswered: z.number().int(), accuracy: z.number().nullable() })),
   questions: z.array(
@@ -330,7 +353,7 @@ export const attemptResultSchema = z.object({
       options: z.array(z.object({ _id: z.string(), text: z.string() })),
       choice: z.array(z.string()),
       value: z.number().nullable(),
-      /** After closing only (a verdict while the test is open gives the key away). */
+      /** Once results show only (a verdict while the test is open gives the key away). */
       outcome: z.enum(['correct', 'wrong', 'unanswered']).nullable(),
       marks: z.number().nullable(),
       timeSpentSeconds: z.number().int(),

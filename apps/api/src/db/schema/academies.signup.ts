@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { academies } from './academies';
 import { users } from './users';
 import { createdAt, idColumn, requiredRef } from './columns';
@@ -42,10 +42,14 @@ export const signInHandOffs = pgTable(
       .references(() => academies.id),
     id: idColumn(),
     userId: requiredRef(() => users.id, 'cascade'),
-    tokenHash: text().notNull().unique(),
+    tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('sign_in_hand_offs_academy_user_idx').on(table.academyId, table.userId)],
+  (table) => [
+    index('sign_in_hand_offs_academy_user_idx').on(table.academyId, table.userId),
+    // Unique within the academy, as every academy key is (issue 71): a restore or a copy never meets another academy's row.
+    unique('sign_in_hand_offs_academy_token_unique').on(table.academyId, table.tokenHash),
+  ],
 );

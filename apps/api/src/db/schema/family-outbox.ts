@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '@academy/shared/schemas/messaging';
 import { parents } from './parents';
 import { students } from './students';
@@ -78,8 +78,13 @@ export const providerWebhookEvents = pgTable(
   'provider_webhook_events',
   {
     academyId: academyId(),
-    id: varchar({ length: 300 }).primaryKey(),
+    id: varchar({ length: 300 }).notNull(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('provider_webhook_events_received_idx').on(table.academyId, table.receivedAt)],
+  (table) => [
+    // Per academy (issue 71): an id is the provider's, and another academy's webhook can carry any id;
+    // keyed alone, B's event silenced A's, and an academy copied next to its original clashed with it.
+    primaryKey({ columns: [table.academyId, table.id] }),
+    index('provider_webhook_events_received_idx').on(table.academyId, table.receivedAt),
+  ],
 );

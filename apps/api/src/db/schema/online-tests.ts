@@ -17,6 +17,9 @@ export const onlineTests = pgTable(
     title: varchar({ length: 160 }).notNull(),
     opensAt: timestamp({ withTimezone: true }).notNull(),
     closesAt: timestamp({ withTimezone: true }).notNull(),
+    // When students see their scores, counts and verdicts (issue 71); null: at the closing. Never before
+    // it: while the test is open for anyone, a score tells how the questions answered were marked.
+    resultsAt: timestamp({ withTimezone: true }),
     durationMinutes: integer().notNull(),
     // Half-marks per right, wrong and unanswered question (+4/−1/0 → 8/−2/0).
     correctHalfMarks: integer().notNull(),
@@ -31,6 +34,7 @@ export const onlineTests = pgTable(
   },
   (table) => [
     check('online_tests_window', sql`${table.closesAt} > ${table.opensAt}`),
+    check('online_tests_results_after_closing', sql`${table.resultsAt} is null or ${table.resultsAt} >= ${table.closesAt}`),
     check('online_tests_duration', sql`${table.durationMinutes} between 1 and 600`),
     // The closing job's look-up: published, closed, not yet recorded.
     index('online_tests_to_record_idx').on(table.closesAt).where(sql`${table.publishedAt} is not null and ${table.marksRecordedAt} is null`),

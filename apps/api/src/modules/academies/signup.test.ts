@@ -66,7 +66,7 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
     expect(await check('a'.repeat(41))).toMatchObject({ available: false, reason: 'too-long' });
     expect(await check('Shree Academy')).toMatchObject({ available: false, reason: 'characters' });
     expect(await check('-shree')).toMatchObject({ available: false, reason: 'characters' });
-    for (const reserved of ['www', 'api', 'admin', 'operator', 'demo', 'main', 'signup']) expect(await check(reserved)).toMatchObject({ available: false, reason: 'reserved' });
+    for (const reserved of ['www', 'api', 'admin', 'operator', 'demo', 'main', 'signup', 'mta-sts', 'autodiscover', 'webmail', 'cpanel', 'localhost', 'internal']) expect(await check(reserved)).toMatchObject({ available: false, reason: 'reserved' });
     await withoutAcademy(async () => await t.database.db.insert(academies).values({ slug: 'taken-one', name: 'Taken' }));
     expect(await check('taken-one')).toMatchObject({ available: false, reason: 'taken', message: 'This address is already taken. Please choose another' });
   });

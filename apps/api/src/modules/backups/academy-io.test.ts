@@ -271,6 +271,15 @@ describe('moving an academy between a hosted deployment and a one-academy instal
   });
 
   it('imports as a new academy next to the original: no id in common, both intact, its people sign in at its address', { timeout: 300_000 }, async () => {
+    // Rows keyed by text, not by a uuid the copy renews (issue 71): a webhook event seen and a sign-in hand-off.
+    await withAcademy(alpha, async () => {
+      const pool = poolOf(t.database.db);
+      await pool.query("insert into provider_webhook_events (academy_id, id) values ($1, 'whatsapp:message:wamid.before-copy')", [alpha]);
+      await pool.query(
+        "insert into sign_in_hand_offs (academy_id, user_id, token_hash, expires_at) select $1, id, 'hand-off-hash-before-copy', now() + interval '2 minutes' from users where academy_id = $1 and email = $2",
+        [alpha, ADMIN],
+      );
+    });
     const out = path.join(tempDir('academy-export-'), 'alpha.tar.gz');
     await exportAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', slug: 'alpha', out });
     const alphaBefore = await academyDigest(t.database.db, alpha);

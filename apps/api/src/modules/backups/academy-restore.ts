@@ -53,6 +53,7 @@ export function uuidReplacer(fixed: Iterable<[string, string]> = []): { replace(
 const NOT_COPIED_TO_A_NEW_ACADEMY = new Set([
   'sessions',
   'password_reset_tokens',
+  'sign_in_hand_offs',
   'calendar_feeds',
   'email_verifications',
   'push_subscriptions',

@@ -126,6 +126,9 @@ function msg91Requests(body: unknown): Msg91Request[] | undefined {
     } catch {
       return undefined;
     }
+    // The form's `data` held "\u0000" as six plain characters; parsed, it is a NUL PostgreSQL refuses (issue 71: a 500).
+    const field = fieldWithNul(body, 'body');
+    if (field !== undefined) throw nulCharacterError(field);
   }
   const wrapped = z.object({ data: z.array(msg91Request) }).safeParse(body);
   if (wrapped.success) return wrapped.data.data;

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { parseBankStatement, readStatementRows, StatementFormatError } from './bank-statement';
 import { recordPayment } from './payments.service';
-import { creditLineKey, dueReferencesIn, likelyDue, type LikelyCandidate } from './statement-matching';
+import { creditLineKey, dueReferencesIn, likelyDue, nameInNarration, narrationWords, type LikelyCandidate } from './statement-matching';
 
 /**
  * Bank statements (issue 38; docs/decisions/031): the office uploads the academy's statement, its
@@ -147,7 +147,7 @@ async function loadStatement(db: DbExecutor, id: string) {
 }
 
 type CreditRow = typeof bankStatementCredits.$inferSelect;
-type Match = Pick<StatementCredit, 'match' | 'studentId' | 'dueId' | 'student' | 'due' | 'receiptNumber' | 'claim'> & {
+type Match = Pick<StatementCredit, 'match' | 'conflict' | 'studentId' | 'dueId' | 'student' | 'due' | 'receiptNumber' | 'claim'> & {
   /** The family's report this credit confirms when receipted as matched (it agrees with the credit). */
   claimId: string | null;
 };
@@ -159,7 +159,9 @@ async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promise<Map<s
   const amounts = [...new Set(credits.map((credit) => credit.amountPaise))];
   const balance = sql<number>`(${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise})::bigint`;
   const dueColumns = { dueId: feeDues.id, studentId: feeDues.studentId, label: feeDues.label, dueDate: feeDues.dueDate, balance, studentName: users.name, code: students.studentCode, number: feeDues.number };
-  const [receipts, claims, referenced, byAmount] = await Promise.all([
+  // The names a payer may have: the student's and each linked parent's.
+  const parentNames = sql<string[]>`coalesce((select array_agg(pu.name) from ${parentStudents} ps join ${parents} p on p.id = ps.parent_id join ${users} pu on pu.id = p.user_id where ps.student_id = ${feeDues.studentId}), '{}')`;
+  const [receipts, claims, referenced, byAmount, people] = await Promise.all([
     receiptIds.length + utrs.length > 0
       ? db
           .select({ id: feeReceipts.id, number: feeReceipts.number, utr: feeReceipts.utr, studentId: feeReceipts.studentId, studentName: users.name })
@@ -170,7 +172,7 @@ async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promise<Map<s
       : [],
     utrs.length > 0
       ? db
-          .select({ id: paymentClaims.id, utr: paymentClaims.utr, amountPaise: paymentClaims.amountPaise, ...dueColumns })
+          .select({ id: paymentClaims.id, utr: paymentClaims.utr, amountPaise: paymentClaims.amountPaise, ...dueColumns, parentNames })
           .from(paymentClaims)
           .innerJoin(feeDues, eq(feeDues.id, paymentClaims.dueId))
           .innerJoin(students, eq(students.id, feeDues.studentId))
@@ -187,21 +189,18 @@ async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promise<Map<s
       : [],
     amounts.length > 0
       ? db
-          .select({
-            ...dueColumns,
-            // The names a payer may have: the student's and each linked parent's.
-            parentNames: sql<string[]>`coalesce((select array_agg(pu.name) from ${parentStudents} ps join ${parents} p on p.id = ps.parent_id join ${users} pu on pu.id = p.user_id where ps.student_id = ${feeDues.studentId}), '{}')`,
-          })
+          .select({ ...dueColumns, parentNames })
           .from(feeDues)
           .innerJoin(students, eq(students.id, feeDues.studentId))
           .innerJoin(users, eq(users.id, students.userId))
           .where(and(eq(feeDues.status, 'open'), inArray(sql`${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise}`, amounts)))
       : [],
+    peopleNamedIn(db, credits.filter((credit) => credit.utr && !credit.receiptId && !credit.setAsideAt && dueReferencesIn(credit.narration).length === 0)),
   ]);
   const candidates: LikelyCandidate[] = byAmount.map((due) => ({ studentId: due.studentId, dueId: due.dueId, balancePaise: Number(due.balance), dueDate: due.dueDate, names: [due.studentName, ...due.parentNames] }));
   const dueById = new Map([...referenced, ...byAmount, ...claims].map((due) => [due.dueId, due]));
   const result = new Map<string, Match>();
-  const none = { studentId: null, dueId: null, student: null, due: null, receiptNumber: null, claim: null, claimId: null };
+  const none = { conflict: null, studentId: null, dueId: null, student: null, due: null, receiptNumber: null, claim: null, claimId: null };
   for (const credit of credits) {
     const receipt = receipts.find((row) => row.id === credit.receiptId) ?? (credit.utr ? receipts.find((row) => row.utr === credit.utr) : undefined);
     if (receipt) {
@@ -221,10 +220,19 @@ async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promise<Map<s
     // a report that disagrees with the credit (another due, another amount) is a conflict the office
     // decides, never confirmed silently.
     const agrees = pending !== undefined && pending.amountPaise === credit.amountPaise && (named === undefined || named.dueId === pending.dueId);
+    // Issue 71: a line naming no due but another student or payer than the report's family (the
+    // narration's "UPI-STUDENT BETA-…" under Kiran's family's UTR) is that other family's money until
+    // the office says otherwise: a conflict, never a suggested match.
+    const other = pending && !named ? otherFamilyNamed(credit.narration, pending, people) : undefined;
+    if (pending && other) {
+      const side = { studentId: other.studentId, dueId: null, student: other.studentName, due: null, receiptNumber: null, claim };
+      result.set(credit.id, { ...side, match: 'conflict', conflict: 'name', claimId: null });
+      continue;
+    }
     const found = named ?? pending;
     if (found) {
       const side = { studentId: found.studentId, dueId: found.dueId, student: found.studentName, due: found.label, receiptNumber: null, claim };
-      result.set(credit.id, pending && !agrees ? { ...side, match: 'conflict', claimId: null } : { ...side, match: 'reference', claimId: agrees ? pending.id : null });
+      result.set(credit.id, pending && !agrees ? { ...side, match: 'conflict', conflict: 'reference', claimId: null } : { ...side, match: 'reference', conflict: null, claimId: agrees ? pending.id : null });
       continue;
     }
     const likely = likelyDue(credit, candidates);
@@ -232,6 +240,38 @@ async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promise<Map<s
     result.set(credit.id, due ? { ...none, match: 'likely', studentId: due.studentId, dueId: due.dueId, student: due.studentName, due: due.label } : { ...none, match: 'none' });
   }
   return result;
+}
+
+type NamedPerson = { studentId: string; studentName: string; name: string };
+
+/**
+ * The students and parents whose names may stand in these credits' narrations (a name sharing a word
+ * with one), each with the student they are or are the parent of; `nameInNarration` then decides.
+ * One query for all the lines that need it (those with a UTR a family may have reported, naming no due).
+ */
+async function peopleNamedIn(db: DbExecutor, credits: CreditRow[]): Promise<NamedPerson[]> {
+  const words = [...new Set(credits.flatMap((credit) => narrationWords(credit.narration)))];
+  if (words.length === 0) return [];
+  const wordArray = sql`${`{${words.join(',')}}`}::text[]`;
+  const nameWords = (column: unknown) => sql`string_to_array(trim(regexp_replace(upper(${column}), '[^A-Z]+', ' ', 'g')), ' ') && ${wordArray}`;
+  const { rows } = await db.execute<{ student_id: string; student_name: string; name: string }>(sql`
+    select s.id as student_id, u.name as student_name, u.name from ${students} s join ${users} u on u.id = s.user_id
+    where ${nameWords(sql`u.name`)}
+    union all
+    select s.id, u.name, pu.name from ${parentStudents} ps join ${parents} p on p.id = ps.parent_id join ${users} pu on pu.id = p.user_id
+      join ${students} s on s.id = ps.student_id join ${users} u on u.id = s.user_id
+    where ${nameWords(sql`pu.name`)}`);
+  return rows.map((row) => ({ studentId: row.student_id, studentName: row.student_name, name: row.name }));
+}
+
+/**
+ * Another family named in a credit's narration instead of the reporting one: the first other student
+ * named (themselves or a parent), when neither the report's student nor any of its parents is named.
+ * Undefined when the narration names the reporting family, or nobody the academy knows.
+ */
+function otherFamilyNamed(narration: string, report: { studentId: string; studentName: string; parentNames: string[] }, people: NamedPerson[]): NamedPerson | undefined {
+  if ([report.studentName, ...report.parentNames].some((name) => nameInNarration(name, narration))) return undefined;
+  return people.find((person) => person.studentId !== report.studentId && nameInNarration(person.name, narration));
 }
 
 /**
@@ -271,7 +311,7 @@ export async function confirmStatementCredits(db: Db, actor: AuditActor, stateme
       continue;
     }
     if (match.match === 'conflict' && !pick.studentId) {
-      fail(pick.id, new AppError('CONFLICT', STATEMENT_MESSAGES.conflict));
+      fail(pick.id, new AppError('CONFLICT', match.conflict === 'name' ? STATEMENT_MESSAGES.conflictName : STATEMENT_MESSAGES.conflict));
       continue;
     }
     const studentId = pick.studentId ?? match.studentId;

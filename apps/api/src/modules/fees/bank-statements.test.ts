@@ -205,6 +205,53 @@ describe('a credit and a family’s report that disagree (issue 53)', () => {
     expect(claims[0]).toMatchObject({ status: 'superseded', receiptNumber: null });
   });
 
+  it('makes a line naming another child than the reporting family’s a conflict, never a suggested match (issue 71)', async () => {
+    const kiran = await childWithDues('Kiran More', 'Sunita More');
+    const beta = await childWithDues('Student Beta', 'Parent Beta');
+    const sunita = await loginAs(t.app, kiran.parent!.user.email);
+    const kiranDue = (await asAdmin('GET', `/api/students/${kiran.student.id}/fees`)).json().data.dues[0]._id as string;
+    const utr = '512345678999';
+    const claim = await t.app.inject({ method: 'POST', url: '/api/payment-claims', headers: { cookie: sunita }, payload: { dueId: kiranDue, amount: 700, utr, paidOn: t.today } });
+    expect(claim.statusCode).toBe(201);
+
+    const statement = (await upload(hdfcStatement([{ narration: `UPI-STUDENT BETA-parent.beta@okaxis-HDFC0000123-${utr}-FEES`, ref: `0000${utr}`, credit: '700.00' }]), 'named.csv')).json().data;
+    const [credit] = statement.credits;
+    expect(credit).toMatchObject({ match: 'conflict', conflict: 'name', studentId: beta.student.id, student: 'Student Beta', dueId: null, claim: { studentId: kiran.student.id, student: 'Kiran More', amount: 700 } });
+    // Not among the exact matches the office confirms at once, and refused without its choice.
+    const silent = await asAdmin('POST', `/api/fees/bank-statements/${statement.id}/confirm`, { credits: [{ id: credit.id }] });
+    expect(silent.statusCode).toBe(409);
+    expect(silent.json().message).toBe('The bank names another student or payer than the family who reported this payment: choose the student it pays');
+    expect(await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.utr, utr))).toHaveLength(0);
+    // The office finds it is Beta's: Beta's receipt, Sunita's report closed without it.
+    const chosen = await asAdmin('POST', `/api/fees/bank-statements/${statement.id}/confirm`, { credits: [{ id: credit.id, studentId: beta.student.id }] });
+    expect(chosen.statusCode).toBe(200);
+    expect((await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.utr, utr)))[0]).toMatchObject({ studentId: beta.student.id, amountPaise: 70000 });
+    const claims = (await t.app.inject({ method: 'GET', url: `/api/parent/children/${kiran.student.id}/fees`, headers: { cookie: sunita } })).json().data.claims;
+    expect(claims[0]).toMatchObject({ status: 'superseded', receiptNumber: null });
+  });
+
+  it('still confirms a report whose line names the reporting family (its parent), or nobody the academy knows', async () => {
+    const own = await childWithDues('Ishaan Own', 'Rekha Own');
+    const rekha = await loginAs(t.app, own.parent!.user.email);
+    const due = (await asAdmin('GET', `/api/students/${own.student.id}/fees`)).json().data.dues[0]._id as string;
+    const [byParent, byStranger] = ['512345678001', '512345678002'];
+    for (const [utr, amount] of [[byParent, 500], [byStranger, 600]] as const)
+      expect((await t.app.inject({ method: 'POST', url: '/api/payment-claims', headers: { cookie: rekha }, payload: { dueId: due, amount, utr, paidOn: t.today } })).statusCode).toBe(201);
+    const statement = (
+      await upload(
+        hdfcStatement([
+          { narration: `UPI-REKHA OWN-rekha@okaxis-HDFC0000123-${byParent}-FEES`, ref: `0000${byParent}`, credit: '500.00' },
+          { narration: `UPI-ZORAWAR QWERTY-z@ybl-HDFC0000123-${byStranger}-FEES`, ref: `0000${byStranger}`, credit: '600.00' },
+        ]),
+        'own.csv',
+      )
+    ).json().data;
+    expect(statement.credits.map((credit: { match: string; conflict: string | null; studentId: string }) => [credit.match, credit.conflict, credit.studentId])).toEqual([
+      ['reference', null, own.student.id],
+      ['reference', null, own.student.id],
+    ]);
+  });
+
   it('makes one receipt of one credit confirmed by two office sessions at once for two students; the other answers 409', async () => {
     const one = await childWithDues('Omkar Race');
     const two = await childWithDues('Tanvi Race');

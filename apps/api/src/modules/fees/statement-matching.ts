@@ -14,12 +14,17 @@ export function dueReferencesIn(narration: string): { studentCode: string; dueNu
   return [...compact.matchAll(pattern)].map((found) => ({ studentCode: `${STUDENT_ID_PREFIX}-20${found[1]}-${found[2]}`, dueNumber: Number(found[3]) }));
 }
 
+/** A narration's words as names are looked for in it: runs of letters, in capitals, two letters or more. */
+export function narrationWords(narration: string): string[] {
+  return narration.toUpperCase().split(/[^A-Z]+/).filter((word) => word.length >= 2);
+}
+
 /**
  * Whether a person's name stands in a narration: the first name as a word, and the last name as a word
  * or its start (SBI cuts "AARAV PATIL" to "AARAV PA"). A one-word name must stand whole.
  */
 export function nameInNarration(name: string, narration: string): boolean {
-  const words = narration.toUpperCase().split(/[^A-Z]+/).filter((word) => word.length >= 2);
+  const words = narrationWords(narration);
   const parts = name.toUpperCase().split(/[^A-Z]+/).filter((part) => part.length >= 2);
   const first = parts[0];
   const last = parts.at(-1);

@@ -14,7 +14,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertOwnAttempt, onlineTestScope } from '../../access/online-tests';
 import { AppError } from '../../lib/app-error';
-import { attemptOrder, halfMarkingOf, markingOf, paperQuestions } from './papers.service';
+import { attemptOrder, halfMarkingOf, markingOf, paperQuestions, RESULTS_SHOWN } from './papers.service';
 import { scoreAttempt, standingOf, type AnswerKey, type GivenAnswer, type Outcome } from './scoring';
 
 type AnswersInput = z.output<typeof answersInputSchema>;
@@ -105,6 +105,9 @@ type AttemptRow = {
   open: boolean;
   title: string;
   closes_at: Date;
+  /** When results show: the teacher's results time, else the closing. */
+  results_at: Date;
+  results_shown: boolean;
   duration_minutes: number;
   correct_half_marks: number;
   wrong_half_marks: number;
@@ -116,12 +119,12 @@ async function attemptRow(db: DbExecutor, id: string, lock = false): Promise<Att
     select a.id, a.online_test_id, a.student_id, a.started_at, a.ends_at, a.submitted_at, a.question_order, a.option_order,
       a.score_half_marks, a.correct, a.wrong, a.unanswered, now() as now,
       ${TAKES_ANSWERS} as open,
-      ot.title, ot.closes_at, ot.duration_minutes, ot.correct_half_marks, ot.wrong_half_marks, ot.unanswered_half_marks
+      ot.title, ot.closes_at, coalesce(ot.results_at, ot.closes_at) as results_at, ${RESULTS_SHOWN} as results_shown, ot.duration_minutes, ot.correct_half_marks, ot.wrong_half_marks, ot.unanswered_half_marks
     from online_test_attempts a join online_tests ot on ot.id = a.online_test_id
     where a.id = ${id} ${lock ? sql`for update of a` : sql``}`);
   const row = rows[0];
   // Raw statements answer timestamps as text.
-  return row && { ...row, started_at: new Date(row.started_at), ends_at: new Date(row.ends_at), submitted_at: row.submitted_at ? new Date(row.submitted_at) : null, now: new Date(row.now), closes_at: new Date(row.closes_at) };
+  return row && { ...row, started_at: new Date(row.started_at), ends_at: new Date(row.ends_at), submitted_at: row.submitted_at ? new Date(row.submitted_at) : null, now: new Date(row.now), closes_at: new Date(row.closes_at), results_at: new Date(row.results_at) };
 }
 
 /** The caller's own attempt (404 for anyone else's). */
@@ -304,10 +307,11 @@ export async function submitDueAttempts(db: Db, limit = 1000): Promise<number> {
 const accuracy = (correct: number, wrong: number) => (correct + wrong === 0 ? null : Math.round((1000 * correct) / (correct + wrong)) / 10);
 
 /**
- * GET /api/attempts/{id}/result: the score, the counts and the standing at once after submission; each
- * question's verdict, the breakdowns by subject and chapter, right answers and solutions only after
- * closing. Verdicts while the test is open rebuilt its key (issue 53: four students choosing option k
- * of every question learnt every answer whose option was k).
+ * GET /api/attempts/{id}/result. Until results show (the teacher's results time, else the closing for
+ * everyone), only that the attempt was received and when: verdicts while the test was open rebuilt
+ * its key (issue 53: four students choosing option k everywhere), and so did the score and counts
+ * (issue 71: a student answering only Q2 read `score=4 correct=1`). Then the score, the standing,
+ * each question's verdict, the breakdowns, right answers and solutions.
  */
 export async function attemptResult(db: Db, actor: Actor, id: string): Promise<AttemptResult> {
   let row = await ownAttempt(db, actor, id);
@@ -317,6 +321,34 @@ export async function attemptResult(db: Db, actor: Actor, id: string): Promise<A
     row = (await attemptRow(db, id))!;
   }
   const closed = row.now >= row.closes_at;
+  const test = {
+    _id: row.online_test_id,
+    title: row.title,
+    closesAt: row.closes_at.toISOString(),
+    resultsAt: row.results_at.toISOString(),
+    resultsShown: row.results_shown,
+    marking: markingOf(row),
+    closed,
+  };
+  if (!row.results_shown) {
+    // Received, and when the results show: nothing that depends on the key, not even the paper's size.
+    const { rows: size } = await db.execute<{ count: number }>(sql`select count(*)::int as count from online_test_questions where online_test_id = ${row.online_test_id}`);
+    return {
+      _id: row.id,
+      test: { ...test, maxMarks: fromHalfMarks(size[0]!.count * row.correct_half_marks) },
+      submittedAt: row.submitted_at!.toISOString(),
+      score: null,
+      correct: null,
+      wrong: null,
+      unanswered: null,
+      rank: null,
+      outOf: null,
+      percentile: null,
+      subjects: [],
+      chapters: [],
+      questions: [],
+    };
+  }
   const [questions, answers, scores] = await Promise.all([
     paperQuestions(db, row.online_test_id),
     savedAnswers(db, id),
@@ -355,13 +387,13 @@ export async function attemptResult(db: Db, actor: Actor, id: string): Promise<A
       options: (row.option_order[questionId] ?? []).flatMap((optionId) => (options.has(optionId) ? [{ _id: optionId, text: options.get(optionId)! }] : [])),
       choice: answer?.choice ?? [],
       value: answer?.value ?? null,
-      // Each question's verdict only once the test has closed (see the function's comment).
-      outcome: closed ? outcome : null,
-      marks: closed ? fromHalfMarks(marking[outcome]) : null,
+      // Results show only after the closing (the schema's check), so the key is no longer a secret.
+      outcome,
+      marks: fromHalfMarks(marking[outcome]),
       timeSpentSeconds: answer?.time_spent_seconds ?? 0,
-      correctOptions: closed && question.type !== 'numeric' ? question.correct : null,
-      answer: closed && question.type === 'numeric' && question.answer_value !== null ? { value: question.answer_value, tolerance: question.answer_tolerance ?? 0 } : null,
-      solution: closed ? question.solution : null,
+      correctOptions: question.type !== 'numeric' ? question.correct : null,
+      answer: question.type === 'numeric' && question.answer_value !== null ? { value: question.answer_value, tolerance: question.answer_tolerance ?? 0 } : null,
+      solution: question.solution,
     });
   });
   const standing = standingOf(
@@ -370,16 +402,15 @@ export async function attemptResult(db: Db, actor: Actor, id: string): Promise<A
   );
   return {
     _id: row.id,
-    test: { _id: row.online_test_id, title: row.title, closesAt: row.closes_at.toISOString(), marking: markingOf(row), maxMarks: fromHalfMarks(questions.length * row.correct_half_marks), closed },
+    test: { ...test, maxMarks: fromHalfMarks(questions.length * row.correct_half_marks) },
     submittedAt: row.submitted_at!.toISOString(),
     score: fromHalfMarks(row.score_half_marks ?? scored.scoreHalfMarks),
     correct: scored.correct,
     wrong: scored.wrong,
     unanswered: scored.unanswered,
     ...standing,
-    // A chapter (or subject) of one question would give its verdict away: after closing only.
-    subjects: closed ? [...subjects.values()].map((subject) => ({ ...subject, accuracy: accuracy(subject.correct, subject.wrong) })) : [],
-    chapters: closed ? [...chapters.values()].map((chapter) => ({ ...chapter, accuracy: accuracy(chapter.correct, chapter.wrong) })) : [],
+    subjects: [...subjects.values()].map((subject) => ({ ...subject, accuracy: accuracy(subject.correct, subject.wrong) })),
+    chapters: [...chapters.values()].map((chapter) => ({ ...chapter, accuracy: accuracy(chapter.correct, chapter.wrong) })),
     questions: resultQuestions,
   };
 }

@@ -225,24 +225,24 @@ describe('online tests', () => {
     expect((await call('student', 'GET', `/api/attempts/${attemptId}/result`)).json().message).toBe(ONLINE_TEST_MESSAGES.resultNotYet);
   });
 
-  it('scores 4+4+4−1 = 11 at once with a rank, no solutions before closing; a save after submitting is refused', async () => {
+  it('while the test is open, a submitted attempt shows only that it was received and when the results show; a save after submitting is refused', async () => {
     const submitted = await call('student', 'POST', `/api/attempts/${attemptId}/submit`);
     expect(submitted.statusCode).toBe(200);
     const result = submitted.json().data as AttemptResult;
-    expect(result).toMatchObject({ score: 11, correct: 3, wrong: 1, unanswered: 1, rank: 1, outOf: 1, percentile: 100 });
-    expect(result.test).toMatchObject({ maxMarks: 20, closed: false });
-    // Before closing no question carries its right options, number or solution.
-    expect(result.questions.filter((question) => question.correctOptions !== null || question.answer !== null || question.solution !== null)).toEqual([]);
-    // While the test is open nothing says which question was right (issue 53: four students choosing
-    // option k everywhere rebuilt the key from the verdicts): the score and the counts only.
-    expect(result.questions.filter((question) => question.outcome !== null || question.marks !== null)).toEqual([]);
-    expect(result.subjects).toEqual([]);
-    expect(result.chapters).toEqual([]);
-    expect(result.questions.find((question) => question._id === q[0]!.id)).toMatchObject({ outcome: null, marks: null, timeSpentSeconds: 45, correctOptions: null, solution: null });
+    // Issue 53: verdicts rebuilt the key; issue 71: so did the score and the counts (a student answering
+    // only Q2 read `score=4 correct=1`). Nothing that depends on the key until the results show.
+    expect(result).toMatchObject({ score: null, correct: null, wrong: null, unanswered: null, rank: null, outOf: null, percentile: null, subjects: [], chapters: [], questions: [] });
+    expect(result.test).toMatchObject({ maxMarks: 20, closed: false, resultsShown: false, resultsAt: result.test.closesAt });
+    expect(Date.now() - Date.parse(result.submittedAt)).toBeLessThan(60_000);
+    for (const leak of ['"answer"', '"solution"', 'Solution of', '"outcome"']) expect(submitted.body).not.toContain(leak);
     const again = (await call('student', 'GET', `/api/attempts/${attemptId}/result`)).json().data as AttemptResult;
-    expect(again.questions.filter((question) => question.outcome !== null || question.marks !== null)).toEqual([]);
+    expect(again).toMatchObject({ score: null, correct: null, rank: null, questions: [] });
+    // The list of tests does not carry the score either.
+    const listed = (await call('student', 'GET', '/api/online-tests')).json().data.tests.find((row: { _id: string }) => row._id === testId);
+    expect(listed.attempt).toMatchObject({ _id: attemptId, score: null });
+    expect(listed.attempt.submittedAt).toBe(result.submittedAt);
     // Submitting again answers the same; a save now is refused.
-    expect((await call('student', 'POST', `/api/attempts/${attemptId}/submit`)).json().data.score).toBe(11);
+    expect((await call('student', 'POST', `/api/attempts/${attemptId}/submit`)).json().data).toMatchObject({ score: null, submittedAt: result.submittedAt });
     const late = await call('student', 'PUT', `/api/attempts/${attemptId}/answers`, { answers: [{ questionId: q[4]!.id, choice: q[4]!.correct }] });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(ONLINE_TEST_MESSAGES.alreadySubmitted);
@@ -258,8 +258,10 @@ describe('online tests', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(ONLINE_TEST_MESSAGES.timeUp);
     expect(await submitDueAttempts(t.database.db)).toBe(1);
+    // Scored on the server (the teacher sees it), received for the student while the test is open.
     const result = (await call('classmate', 'GET', `/api/attempts/${id}/result`)).json().data as AttemptResult;
-    expect(result).toMatchObject({ score: -1, correct: 0, wrong: 1, unanswered: 4, rank: 2, outOf: 2, percentile: 50 });
+    expect(result).toMatchObject({ score: null, correct: null, rank: null, test: { resultsShown: false } });
+    expect((await t.database.db.select().from(onlineTestAttempts).where(eq(onlineTestAttempts.id, id)))[0]).toMatchObject({ scoreHalfMarks: -2, correct: 0, wrong: 1, unanswered: 4 });
   });
 
   it('ends the grace for saves at the test’s closing: no save once the answer key can be read', async () => {
@@ -334,7 +336,9 @@ describe('online tests', () => {
   it('shows solutions once the test has closed, and records the scores as the batch’s test', async () => {
     await t.database.db.update(onlineTests).set({ opensAt: sql`now() - interval '3 hours'`, closesAt: sql`now() - interval '2 minutes'` }).where(eq(onlineTests.id, testId));
     const result = (await call('student', 'GET', `/api/attempts/${attemptId}/result`)).json().data as AttemptResult;
-    expect(result.test.closed).toBe(true);
+    expect(result.test).toMatchObject({ closed: true, resultsShown: true });
+    expect(result).toMatchObject({ score: 11, correct: 3, wrong: 1, unanswered: 1, rank: 1, outOf: 2, percentile: 100 });
+    expect((await call('student', 'GET', '/api/online-tests')).json().data.tests.find((row: { _id: string }) => row._id === testId).attempt.score).toBe(11);
     const first = result.questions.find((question) => question._id === q[0]!.id)!;
     expect(first).toMatchObject({ correctOptions: q[0]!.correct, solution: `Solution of ${'If $v = u + at$ with $u = 2$, $a = 3$, $t = 4$, then $v$ is'}` });
     expect(result.questions.find((question) => question._id === q[2]!.id)).toMatchObject({ answer: { value: 9.81, tolerance: 0.01 } });
@@ -361,5 +365,39 @@ describe('online tests', () => {
     expect(text).toContain('11');
     await t.app.jobs.runDue();
     expect((await t.database.db.select().from(parentMessages).where(eq(parentMessages.kind, 'results'))).length).toBeGreaterThan(0);
+  });
+
+  it('keeps the results until the teacher’s results time, after the closing too; then shows them and records the marks (issue 71)', async () => {
+    const closes = Date.now() + 2 * 3600_000;
+    const early = await call('teacher', 'POST', '/api/online-tests', paper({ title: 'Results on Monday', resultsAt: new Date(closes - 60_000).toISOString() }));
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors.resultsAt).toBe(ONLINE_TEST_MESSAGES.resultsAfterClosing);
+    expect((await call('teacher', 'POST', '/api/online-tests', paper({ resultsAt: 'monday' }))).json().errors.resultsAt).toBeTruthy();
+    const resultsAt = new Date(closes + 86_400_000).toISOString();
+    const created = await call('teacher', 'POST', '/api/online-tests', paper({ title: 'Results on Monday', closesAt: new Date(closes).toISOString(), resultsAt }));
+    expect(created.statusCode).toBe(201);
+    const test = created.json().data as OnlineTest;
+    expect(test.resultsAt).toBe(resultsAt);
+    expect((await call('teacher', 'POST', `/api/online-tests/${test._id}/publish`)).statusCode).toBe(200);
+
+    // The issue's probe: only Q2 answered, rightly.
+    const id = (await call('classmate', 'POST', `/api/online-tests/${test._id}/attempts`)).json().data._id as string;
+    expect((await call('classmate', 'PUT', `/api/attempts/${id}/answers`, { answers: [{ questionId: q[1]!.id, choice: q[1]!.correct, revision: 1 }] })).statusCode).toBe(200);
+    const received = (await call('classmate', 'POST', `/api/attempts/${id}/submit`)).json().data as AttemptResult;
+    expect(received).toMatchObject({ score: null, correct: null, wrong: null, unanswered: null, questions: [], test: { resultsAt, resultsShown: false } });
+
+    // Closed for everyone, the results time still ahead: still only received; no marks recorded yet.
+    await t.database.db.update(onlineTests).set({ opensAt: sql`now() - interval '3 hours'`, closesAt: sql`now() - interval '2 minutes'`, resultsAt: sql`now() + interval '1 hour'` }).where(eq(onlineTests.id, test._id));
+    const closed = (await call('classmate', 'GET', `/api/attempts/${id}/result`)).json().data as AttemptResult;
+    expect(closed).toMatchObject({ score: null, correct: null, questions: [], test: { closed: true, resultsShown: false } });
+    expect((await call('classmate', 'GET', '/api/online-tests')).json().data.tests.find((row: { _id: string }) => row._id === test._id).attempt.score).toBeNull();
+    expect(await recordClosedTests(t.database.db)).toBe(0);
+
+    // The results time passed: the score, verdicts and the batch's test.
+    await t.database.db.update(onlineTests).set({ resultsAt: sql`now() - interval '2 minutes'` }).where(eq(onlineTests.id, test._id));
+    const shown = (await call('classmate', 'GET', `/api/attempts/${id}/result`)).json().data as AttemptResult;
+    expect(shown).toMatchObject({ score: 4, correct: 1, wrong: 0, unanswered: 4, test: { resultsShown: true } });
+    expect(shown.questions.find((question) => question._id === q[1]!.id)).toMatchObject({ outcome: 'correct', correctOptions: q[1]!.correct });
+    expect(await recordClosedTests(t.database.db)).toBe(1);
   });
 });

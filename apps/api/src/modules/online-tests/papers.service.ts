@@ -25,6 +25,7 @@ type TestRow = {
   title: string;
   opens_at: Date;
   closes_at: Date;
+  results_at: Date | null;
   duration_minutes: number;
   correct_half_marks: number;
   wrong_half_marks: number;
@@ -42,7 +43,7 @@ type TestRow = {
 
 /** The test row with its batches and counts, as every answer about a test needs it. */
 const TEST_COLUMNS = sql`
-  ot.id, ot.title, ot.opens_at, ot.closes_at, ot.duration_minutes, ot.correct_half_marks, ot.wrong_half_marks,
+  ot.id, ot.title, ot.opens_at, ot.closes_at, ot.results_at, ot.duration_minutes, ot.correct_half_marks, ot.wrong_half_marks,
   ot.unanswered_half_marks, ot.shuffle, ot.published_at, ot.created_by as created_by_id, cu.name as created_by_name, now() as now,
   coalesce((select json_agg(json_build_object('_id', b.id, 'name', b.name, 'teacherId', b.teacher_id) order by b.name)
     from online_test_batches otb join batches b on b.id = otb.batch_id where otb.online_test_id = ot.id), '[]'::json) as batches,
@@ -58,6 +59,13 @@ export function halfMarkingOf(row: Pick<TestRow, 'correct_half_marks' | 'wrong_h
   return { correct: row.correct_half_marks, wrong: row.wrong_half_marks, unanswered: row.unanswered_half_marks };
 }
 
+/**
+ * Whether a test `ot`'s students may see their results: at its results time, else its closing for
+ * everyone (issue 71). Before, a score or a count tells a student how the questions they answered were
+ * marked while others can still answer them. Every student-facing read of a score uses this.
+ */
+export const RESULTS_SHOWN = sql`(now() >= coalesce(ot.results_at, ot.closes_at))`;
+
 function phaseOf(row: Pick<TestRow, 'opens_at' | 'closes_at' | 'now'>): OnlineTest['phase'] {
   if (row.now < row.opens_at) return 'upcoming';
   return row.now < row.closes_at ? 'open' : 'closed';
@@ -70,6 +78,7 @@ function toListed(row: TestRow): Omit<OnlineTest, 'sections'> {
     batches: row.batches.map((batch) => ({ _id: batch._id, name: batch.name })),
     opensAt: row.opens_at.toISOString(),
     closesAt: row.closes_at.toISOString(),
+    resultsAt: row.results_at?.toISOString() ?? null,
     durationMinutes: row.duration_minutes,
     marking: markingOf(row),
     shuffle: row.shuffle,
@@ -85,8 +94,15 @@ function toListed(row: TestRow): Omit<OnlineTest, 'sections'> {
 }
 
 /** Raw statements answer timestamps as text: the test's instants as Dates. */
-function withDates<T extends Pick<TestRow, 'opens_at' | 'closes_at' | 'published_at' | 'now'>>(row: T): T {
-  return { ...row, opens_at: new Date(row.opens_at), closes_at: new Date(row.closes_at), published_at: row.published_at ? new Date(row.published_at) : null, now: new Date(row.now) };
+function withDates<T extends Pick<TestRow, 'opens_at' | 'closes_at' | 'results_at' | 'published_at' | 'now'>>(row: T): T {
+  return {
+    ...row,
+    opens_at: new Date(row.opens_at),
+    closes_at: new Date(row.closes_at),
+    results_at: row.results_at ? new Date(row.results_at) : null,
+    published_at: row.published_at ? new Date(row.published_at) : null,
+    now: new Date(row.now),
+  };
 }
 
 /** One test as the actor may see it (404 otherwise), rows as they are now. */
@@ -198,7 +214,9 @@ export async function listOnlineTests(db: DbExecutor, actor: Actor, query: { bat
   const attemptOf = attemptOwnerOf(actor);
   const attempt =
     attemptOf
-      ? sql`, (select json_build_object('_id', a.id, 'submittedAt', a.submitted_at, 'endsAt', a.ends_at, 'scoreHalfMarks', a.score_half_marks)
+      ? // The score only once results show (issue 71): before, it tells how the questions answered were marked.
+        sql`, (select json_build_object('_id', a.id, 'submittedAt', a.submitted_at, 'endsAt', a.ends_at,
+            'scoreHalfMarks', case when ${RESULTS_SHOWN} then a.score_half_marks end)
           from online_test_attempts a where a.online_test_id = ot.id and a.student_id = ${attemptOf}) as attempt`
       : sql`, null::json as attempt`;
   const { rows } = await db.execute<TestRow & { attempt: { _id: string; submittedAt: string | null; endsAt: string; scoreHalfMarks: number | null } | null }>(sql`
@@ -289,8 +307,8 @@ export async function createOnlineTest(db: Db, actor: Actor, input: OnlineTestIn
   const questionIds = await chooseQuestions(db, actor, input);
   const id = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: string }>(sql`
-      insert into online_tests (title, opens_at, closes_at, duration_minutes, correct_half_marks, wrong_half_marks, unanswered_half_marks, shuffle, created_by)
-      values (${input.title}, ${input.opensAt}, ${input.closesAt}, ${input.durationMinutes}, ${toHalfMarks(input.marking.correct)},
+      insert into online_tests (title, opens_at, closes_at, results_at, duration_minutes, correct_half_marks, wrong_half_marks, unanswered_half_marks, shuffle, created_by)
+      values (${input.title}, ${input.opensAt}, ${input.closesAt}, ${input.resultsAt ?? null}, ${input.durationMinutes}, ${toHalfMarks(input.marking.correct)},
         ${toHalfMarks(input.marking.wrong)}, ${toHalfMarks(input.marking.unanswered)}, ${input.shuffle}, ${actor.userId})
       returning id`);
     const testId = rows[0]!.id;
@@ -311,7 +329,7 @@ export async function updateOnlineTest(db: Db, actor: Actor, id: string, input: 
     const row = await managedTestRow(tx, actor, id, true);
     if (row.published_at) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.publishedLocked);
     await tx.execute(sql`
-      update online_tests set title = ${input.title}, opens_at = ${input.opensAt}, closes_at = ${input.closesAt}, duration_minutes = ${input.durationMinutes},
+      update online_tests set title = ${input.title}, opens_at = ${input.opensAt}, closes_at = ${input.closesAt}, results_at = ${input.resultsAt ?? null}, duration_minutes = ${input.durationMinutes},
         correct_half_marks = ${toHalfMarks(input.marking.correct)}, wrong_half_marks = ${toHalfMarks(input.marking.wrong)},
         unanswered_half_marks = ${toHalfMarks(input.marking.unanswered)}, shuffle = ${input.shuffle}, updated_at = now()
       where id = ${id}`);

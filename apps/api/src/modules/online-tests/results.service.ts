@@ -133,13 +133,16 @@ export async function onlineTestResultsWorkbook(db: Db, actor: Actor, id: string
 }
 
 /**
- * The closing job: a published test closed (plus the grace) has its open attempts submitted, then its
- * scores recorded as a published test of each of its batches (a score below zero counts as 0 there:
- * marks are never negative; who did not start is absent), once.
+ * The closing job: a published test whose results show (its results time, else its closing, plus a
+ * minute's grace) has its open attempts submitted, then its scores recorded as a published test of each
+ * of its batches (a score below zero counts as 0 there: marks are never negative; who did not start is
+ * absent), once. Not before the results time (issue 71): tests and marks reach report cards, the
+ * progress chart and the parents' results message.
  */
 export async function recordClosedTests(db: Db, limit = 20): Promise<number> {
   const { rows: due } = await db.execute<{ id: string }>(sql`
-    select id from online_tests where published_at is not null and marks_recorded_at is null and closes_at + interval '1 minute' < now()
+    select id from online_tests
+    where published_at is not null and marks_recorded_at is null and coalesce(results_at, closes_at) + interval '1 minute' < now()
     order by closes_at limit ${limit}`);
   for (const { id } of due) {
     const { rows: open } = await db.execute<{ id: string }>(sql`select id from online_test_attempts where online_test_id = ${id} and submitted_at is null`);

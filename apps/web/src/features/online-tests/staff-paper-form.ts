@@ -36,6 +36,8 @@ export interface PaperFormValues {
   /** As the date-and-time picker gives it: 'YYYY-MM-DD HH:mm:ss' on the reader's clock, '' when empty. */
   opensAt: string;
   closesAt: string;
+  /** When students see their results; '' (the default): at the closing. */
+  resultsAt: string;
   durationMinutes: NumberValue;
   preset: MarkingPreset;
   marking: MarkingValues;
@@ -101,6 +103,7 @@ export function paperFormValues(test: OnlineTest | undefined, now: Date): PaperF
       title: '',
       batches: [],
       ...defaultWindow(now),
+      resultsAt: '',
       durationMinutes: 60,
       preset: 'jee-main',
       marking: { ...MARKING_PRESETS['jee-main'] },
@@ -115,6 +118,7 @@ export function paperFormValues(test: OnlineTest | undefined, now: Date): PaperF
     batches: test.batches.map((batch) => batch._id),
     opensAt: isoToWallClock(test.opensAt),
     closesAt: isoToWallClock(test.closesAt),
+    resultsAt: test.resultsAt ? isoToWallClock(test.resultsAt) : '',
     durationMinutes: test.durationMinutes,
     preset: presetOf(test.marking, test.title),
     marking: { ...test.marking },
@@ -136,6 +140,7 @@ export function toOnlineTestInput(values: PaperFormValues): OnlineTestInput {
     batches: values.batches,
     opensAt: wallClockToIso(values.opensAt),
     closesAt: wallClockToIso(values.closesAt),
+    resultsAt: values.resultsAt.trim() === '' ? null : wallClockToIso(values.resultsAt),
     durationMinutes: numberOrNothing(values.durationMinutes) as number,
     marking: marking as OnlineTestInput['marking'],
     shuffle: values.shuffle,

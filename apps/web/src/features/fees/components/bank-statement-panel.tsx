@@ -180,8 +180,9 @@ function StatementCredits({ statementId }: { statementId: string }) {
           {credit.match === 'conflict' && credit.claim ? (
             // The office chooses whose payment it is: the reference's due, or the family's report.
             <>
-              {credit.studentId && credit.dueId ? (
-                <Button size="compact-sm" onClick={() => run([{ id: credit.id, studentId: credit.studentId!, dueId: credit.dueId! }])}>
+              {/* A name conflict names the other student, not a due: their oldest dues first. */}
+              {credit.studentId && (credit.dueId || credit.conflict === 'name') ? (
+                <Button size="compact-sm" onClick={() => run([{ id: credit.id, studentId: credit.studentId!, ...(credit.dueId ? { dueId: credit.dueId } : {}) }])}>
                   <Trans>Receipt for {credit.student}</Trans>
                 </Button>
               ) : null}
@@ -304,12 +305,22 @@ function StatementCredits({ statementId }: { statementId: string }) {
   );
 }
 
-/** A credit's two sides when a family's report disagrees with it (issue 53): the reference in the narration, and the report, with both amounts. */
+/**
+ * A credit's two sides when a family's report disagrees with it (issue 53): the reference in the
+ * narration, and the report, with both amounts; or (issue 71) the other student or payer the bank's
+ * narration names, which the report's family is not.
+ */
 function ConflictSides({ credit }: { credit: StatementCredit }) {
   const claim = credit.claim!;
   return (
     <Stack gap={4} data-testid="credit-conflict">
-      {credit.student ? (
+      {credit.conflict === 'name' && credit.student ? (
+        <Text size="xs">
+          <Trans>
+            Bank: <b>{formatRupees(credit.amount)}</b> · the narration names {credit.student}, not the family who reported it
+          </Trans>
+        </Text>
+      ) : credit.student ? (
         <Text size="xs">
           <Trans>
             Bank: <b>{formatRupees(credit.amount)}</b> · {credit.student} · {credit.due}

@@ -1,4 +1,5 @@
-import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AttemptResult } from '@academy/shared/schemas/online-tests';
 import { MathMarkdown } from '../../../components/ui/math-markdown';
@@ -10,12 +11,33 @@ const LETTERS = ['A', 'B', 'C', 'D'];
 const OUTCOME_COLOR = { correct: 'teal', wrong: 'red', unanswered: 'gray' } as const;
 
 /**
- * A student's result at once (issue 40): the score by the marking scheme, rank and percentile, and
- * every question with their answer and time; which question was right, each subject's and chapter's
- * accuracy, the right answers and solutions once the test has closed (before, the server sends no
- * verdict: issue 53, the verdicts of a few students rebuilt the key of an open test).
+ * A student's submitted attempt. Until the results show (the teacher's results time, else the test's
+ * closing for everyone) only that it was received and when the results come: the server sends no
+ * score, count or verdict before (issue 53: verdicts rebuilt an open test's key; issue 71: so did the
+ * score). Then the score by the marking scheme, rank and percentile, each subject's and chapter's
+ * accuracy, and every question with their answer, time, verdict, the right answer and the solution.
  */
 export function AttemptResultView({ result }: { result: AttemptResult }) {
+  if (!result.test.resultsShown || result.score === null) return <AttemptReceived result={result} />;
+  return <AttemptResultShown result={result} score={result.score} />;
+}
+
+function AttemptReceived({ result }: { result: AttemptResult }) {
+  return (
+    <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden="true" />} title={<Trans>Your answers were received</Trans>} data-testid="result-received">
+      <Stack gap={4}>
+        <Text size="sm">
+          <Trans>Received at {formatDateTime(result.submittedAt)}.</Trans>
+        </Text>
+        <Text size="sm" data-testid="results-at">
+          <Trans>Your score, rank and the right answers show on {formatDateTime(result.test.resultsAt)}, once the test has closed for everyone.</Trans>
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+function AttemptResultShown({ result, score }: { result: AttemptResult; score: number }) {
   const { t } = useLingui();
   const names = useLocalNames();
   const outcomeLabel = { correct: t`Right`, wrong: t`Wrong`, unanswered: t`Not answered` };
@@ -33,19 +55,13 @@ export function AttemptResultView({ result }: { result: AttemptResult }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        {tile(t`Score`, `${formatNumber(result.score)} / ${formatNumber(result.test.maxMarks)}`, 'result-score')}
-        {tile(t`Rank`, t`${result.rank} of ${result.outOf}`, 'result-rank')}
-        {tile(t`Percentile`, formatNumber(result.percentile), 'result-percentile')}
+        {tile(t`Score`, `${formatNumber(score)} / ${formatNumber(result.test.maxMarks)}`, 'result-score')}
+        {tile(t`Rank`, t`${result.rank ?? '–'} of ${result.outOf ?? '–'}`, 'result-rank')}
+        {tile(t`Percentile`, result.percentile === null ? '–' : formatNumber(result.percentile), 'result-percentile')}
         {tile(t`Right · wrong · left`, `${result.correct} · ${result.wrong} · ${result.unanswered}`, 'result-counts')}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        {result.test.closed ? (
-          <Trans>The test has closed: the right answers and solutions are shown below. The rank is final.</Trans>
-        ) : (
-          <Trans>
-            Which answers were right, the right answers and solutions appear when the test closes ({formatDateTime(result.test.closesAt)}). The rank counts those who have submitted so far.
-          </Trans>
-        )}
+        <Trans>The test has closed: the right answers and solutions are shown below. The rank is final.</Trans>
       </Text>
       {result.subjects.length > 0 ? (
         <Card withBorder radius="md" padding="md">

@@ -16,6 +16,8 @@ const AM_PM_LABEL = 'AM/PM';
 interface StaffDateTimeFieldProps {
   label: string;
   description?: string;
+  /** May be left empty (with a clear button); else marked required. */
+  optional?: boolean;
   /** 'YYYY-MM-DD HH:mm:ss' on this device's clock, '' when empty (given by the form's getInputProps). */
   value?: string;
   onChange: (value: string) => void;
@@ -29,7 +31,7 @@ interface StaffDateTimeFieldProps {
  * 10:00 AM" as every date and time of the app reads. On a phone the calendar opens as a dialog over
  * the screen (a dropdown under the field would not fit beside the keyboard).
  */
-export function StaffDateTimeField({ label, description, value, onChange, onBlur, onFocus, error }: StaffDateTimeFieldProps) {
+export function StaffDateTimeField({ label, description, optional = false, value, onChange, onBlur, onFocus, error }: StaffDateTimeFieldProps) {
   const { t } = useLingui();
   const language = useLanguage();
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
@@ -37,7 +39,8 @@ export function StaffDateTimeField({ label, description, value, onChange, onBlur
     <DateTimePicker
       label={label}
       description={description}
-      withAsterisk
+      withAsterisk={!optional}
+      clearable={optional}
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
       onBlur={onBlur}

@@ -81,6 +81,7 @@ function TestBody({ test }: { test: OnlineTest }) {
             { label: t`Status`, value: <StaffTestStatusBadge test={test} /> },
             { label: t`Opens`, value: formatDateTime(test.opensAt) },
             { label: t`Closes`, value: formatDateTime(test.closesAt) },
+            { label: t`Results show`, value: formatDateTime(test.resultsAt ?? test.closesAt) },
             { label: t`Duration`, value: t`${test.durationMinutes} min` },
             { label: t`Marking (right / wrong / left)`, value: markingText(test.marking) },
             { label: t`Questions`, value: `${plural(test.questionCount, { one: '# question', other: '# questions' })} · ${t`${formatNumber(test.maxMarks)} marks`}` },

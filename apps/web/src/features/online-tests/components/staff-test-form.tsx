@@ -147,6 +147,13 @@ export function StaffTestForm({ test, batchOptions, basePath }: StaffTestFormPro
             <StaffDateTimeField label={t`Opens at`} {...form.getInputProps('opensAt')} />
             <StaffDateTimeField label={t`Closes at`} {...form.getInputProps('closesAt')} />
           </SimpleGrid>
+          {/* Never before the closing (the server refuses it): a score shown while others can still answer tells the key (issue 71). */}
+          <StaffDateTimeField
+            label={t`Results show at`}
+            description={t`Optional. Left empty, students see their score and the answers when the test closes for everyone.`}
+            optional
+            {...form.getInputProps('resultsAt')}
+          />
           <NumberInput
             label={t`Duration (minutes)`}
             withAsterisk

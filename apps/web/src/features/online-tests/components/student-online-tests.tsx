@@ -86,6 +86,12 @@ export function StudentOnlineTests({ tests }: { tests: ListedTest[] }) {
                     <Badge color="teal" variant="light">
                       {attempt.score === null ? t`Submitted` : t`Score ${formatNumber(attempt.score)}`}
                     </Badge>
+                    {attempt.score === null ? (
+                      // No score until the results show (issue 71): when they will.
+                      <Text size="xs" c="dimmed" ta="right">
+                        <Trans>Results {formatDateTime(test.resultsAt ?? test.closesAt)}</Trans>
+                      </Text>
+                    ) : null}
                     <Button component={Link} to={`/app/student/online-tests/attempts/${attempt._id}/result`} variant="light" size="sm">
                       <Trans>See result</Trans>
                     </Button>
