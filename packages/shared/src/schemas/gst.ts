@@ -23,6 +23,11 @@ export const GST_MESSAGES = {
   payerName: 'The payer’s name can have at most 200 characters',
   payerNotRegistered: 'A payer’s GSTIN goes on a tax invoice, and GST is not turned on in Settings → Tax for this date',
   notRegistered: 'GST is not turned on in Settings → Tax',
+  creditNoteTooLate: 'A credit note for a supply of the financial year {year} could be issued until {date} (CGST Act section 34(2)); this invoice can no longer be cancelled',
+  creditNoteNotFound: 'Credit note not found',
+  certificateDate: 'Enter the date the GST registration certificate was issued as YYYY-MM-DD, not after today',
+  revisedTooLate: 'Revised invoices could be issued until {date}, one month from the registration certificate (CGST Rule 53(2))',
+  revisedIssued: 'Revised invoices issued',
 } as const;
 
 const rateSchema = z
@@ -98,7 +103,15 @@ export type TaxSettings = z.infer<typeof taxSettingsSchema>;
 
 /** A receipt's tax when it is a tax invoice: rupees with two decimals, the parts adding up to the amount. */
 export const receiptTaxSchema = z.object({
+  /**
+   * Which tax document it is: a tax invoice (its number is the receipt's), a bill of supply (all of it
+   * exempt), or a revised invoice issued later for a payment of a registration dated back (decision 063:
+   * its own number and date).
+   */
+  kind: z.enum(['tax-invoice', 'bill-of-supply', 'revised-invoice']),
   number: z.string(),
+  /** The document's date (a revised invoice's is the day it was issued). */
+  date: z.string(),
   gstin: z.string(),
   sac: z.string(),
   taxable: z.number(),
@@ -122,10 +135,10 @@ export const gstPeriodQuerySchema = z.object({ period: z.string({ error: GST_MES
 
 /** GET /api/fees/gst?period=YYYY-MM: the month's invoices and credit notes with their tax (rupees). */
 export const gstDocumentSchema = z.object({
-  kind: z.enum(['invoice', 'credit_note']),
+  kind: z.enum(['invoice', 'revised_invoice', 'credit_note']),
   number: z.string(),
   date: z.string(),
-  /** The invoice a credit note refers to. */
+  /** The invoice a credit note refers to; the receipt a revised invoice revises. */
   invoiceNumber: z.string().nullable(),
   receiptId: z.uuid(),
   student: z.object({ _id: z.uuid(), name: z.string() }),
