@@ -130,6 +130,36 @@ export const receiptTaxSchema = z.object({
 });
 export type ReceiptTax = z.infer<typeof receiptTaxSchema>;
 
+/** GET/POST /api/fees/gst/revised-invoices: the day the registration certificate was issued. */
+export const revisedInvoicesInputSchema = z.object({ certificateDate: z.iso.date({ error: GST_MESSAGES.certificateDate }) }, { error: GST_MESSAGES.certificateDate });
+
+/** A payment of a registration dated back and the revised invoice it gets (rupees; decision 063). */
+export const revisedInvoiceSchema = z.object({
+  receiptId: z.uuid(),
+  receiptNumber: z.string(),
+  date: z.string(),
+  student: z.object({ _id: z.uuid(), name: z.string() }),
+  /** The revised invoice's number once issued; null in a preview. */
+  number: z.string().nullable(),
+  amount: z.number(),
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  exempt: z.number(),
+  placeOfSupply: z.string(),
+});
+/** The payments of the window (from the registration's effective date to the certificate) without a tax invoice, and what the revised invoices would say. */
+export const revisedInvoicesSchema = z.object({
+  certificateDate: z.string(),
+  /** The last day they may be issued: one month from the certificate (Rule 53(2)). */
+  lastDate: z.string(),
+  /** Whether today is on or before lastDate. */
+  allowed: z.boolean(),
+  invoices: z.array(revisedInvoiceSchema),
+});
+export type RevisedInvoices = z.infer<typeof revisedInvoicesSchema>;
+
 /** A month `YYYY-MM` or a financial year's quarter `YYYY-YY-Qn` (QRMP filers). */
 export const gstPeriodQuerySchema = z.object({ period: z.string({ error: GST_MESSAGES.period }).refine((period) => gstPeriodRange(period) !== undefined, GST_MESSAGES.period) });
 

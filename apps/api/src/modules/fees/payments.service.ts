@@ -25,10 +25,6 @@ export function creditNoteNumber(year: string, seq: number): string {
   return `CN/${year}/${String(seq).padStart(4, '0')}`;
 }
 
-/** A revised invoice number (decision 063): 'RI/2026-27/0001', its own series (Rule 46(b): a number unique for the financial year). */
-export function revisedInvoiceNumber(year: string, seq: number): string {
-  return `RI/${year}/${String(seq).padStart(4, '0')}`;
-}
 
 /** Payments and their receipts: one transaction, gap-free numbers per financial year, Idempotency-Key, cancellation. */
 

@@ -7,7 +7,7 @@ import type { DbExecutor } from '../../db/client';
 import { feeReceipts, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { formulaSafe } from '../../lib/csv';
-import { gstr1Json, gstr1TableOf, placeOfSupplyLabel, summariseGstr1, type TaxDocument } from './gstr1';
+import { DOC_NATURES, gstr1Json, gstr1TableOf, placeOfSupplyLabel, summariseGstr1, type TaxDocument } from './gstr1';
 import { getTaxSettings } from './tax-settings.service';
 
 /** Fees → GST (issue 57): a month's or a quarter's tax invoices and credit notes, GSTR-1 as JSON and XLSX. */
@@ -22,7 +22,7 @@ async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocu
     .from(feeReceipts)
     .innerJoin(students, eq(students.id, feeReceipts.studentId))
     .innerJoin(users, eq(users.id, students.userId))
-    .where(and(isNotNull(feeReceipts.taxRateBp), or(between(feeReceipts.date, first, last), between(feeReceipts.creditNoteDate, first, last))))
+    .where(and(isNotNull(feeReceipts.taxRateBp), or(between(feeReceipts.date, first, last), between(feeReceipts.revisedDate, first, last), between(feeReceipts.creditNoteDate, first, last))))
     .orderBy(asc(feeReceipts.financialYear), asc(feeReceipts.seq));
   const documents: MonthDocument[] = [];
   for (const { receipt, studentName } of rows) {
@@ -43,7 +43,12 @@ async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocu
       payerGstin: receipt.payerGstin,
       payerName: receipt.payerName,
     };
-    if (receipt.date >= first && receipt.date <= last) {
+    if (receipt.revisedNumber) {
+      // A revised invoice (decision 063) is reported on its own date, in its own series; it names the receipt it revises.
+      if (receipt.revisedDate! >= first && receipt.revisedDate! <= last) {
+        documents.push({ ...common, kind: 'revised_invoice', number: receipt.revisedNumber, series: `RI/${receipt.revisedFinancialYear}`, seq: receipt.revisedSeq!, date: receipt.revisedDate!, invoiceNumber: receipt.number });
+      }
+    } else if (receipt.date >= first && receipt.date <= last) {
       documents.push({ ...common, kind: 'invoice', number: receipt.number, series: receipt.financialYear, seq: receipt.seq, date: receipt.date, invoiceNumber: null });
     }
     if (receipt.creditNoteDate && receipt.creditNoteDate >= first && receipt.creditNoteDate <= last) {
@@ -246,7 +251,7 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['Total Number', 12],
     ['Cancelled', 10],
   ]);
-  for (const series of summary.docs) docs.addRow([series.nature === 'invoice' ? 'Invoices for outward supply' : 'Credit Note', series.from, series.to, series.total, series.cancelled]);
+  for (const series of summary.docs) docs.addRow([DOC_NATURES[series.nature].label, series.from, series.to, series.total, series.cancelled]);
   const list = sheet('Documents', [
     ['Kind', 12],
     ['Number', 18],
@@ -267,7 +272,7 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
   for (const doc of documents) {
     const sign = doc.kind === 'credit_note' ? -1 : 1;
     list.addRow([
-      doc.kind === 'invoice' ? 'Invoice' : 'Credit note',
+      { invoice: 'Invoice', revised_invoice: 'Revised invoice', credit_note: 'Credit note' }[doc.kind],
       doc.number,
       doc.date,
       doc.invoiceNumber ?? '',
