@@ -57,6 +57,8 @@ import { confirmStatementCredits, importStatement, listStatements, putCreditBack
 import { saveStatementMapping } from '../settings';
 import { readUploadedFile } from '../../lib/uploaded-file';
 import { cancelReceipt, creditNoteFor, receiptFor, recordPayment } from './payments.service';
+import { issueRevisedInvoices, previewRevisedInvoices } from './revised-invoices.service';
+import { GST_MESSAGES, revisedInvoicesInputSchema, revisedInvoicesSchema } from '@academy/shared/schemas/gst';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
 import { queueFeeReminders } from './reminders.service';
 import { exportDuesCsv, feeReport, feeSummary, listDues } from './reports.service';
@@ -198,6 +200,16 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     const receipt = await receiptFor(db, actorOf(request), request.params.id);
     return sendPrivatePdf(reply, await receiptPdfIn(db, receipt, requestLanguage(request)), receiptFileName(receipt.number), 'inline');
   });
+
+  // A registration dated back (decision 063): the window's payments and their revised invoices, then issuing them.
+  dataRoute(
+    app, 'GET', '/fees/gst/revised-invoices', { tags: ['fees'], querystring: revisedInvoicesInputSchema, response: { 200: apiSuccess(revisedInvoicesSchema) } },
+    (request) => previewRevisedInvoices(db, request.query.certificateDate),
+  );
+  dataRoute(
+    app, 'POST', '/fees/gst/revised-invoices', { tags: ['fees'], body: revisedInvoicesInputSchema, response: { 200: apiSuccess(revisedInvoicesSchema) } },
+    (request) => issueRevisedInvoices(db, actorOf(request), request.body.certificateDate), GST_MESSAGES.revisedIssued,
+  );
 
   // A credit note as its own document (CGST Rule 53; decision 063), by its number (URL-encoded:
   // CN%2F2026-27%2F0001.pdf), in the reader's language; read as its receipt is.

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
-import { GST_MESSAGES, gstMonthSchema, gstPeriodQuerySchema, revisedInvoicesInputSchema, revisedInvoicesSchema, taxSettingsInputSchema, taxSettingsSchema } from '@academy/shared/schemas/gst';
+import { GST_MESSAGES, gstMonthSchema, gstPeriodQuerySchema, taxSettingsInputSchema, taxSettingsSchema } from '@academy/shared/schemas/gst';
 import { actorOf } from '../../access/http';
 import type { Db } from '../../db/client';
 import { getTaxSettings, updateTaxSettings } from './tax-settings.service';
 import { gstMonth, gstr1JsonFor, gstr1Workbook } from './gst-returns.service';
-import { issueRevisedInvoices, previewRevisedInvoices } from './revised-invoices.service';
 import { dataRoute } from '../../lib/route-replies';
 
 /** GST (issue 57): Settings → Tax and Fees → GST with GSTR-1 (the admin's; access/gst.ts). */
@@ -22,16 +21,6 @@ export const gstRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
   dataRoute(
     app, 'GET', '/fees/gst', { tags, querystring: gstPeriodQuerySchema, response: { 200: apiSuccess(gstMonthSchema) } },
     (request) => gstMonth(db, request.query.period),
-  );
-
-  // A registration dated back (decision 063): the window's payments and their revised invoices, then issuing them.
-  dataRoute(
-    app, 'GET', '/fees/gst/revised-invoices', { tags, querystring: revisedInvoicesInputSchema, response: { 200: apiSuccess(revisedInvoicesSchema) } },
-    (request) => previewRevisedInvoices(db, request.query.certificateDate),
-  );
-  dataRoute(
-    app, 'POST', '/fees/gst/revised-invoices', { tags, body: revisedInvoicesInputSchema, response: { 200: apiSuccess(revisedInvoicesSchema) } },
-    (request) => issueRevisedInvoices(db, actorOf(request), request.body.certificateDate), GST_MESSAGES.revisedIssued,
   );
 
   app.get('/fees/gst/gstr1.json', { schema: { tags, querystring: gstPeriodQuerySchema, response: { 200: z.unknown().describe('GSTR-1 for the GST offline tool') } } }, async (request, reply) => {
