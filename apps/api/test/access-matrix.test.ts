@@ -306,6 +306,10 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/students/:id/concessions': [s(() => `/api/students/${ids.student}/concessions`, 400, { body: {} })],
   'POST /api/receipts/:id/cancel': [s(() => `/api/receipts/${ids.receipt}/cancel`, 400, { body: {} })],
   'GET /api/receipts/:id/pdf': [s(() => `/api/receipts/${ids.receipt}/pdf`, 200)],
+  // A credit note's PDF (decision 063): none made here, so an allowed reader gets 404 (as another family's).
+  'GET /api/fees/credit-notes/:number.pdf': [s(() => `/api/fees/credit-notes/${encodeURIComponent('CN/2026-27/0001')}.pdf`, 404)],
+  'GET /api/fees/gst/revised-invoices': [s(() => '/api/fees/gst/revised-invoices?certificateDate=2026-04-01', 200)],
+  'POST /api/fees/gst/revised-invoices': [s(() => '/api/fees/gst/revised-invoices', 400, { body: {} })],
   'GET /api/dues/:id/upi-qr.svg': [s(() => `/api/dues/${ids.due}/upi-qr.svg`, 200)],
   'GET /api/dues/:id/slip.pdf': [s(() => `/api/dues/${ids.due}/slip.pdf`, 200)],
   // A forged pay link opens nothing for anyone (the real link's answers: pay-link.test.ts).

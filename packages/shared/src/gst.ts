@@ -121,6 +121,31 @@ export function priceWithTax(pricePaise: number, rateBp: RateBp, pricesIncludeTa
   return pricesIncludeTax ? pricePaise : pricePaise + taxOnTop(pricePaise, rateBp);
 }
 
+/**
+ * The last day a credit note may be issued for a supply made on `supplyDate` (CGST Act s.34(2)): 30
+ * November after the end of the financial year of the supply ('2025-06-10' → '2026-11-30'). The Act's
+ * other limit, the date the annual return is furnished if earlier, is not known to the app.
+ */
+export function creditNoteLastDate(supplyDate: string): string {
+  const [year, month] = supplyDate.split('-').map(Number) as [number, number];
+  const financialYearEnd = month >= 4 ? year + 1 : year;
+  return `${financialYearEnd}-11-30`;
+}
+
+/**
+ * The last day revised invoices may be issued for a registration dated back (CGST Rule 53(2)): one
+ * month from the day the registration certificate was issued ('2026-11-05' → '2026-12-05'; the 31st of
+ * a month with fewer days is that month's last day).
+ */
+export function revisedInvoiceLastDate(certificateDate: string): string {
+  const [year, month, day] = certificateDate.split('-').map(Number) as [number, number, number];
+  const nextYear = month === 12 ? year + 1 : year;
+  const nextMonth = month === 12 ? 1 : month + 1;
+  const lastDay = new Date(Date.UTC(nextYear, nextMonth, 0)).getUTCDate();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${nextYear}-${pad(nextMonth)}-${pad(Math.min(day, lastDay))}`;
+}
+
 /** A GST rate (basis points) as the percent the screens and GSTR-1 show: 1800 → 18, 250 → 2.5. */
 export function ratePercent(rateBp: RateBp): number {
   return rateBp / 100;

@@ -20,6 +20,8 @@ export const feeRoutes: RouteRules = {
   'POST /api/receipts/:id/cancel': ADMIN,
   // A student downloads their own receipts, a parent their children's; another's answers 404.
   'GET /api/receipts/:id/pdf': own({ allow: ['admin', 'student', 'parent'] }),
+  // A credit note's PDF (decision 063): whoever may read its receipt (receiptReadScope); another family's answers 404.
+  'GET /api/fees/credit-notes/:number.pdf': own({ allow: ['admin', 'student', 'parent'] }),
   // A due's UPI QR code (issue 38): the office, the student, their parent; another family's due answers 404.
   'GET /api/dues/:id/upi-qr.svg': own({ allow: ['admin', 'student', 'parent'] }),
   // A due's printed fee slip with its QR code: the same readers.

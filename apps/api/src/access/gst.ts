@@ -7,4 +7,7 @@ export const gstRoutes: RouteRules = {
   'GET /api/fees/gst': ADMIN,
   'GET /api/fees/gst/gstr1.json': ADMIN,
   'GET /api/fees/gst/gstr1.xlsx': ADMIN,
+  // Revised invoices for a registration dated back (decision 063): the office previews, then issues them.
+  'GET /api/fees/gst/revised-invoices': ADMIN,
+  'POST /api/fees/gst/revised-invoices': ADMIN,
 };

@@ -142,6 +142,7 @@ export const AUDIT_TEXTS = {
   'fee_plan.deleted': 'Deleted fee plan {name}',
   'fee_receipt.created': 'Recorded payment {number} of ₹{amount} ({mode}) from {student}',
   'fee_receipt.cancelled': 'Cancelled receipt {number} (₹{amount}): {reason}',
+  'fee_receipt.revised': 'Issued revised invoice {invoice} for receipt {number} (₹{amount})',
   'fee_concession.amount': 'Gave {student} a concession of ₹{amount}: {reason}',
   'fee_concession.percent': 'Gave {student} a concession of ₹{amount} ({percent}%): {reason}',
   'fee_reminder.sent': 'Sent fee reminders: {dues} dues of {students} students',

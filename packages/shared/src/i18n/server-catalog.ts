@@ -238,6 +238,19 @@ export const SERVER_CATALOG = {
     ['Payer', 'देयक', 'भुगतानकर्ता'],
     ["Payer's GSTIN", 'देयकाचा GSTIN', 'भुगतानकर्ता का GSTIN'],
     ['Exempt (no GST)', 'करमुक्त (GST नाही)', 'कर-मुक्त (GST नहीं)'],
+    // A credit note (decision 063; credit-note-pdf.ts).
+    ['Credit note', 'क्रेडिट नोट', 'क्रेडिट नोट'],
+    ['Credit note number', 'क्रेडिट नोट क्रमांक', 'क्रेडिट नोट क्रमांक'],
+    ['Recipient', 'प्राप्तकर्ता', 'प्राप्तकर्ता'],
+    ['Against invoice', 'या बीजकासाठी', 'इस बीजक के लिए'],
+    ['{number} dated {date}', 'दिनांक {date} चे {number}', 'दिनांक {date} का {number}'],
+    ['Reason', 'कारण', 'कारण'],
+    ['Total credited', 'एकूण जमा', 'कुल जमा'],
+    ['This is a computer-generated credit note.', 'ही संगणकाने तयार केलेली क्रेडिट नोट आहे.', 'यह कंप्यूटर से बना क्रेडिट नोट है.'],
+    // A revised invoice (decision 063; receipt-pdf.ts).
+    ['Revised tax invoice', 'सुधारित कर बीजक', 'संशोधित कर बीजक'],
+    ['Revised invoice number', 'सुधारित बीजक क्रमांक', 'संशोधित बीजक क्रमांक'],
+    ['Revises receipt', 'या पावतीचे सुधारित बीजक', 'इस रसीद का संशोधित बीजक'],
     ['Credit note {number} dated {date} cancels this invoice.', 'दिनांक {date} ची क्रेडिट नोट {number} हे बीजक रद्द करते.', 'दिनांक {date} का क्रेडिट नोट {number} इस बीजक को रद्द करता है.'],
     // Receipt modes (RECEIPT_MODE_LABELS in schemas/fees.ts is the English).
     ['Cash', 'रोख', 'नकद'],
@@ -647,6 +660,7 @@ export const SERVER_CATALOG = {
     ['Set aside the bank credit of ₹{amount} of {date}: {note}', '{date} ची ₹{amount} ची बँक जमा रक्कम बाजूला ठेवली: {note}', '{date} की ₹{amount} की बैंक जमा रकम अलग रखी: {note}'],
     ['Put back the bank credit of ₹{amount} of {date}', '{date} ची ₹{amount} ची बँक जमा रक्कम परत यादीत आणली', '{date} की ₹{amount} की बैंक जमा रकम वापस सूची में लाई'],
     ['Cancelled receipt {number} (₹{amount}): {reason}', 'पावती {number} (₹{amount}) रद्द केली: {reason}', 'रसीद {number} (₹{amount}) रद्द की: {reason}'],
+    ['Issued revised invoice {invoice} for receipt {number} (₹{amount})', 'पावती {number} (₹{amount}) साठी सुधारित बीजक {invoice} दिले', 'रसीद {number} (₹{amount}) के लिए संशोधित बीजक {invoice} जारी किया'],
     ['Gave {student} a concession of ₹{amount}: {reason}', '{student} यांना ₹{amount} ची सवलत दिली: {reason}', '{student} को ₹{amount} की छूट दी: {reason}'],
     ['Gave {student} a concession of ₹{amount} ({percent}%): {reason}', '{student} यांना ₹{amount} ({percent}%) ची सवलत दिली: {reason}', '{student} को ₹{amount} ({percent}%) की छूट दी: {reason}'],
     ['Sent fee reminders: {dues} dues of {students} students', 'फीची आठवण पाठवली: {students} विद्यार्थ्यांची {dues} देय फी', 'फीस का रिमाइंडर भेजा: {students} छात्रों की {dues} देय फीस'],

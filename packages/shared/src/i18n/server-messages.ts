@@ -81,6 +81,23 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Give a note for the extra or deduction, 3 to 200 characters', 'जादा किंवा कपातीसाठी टीप लिहा, 3 ते 200 अक्षरे', 'अतिरिक्त या कटौती के लिए टिप्पणी लिखें, 3 से 200 अक्षर'],
   ['No payslip for this month: the payroll is not approved or the teacher has no pay in it', 'या महिन्याचे पगार पत्रक नाही: पगारपत्रक मंजूर झालेले नाही किंवा त्यात या शिक्षकांचा पगार नाही', 'इस महीने की वेतन पर्ची नहीं है: वेतन सूची मंज़ूर नहीं हुई या उसमें इस शिक्षक का वेतन नहीं है'],
   // GST (issue 57; schemas/gst.ts).
+  [
+    'A credit note for a supply of the financial year {year} could be issued until {date} (CGST Act section 34(2)); this invoice can no longer be cancelled',
+    '{year} या आर्थिक वर्षातील पुरवठ्याची क्रेडिट नोट {date} पर्यंतच देता येत होती (CGST कायदा कलम 34(2)); हे बीजक आता रद्द करता येणार नाही',
+    'वित्त वर्ष {year} की आपूर्ति का क्रेडिट नोट {date} तक ही जारी किया जा सकता था (CGST अधिनियम धारा 34(2)); यह बीजक अब रद्द नहीं किया जा सकता',
+  ],
+  ['Credit note not found', 'क्रेडिट नोट सापडली नाही', 'क्रेडिट नोट नहीं मिला'],
+  [
+    'Enter the date the GST registration certificate was issued as YYYY-MM-DD, not after today',
+    'GST नोंदणी प्रमाणपत्र दिल्याची तारीख YYYY-MM-DD अशी लिहा, आजच्या नंतरची नाही',
+    'GST पंजीकरण प्रमाणपत्र जारी होने की तारीख YYYY-MM-DD के रूप में लिखें, आज के बाद की नहीं',
+  ],
+  [
+    'Revised invoices could be issued until {date}, one month from the registration certificate (CGST Rule 53(2))',
+    'सुधारित बीजके {date} पर्यंतच देता येत होती, नोंदणी प्रमाणपत्रापासून एक महिना (CGST नियम 53(2))',
+    'संशोधित बीजक {date} तक ही जारी किए जा सकते थे, पंजीकरण प्रमाणपत्र से एक महीना (CGST नियम 53(2))',
+  ],
+  ['Revised invoices issued', 'सुधारित बीजके दिली', 'संशोधित बीजक जारी किए गए'],
   ['Tax settings saved', 'कराची सेटिंग्ज जतन केली', 'कर की सेटिंग्स सहेजी गईं'],
   [
     'Send the tax settings as { gst: { registered, gstin, legalName, rate, sac, pricesIncludeTax, from } }',

@@ -23,6 +23,11 @@ export const GST_MESSAGES = {
   payerName: 'The payer’s name can have at most 200 characters',
   payerNotRegistered: 'A payer’s GSTIN goes on a tax invoice, and GST is not turned on in Settings → Tax for this date',
   notRegistered: 'GST is not turned on in Settings → Tax',
+  creditNoteTooLate: 'A credit note for a supply of the financial year {year} could be issued until {date} (CGST Act section 34(2)); this invoice can no longer be cancelled',
+  creditNoteNotFound: 'Credit note not found',
+  certificateDate: 'Enter the date the GST registration certificate was issued as YYYY-MM-DD, not after today',
+  revisedTooLate: 'Revised invoices could be issued until {date}, one month from the registration certificate (CGST Rule 53(2))',
+  revisedIssued: 'Revised invoices issued',
 } as const;
 
 const rateSchema = z
@@ -98,7 +103,15 @@ export type TaxSettings = z.infer<typeof taxSettingsSchema>;
 
 /** A receipt's tax when it is a tax invoice: rupees with two decimals, the parts adding up to the amount. */
 export const receiptTaxSchema = z.object({
+  /**
+   * Which tax document it is: a tax invoice (its number is the receipt's), a bill of supply (all of it
+   * exempt), or a revised invoice issued later for a payment of a registration dated back (decision 063:
+   * its own number and date).
+   */
+  kind: z.enum(['tax-invoice', 'bill-of-supply', 'revised-invoice']),
   number: z.string(),
+  /** The document's date (a revised invoice's is the day it was issued). */
+  date: z.string(),
   gstin: z.string(),
   sac: z.string(),
   taxable: z.number(),
@@ -117,15 +130,45 @@ export const receiptTaxSchema = z.object({
 });
 export type ReceiptTax = z.infer<typeof receiptTaxSchema>;
 
+/** GET/POST /api/fees/gst/revised-invoices: the day the registration certificate was issued. */
+export const revisedInvoicesInputSchema = z.object({ certificateDate: z.iso.date({ error: GST_MESSAGES.certificateDate }) }, { error: GST_MESSAGES.certificateDate });
+
+/** A payment of a registration dated back and the revised invoice it gets (rupees; decision 063). */
+export const revisedInvoiceSchema = z.object({
+  receiptId: z.uuid(),
+  receiptNumber: z.string(),
+  date: z.string(),
+  student: z.object({ _id: z.uuid(), name: z.string() }),
+  /** The revised invoice's number once issued; null in a preview. */
+  number: z.string().nullable(),
+  amount: z.number(),
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  exempt: z.number(),
+  placeOfSupply: z.string(),
+});
+/** The payments of the window (from the registration's effective date to the certificate) without a tax invoice, and what the revised invoices would say. */
+export const revisedInvoicesSchema = z.object({
+  certificateDate: z.string(),
+  /** The last day they may be issued: one month from the certificate (Rule 53(2)). */
+  lastDate: z.string(),
+  /** Whether today is on or before lastDate. */
+  allowed: z.boolean(),
+  invoices: z.array(revisedInvoiceSchema),
+});
+export type RevisedInvoices = z.infer<typeof revisedInvoicesSchema>;
+
 /** A month `YYYY-MM` or a financial year's quarter `YYYY-YY-Qn` (QRMP filers). */
 export const gstPeriodQuerySchema = z.object({ period: z.string({ error: GST_MESSAGES.period }).refine((period) => gstPeriodRange(period) !== undefined, GST_MESSAGES.period) });
 
 /** GET /api/fees/gst?period=YYYY-MM: the month's invoices and credit notes with their tax (rupees). */
 export const gstDocumentSchema = z.object({
-  kind: z.enum(['invoice', 'credit_note']),
+  kind: z.enum(['invoice', 'revised_invoice', 'credit_note']),
   number: z.string(),
   date: z.string(),
-  /** The invoice a credit note refers to. */
+  /** The invoice a credit note refers to; the receipt a revised invoice revises. */
   invoiceNumber: z.string().nullable(),
   receiptId: z.uuid(),
   student: z.object({ _id: z.uuid(), name: z.string() }),

@@ -98,6 +98,17 @@ export const feeReceiptCounters = pgTable(
   (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
 );
 
+/** The last revised invoice number given in each financial year (RI/2026-27/0001; decision 063): gap-free like receipts. */
+export const feeRevisedInvoiceCounters = pgTable(
+  'fee_revised_invoice_counters',
+  {
+    academyId: academyId(),
+    financialYear: varchar({ length: 7 }).notNull(),
+    lastSeq: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
+);
+
 export const feeReceipts = pgTable(
   'fee_receipts',
   {
@@ -152,9 +163,21 @@ export const feeReceipts = pgTable(
     creditNoteSeq: integer(),
     creditNoteNumber: varchar({ length: 20 }),
     creditNoteDate: date({ mode: 'string' }),
+    /**
+     * The revised tax invoice issued for it (CGST Act s.31(3)(a), Rule 53(2); decision 063): a payment
+     * received between the registration's effective date and the certificate, made a plain receipt then.
+     * Its own gap-free series per financial year of its date (RI/2026-27/0001); the tax columns above
+     * are then the revised invoice's.
+     */
+    revisedFinancialYear: varchar({ length: 7 }),
+    revisedSeq: integer(),
+    revisedNumber: varchar({ length: 20 }),
+    revisedDate: date({ mode: 'string' }),
   },
   (table) => [
     index('fee_receipts_gst_registration_idx').on(table.gstRegistrationId),
+    uniqueIndex('fee_receipts_revised_idx').on(table.academyId, table.revisedFinancialYear, table.revisedSeq).where(sql`${table.revisedSeq} is not null`),
+    index('fee_receipts_revised_date_idx').on(table.academyId, table.revisedDate).where(sql`${table.revisedDate} is not null`),
     uniqueIndex('fee_receipts_credit_note_idx').on(table.academyId, table.creditNoteFinancialYear, table.creditNoteSeq).where(sql`${table.creditNoteSeq} is not null`),
     // The month's credit notes (Fees → GST, GSTR-1).
     index('fee_receipts_credit_note_date_idx').on(table.academyId, table.creditNoteDate).where(sql`${table.creditNoteDate} is not null`),

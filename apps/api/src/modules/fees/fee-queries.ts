@@ -46,6 +46,15 @@ export function dueStatus(row: { status: string; balance: number; dueDate: strin
   return row.dueDate < today ? 'overdue' : 'due';
 }
 
+/**
+ * Which tax document a receipt with tax is: a revised invoice issued later for a registration dated
+ * back (decision 063), a bill of supply when none of it is taxable, else a tax invoice.
+ */
+export function receiptTaxKind(receipt: { revisedNumber: string | null; taxablePaise: number | null; exemptPaise: number | null }): 'tax-invoice' | 'bill-of-supply' | 'revised-invoice' {
+  if (receipt.revisedNumber) return 'revised-invoice';
+  return receipt.taxablePaise === 0 && (receipt.exemptPaise ?? 0) > 0 ? 'bill-of-supply' : 'tax-invoice';
+}
+
 /** Receipts with their student's name and what each paid, newest first. */
 export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Promise<Receipt[]> {
   const rows = await db
@@ -78,7 +87,9 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
     tax:
       receipt.taxRateBp !== null
         ? {
-            number: receipt.number,
+            kind: receiptTaxKind(receipt),
+            number: receipt.revisedNumber ?? receipt.number,
+            date: receipt.revisedDate ?? receipt.date,
             gstin: receipt.gstin!,
             sac: receipt.sac!,
             taxable: rupees(receipt.taxablePaise!),

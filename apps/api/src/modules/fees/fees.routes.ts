@@ -56,11 +56,14 @@ import { confirmClaim, createClaim, listClaims, rejectClaim } from './payment-cl
 import { confirmStatementCredits, importStatement, listStatements, putCreditBack, setCreditAside, statementById } from './bank-statements.service';
 import { saveStatementMapping } from '../settings';
 import { readUploadedFile } from '../../lib/uploaded-file';
-import { cancelReceipt, receiptFor, recordPayment } from './payments.service';
+import { cancelReceipt, creditNoteFor, receiptFor, recordPayment } from './payments.service';
+import { issueRevisedInvoices, previewRevisedInvoices } from './revised-invoices.service';
+import { GST_MESSAGES, revisedInvoicesInputSchema, revisedInvoicesSchema } from '@academy/shared/schemas/gst';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
 import { queueFeeReminders } from './reminders.service';
 import { exportDuesCsv, feeReport, feeSummary, listDues } from './reports.service';
-import { receiptFileName, receiptPdfIn, receiptRecipients } from './receipt-mail';
+import { creditNotePdfIn, receiptFileName, receiptPdfIn, receiptRecipients } from './receipt-mail';
+import { creditNoteFileName } from './credit-note-pdf';
 import { sendPrivatePdf } from '../../lib/pdf-reply';
 import { createdRoute, dataRoute, messageRoute } from '../../lib/route-replies';
 
@@ -196,6 +199,23 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
   app.get('/receipts/:id/pdf', { compress: false, schema: { tags, params: idParamsSchema } }, async (request, reply) => {
     const receipt = await receiptFor(db, actorOf(request), request.params.id);
     return sendPrivatePdf(reply, await receiptPdfIn(db, receipt, requestLanguage(request)), receiptFileName(receipt.number), 'inline');
+  });
+
+  // A registration dated back (decision 063): the window's payments and their revised invoices, then issuing them.
+  dataRoute(
+    app, 'GET', '/fees/gst/revised-invoices', { tags: ['fees'], querystring: revisedInvoicesInputSchema, response: { 200: apiSuccess(revisedInvoicesSchema) } },
+    (request) => previewRevisedInvoices(db, request.query.certificateDate),
+  );
+  dataRoute(
+    app, 'POST', '/fees/gst/revised-invoices', { tags: ['fees'], body: revisedInvoicesInputSchema, response: { 200: apiSuccess(revisedInvoicesSchema) } },
+    (request) => issueRevisedInvoices(db, actorOf(request), request.body.certificateDate), GST_MESSAGES.revisedIssued,
+  );
+
+  // A credit note as its own document (CGST Rule 53; decision 063), by its number (URL-encoded:
+  // CN%2F2026-27%2F0001.pdf), in the reader's language; read as its receipt is.
+  app.get('/fees/credit-notes/:number.pdf', { compress: false, schema: { tags, params: z.object({ number: z.string().min(1).max(20) }) } }, async (request, reply) => {
+    const receipt = await creditNoteFor(db, actorOf(request), request.params.number);
+    return sendPrivatePdf(reply, await creditNotePdfIn(db, receipt, requestLanguage(request)), creditNoteFileName(receipt.creditNote!.number), 'inline');
   });
 
   // A due's UPI request as a QR code (issue 38): a desktop shows it to be scanned by a phone, and a

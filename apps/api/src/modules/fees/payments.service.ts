@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
+import { creditNoteLastDate } from '@academy/shared/gst';
 import { formatPaise, paiseToRupees as rupees, paymentDateRange, receiptNumber } from '@academy/shared/money';
 import { GST_MESSAGES } from '@academy/shared/schemas/gst';
 import { FEE_MESSAGES, OPENING_BALANCE_NOTE, PAYMENT_CLAIM_MESSAGES, STATEMENT_MESSAGES, type paymentInputSchema, type Receipt, type ReceiptMode } from '@academy/shared/schemas/fees';
@@ -23,6 +24,7 @@ import { invoiceTax, payableWithTax, registrationOn, type InvoiceTax } from '../
 export function creditNoteNumber(year: string, seq: number): string {
   return `CN/${year}/${String(seq).padStart(4, '0')}`;
 }
+
 
 /** Payments and their receipts: one transaction, gap-free numbers per financial year, Idempotency-Key, cancellation. */
 
@@ -384,6 +386,11 @@ export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reaso
     let creditNote: { creditNoteFinancialYear: string; creditNoteSeq: number; creditNoteNumber: string; creditNoteDate: string } | Record<string, never> = {};
     if (receipt.taxRateBp !== null) {
       const today = todayIn((await getAcademySettings(tx)).timeZone);
+      // CGST Act s.34(2): no credit note after 30 November following the end of the supply's financial year.
+      const lastDate = creditNoteLastDate(receipt.date);
+      if (today > lastDate) {
+        throw new AppError('CONFLICT', GST_MESSAGES.creditNoteTooLate.replace('{year}', financialYearOf(receipt.date)).replace('{date}', formatDate(lastDate)));
+      }
       const year = financialYearOf(today);
       const [counter] = await tx
         .insert(feeCreditNoteCounters)
@@ -418,6 +425,18 @@ export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reaso
 export async function receiptFor(db: DbExecutor, actor: Actor, id: string) {
   const receipt = await printableReceipt(db, id, receiptReadScope(actor));
   if (!receipt) throw new AppError('NOT_FOUND', FEE_MESSAGES.receiptNotFound);
+  return receipt;
+}
+
+/** A credit note for its PDF by its number, through the access layer (as its receipt: another family's answers 404, as a missing one). */
+export async function creditNoteFor(db: DbExecutor, actor: Actor, number: string) {
+  const [row] = await db
+    .select({ id: feeReceipts.id })
+    .from(feeReceipts)
+    .where(and(eq(feeReceipts.creditNoteNumber, number), receiptReadScope(actor)))
+    .limit(1);
+  const receipt = row ? await printableReceipt(db, row.id) : undefined;
+  if (!receipt?.creditNote || !receipt.tax) throw new AppError('NOT_FOUND', GST_MESSAGES.creditNoteNotFound);
   return receipt;
 }
 

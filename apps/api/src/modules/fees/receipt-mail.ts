@@ -13,6 +13,7 @@ import { linkedParentsOf, notifyParents, reachOfParents } from '../family-outbox
 import { getAcademySettings } from '../../academy-settings';
 import { printableReceipt, type PrintableReceipt } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';
+import { renderCreditNotePdf } from './credit-note-pdf';
 
 /** The job that mails a new receipt to the family (queued by POST /api/students/{id}/payments). */
 export const FEE_RECEIPT_JOB = 'fee-receipt';
@@ -38,6 +39,12 @@ export async function receiptPdfIn(db: DbExecutor, receipt: PrintableReceipt, la
   // The address in the reader's language when the office wrote one (issue 42).
   const settings = academyInLanguage(await getAcademySettings(db), language);
   return renderReceiptPdf({ header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email }, receipt, language });
+}
+
+/** A credit note's PDF in a reader's language, the academy's header as on its receipt. */
+export async function creditNotePdfIn(db: DbExecutor, receipt: PrintableReceipt, language: Language): Promise<Buffer> {
+  const settings = academyInLanguage(await getAcademySettings(db), language);
+  return renderCreditNotePdf({ header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email }, receipt, language });
 }
 
 /** "receipt-2026-27-0001.pdf" */

@@ -42,6 +42,10 @@ const TAX_LABELS = wordTable('receipt', {
   payerGstin: "Payer's GSTIN",
   exempt: 'Exempt (no GST)',
   creditNote: 'Credit note {number} dated {date} cancels this invoice.',
+  revisedTitle: 'Revised tax invoice',
+  revisedNumber: 'Revised invoice number',
+  revises: 'Revises receipt',
+  receiptOf: '{number} dated {date}',
 });
 
 const MODE_LABELS: Record<Language, Record<ReceiptMode, string>> = wordTable('receipt', RECEIPT_MODE_LABELS);
@@ -54,13 +58,21 @@ export function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receip
   const label = LABELS[language];
   const taxLabel = TAX_LABELS[language];
   const tax = receipt.tax;
-  const title = tax ? taxLabel.title : label.title;
+  // A revised invoice (CGST Rule 53(1)(a): "Revised Invoice" prominently) carries its own number and date and names the receipt it revises.
+  const revised = tax?.kind === 'revised-invoice';
+  const title = revised ? taxLabel.revisedTitle : tax ? taxLabel.title : label.title;
   const pdf = createAcademyPdf({ header: input.header, title, language, info: { Title: `${title} ${receipt.number}`, Subject: receipt.number } });
   if (receipt.cancelled) pdf.text(`${label.cancelled}: ${receipt.cancelled.reason}`, { bold: true, color: '#c92a2a', align: 'center', size: 13 });
   if (receipt.creditNote) pdf.text(taxLabel.creditNote.replace('{number}', receipt.creditNote.number).replace('{date}', formatDate(receipt.creditNote.date)), { bold: true, color: '#c92a2a', align: 'center' });
   pdf.doc.moveDown(0.5);
-  pdf.row(tax ? taxLabel.number : label.number, receipt.number, { bold: true });
-  pdf.row(label.date, formatDate(receipt.date));
+  if (revised) {
+    pdf.row(taxLabel.revisedNumber, tax.number, { bold: true });
+    pdf.row(label.date, formatDate(tax.date));
+    pdf.row(taxLabel.revises, taxLabel.receiptOf.replace('{number}', receipt.number).replace('{date}', formatDate(receipt.date)));
+  } else {
+    pdf.row(tax ? taxLabel.number : label.number, receipt.number, { bold: true });
+    pdf.row(label.date, formatDate(receipt.date));
+  }
   if (tax) {
     const supplier = receipt.invoice;
     const name = [supplier?.legalName, supplier?.tradeName && supplier.tradeName !== supplier.legalName ? `(${supplier.tradeName})` : null].filter(Boolean).join(' ');

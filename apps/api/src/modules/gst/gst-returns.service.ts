@@ -7,7 +7,7 @@ import type { DbExecutor } from '../../db/client';
 import { feeReceipts, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { formulaSafe } from '../../lib/csv';
-import { gstr1Json, gstr1TableOf, placeOfSupplyLabel, summariseGstr1, type TaxDocument } from './gstr1';
+import { DOC_NATURES, gstr1Json, gstr1TableOf, placeOfSupplyLabel, summariseGstr1, type TaxDocument } from './gstr1';
 import { getTaxSettings } from './tax-settings.service';
 
 /** Fees → GST (issue 57): a month's or a quarter's tax invoices and credit notes, GSTR-1 as JSON and XLSX. */
@@ -22,7 +22,7 @@ async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocu
     .from(feeReceipts)
     .innerJoin(students, eq(students.id, feeReceipts.studentId))
     .innerJoin(users, eq(users.id, students.userId))
-    .where(and(isNotNull(feeReceipts.taxRateBp), or(between(feeReceipts.date, first, last), between(feeReceipts.creditNoteDate, first, last))))
+    .where(and(isNotNull(feeReceipts.taxRateBp), or(between(feeReceipts.date, first, last), between(feeReceipts.revisedDate, first, last), between(feeReceipts.creditNoteDate, first, last))))
     .orderBy(asc(feeReceipts.financialYear), asc(feeReceipts.seq));
   const documents: MonthDocument[] = [];
   for (const { receipt, studentName } of rows) {
@@ -43,7 +43,12 @@ async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocu
       payerGstin: receipt.payerGstin,
       payerName: receipt.payerName,
     };
-    if (receipt.date >= first && receipt.date <= last) {
+    if (receipt.revisedNumber) {
+      // A revised invoice (decision 063) is reported on its own date, in its own series; it names the receipt it revises.
+      if (receipt.revisedDate! >= first && receipt.revisedDate! <= last) {
+        documents.push({ ...common, kind: 'revised_invoice', number: receipt.revisedNumber, series: `RI/${receipt.revisedFinancialYear}`, seq: receipt.revisedSeq!, date: receipt.revisedDate!, invoiceNumber: receipt.number });
+      }
+    } else if (receipt.date >= first && receipt.date <= last) {
       documents.push({ ...common, kind: 'invoice', number: receipt.number, series: receipt.financialYear, seq: receipt.seq, date: receipt.date, invoiceNumber: null });
     }
     if (receipt.creditNoteDate && receipt.creditNoteDate >= first && receipt.creditNoteDate <= last) {
@@ -102,8 +107,9 @@ export async function gstr1JsonFor(db: DbExecutor, period: string) {
 }
 
 /**
- * GET /api/fees/gst/gstr1.xlsx?period=YYYY-MM: the offline tool's sheets (b2cs, hsn, docs, with its
- * column headers), the month's documents one per row, and GSTR-3B's outward taxable supplies.
+ * GET /api/fees/gst/gstr1.xlsx?period=YYYY-MM: the offline tool's sheets laid out as its Excel
+ * template (title, summary labels, summary figures, then the column headers on row 4; decision 063),
+ * the month's documents one per row, and GSTR-3B's outward taxable supplies.
  */
 export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ file: Buffer; fileName: string }> {
   const documents = await monthDocuments(db, period);
@@ -116,13 +122,33 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     worksheet.getRow(1).font = { bold: true };
     return worksheet;
   };
+  /**
+   * A sheet as the offline tool's Excel template has it, so the tool imports it as it is: row 1 the
+   * section's title ("Summary For B2CS(7)"), row 2 the summary's labels over their columns, row 3 the
+   * summary's figures, row 4 the column headers, the rows from 5 (frozen above). `summary` maps a
+   * column (1-based) to its label and figure.
+   */
+  const templateSheet = (name: string, title: string, summary: Record<number, [string, number]>, columns: [string, number][]) => {
+    const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 4 }] });
+    worksheet.columns = columns.map(([, width]) => ({ width }));
+    worksheet.getCell(1, 1).value = title;
+    for (const [column, [label, figure]] of Object.entries(summary)) {
+      worksheet.getCell(2, Number(column)).value = label;
+      worksheet.getCell(3, Number(column)).value = figure;
+    }
+    worksheet.getRow(4).values = columns.map(([header]) => header);
+    for (const row of [1, 2, 4]) worksheet.getRow(row).font = { bold: true };
+    return worksheet;
+  };
+  const count = <T>(rows: readonly T[]) => rows.length;
+  const sum = <T>(rows: readonly T[], figure: (row: T) => number) => rupees(rows.reduce((total, row) => total + figure(row), 0));
   // The offline tool's Excel template: its sheet names and column headers, dates as dd-mmm-yyyy.
   const templateDate = (date: string) => {
     const [year, month, day] = date.split('-');
     return `${day}-${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(month) - 1]}-${year}`;
   };
   const names = new Map(documents.map((doc) => [doc.number, doc.payerName]));
-  const b2b = sheet('b2b,sez,de', [
+  const b2b = templateSheet('b2b,sez,de', 'Summary For B2B, SEZ, DE (4A, 4B, 6B, 6C)', { 1: ['No. of Recipients', new Set(summary.b2b.map((doc) => doc.payerGstin)).size], 3: ['No. of Invoices', count(summary.b2b)], 5: ['Total Invoice Value', sum(summary.b2b, (doc) => doc.value)], 12: ['Total Taxable Value', sum(summary.b2b, (doc) => doc.taxable)], 13: ['Total Cess', 0] }, [
     ['GSTIN/UIN of Recipient', 18],
     ['Receiver Name', 24],
     ['Invoice Number', 16],
@@ -140,7 +166,7 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
   for (const doc of summary.b2b) {
     b2b.addRow([doc.payerGstin, formulaSafe(names.get(doc.number) ?? ''), doc.number, templateDate(doc.date), rupees(doc.value), placeOfSupplyLabel(doc.placeOfSupply), 'N', '', 'Regular B2B', '', doc.rateBp / 100, rupees(doc.taxable), 0]);
   }
-  const b2cl = sheet('b2cl', [
+  const b2cl = templateSheet('b2cl', 'Summary For B2CL(5)', { 1: ['No. of Invoices', count(summary.b2cl)], 3: ['Total Inv Value', sum(summary.b2cl, (doc) => doc.value)], 7: ['Total Taxable Value', sum(summary.b2cl, (doc) => doc.taxable)], 8: ['Total Cess', 0] }, [
     ['Invoice Number', 16],
     ['Invoice date', 12],
     ['Invoice Value', 14],
@@ -152,7 +178,7 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['E-Commerce GSTIN', 16],
   ]);
   for (const doc of summary.b2cl) b2cl.addRow([doc.number, templateDate(doc.date), rupees(doc.value), placeOfSupplyLabel(doc.placeOfSupply), '', doc.rateBp / 100, rupees(doc.taxable), 0, '']);
-  const b2cs = sheet('b2cs', [
+  const b2cs = templateSheet('b2cs', 'Summary For B2CS(7)', { 5: ['Total Taxable  Value', sum(summary.b2cs, (row) => row.taxable)], 6: ['Total Cess', 0] }, [
     ['Type', 8],
     ['Place Of Supply', 28],
     ['Applicable % of Tax Rate', 12],
@@ -162,7 +188,7 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['E-Commerce GSTIN', 18],
   ]);
   for (const row of summary.b2cs) b2cs.addRow(['OE', placeOfSupplyLabel(row.placeOfSupply), '', row.rateBp / 100, rupees(row.taxable), 0, '']);
-  const cdnr = sheet('cdnr', [
+  const cdnr = templateSheet('cdnr', 'Summary For CDNR(9B)', { 1: ['No. of Recipients', new Set(summary.cdnr.map((doc) => doc.payerGstin)).size], 3: ['No. of Notes', count(summary.cdnr)], 9: ['Total Note Value', sum(summary.cdnr, (doc) => doc.value)], 12: ['Total Taxable Value', sum(summary.cdnr, (doc) => doc.taxable)], 13: ['Total Cess', 0] }, [
     ['GSTIN/UIN of Recipient', 18],
     ['Receiver Name', 24],
     ['Note Number', 18],
@@ -180,7 +206,7 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
   for (const doc of summary.cdnr) {
     cdnr.addRow([doc.payerGstin, formulaSafe(names.get(doc.number) ?? ''), doc.number, templateDate(doc.date), 'C', placeOfSupplyLabel(doc.placeOfSupply), 'N', 'Regular B2B', rupees(doc.value), '', doc.rateBp / 100, rupees(doc.taxable), 0]);
   }
-  const cdnur = sheet('cdnur', [
+  const cdnur = templateSheet('cdnur', 'Summary For CDNUR(9B)', { 2: ['No. of Notes/Vouchers', count(summary.cdnur)], 6: ['Total Note Value', sum(summary.cdnur, (doc) => doc.value)], 9: ['Total Taxable Value', sum(summary.cdnur, (doc) => doc.taxable)], 10: ['Total Cess', 0] }, [
     ['UR Type', 8],
     ['Note Number', 18],
     ['Note Date', 12],
@@ -193,7 +219,7 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['Cess Amount', 10],
   ]);
   for (const doc of summary.cdnur) cdnur.addRow(['B2CL', doc.number, templateDate(doc.date), 'C', placeOfSupplyLabel(doc.placeOfSupply), rupees(doc.value), '', doc.rateBp / 100, rupees(doc.taxable), 0]);
-  const exemp = sheet('exemp', [
+  const exemp = templateSheet('exemp', 'Summary For Nil rated, exempted and non GST outward supplies (8)', { 2: ['Total Nil Rated Supplies', 0], 3: ['Total Exempted Supplies', sum(summary.nil, (row) => row.exempt)], 4: ['Total Non-GST Supplies', 0] }, [
     ['Description', 44],
     ['Nil Rated Supplies', 14],
     ['Exempted(other than nil rated/non GST supply)', 18],
@@ -215,17 +241,17 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['Cess Amount', 12],
   ];
   for (const [name, rows] of [['hsn(b2b)', summary.hsnB2b], ['hsn(b2c)', summary.hsnB2c]] as const) {
-    const hsn = sheet(name, hsnColumns);
+    const hsn = templateSheet(name, 'Summary For HSN(12)', { 1: ['No. of HSN', new Set(rows.map((row) => row.sac)).size], 5: ['Total Value', sum(rows, (row) => row.value)], 7: ['Total Taxable Value', sum(rows, (row) => row.taxable)], 8: ['Total Integrated Tax', sum(rows, (row) => row.igst)], 9: ['Total Central Tax', sum(rows, (row) => row.cgst)], 10: ['Total State/UT Tax', sum(rows, (row) => row.sgst)], 11: ['Total Cess', 0] }, hsnColumns);
     for (const row of rows) hsn.addRow([row.sac, 'Coaching services', 'NA-NOT APPLICABLE', 0, rupees(row.value), row.rateBp / 100, rupees(row.taxable), rupees(row.igst), rupees(row.cgst), rupees(row.sgst), 0]);
   }
-  const docs = sheet('docs', [
+  const docs = templateSheet('docs', 'Summary of documents issued during the tax period (13)', { 4: ['Total Number', summary.docs.reduce((total, series) => total + series.total, 0)], 5: ['Total Cancelled', summary.docs.reduce((total, series) => total + series.cancelled, 0)] }, [
     ['Nature of Document', 34],
     ['Sr. No. From', 18],
     ['Sr. No. To', 18],
     ['Total Number', 12],
     ['Cancelled', 10],
   ]);
-  for (const series of summary.docs) docs.addRow([series.nature === 'invoice' ? 'Invoices for outward supply' : 'Credit Note', series.from, series.to, series.total, series.cancelled]);
+  for (const series of summary.docs) docs.addRow([DOC_NATURES[series.nature].label, series.from, series.to, series.total, series.cancelled]);
   const list = sheet('Documents', [
     ['Kind', 12],
     ['Number', 18],
@@ -246,7 +272,7 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
   for (const doc of documents) {
     const sign = doc.kind === 'credit_note' ? -1 : 1;
     list.addRow([
-      doc.kind === 'invoice' ? 'Invoice' : 'Credit note',
+      { invoice: 'Invoice', revised_invoice: 'Revised invoice', credit_note: 'Credit note' }[doc.kind],
       doc.number,
       doc.date,
       doc.invoiceNumber ?? '',

@@ -114,7 +114,7 @@ describe('tax invoices, credit notes and GSTR-1', () => {
       expect(receipt.number.length).toBeLessThanOrEqual(16);
     }
     expect(first.tax).toMatchObject({ placeOfSupply: '27', igst: 0, taxable: 25000.01, cgst: 2250, sgst: 2250 });
-    expect(inter.tax).toEqual({ number: inter.number, gstin: GSTIN, sac: '999293', taxable: 50000, cgst: 0, sgst: 0, igst: 9000, rate: 18, placeOfSupply: '29', placeOfSupplyName: 'Karnataka', exempt: 0, payer: null });
+    expect(inter.tax).toEqual({ kind: 'tax-invoice', number: inter.number, date: inter.date, gstin: GSTIN, sac: '999293', taxable: 50000, cgst: 0, sgst: 0, igst: 9000, rate: 18, placeOfSupply: '29', placeOfSupplyName: 'Karnataka', exempt: 0, payer: null });
 
     // The ledger carries the tax on each payment; the earlier receipt is unchanged.
     const ledger = (await asAdmin('GET', `/api/students/${local.id}/fees`)).json().data;
@@ -191,8 +191,32 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ExcelJS.Buffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['b2b,sez,de', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'exemp', 'hsn(b2b)', 'hsn(b2c)', 'docs', 'Documents', 'GSTR-3B 3.1']);
-    expect(workbook.getWorksheet('b2cs')!.getRow(2).values).toEqual([undefined, 'OE', '27-Maharashtra', '', 18, 25000.01, 0, '']);
-    expect(workbook.getWorksheet('docs')!.getRow(3).getCell(2).value).toBe(`CN/${year}/0001`);
+    // Each template sheet as the offline tool's Excel template has it: title, summary labels, totals, headers, rows from 5.
+    const b2csSheet = workbook.getWorksheet('b2cs')!;
+    expect(b2csSheet.getRow(1).getCell(1).value).toBe('Summary For B2CS(7)');
+    expect(b2csSheet.getRow(2).values).toEqual([undefined, undefined, undefined, undefined, undefined, 'Total Taxable  Value', 'Total Cess']);
+    expect(b2csSheet.getRow(3).getCell(5).value).toBe(75000.01);
+    expect(b2csSheet.getRow(4).values).toEqual([undefined, 'Type', 'Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount', 'E-Commerce GSTIN']);
+    expect(b2csSheet.getRow(5).values).toEqual([undefined, 'OE', '27-Maharashtra', '', 18, 25000.01, 0, '']);
+    expect(b2csSheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 4 });
+    const titles = Object.fromEntries(workbook.worksheets.slice(0, 9).map((sheet) => [sheet.name, sheet.getRow(1).getCell(1).value]));
+    expect(titles).toEqual({
+      'b2b,sez,de': 'Summary For B2B, SEZ, DE (4A, 4B, 6B, 6C)',
+      b2cl: 'Summary For B2CL(5)',
+      b2cs: 'Summary For B2CS(7)',
+      cdnr: 'Summary For CDNR(9B)',
+      cdnur: 'Summary For CDNUR(9B)',
+      exemp: 'Summary For Nil rated, exempted and non GST outward supplies (8)',
+      'hsn(b2b)': 'Summary For HSN(12)',
+      'hsn(b2c)': 'Summary For HSN(12)',
+      docs: 'Summary of documents issued during the tax period (13)',
+    });
+    expect(workbook.getWorksheet('hsn(b2c)')!.getRow(2).values).toEqual([undefined, 'No. of HSN', undefined, undefined, undefined, 'Total Value', undefined, 'Total Taxable Value', 'Total Integrated Tax', 'Total Central Tax', 'Total State/UT Tax', 'Total Cess']);
+    expect(workbook.getWorksheet('cdnr')!.getRow(4).getCell(3).value).toBe('Note Number');
+    const docsSheet = workbook.getWorksheet('docs')!;
+    expect(docsSheet.getRow(3).values).toEqual([undefined, undefined, undefined, undefined, 4, 0]);
+    expect(docsSheet.getRow(4).values).toEqual([undefined, 'Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled']);
+    expect(docsSheet.getRow(6).getCell(2).value).toBe(`CN/${year}/0001`);
     expect(workbook.getWorksheet('Documents')!.rowCount).toBe(5);
 
     // Bad period; a teacher gets nothing.

@@ -17,7 +17,8 @@ import { paiseToRupees as rupees } from '@academy/shared/money';
  * (everything else), exempt value as a 0 % row.
  */
 export type TaxDocument = {
-  kind: 'invoice' | 'credit_note';
+  /** A revised invoice (s.31(3)(a), decision 063) is reported as an invoice, and in Table 13 as its own nature. */
+  kind: 'invoice' | 'revised_invoice' | 'credit_note';
   number: string;
   /** The series the number belongs to (a financial year), for doc_issue. */
   series: string;
@@ -67,7 +68,17 @@ export function gstr1TableOf(doc: TaxDocument): Gstr1Table {
 export type B2csRow = { supplyType: 'INTRA' | 'INTER'; placeOfSupply: string; rateBp: number } & Figures;
 export type HsnRow = { sac: string; rateBp: number } & Figures;
 export type NilRow = { supplyType: 'INTRB2B' | 'INTRAB2B' | 'INTRB2C' | 'INTRAB2C'; exempt: number };
-export type DocSeries = { nature: 'invoice' | 'credit_note'; from: string; to: string; total: number; cancelled: number };
+export type DocSeries = { nature: TaxDocument['kind']; from: string; to: string; total: number; cancelled: number };
+
+/**
+ * Table 13's natures of document as the offline tool numbers and names them (doc_num): 1 Invoices for
+ * outward supply, 3 Revised Invoice, 5 Credit Note.
+ */
+export const DOC_NATURES: Record<TaxDocument['kind'], { docNum: number; label: string }> = {
+  invoice: { docNum: 1, label: 'Invoices for outward supply' },
+  revised_invoice: { docNum: 3, label: 'Revised Invoice' },
+  credit_note: { docNum: 5, label: 'Credit Note' },
+};
 
 export type Gstr1Summary = {
   fp: string;
@@ -127,7 +138,7 @@ export function summariseGstr1(period: string, documents: readonly TaxDocument[]
     add(totals, doc);
   }
   const docs: DocSeries[] = [];
-  for (const nature of ['invoice', 'credit_note'] as const) {
+  for (const nature of ['invoice', 'revised_invoice', 'credit_note'] as const) {
     const bySeries = new Map<string, TaxDocument[]>();
     for (const doc of documents) if (doc.kind === nature) bySeries.set(doc.series, [...(bySeries.get(doc.series) ?? []), doc]);
     for (const list of [...bySeries.values()]) {
@@ -246,12 +257,11 @@ export function gstr1Json(gstin: string, summary: Gstr1Summary) {
     ...(summary.nil.length > 0 ? { nil: { inv: summary.nil.map((row) => ({ sply_ty: row.supplyType, expt_amt: rupees(row.exempt), nil_amt: 0, ngsup_amt: 0 })) } } : {}),
     hsn: { hsn_b2b: hsnRows(summary.hsnB2b), hsn_b2c: hsnRows(summary.hsnB2c) },
     doc_issue: {
-      doc_det: (['invoice', 'credit_note'] as const)
+      doc_det: (['invoice', 'revised_invoice', 'credit_note'] as const)
         .map((nature) => ({ nature, series: summary.docs.filter((series) => series.nature === nature) }))
         .filter((entry) => entry.series.length > 0)
         .map((entry) => ({
-          // 1: Invoices for outward supply; 5: Credit Note (the offline tool's document numbers).
-          doc_num: entry.nature === 'invoice' ? 1 : 5,
+          doc_num: DOC_NATURES[entry.nature].docNum,
           docs: entry.series.map((series, index) => ({ num: index + 1, from: series.from, to: series.to, totnum: series.total, cancel: series.cancelled, net_issue: series.total - series.cancelled })),
         })),
     },
