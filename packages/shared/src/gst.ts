@@ -165,7 +165,7 @@ export const B2CL_THRESHOLD_PAISE = 1_00_000_00;
 
 /**
  * An unregistered recipient's name and address (with the state's name and code) must be on a tax
- * invoice whose taxable value is ₹50,000 or more (CGST rule 46(f)). Paise.
+ * invoice whose taxable value is ₹50,000 or more (CGST rule 46(e)). Paise.
  */
 export const RECIPIENT_ADDRESS_THRESHOLD_PAISE = 50_000_00;
 

@@ -151,15 +151,15 @@ export const paymentInputSchema = z.object({
     GST_MESSAGES.payerGstin,
   ),
   payerName: optionalField(z.string({ error: GST_MESSAGES.payerName }).trim().max(200, GST_MESSAGES.payerName), GST_MESSAGES.payerName),
-  /** A registered payer's own address (CGST rule 46(e)); needed with payerGstin. */
+  /** A registered payer's own address (CGST rule 46(d)); needed with payerGstin. */
   payerAddress: optionalField(z.string({ error: GST_MESSAGES.payerAddress }).trim().max(300, GST_MESSAGES.payerAddress), GST_MESSAGES.payerAddress),
   /**
    * The student's address when none is on record and the tax invoice needs it (an unregistered
-   * recipient, taxable value ₹50,000 or more: CGST rule 46(f)); kept on the student too.
+   * recipient, taxable value ₹50,000 or more: CGST rule 46(e)); kept on the student too.
    */
   studentAddress: optionalField(z.string({ error: GST_MESSAGES.studentAddress }).trim().max(300, GST_MESSAGES.studentAddress), GST_MESSAGES.studentAddress),
 }).superRefine((input, context) => {
-  // A registered recipient's name and address go on the tax invoice (CGST rule 46(e)).
+  // A registered recipient's name and address go on the tax invoice (CGST rule 46(d)).
   if (!input.payerGstin) return;
   if (!input.payerName) context.addIssue({ code: 'custom', path: ['payerName'], message: GST_MESSAGES.payerNameRequired });
   if (!input.payerAddress) context.addIssue({ code: 'custom', path: ['payerAddress'], message: GST_MESSAGES.payerAddressRequired });

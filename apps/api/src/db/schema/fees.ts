@@ -153,9 +153,9 @@ export const feeReceipts = pgTable(
     /** A registered payer (a company paying for a student): its GSTIN makes the invoice B2B in GSTR-1. */
     payerGstin: varchar({ length: 15 }),
     payerName: varchar({ length: 200 }),
-    /** A registered payer's own address (CGST rule 46(e)): printed as the recipient's, not the student's. */
+    /** A registered payer's own address (CGST rule 46(d)): printed as the recipient's, not the student's. */
     payerAddress: varchar({ length: 300 }),
-    /** An unregistered recipient's address and state as at the invoice (rule 46(f)), copied so the invoice never changes. */
+    /** An unregistered recipient's address and state as at the invoice (rule 46(e)), copied so the invoice never changes. */
     recipientAddress: text(),
     recipientState: varchar({ length: 2 }),
     /** The paisa no taxable value meets (decision 062): taxable + heads + this = the taxed money; −1, 0 or +1 with prices including GST. */

@@ -81,7 +81,7 @@ type ReceiptPayment = {
   utr: string | null;
   /** A tax invoice's GST (issue 57) with what it pays into each due; null or absent for a plain receipt (the amount pays the oldest dues). */
   tax?: InvoiceTax | null;
-  /** An unregistered recipient's address and state as at the invoice (CGST rule 46(f), decision 062). */
+  /** An unregistered recipient's address and state as at the invoice (CGST rule 46(e), decision 062). */
   recipient?: { address: string | null; state: string | null } | null;
 };
 type ReceiptToIssue = {
@@ -331,7 +331,7 @@ export async function recordPayment(
       // Money into refundable deposits only is no supply (decision 062): a plain receipt, on no GST document and in no return.
       if (tax && tax.deposit === input.amount) tax = null;
       const recipientAddress = input.studentAddress ?? student.address;
-      // An unregistered recipient's address goes on a tax invoice of ₹50,000 or more (CGST rule 46(f)); asked for when missing.
+      // An unregistered recipient's address goes on a tax invoice of ₹50,000 or more (CGST rule 46(e)); asked for when missing.
       if (tax && !payer && tax.taxable >= RECIPIENT_ADDRESS_THRESHOLD_PAISE && !recipientAddress) {
         throw new AppError('BAD_REQUEST', GST_MESSAGES.studentAddressRequired, { studentAddress: GST_MESSAGES.studentAddressRequired });
       }

@@ -56,7 +56,7 @@ const TAX_LABELS = wordTable('receipt', {
   signatory: 'Authorised signatory',
 });
 
-/** A state's name in the reader's language with its code, "Karnataka (29)" (CGST rule 46(f) and (m): the state's name and code). */
+/** A state's name in the reader's language with its code, "Karnataka (29)" (CGST rule 46(e) and (n): the state's name and code). */
 function stateText(code: string, language: Language): string {
   const name = GST_STATES[code];
   return name ? `${word('states', name as CatalogText<'states'>, language)} (${code})` : code;
@@ -96,7 +96,7 @@ export function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receip
     pdf.row(taxLabel.state, stateText(tax.gstin.slice(0, 2), language));
   }
   if (tax?.payer) {
-    // A registered recipient: its own name, address and GSTIN (rule 46(e)); the student is whom the coaching is for.
+    // A registered recipient: its own name, address and GSTIN (rule 46(d)); the student is whom the coaching is for.
     pdf.rule();
     if (tax.payer.name) pdf.row(taxLabel.recipient, tax.payer.name, { bold: true });
     if (tax.payer.address) pdf.row(taxLabel.studentAddress, tax.payer.address);

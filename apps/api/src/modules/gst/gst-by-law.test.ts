@@ -75,7 +75,7 @@ describe('place of supply (IGST Act s.12)', () => {
     expect((await pay(nowhere.id, 1180)).tax).toMatchObject({ placeOfSupply: '27', cgst: 90, sgst: 90, igst: 0 });
   });
 
-  it('a company with a Karnataka GSTIN gets IGST and its own name and address on the invoice (s.12(5)(a), rule 46(e)); its name and address are required', async () => {
+  it('a company with a Karnataka GSTIN gets IGST and its own name and address on the invoice (s.12(5)(a), rule 46(d)); its name and address are required', async () => {
     const { student } = await studentIn('Sponsored Classroom', { amount: 59000, state: '27' });
     const noAddress = await payment(student.id, 11800, { payerGstin: COMPANY_GSTIN, payerName: 'Bright Tech Pvt Ltd' });
     expect(noAddress.statusCode).toBe(400);

@@ -25,9 +25,9 @@ interface PaymentFormValues {
   /** GST (issue 57): a registered payer (a company paying for the student); empty for a family. */
   payerGstin: string;
   payerName: string;
-  /** A registered payer's own address (CGST rule 46(e), decision 062). */
+  /** A registered payer's own address (CGST rule 46(d), decision 062). */
   payerAddress: string;
-  /** The student's address, asked for when a tax invoice of ₹50,000 or more needs it and none is on record (rule 46(f)). */
+  /** The student's address, asked for when a tax invoice of ₹50,000 or more needs it and none is on record (rule 46(e)). */
   studentAddress: string;
 }
 
