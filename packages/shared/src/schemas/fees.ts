@@ -155,7 +155,7 @@ export const paymentInputSchema = z.object({
   payerAddress: optionalField(z.string({ error: GST_MESSAGES.payerAddress }).trim().max(300, GST_MESSAGES.payerAddress), GST_MESSAGES.payerAddress),
   /**
    * The student's address when none is on record and the tax invoice needs it (an unregistered
-   * recipient, taxable value ₹50,000 or more: CGST rule 46(e)); kept on the student too.
+   * recipient, taxable value ₹50,000 or more: CGST rule 46(e)); kept on the invoice.
    */
   studentAddress: optionalField(z.string({ error: GST_MESSAGES.studentAddress }).trim().max(300, GST_MESSAGES.studentAddress), GST_MESSAGES.studentAddress),
 }).superRefine((input, context) => {

@@ -335,7 +335,6 @@ export async function recordPayment(
       if (tax && !payer && tax.taxable >= RECIPIENT_ADDRESS_THRESHOLD_PAISE && !recipientAddress) {
         throw new AppError('BAD_REQUEST', GST_MESSAGES.studentAddressRequired, { studentAddress: GST_MESSAGES.studentAddressRequired });
       }
-      if (input.studentAddress && !student.address) await tx.update(students).set({ address: input.studentAddress, updatedAt: new Date() }).where(eq(students.id, studentId));
       const recipient = tax && !payer ? { address: recipientAddress ?? null, state: student.state } : null;
       const [issued] = await issueReceipts(tx, actor, [
         { studentId, studentName: student.name, open: ordered, outstanding, payment: { ...input, utr, tax, recipient }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined },

@@ -235,7 +235,7 @@ export function RecordPaymentForm({
                 />
               </>
             ) : form.errors.studentAddress || form.values.studentAddress ? (
-              // Asked for only when the server says the invoice needs it (₹50,000 or more, no address on record); kept on the student.
+              // Asked for only when the server says the invoice needs it (₹50,000 or more, no address on record); kept on the invoice.
               <Textarea
                 label={t`Student's address`}
                 key={form.key('studentAddress')}
