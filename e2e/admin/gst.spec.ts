@@ -7,6 +7,9 @@ const BAD_GSTIN = '27AAPFU0939F1ZA';
 const COMPANY_GSTIN = '29AAGCB7383J1Z4';
 const BAD_COMPANY_GSTIN = '29AAGCB7383J1Z5';
 
+// Both journeys turn GST on and off for the demo academy: one after the other.
+test.describe.configure({ mode: 'serial' });
+
 /** Today in the academy's time zone, as YYYY-MM-DD. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
@@ -58,6 +61,7 @@ test('GST: turned on in Settings → Tax (a bad GSTIN refused), a payment is a t
     const dialog = page.getByRole('dialog', { name: 'Record payment' });
     await dialog.getByRole('textbox', { name: "Payer's GSTIN" }).fill(BAD_COMPANY_GSTIN);
     await dialog.getByRole('textbox', { name: "Payer's name" }).fill('Bright Tech Pvt Ltd');
+    await dialog.getByRole('textbox', { name: "Payer's address" }).fill('MG Road, Bengaluru 560001');
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await expect(dialog.getByText('Enter the payer’s GSTIN')).toBeVisible();
     await dialog.getByRole('textbox', { name: "Payer's GSTIN" }).fill(COMPANY_GSTIN);
@@ -132,6 +136,82 @@ test('GST: turned on in Settings → Tax (a bad GSTIN refused), a payment is a t
     await context.close();
   } finally {
     // The demo academy goes back to no GST for the other journeys (from today; the invoices made stay).
+    expect((await page.request.put('/api/admin/settings/tax', { data: { gst: { registered: false } } })).status()).toBe(200);
+  }
+});
+
+test('GST place of supply (IGST Act s.12): a Karnataka student in the Latur classroom pays CGST + SGST, an online batch’s student in Karnataka IGST, a Karnataka company IGST with its own address on the invoice', async ({ signIn, page }) => {
+  test.setTimeout(240_000);
+  await signIn('admin');
+  const token = uniqueToken('pos');
+  const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
+  const classroomId = await createBatchByApi(page, { name: `Classroom ${token}`, teacher });
+  // Another teacher: one teacher cannot take two batches at the same hours.
+  const onlineTeacher = await createTeacherByApi(page, { name: `Online Teacher ${token}`, email: `${token}.ot@example.com` });
+  const onlineId = await createBatchByApi(page, { name: `Online ${token}`, teacher: onlineTeacher });
+  for (const batchId of [classroomId, onlineId]) {
+    const plan = await page.request.post('/api/fee-plans', { data: { name: `Plan ${token}`, batch: batchId, amount: 11800, instalments: [{ dueDate: today(), amount: 11800 }] } });
+    expect(plan.status()).toBe(201);
+  }
+  const inClassroom = await createStudentByApi(page, { name: `Kavya Classroom ${token}`, email: `${token}.c@example.com`, password: 'student-pass-2026' });
+  const online = await createStudentByApi(page, { name: `Kavya Online ${token}`, email: `${token}.o@example.com`, password: 'student-pass-2026' });
+  const sponsored = await createStudentByApi(page, { name: `Sponsored ${token}`, email: `${token}.p@example.com`, password: 'student-pass-2026' });
+  await enrolByApi(page, classroomId, inClassroom);
+  await enrolByApi(page, onlineId, online);
+  await enrolByApi(page, classroomId, sponsored);
+  for (const student of [inClassroom, online]) expect((await page.request.put(`/api/students/${student}`, { data: { state: 'Karnataka', address: 'Jayanagar, Bengaluru 560041' } })).status()).toBe(200);
+  expect((await page.request.put('/api/admin/settings/tax', { data: { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', address: 'Station Road, Latur 413512' } } })).status()).toBe(200);
+
+  try {
+    // The batch form says how a batch is taught; the online one is switched in the browser.
+    await page.goto(`/app/batches/${onlineId}/edit`);
+    const taught = page.getByRole('combobox', { name: 'Taught' });
+    await expect(taught).toHaveValue('In the classroom', { timeout: 30_000 });
+    await taught.click();
+    await page.getByRole('option', { name: 'Online' }).click();
+    await shoot(page, 'gst-batch-delivery');
+    await page.getByRole('button', { name: 'Save Batch' }).click();
+    await expect(page).toHaveURL(`/app/batches/${onlineId}`);
+    await expect(page.getByText('Online', { exact: true })).toBeVisible();
+    expect(((await (await page.request.get(`/api/batches/${onlineId}`)).json()) as { data: { delivery: string } }).data.delivery).toBe('online');
+
+    // A Karnataka student taught in the Latur classroom: CGST + SGST, place of supply Maharashtra (s.12(5)(b)).
+    const classroomPaid = await page.request.post(`/api/students/${inClassroom}/payments`, { data: { amount: 11800, date: today(), mode: 'cash' }, headers: { 'idempotency-key': `${token}-c` } });
+    expect(classroomPaid.status()).toBe(201);
+    const classroomReceipt = ((await classroomPaid.json()) as { data: { number: string; tax: Record<string, unknown> } }).data;
+    expect(classroomReceipt.tax).toMatchObject({ kind: 'tax-invoice', placeOfSupply: '27', taxable: 10000, cgst: 900, sgst: 900, igst: 0 });
+    await page.goto(`/app/students/${inClassroom}`);
+    await expect(page.getByTestId(`receipt-${classroomReceipt.number}`).getByTestId('tax-lines')).toHaveText('Tax invoice · taxable ₹10,000 · CGST 9% ₹900 · SGST 9% ₹900 · place of supply Maharashtra', { timeout: 30_000 });
+
+    // The online batch's student in Karnataka, recorded in the browser: IGST, place of supply Karnataka (s.12(2)(b)(i)).
+    await page.goto(`/app/students/${online}`);
+    const fees = page.getByRole('region', { name: 'Fees' });
+    await fees.getByRole('button', { name: 'Record payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record payment' });
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
+    await expect(fees.getByTestId('tax-lines').first()).toHaveText('Tax invoice · taxable ₹10,000 · IGST 18% ₹1,800 · place of supply Karnataka', { timeout: 30_000 });
+    await shoot(page, 'gst-online-igst');
+
+    // A company with a Karnataka GSTIN pays for a classroom student: IGST (s.12(5)(a)), the invoice is the company's, with its address.
+    await page.goto(`/app/students/${sponsored}`);
+    await fees.getByRole('button', { name: 'Record payment' }).click();
+    await dialog.getByRole('textbox', { name: "Payer's GSTIN" }).fill(COMPANY_GSTIN);
+    await dialog.getByRole('textbox', { name: "Payer's name" }).fill('Bright Tech Pvt Ltd');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await expect(dialog.getByText('Enter the payer’s address')).toBeVisible();
+    await dialog.getByRole('textbox', { name: "Payer's address" }).fill('MG Road, Bengaluru 560001');
+    await shoot(page, 'gst-payer-address');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
+    await expect(fees.getByTestId('tax-lines').first()).toHaveText('Tax invoice · taxable ₹10,000 · IGST 18% ₹1,800 · place of supply Karnataka', { timeout: 30_000 });
+    const ledger = (await (await page.request.get(`/api/students/${sponsored}/fees`)).json()) as { data: { payments: { _id: string; tax: Record<string, unknown> }[] } };
+    const b2b = ledger.data.payments[0]!;
+    expect(b2b.tax).toMatchObject({ placeOfSupply: '29', igst: 1800, payer: { gstin: COMPANY_GSTIN, name: 'Bright Tech Pvt Ltd', address: 'MG Road, Bengaluru 560001' } });
+    const pdf = await page.request.get(`/api/receipts/${b2b._id}/pdf`);
+    expect(pdf.status()).toBe(200);
+    if (process.env.E2E_SHOTS_DIR) await (await import('node:fs/promises')).writeFile(`${process.env.E2E_SHOTS_DIR}/gst-b2b-invoice.pdf`, await pdf.body());
+  } finally {
     expect((await page.request.put('/api/admin/settings/tax', { data: { gst: { registered: false } } })).status()).toBe(200);
   }
 });

@@ -128,7 +128,7 @@ export async function buildParent(
 /** A batch; its standard, subject and teacher are created unless given. `studentIds` are enrolled. */
 export async function buildBatch(
   db: Db,
-  overrides: Partial<{ name: string; teacherId: string; standardId: string; subjectId: string; capacity: number; studentIds: string[]; startDate: string; endDate: string }> = {},
+  overrides: Partial<{ name: string; teacherId: string; standardId: string; subjectId: string; capacity: number; studentIds: string[]; startDate: string; endDate: string; delivery: 'classroom' | 'online' }> = {},
 ) {
   const n = next();
   const [batch] = await db
@@ -144,6 +144,7 @@ export async function buildBatch(
       startDate: overrides.startDate ?? '2026-06-01',
       endDate: overrides.endDate ?? '2027-03-31',
       capacity: overrides.capacity ?? 40,
+      delivery: overrides.delivery ?? 'classroom',
     })
     .returning();
   if (overrides.studentIds?.length) await db.insert(batchStudents).values(overrides.studentIds.map((studentId) => ({ batchId: batch!.id, studentId })));

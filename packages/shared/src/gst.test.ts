@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gstinCheckCharacter, gstinState, gstinValid, gstPeriodRange, gstStateCode, payableOnDues, payDuesWithTax, priceWithTax, splitPayment, taxOnTop } from './gst';
+import { gstHeads, gstinCheckCharacter, gstinState, gstinValid, gstPeriodRange, gstStateCode, payableOnDues, payDuesWithTax, placeOfSupplyFor, priceWithTax, splitPayment, taxOnTop } from './gst';
 
 /** Builds a GSTIN with its right check character from its first 14 characters. */
 const withCheck = (first14: string) => first14 + gstinCheckCharacter(first14);
@@ -46,27 +46,33 @@ describe('state codes', () => {
 
 describe('splitPayment', () => {
   it('splits ₹59,000 inclusive of 18 % into ₹50,000 and ₹9,000', () => {
-    expect(splitPayment(5_900_000, 1800, false)).toEqual({ taxable: 5_000_000, cgst: 450_000, sgst: 450_000, igst: 0, rateBp: 1800 });
-    expect(splitPayment(5_900_000, 1800, true)).toEqual({ taxable: 5_000_000, cgst: 0, sgst: 0, igst: 900_000, rateBp: 1800 });
+    expect(splitPayment(5_900_000, 1800, false)).toEqual({ taxable: 5_000_000, cgst: 450_000, sgst: 450_000, igst: 0, roundOff: 0, rateBp: 1800 });
+    expect(splitPayment(5_900_000, 1800, true)).toEqual({ taxable: 5_000_000, cgst: 0, sgst: 0, igst: 900_000, roundOff: 0, rateBp: 1800 });
   });
 
   it('two instalments of an inclusive plan add up to the paisa', () => {
     const first = splitPayment(2_950_001, 1800, false);
     const second = splitPayment(2_949_999, 1800, false);
-    for (const part of [first, second]) expect(part.taxable + part.cgst + part.sgst + part.igst).toBe(part === first ? 2_950_001 : 2_949_999);
-    // An odd paisa of tax goes to CGST.
-    expect(Math.abs(first.cgst - first.sgst)).toBeLessThanOrEqual(1);
+    for (const part of [first, second]) expect(part.taxable + part.cgst + part.sgst + part.igst + part.roundOff).toBe(part === first ? 2_950_001 : 2_949_999);
+    expect(first.cgst).toBe(first.sgst);
+    expect(second.cgst).toBe(second.sgst);
   });
 
-  it('the parts always add up to the amount (every amount up to ₹200 and large ones)', () => {
+  it('the parts always add up to the amount, the heads are the rounded rate on the taxable value and equal, the round-off at most a paisa (every amount up to ₹200 and large ones)', () => {
     const amounts = [...Array.from({ length: 20_001 }, (_, paise) => paise), 999_999_999, 1_000_000_000_00, 123_456_789];
     const wrong: string[] = [];
     for (const rate of [0, 500, 1200, 1800, 2800, 4000]) {
       for (const amount of amounts) {
         for (const inter of [false, true]) {
           const split = splitPayment(amount, rate, inter);
-          const halves = split.cgst - split.sgst;
-          const ok = split.taxable + split.cgst + split.sgst + split.igst === amount && halves >= 0 && halves <= 1 && (inter ? split.cgst + split.sgst === 0 : split.igst === 0);
+          const heads = gstHeads(split.taxable, rate, inter);
+          const ok =
+            split.taxable + split.cgst + split.sgst + split.igst + split.roundOff === amount &&
+            split.cgst === split.sgst &&
+            split.cgst === heads.cgst &&
+            split.igst === heads.igst &&
+            Math.abs(split.roundOff) <= 1 &&
+            (inter ? split.cgst + split.sgst === 0 : split.igst === 0);
           if (!ok) wrong.push(`${amount}@${rate}${inter ? ' inter' : ''}`);
         }
       }
@@ -75,10 +81,47 @@ describe('splitPayment', () => {
   });
 
   it('rounds the taxable value to the nearest paisa', () => {
-    // ₹100 incl. 18 %: 100 / 1.18 = 84.7457… → ₹84.75, tax ₹15.25.
-    expect(splitPayment(10_000, 1800, true)).toEqual({ taxable: 8475, cgst: 0, sgst: 0, igst: 1525, rateBp: 1800 });
-    expect(splitPayment(0, 1800, false)).toEqual({ taxable: 0, cgst: 0, sgst: 0, igst: 0, rateBp: 1800 });
+    // ₹100 incl. 18 % IGST: no taxable value meets it (84.74 + 15.25 = 99.99, 84.75 + 15.26 = 100.01): a paisa of round-off.
+    expect(splitPayment(10_000, 1800, true)).toEqual({ taxable: 8474, cgst: 0, sgst: 0, igst: 1525, roundOff: 1, rateBp: 1800 });
+    expect(splitPayment(0, 1800, false)).toEqual({ taxable: 0, cgst: 0, sgst: 0, igst: 0, roundOff: 0, rateBp: 1800 });
     expect(() => splitPayment(10.5, 1800, false)).toThrow();
+  });
+});
+
+describe('a CA’s worked examples (equal heads, exact totals)', () => {
+  it('₹1 within the state: ₹0.84 + CGST ₹0.08 + SGST ₹0.08', () => {
+    expect(splitPayment(100, 1800, false)).toEqual({ taxable: 84, cgst: 8, sgst: 8, igst: 0, roundOff: 0, rateBp: 1800 });
+  });
+  it('₹1,000.03 within the state: ₹847.49 + ₹76.27 + ₹76.27', () => {
+    expect(splitPayment(100_003, 1800, false)).toEqual({ taxable: 84_749, cgst: 7_627, sgst: 7_627, igst: 0, roundOff: 0, rateBp: 1800 });
+  });
+  it('₹99,999.99 within the state: ₹84,745.75 + ₹7,627.12 + ₹7,627.12', () => {
+    expect(splitPayment(9_999_999, 1800, false)).toEqual({ taxable: 8_474_575, cgst: 762_712, sgst: 762_712, igst: 0, roundOff: 0, rateBp: 1800 });
+  });
+  it('₹1,000.03 across states: IGST the rounded 18 %', () => {
+    const split = splitPayment(100_003, 1800, true);
+    expect(split.igst).toBe(Math.round(split.taxable * 0.18));
+    expect(split.taxable + split.igst + split.roundOff).toBe(100_003);
+  });
+  it('an amount no taxable value meets within the state takes a paisa of round-off, the heads stay equal', () => {
+    // 0.11 + 2 × 0.01 = 0.13, 0.12 + 2 × 0.01 = 0.14, 0.13 + 2 × 0.01 = 0.15, 0.14 + 2 × 0.01 = 0.16, 0.15 + 2 × 0.01 = 0.17, 0.16 + 2 × 0.01 = 0.18, then 0.17 + 2 × 0.02 = 0.21.
+    expect(splitPayment(19, 1800, false)).toEqual({ taxable: 16, cgst: 1, sgst: 1, igst: 0, roundOff: 1, rateBp: 1800 });
+    expect(splitPayment(20, 1800, false)).toEqual({ taxable: 17, cgst: 2, sgst: 2, igst: 0, roundOff: -1, rateBp: 1800 });
+  });
+});
+
+describe('place of supply (IGST Act s.12)', () => {
+  const supplierState = '27';
+  it('a Karnataka student in a Latur classroom: where the coaching is performed, Maharashtra (s.12(5)(b))', () => {
+    expect(placeOfSupplyFor({ supplierState, payerGstin: null, delivery: 'classroom', studentState: '29' })).toBe('27');
+  });
+  it('an online batch to a Karnataka student: the address on record (s.12(2)(b)(i)), else the supplier’s (s.12(2)(b)(ii))', () => {
+    expect(placeOfSupplyFor({ supplierState, payerGstin: null, delivery: 'online', studentState: '29' })).toBe('29');
+    expect(placeOfSupplyFor({ supplierState, payerGstin: null, delivery: 'online', studentState: null })).toBe('27');
+  });
+  it('a company with a Karnataka GSTIN: its state, classroom or online (s.12(5)(a), s.12(2)(a))', () => {
+    expect(placeOfSupplyFor({ supplierState, payerGstin: '29AAGCB7383J1Z4', delivery: 'classroom', studentState: '27' })).toBe('29');
+    expect(placeOfSupplyFor({ supplierState, payerGstin: '29AAGCB7383J1Z4', delivery: 'online', studentState: null })).toBe('29');
   });
 });
 
@@ -89,7 +132,12 @@ describe('prices quoted excluding GST', () => {
     expect(priceWithTax(5_900_000, 1800, true)).toBe(5_900_000);
     const wrong: number[] = [];
     for (let price = 0; price <= 50_000; price += 1) {
-      for (const rate of [500, 1800, 2800]) if (splitPayment(priceWithTax(price, rate, false), rate, false).taxable !== price) wrong.push(price);
+      for (const rate of [500, 1800, 2800]) {
+        for (const inter of [false, true]) {
+          const split = splitPayment(priceWithTax(price, rate, false, inter), rate, inter);
+          if (split.taxable !== price || split.roundOff !== 0) wrong.push(price);
+        }
+      }
     }
     expect(wrong).toEqual([]);
   });
@@ -104,9 +152,18 @@ describe('a payment over taxable and exempt dues', () => {
     const paid = payDuesWithTax(dues, 5_300_000, 1800, true, false);
     expect(paid.allocations).toEqual([{ dueId: 'tuition', amount: 5_000_000 }, { dueId: 'books', amount: 300_000 }]);
     expect(paid.exempt).toBe(300_000);
-    expect(paid.taxable + paid.cgst + paid.sgst + paid.igst + paid.exempt).toBe(5_300_000);
+    expect(paid.taxable + paid.cgst + paid.sgst + paid.igst + paid.roundOff + paid.exempt).toBe(5_300_000);
     expect(paid.cgst).toBe(paid.sgst);
     expect(payableOnDues(dues, 1800, true)).toBe(5_300_000);
+  });
+
+  it('a refundable deposit is no supply: neither taxable nor exempt', () => {
+    const withDeposit = [...dues, { id: 'deposit', balance: 1_000_000, taxable: false, deposit: true }];
+    expect(payableOnDues(withDeposit, 1800, false)).toBe(5_900_000 + 300_000 + 1_000_000);
+    const paid = payDuesWithTax(withDeposit, 7_200_000, 1800, false, false);
+    expect(paid).toMatchObject({ taxable: 5_000_000, cgst: 450_000, sgst: 450_000, exempt: 300_000, deposit: 1_000_000, roundOff: 0 });
+    const only = payDuesWithTax([{ id: 'deposit', balance: 1_000_000, taxable: true, deposit: true }], 1_000_000, 1800, true, false);
+    expect(only).toMatchObject({ taxable: 0, cgst: 0, sgst: 0, igst: 0, exempt: 0, deposit: 1_000_000 });
   });
 
   it('prices excluding GST: the taxable due costs its price plus tax, the exempt one its price', () => {
@@ -130,7 +187,9 @@ describe('a payment over taxable and exempt dues', () => {
       const payable = payableOnDues(small, 1800, include);
       for (let amount = 1; amount <= Math.min(payable, 30_000); amount += 1) {
         const paid = payDuesWithTax(small, amount, 1800, include, amount % 2 === 0);
-        expect(paid.taxable + paid.cgst + paid.sgst + paid.igst + paid.exempt).toBe(amount);
+        expect(paid.taxable + paid.cgst + paid.sgst + paid.igst + paid.roundOff + paid.exempt).toBe(amount);
+        expect(paid.cgst).toBe(paid.sgst);
+        expect(Math.abs(paid.roundOff)).toBeLessThanOrEqual(small.length);
         for (const allocation of paid.allocations) expect(allocation.amount).toBeLessThanOrEqual(small.find((due) => due.id === allocation.dueId)!.balance);
       }
     }

@@ -86,30 +86,60 @@ export function gstinState(gstin: string): string {
 /** A rate in basis points (1800 = 18 %). */
 export type RateBp = number;
 
+/** Half up to the paisa: numerator ÷ denominator, both whole and positive. */
+const roundHalfUp = (numerator: number, denominator: number) => Math.floor((numerator * 2 + denominator) / (denominator * 2));
+
 /**
- * The tax added on top of a price quoted "excluding GST" (₹50,000 + GST): the rate on it, rounded to
- * the paisa (half up). The family pays price + this.
+ * The tax heads on a taxable value (docs/decisions/062-gst-by-law.md): within the supplier's state
+ * CGST and SGST are each the half rate on the taxable value, rounded to the paisa, so they are always
+ * equal (CGST Act s.9(1) and the SGST Act levy the same rate on the same value); across states IGST is
+ * the full rate, rounded (IGST Act s.5(1)).
  */
-export function taxOnTop(pricePaise: number, rateBp: RateBp): number {
-  return Math.floor((pricePaise * rateBp * 2 + 10000) / 20000);
+export function gstHeads(taxablePaise: number, rateBp: RateBp, interState: boolean): { cgst: number; sgst: number; igst: number } {
+  if (interState) return { cgst: 0, sgst: 0, igst: roundHalfUp(taxablePaise * rateBp, 10000) };
+  const half = roundHalfUp(taxablePaise * rateBp, 20000);
+  return { cgst: half, sgst: half, igst: 0 };
 }
 
-export type TaxSplit = { taxable: number; cgst: number; sgst: number; igst: number; rateBp: RateBp };
+/** The whole tax on a taxable value: CGST + SGST (each rounded) within the state, IGST across. */
+function taxOf(taxablePaise: number, rateBp: RateBp, interState: boolean): number {
+  const heads = gstHeads(taxablePaise, rateBp, interState);
+  return heads.cgst + heads.sgst + heads.igst;
+}
 
 /**
- * Splits an amount paid (tax included) into its taxable value and tax, in whole paise: taxable =
- * amount ÷ (1 + rate) rounded half up, the tax the rest, so taxable + tax is always the amount. Within
- * the supplier's state the tax is CGST + SGST at half the rate each (an odd paisa goes to CGST);
- * across states, IGST at the full rate. Integer arithmetic only (amounts up to ₹10 crore stay exact).
+ * The tax added on top of a price quoted "excluding GST" (₹50,000 + GST): the heads on the price
+ * (`gstHeads`). Within the state (the default: a classroom) that is twice the rounded half rate.
+ */
+export function taxOnTop(pricePaise: number, rateBp: RateBp, interState = false): number {
+  return taxOf(pricePaise, rateBp, interState);
+}
+
+/**
+ * A payment's split: taxable value, the heads, and a round-off of at most one paisa either way, so
+ * that taxable + cgst + sgst + igst + roundOff is the amount paid.
+ */
+export type TaxSplit = { taxable: number; cgst: number; sgst: number; igst: number; roundOff: number; rateBp: RateBp };
+
+/**
+ * Splits an amount paid (tax included) into its taxable value and tax, in whole paise
+ * (docs/decisions/062-gst-by-law.md): the heads are always the rounded rate on the taxable value
+ * (`gstHeads`: CGST = SGST), and the taxable value is the one whose value plus heads comes nearest to
+ * the amount. Most amounts are met exactly; some cannot be (when the rounded half rate steps up by a
+ * paisa, taxable + 2 × CGST jumps by 3), and then the paisa left is a round-off line: +1 (the family
+ * paid a paisa more than value + tax) or −1. Between two equally near, the smaller taxable value (a
+ * positive round-off). Integer arithmetic only (amounts up to ₹10 crore stay exact).
  */
 export function splitPayment(amountPaise: number, rateBp: RateBp, interState: boolean): TaxSplit {
   if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) throw new RangeError('amount must be whole paise');
-  const divisor = 10000 + rateBp;
-  const taxable = Math.floor((amountPaise * 10000 * 2 + divisor) / (divisor * 2));
-  const tax = amountPaise - taxable;
-  if (interState) return { taxable, cgst: 0, sgst: 0, igst: tax, rateBp };
-  const sgst = Math.floor(tax / 2);
-  return { taxable, cgst: tax - sgst, sgst, igst: 0, rateBp };
+  const estimate = roundHalfUp(amountPaise * 10000, 10000 + rateBp);
+  let best: { taxable: number; roundOff: number } | undefined;
+  // taxable + tax grows by 1 to 3 paise a step: the nearest taxable value is within two of the estimate.
+  for (let taxable = Math.max(0, estimate - 3); taxable <= estimate + 3; taxable += 1) {
+    const roundOff = amountPaise - taxable - taxOf(taxable, rateBp, interState);
+    if (!best || Math.abs(roundOff) < Math.abs(best.roundOff) || (Math.abs(roundOff) === Math.abs(best.roundOff) && roundOff > best.roundOff)) best = { taxable, roundOff };
+  }
+  return { taxable: best!.taxable, ...gstHeads(best!.taxable, rateBp, interState), roundOff: best!.roundOff, rateBp };
 }
 
 /**
@@ -117,8 +147,8 @@ export function splitPayment(amountPaise: number, rateBp: RateBp, interState: bo
  * what is paid; excluding GST the tax on top is added (and the split of that total gives the price
  * back as its taxable value).
  */
-export function priceWithTax(pricePaise: number, rateBp: RateBp, pricesIncludeTax: boolean): number {
-  return pricesIncludeTax ? pricePaise : pricePaise + taxOnTop(pricePaise, rateBp);
+export function priceWithTax(pricePaise: number, rateBp: RateBp, pricesIncludeTax: boolean, interState = false): number {
+  return pricesIncludeTax ? pricePaise : pricePaise + taxOnTop(pricePaise, rateBp, interState);
 }
 
 /**
@@ -158,25 +188,60 @@ export function ratePercent(rateBp: RateBp): number {
  */
 export const B2CL_THRESHOLD_PAISE = 1_00_000_00;
 
-/** A due a payment may pay, with whether its plan carries GST. */
-export type TaxedDue = { id: string; balance: number; taxable: boolean };
+/**
+ * An unregistered recipient's name and address (with the state's name and code) must be on a tax
+ * invoice whose taxable value is ₹50,000 or more (CGST rule 46(e)). Paise.
+ */
+export const RECIPIENT_ADDRESS_THRESHOLD_PAISE = 50_000_00;
 
-/** What a payment pays into each due and how it splits: taxable value and tax on taxable dues, the rest exempt. */
-export type DuesPayment = TaxSplit & { exempt: number; allocations: { dueId: string; amount: number }[] };
+/** How a batch is taught: in the academy's classroom, or online to wherever the student is. */
+export const BATCH_DELIVERIES = ['classroom', 'online'] as const;
+export type BatchDelivery = (typeof BATCH_DELIVERIES)[number];
+
+/**
+ * The place of supply of coaching (docs/decisions/062-gst-by-law.md), IGST Act 2017:
+ * - a registered recipient (a payer with a GSTIN): its location, the GSTIN's state — s.12(5)(a) for
+ *   training, and s.12(2)(a) for the general rule, the same answer;
+ * - an unregistered recipient taught in the classroom: where the service is actually performed, the
+ *   classroom, that is the academy's registered state — s.12(5)(b), whatever the student's home state;
+ * - an unregistered recipient taught online: the recipient's location where an address is on record
+ *   (the student's state), else the supplier's location — s.12(2)(b)(i) and (ii).
+ */
+export function placeOfSupplyFor(input: { supplierState: string; payerGstin: string | null; delivery: BatchDelivery; studentState: string | null }): string {
+  if (input.payerGstin) return gstinState(input.payerGstin);
+  if (input.delivery === 'classroom') return input.supplierState;
+  return input.studentState ?? input.supplierState;
+}
+
+/**
+ * What a due is for GST: `taxable` (coaching, 18 %), `exempt` (a supply without GST, on a bill of
+ * supply) or `deposit` (a refundable deposit: no supply at all, CGST Act s.2(31) — it becomes
+ * consideration only when applied to a supply — so on no GST document and in no return).
+ */
+export type DueSupply = 'taxable' | 'exempt' | 'deposit';
+
+/** A due a payment may pay, with whether its plan carries GST (`deposit`: a refundable deposit, not a supply). */
+export type TaxedDue = { id: string; balance: number; taxable: boolean; deposit?: boolean };
+
+/** What a payment pays into each due and how it splits: taxable value and tax on taxable dues, exempt and deposit money apart. */
+export type DuesPayment = TaxSplit & { exempt: number; deposit: number; allocations: { dueId: string; amount: number }[] };
 
 /**
  * What is owed, tax included, on dues under a registration: with prices quoted excluding GST each
- * taxable due gets its tax on top (rounded per due, as its instalment is quoted); exempt dues never do.
+ * taxable due gets its tax on top (rounded per due, as its instalment is quoted); exempt dues and
+ * deposits never do.
  */
-export function payableOnDues(dues: readonly TaxedDue[], rateBp: RateBp, pricesIncludeTax: boolean): number {
-  return dues.reduce((sum, due) => sum + (due.taxable ? priceWithTax(due.balance, rateBp, pricesIncludeTax) : due.balance), 0);
+export function payableOnDues(dues: readonly TaxedDue[], rateBp: RateBp, pricesIncludeTax: boolean, interState = false): number {
+  return dues.reduce((sum, due) => sum + (due.taxable && !due.deposit ? priceWithTax(due.balance, rateBp, pricesIncludeTax, interState) : due.balance), 0);
 }
 
 /**
  * Splits a payment (tax included) over dues in their order: the money going to taxable dues carries
- * GST, the money going to exempt dues does not. With prices including GST a due takes the money as is
- * and the taxable money splits as `splitPayment`; excluding GST a taxable due takes its price plus tax,
- * and a part of it pays the part's taxable value into the due. taxable + cgst + sgst + igst + exempt is
+ * GST, the money going to exempt dues does not, the money going to deposits is no supply. With prices
+ * including GST a due takes the money as is and the taxable money splits as `splitPayment`; excluding
+ * GST a taxable due takes its price plus tax, and a part of it pays the part's taxable value into the
+ * due. The heads are always the rounded rate on the invoice's whole taxable value (`gstHeads`), and
+ * any paisa left is the round-off: taxable + cgst + sgst + igst + roundOff + exempt + deposit is
  * always the amount (the caller refuses more than `payableOnDues` first).
  */
 export function payDuesWithTax(dues: readonly TaxedDue[], amountPaise: number, rateBp: RateBp, pricesIncludeTax: boolean, interState: boolean): DuesPayment {
@@ -184,32 +249,35 @@ export function payDuesWithTax(dues: readonly TaxedDue[], amountPaise: number, r
   let taxedMoney = 0;
   let taxedAllocated = 0;
   let exempt = 0;
+  let deposit = 0;
   const allocations: { dueId: string; amount: number }[] = [];
   for (const due of dues) {
     if (left === 0) break;
+    const taxable = due.taxable && !due.deposit;
     let money: number;
     let amount: number;
-    if (!due.taxable || pricesIncludeTax) {
+    if (!taxable || pricesIncludeTax) {
       money = Math.min(left, due.balance);
       amount = money;
     } else {
-      const cost = priceWithTax(due.balance, rateBp, false);
+      const cost = priceWithTax(due.balance, rateBp, false, interState);
       money = Math.min(left, cost);
-      amount = money === cost ? due.balance : splitPayment(money, rateBp, false).taxable;
+      amount = money === cost ? due.balance : splitPayment(money, rateBp, interState).taxable;
     }
-    if (due.taxable) {
+    if (taxable) {
       taxedMoney += money;
       taxedAllocated += amount;
-    } else exempt += money;
+    } else if (due.deposit) deposit += money;
+    else exempt += money;
     if (amount > 0) allocations.push({ dueId: due.id, amount });
     left -= money;
   }
   // Money beyond every due (refused before) would be exempt; keep the parts adding up regardless.
   exempt += left;
-  const taxable = pricesIncludeTax ? splitPayment(taxedMoney, rateBp, false).taxable : taxedAllocated;
-  const tax = taxedMoney - taxable;
-  const sgst = interState ? 0 : Math.floor(tax / 2);
-  return { taxable, cgst: interState ? 0 : tax - sgst, sgst, igst: interState ? tax : 0, rateBp, exempt, allocations };
+  if (pricesIncludeTax) return { ...splitPayment(taxedMoney, rateBp, interState), exempt, deposit, allocations };
+  const heads = gstHeads(taxedAllocated, rateBp, interState);
+  const roundOff = taxedMoney - taxedAllocated - heads.cgst - heads.sgst - heads.igst;
+  return { taxable: taxedAllocated, ...heads, roundOff, rateBp, exempt, deposit, allocations };
 }
 
 /**

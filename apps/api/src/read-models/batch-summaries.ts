@@ -1,3 +1,4 @@
+import type { BatchDelivery } from '@academy/shared/gst';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchSummary } from '@academy/shared/schemas/batches';
 import { formatSchedule, type Weekday } from '@academy/shared/schedule';
@@ -30,11 +31,11 @@ export function batchClassTimes() {
  * outside the batch screens (a teacher's batches, a student's batches).
  */
 export async function listBatchSummaries(db: DbExecutor, where: SQL | undefined): Promise<BatchSummary[]> {
-  return (await listBatchRows(db, where)).map(({ description: _description, createdAt: _createdAt, updatedAt: _updatedAt, archivedAt: _archivedAt, ...summary }) => summary);
+  return (await listBatchRows(db, where)).map(({ description: _description, delivery: _delivery, createdAt: _createdAt, updatedAt: _updatedAt, archivedAt: _archivedAt, ...summary }) => summary);
 }
 
 /** The summaries with the batch's description and timestamps (the batch screens), still one query. */
-export async function listBatchRows(db: DbExecutor, where: SQL | undefined): Promise<(BatchSummary & { description: string; createdAt: Date; updatedAt: Date; archivedAt: Date | null })[]> {
+export async function listBatchRows(db: DbExecutor, where: SQL | undefined): Promise<(BatchSummary & { description: string; delivery: BatchDelivery; createdAt: Date; updatedAt: Date; archivedAt: Date | null })[]> {
   const rows = await db
     .select({
       _id: batches.id,
@@ -49,6 +50,7 @@ export async function listBatchRows(db: DbExecutor, where: SQL | undefined): Pro
       capacity: batches.capacity,
       enrolledCount: activeEnrolledCount,
       description: batches.description,
+      delivery: batches.delivery,
       archivedAt: batches.archivedAt,
       createdAt: batches.createdAt,
       updatedAt: batches.updatedAt,

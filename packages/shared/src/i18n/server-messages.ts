@@ -126,6 +126,31 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Enter a state’s name or its two-digit GST code, for example Maharashtra or 27', 'राज्याचे नाव किंवा त्याचा दोन अंकी GST कोड लिहा, उदा. Maharashtra किंवा 27', 'राज्य का नाम या उसका दो अंकों का GST कोड लिखें, जैसे Maharashtra या 27'],
   ['Enter the month as YYYY-MM', 'महिना YYYY-MM असा लिहा', 'महीना YYYY-MM के रूप में लिखें'],
   ['GST is not turned on in Settings → Tax', 'सेटिंग्ज → कर मध्ये GST सुरू केलेला नाही', 'सेटिंग्स → कर में GST चालू नहीं है'],
+  // GST by law (decision 062).
+  ['Delivery must be classroom or online', 'शिकवण्याची पद्धत classroom किंवा online असावी', 'पढ़ाने का तरीका classroom या online होना चाहिए'],
+  ['deposit must be true or false', 'deposit हे true किंवा false असावे', 'deposit true या false होना चाहिए'],
+  [
+    'Enter the payer’s name as on its GST registration: a registered recipient’s name goes on the tax invoice',
+    'देयकाचे नाव त्याच्या GST नोंदणीवर आहे तसे लिहा: नोंदणीकृत प्राप्तकर्त्याचे नाव कर बीजकावर येते',
+    'भुगतानकर्ता का नाम उसके GST पंजीकरण के अनुसार लिखें: पंजीकृत प्राप्तकर्ता का नाम कर बीजक पर आता है',
+  ],
+  ['The payer’s address can have at most 300 characters', 'देयकाचा पत्ता जास्तीत जास्त 300 अक्षरांचा असू शकतो', 'भुगतानकर्ता का पता ज़्यादा से ज़्यादा 300 अक्षर का हो सकता है'],
+  [
+    'Enter the payer’s address: a registered recipient’s address goes on the tax invoice',
+    'देयकाचा पत्ता लिहा: नोंदणीकृत प्राप्तकर्त्याचा पत्ता कर बीजकावर येतो',
+    'भुगतानकर्ता का पता लिखें: पंजीकृत प्राप्तकर्ता का पता कर बीजक पर आता है',
+  ],
+  ['The student’s address can have at most 300 characters', 'विद्यार्थ्याचा पत्ता जास्तीत जास्त 300 अक्षरांचा असू शकतो', 'छात्र का पता ज़्यादा से ज़्यादा 300 अक्षर का हो सकता है'],
+  [
+    'Enter the student’s address: a tax invoice of ₹50,000 or more to a person without a GSTIN carries it',
+    'विद्यार्थ्याचा पत्ता लिहा: GSTIN नसलेल्या व्यक्तीला ₹50,000 किंवा अधिकच्या कर बीजकावर तो लागतो',
+    'छात्र का पता लिखें: बिना GSTIN वाले व्यक्ति को ₹50,000 या उससे ज़्यादा के कर बीजक पर यह ज़रूरी है',
+  ],
+  [
+    'This payment pays fees of a classroom batch and of an online batch, which have different places of supply: record them as two payments, one for each batch’s dues',
+    'हे पेमेंट वर्गातील बॅच आणि ऑनलाइन बॅच यांची फी भरते, ज्यांचे पुरवठ्याचे ठिकाण वेगळे आहे: प्रत्येक बॅचच्या देय रकमेसाठी एक, अशी दोन पेमेंट्स नोंदवा',
+    'यह भुगतान कक्षा वाले बैच और ऑनलाइन बैच दोनों की फीस भरता है, जिनका आपूर्ति का स्थान अलग है: हर बैच की बकाया राशि के लिए एक, ऐसे दो भुगतान दर्ज करें',
+  ],
   // The platform operator (issue 55; schemas/operator.ts).
   ['The academy is suspended: its site and sign-ins show a notice, its records are kept.', 'अकॅडमी थांबवली आहे: तिची साइट आणि साइन-इन सूचना दाखवतात, तिच्या नोंदी ठेवल्या आहेत.', 'अकैडमी रोकी गई है: इसकी साइट और साइन-इन सूचना दिखाते हैं, इसके रिकॉर्ड रखे गए हैं.'],
   ['The academy is open again.', 'अकॅडमी पुन्हा सुरू झाली आहे.', 'अकैडमी फिर से शुरू हो गई है.'],

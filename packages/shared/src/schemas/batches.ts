@@ -3,6 +3,10 @@ import { z } from 'zod';
 import { closureSchema } from './announcements';
 import { calendarDateSchema, idSchema, isoDateTimeSchema, namedRefSchema, optionalQueryValue, optionalTextSchema, personRefSchema, requiredNameSchema, standardRefSchema, subjectRefSchema } from './common';
 import { WEEKDAYS } from '../schedule';
+import { BATCH_DELIVERIES } from '../gst';
+
+/** A batch's delivery, as sent (decision 062: it decides a tax invoice's place of supply). */
+export const BATCH_DELIVERY_MESSAGE = 'Delivery must be classroom or online';
 
 /** A batch's weekly schedule; times 'HH:MM' (24-hour) in the academy's time zone. */
 export const batchScheduleSchema = z.object({
@@ -67,6 +71,8 @@ export const batchInputSchema = z
       .min(1, 'Capacity must be between 1 and 500')
       .max(500, 'Capacity must be between 1 and 500'),
     description: optionalTextSchema('Description', 2000),
+    /** Taught in the classroom (default) or online (decision 062); left out of a PUT, it stays as it was. */
+    delivery: z.enum(BATCH_DELIVERIES, { error: BATCH_DELIVERY_MESSAGE }).optional(),
   })
   .refine((input) => input.endDate >= input.startDate, { message: 'End date cannot be before start date', path: ['endDate'] });
 export type BatchInput = z.input<typeof batchInputSchema>;
@@ -190,6 +196,8 @@ export type EnrolledStudent = z.infer<typeof enrolledStudentSchema>;
  */
 export const batchSchema = batchSummarySchema.extend({
   description: z.string(),
+  /** Taught in the classroom or online (decision 062): a tax invoice's place of supply follows it. */
+  delivery: z.enum(BATCH_DELIVERIES),
   enrolledStudents: z.union([z.array(z.uuid()), z.array(enrolledStudentSchema)]).optional(),
   isFull: z.boolean(),
   /** Ended with its academic year by a rollover (issue 39): kept with its records, no new students or attendance. */

@@ -99,6 +99,8 @@ const planFields = {
   showOnSite: z.boolean({ error: 'showOnSite must be true or false' }).default(false),
   /** GST (issue 57): whether its dues carry GST; study material sold separately may be exempt. */
   taxable: z.boolean({ error: 'taxable must be true or false' }).default(true),
+  /** A refundable deposit (decision 062): no supply, so no GST and out of GSTR-1; a deposit is never taxable. */
+  deposit: z.boolean({ error: 'deposit must be true or false' }).default(false),
 };
 
 function instalmentsAddUp(plan: { amount: number; instalments: { amount: number }[] }) {
@@ -121,6 +123,8 @@ export const feePlanSchema = z.object({
   instalments: z.array(z.object({ dueDate: z.string(), amount: z.number() })),
   showOnSite: z.boolean(),
   taxable: z.boolean(),
+  /** A refundable deposit (not a supply): no GST, on no GST document, not in GSTR-1. */
+  deposit: z.boolean(),
   /** Students with dues from this plan (a plan in use cannot be deleted). */
   studentCount: z.number().int(),
   createdAt: isoDateTimeSchema,
@@ -147,6 +151,18 @@ export const paymentInputSchema = z.object({
     GST_MESSAGES.payerGstin,
   ),
   payerName: optionalField(z.string({ error: GST_MESSAGES.payerName }).trim().max(200, GST_MESSAGES.payerName), GST_MESSAGES.payerName),
+  /** A registered payer's own address (CGST rule 46(d)); needed with payerGstin. */
+  payerAddress: optionalField(z.string({ error: GST_MESSAGES.payerAddress }).trim().max(300, GST_MESSAGES.payerAddress), GST_MESSAGES.payerAddress),
+  /**
+   * The student's address when none is on record and the tax invoice needs it (an unregistered
+   * recipient, taxable value ₹50,000 or more: CGST rule 46(e)); kept on the invoice.
+   */
+  studentAddress: optionalField(z.string({ error: GST_MESSAGES.studentAddress }).trim().max(300, GST_MESSAGES.studentAddress), GST_MESSAGES.studentAddress),
+}).superRefine((input, context) => {
+  // A registered recipient's name and address go on the tax invoice (CGST rule 46(d)).
+  if (!input.payerGstin) return;
+  if (!input.payerName) context.addIssue({ code: 'custom', path: ['payerName'], message: GST_MESSAGES.payerNameRequired });
+  if (!input.payerAddress) context.addIssue({ code: 'custom', path: ['payerAddress'], message: GST_MESSAGES.payerAddressRequired });
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 export const idempotencyHeadersSchema = z.object({ 'idempotency-key': z.string().trim().min(8, 'The Idempotency-Key header must have 8 to 100 characters').max(100, 'The Idempotency-Key header must have 8 to 100 characters').optional() });

@@ -21,6 +21,12 @@ export const GST_MESSAGES = {
   period: 'Enter the month as YYYY-MM or the quarter as YYYY-YY-Qn (2026-27-Q1 is April to June 2026)',
   payerGstin: 'Enter the payer’s GSTIN: 15 characters (state code, PAN, entity number, Z and a check character)',
   payerName: 'The payer’s name can have at most 200 characters',
+  payerNameRequired: 'Enter the payer’s name as on its GST registration: a registered recipient’s name goes on the tax invoice',
+  payerAddress: 'The payer’s address can have at most 300 characters',
+  payerAddressRequired: 'Enter the payer’s address: a registered recipient’s address goes on the tax invoice',
+  studentAddress: 'The student’s address can have at most 300 characters',
+  studentAddressRequired: 'Enter the student’s address: a tax invoice of ₹50,000 or more to a person without a GSTIN carries it',
+  mixedPlaces: 'This payment pays fees of a classroom batch and of an online batch, which have different places of supply: record them as two payments, one for each batch’s dues',
   payerNotRegistered: 'A payer’s GSTIN goes on a tax invoice, and GST is not turned on in Settings → Tax for this date',
   notRegistered: 'GST is not turned on in Settings → Tax',
   creditNoteTooLate: 'A credit note for a supply of the financial year {year} could be issued until {date} (CGST Act section 34(2)); this invoice can no longer be cancelled',
@@ -104,9 +110,9 @@ export type TaxSettings = z.infer<typeof taxSettingsSchema>;
 /** A receipt's tax when it is a tax invoice: rupees with two decimals, the parts adding up to the amount. */
 export const receiptTaxSchema = z.object({
   /**
-   * Which tax document it is: a tax invoice (its number is the receipt's), a bill of supply (all of it
-   * exempt), or a revised invoice issued later for a payment of a registration dated back (decision 063:
-   * its own number and date).
+   * The GST document it is (decision 062): a tax invoice (something taxable; with exempt money too, an
+   * "invoice-cum-bill of supply", CGST rule 46A), a bill of supply (nothing taxable, rule 49), or a
+   * revised invoice (rule 53, a registration dated back).
    */
   kind: z.enum(['tax-invoice', 'bill-of-supply', 'revised-invoice']),
   number: z.string(),
@@ -125,8 +131,12 @@ export const receiptTaxSchema = z.object({
   placeOfSupplyName: z.string(),
   /** What went to dues of plans that are not taxable (no GST on it); taxable + cgst + sgst + igst + exempt = amount. */
   exempt: z.number(),
-  /** A registered payer (B2B): its GSTIN and name, null otherwise. */
-  payer: z.object({ gstin: z.string(), name: z.string().nullable() }).nullable(),
+  /** What went to refundable deposits: no supply, no GST, not in GSTR-1 (decision 062). */
+  deposit: z.number(),
+  /** The paisa no taxable value meets (decision 062); taxable + cgst + sgst + igst + roundOff + exempt + deposit = amount. */
+  roundOff: z.number(),
+  /** A registered payer (B2B): its GSTIN, name and address, null otherwise. */
+  payer: z.object({ gstin: z.string(), name: z.string().nullable(), address: z.string().nullable() }).nullable(),
 });
 export type ReceiptTax = z.infer<typeof receiptTaxSchema>;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, time, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { WEEKDAYS } from '@academy/shared/schedule';
+import { BATCH_DELIVERIES } from '@academy/shared/gst';
 import { standards } from './standards';
 import { students } from './students';
 import { subjects } from './subjects';
@@ -24,6 +25,8 @@ export const batches = pgTable(
     endDate: date().notNull(),
     capacity: integer().notNull(),
     description: text().notNull().default(''),
+    /** Taught in the classroom or online (decision 062): decides a tax invoice's place of supply (IGST Act s.12(5)(b) or s.12(2)). */
+    delivery: text({ enum: BATCH_DELIVERIES }).notNull().default('classroom'),
     /** When a rollover ended it with its academic year (issue 39): hidden from the lists, no new enrolments or attendance. */
     archivedAt: timestamp({ withTimezone: true }),
     ...timestamps,
@@ -36,6 +39,7 @@ export const batches = pgTable(
     check('batches_capacity_check', sql`${table.capacity} > 0`),
     check('batches_times_check', sql`${table.endTime} > ${table.startTime}`),
     check('batches_dates_check', sql`${table.endDate} >= ${table.startDate}`),
+    check('batches_delivery_check', sql`${table.delivery} in ('classroom', 'online')`),
   ],
 );
 

@@ -26,6 +26,11 @@ export const feePlans = pgTable(
     showOnSite: boolean().notNull().default(false),
     /** GST (issue 57): whether its dues carry GST (study material sold separately may be exempt); taxable unless the office says not. */
     taxable: boolean().notNull().default(true),
+    /**
+     * A refundable deposit (docs/decisions/062-gst-by-law.md): no supply at all until it is applied
+     * (CGST Act s.2(31), explanation to "consideration"), so on no GST document and in no return.
+     */
+    deposit: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -140,7 +145,8 @@ export const feeReceipts = pgTable(
     cancelReason: text(),
     /*
      * A tax invoice's GST (issue 57), copied from Settings → Tax in force on its date and never changed:
-     * null on a receipt of an academy not registered then. taxable + cgst + sgst + igst + exempt = amount.
+     * null on a receipt of an academy not registered then.
+     * taxable + cgst + sgst + igst + round-off + exempt + deposit = amount (decision 062).
      */
     gstin: varchar({ length: 15 }),
     /** The Settings → Tax row it was made under (the supplier's names and address it prints). */
@@ -158,6 +164,15 @@ export const feeReceipts = pgTable(
     /** A registered payer (a company paying for a student): its GSTIN makes the invoice B2B in GSTR-1. */
     payerGstin: varchar({ length: 15 }),
     payerName: varchar({ length: 200 }),
+    /** A registered payer's own address (CGST rule 46(d)): printed as the recipient's, not the student's. */
+    payerAddress: varchar({ length: 300 }),
+    /** An unregistered recipient's address and state as at the invoice (rule 46(e)), copied so the invoice never changes. */
+    recipientAddress: text(),
+    recipientState: varchar({ length: 2 }),
+    /** The paisa no taxable value meets (decision 062): taxable + heads + this = the taxed money; −1, 0 or +1 with prices including GST. */
+    roundOffPaise: paise(),
+    /** What it paid into refundable deposits: no supply (decision 062), out of GSTR-1. */
+    depositPaise: paise(),
     /** The credit note its cancellation made (a tax invoice's only): its own gap-free series per financial year. */
     creditNoteFinancialYear: varchar({ length: 7 }),
     creditNoteSeq: integer(),
@@ -183,7 +198,7 @@ export const feeReceipts = pgTable(
     index('fee_receipts_credit_note_date_idx').on(table.academyId, table.creditNoteDate).where(sql`${table.creditNoteDate} is not null`),
     check(
       'fee_receipts_tax_adds_up',
-      sql`${table.taxRateBp} is null or ${table.taxablePaise} + ${table.cgstPaise} + ${table.sgstPaise} + ${table.igstPaise} + coalesce(${table.exemptPaise}, 0) = ${table.amountPaise}`,
+      sql`${table.taxRateBp} is null or ${table.taxablePaise} + ${table.cgstPaise} + ${table.sgstPaise} + ${table.igstPaise} + coalesce(${table.roundOffPaise}, 0) + coalesce(${table.exemptPaise}, 0) + coalesce(${table.depositPaise}, 0) = ${table.amountPaise}`,
     ),
     uniqueIndex('fee_receipts_number_idx').on(table.academyId, table.financialYear, table.seq),
     uniqueIndex('fee_receipts_idempotency_idx').on(table.studentId, table.idempotencyKey),

@@ -192,6 +192,8 @@ function valuesOf(input: BatchInput) {
     endDate: input.endDate,
     capacity: input.capacity,
     description: input.description ?? '',
+    // Left out (a PUT of an older client), the delivery stays as it was; a new batch is taught in the classroom.
+    ...(input.delivery ? { delivery: input.delivery } : {}),
   };
 }
 

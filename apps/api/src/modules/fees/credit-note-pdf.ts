@@ -56,7 +56,7 @@ export function renderCreditNotePdf(input: { header: AcademyHeader; receipt: Pri
   pdf.row(label.gstin, tax.gstin, { bold: true });
   pdf.rule();
   pdf.row(label.recipient, receipt.student.name);
-  if (supplier?.studentAddress) pdf.row(label.address, supplier.studentAddress);
+  if (supplier?.recipientAddress) pdf.row(label.address, supplier.recipientAddress);
   if (tax.payer) {
     if (tax.payer.name) pdf.row(label.payer, tax.payer.name);
     pdf.row(label.payerGstin, tax.payer.gstin, { bold: true });

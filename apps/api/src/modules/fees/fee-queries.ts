@@ -1,10 +1,10 @@
 import { and, asc, between, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { academicYearEnd, academicYearStart } from '@academy/shared/calendar';
 import { paiseToRupees as rupees } from '@academy/shared/money';
-import { GST_STATES } from '@academy/shared/gst';
+import { GST_STATES, type BatchDelivery } from '@academy/shared/gst';
 import type { Due, Receipt } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
-import { feeAllocations, feeDues, feePlans, feeReceipts, students, users } from '../../db/schema';
+import { batches, feeAllocations, feeDues, feePlans, feeReceipts, students, users } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
 
 /**
@@ -50,9 +50,16 @@ export function dueStatus(row: { status: string; balance: number; dueDate: strin
  * Which tax document a receipt with tax is: a revised invoice issued later for a registration dated
  * back (decision 063), a bill of supply when none of it is taxable, else a tax invoice.
  */
-export function receiptTaxKind(receipt: { revisedNumber: string | null; taxablePaise: number | null; exemptPaise: number | null }): 'tax-invoice' | 'bill-of-supply' | 'revised-invoice' {
+export function receiptTaxKind(receipt: {
+  revisedNumber: string | null;
+  taxablePaise: number | null;
+  cgstPaise: number | null;
+  sgstPaise: number | null;
+  igstPaise: number | null;
+}): 'tax-invoice' | 'bill-of-supply' | 'revised-invoice' {
   if (receipt.revisedNumber) return 'revised-invoice';
-  return receipt.taxablePaise === 0 && (receipt.exemptPaise ?? 0) > 0 ? 'bill-of-supply' : 'tax-invoice';
+  const taxed = (receipt.taxablePaise ?? 0) + (receipt.cgstPaise ?? 0) + (receipt.sgstPaise ?? 0) + (receipt.igstPaise ?? 0);
+  return taxed > 0 ? 'tax-invoice' : 'bill-of-supply';
 }
 
 /** Receipts with their student's name and what each paid, newest first. */
@@ -87,6 +94,7 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
     tax:
       receipt.taxRateBp !== null
         ? {
+            // Decision 062/063: a revised invoice (rule 53), else nothing taxable is a bill of supply (rule 49), else a tax invoice (rule 46; with exempt money too, rule 46A).
             kind: receiptTaxKind(receipt),
             number: receipt.revisedNumber ?? receipt.number,
             date: receipt.revisedDate ?? receipt.date,
@@ -100,7 +108,9 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
             placeOfSupply: receipt.placeOfSupply!,
             placeOfSupplyName: GST_STATES[receipt.placeOfSupply!] ?? receipt.placeOfSupply!,
             exempt: rupees(receipt.exemptPaise ?? 0),
-            payer: receipt.payerGstin ? { gstin: receipt.payerGstin, name: receipt.payerName } : null,
+            deposit: rupees(receipt.depositPaise ?? 0),
+            roundOff: rupees(receipt.roundOffPaise ?? 0),
+            payer: receipt.payerGstin ? { gstin: receipt.payerGstin, name: receipt.payerName, address: receipt.payerAddress } : null,
           }
         : null,
     creditNote: receipt.creditNoteNumber ? { number: receipt.creditNoteNumber, date: receipt.creditNoteDate! } : null,
@@ -111,10 +121,22 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
 /** Whether a due carries GST (issue 57): its plan's flag; a due of no plan (a carried balance, a plan since deleted) is taxable. */
 export const dueTaxableSql = sql<boolean>`coalesce((select ${feePlans.taxable} from ${feePlans} where ${feePlans.id} = ${feeDues.planId}), true)`;
 
+/** Whether a due is a refundable deposit (decision 062: no supply): its plan's flag; a due of no plan is not. */
+export const dueDepositSql = sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.id} = ${feeDues.planId}), false)`;
+/** How a due's batch is taught (decision 062: the place of supply follows it); a due of no batch counts as the classroom's. */
+export const dueDeliverySql = sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId}), 'classroom')`;
+
 /** A student's open dues with something left to pay, locked in the one order (a payment and a concession both start here). */
 export async function lockOpenDues(tx: DbExecutor, studentId: string) {
   return tx
-    .select({ id: feeDues.id, label: feeDues.label, balance: balanceSql.mapWith(Number), taxable: dueTaxableSql.mapWith(Boolean) })
+    .select({
+      id: feeDues.id,
+      label: feeDues.label,
+      balance: balanceSql.mapWith(Number),
+      taxable: dueTaxableSql.mapWith(Boolean),
+      deposit: dueDepositSql.mapWith(Boolean),
+      delivery: dueDeliverySql.mapWith((value: string) => value as BatchDelivery),
+    })
     .from(feeDues)
     .where(and(eq(feeDues.studentId, studentId), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`))
     .orderBy(...DUE_LOCK_ORDER)

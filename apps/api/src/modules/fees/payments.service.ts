@@ -18,7 +18,8 @@ import { recordAudit, recordAudits, type AuditActor } from '../audit';
 import { getAcademySettings } from '../../academy-settings';
 import { DUE_LOCK_ORDER, lockOpenDues, lockOpenDuesOf, receiptsWhere } from './fee-queries';
 import { extractUtr } from './bank-statement';
-import { invoiceTax, payableWithTax, registrationOn, type InvoiceTax } from '../gst';
+import { invoiceTax, payableWithTax, placeOfSupplyOf, registrationOn, type InvoiceTax } from '../gst';
+import { RECIPIENT_ADDRESS_THRESHOLD_PAISE } from '@academy/shared/gst';
 
 /** A credit note number: 'CN/2026-27/0001' (15 characters). */
 export function creditNoteNumber(year: string, seq: number): string {
@@ -82,6 +83,8 @@ type ReceiptPayment = {
   utr: string | null;
   /** A tax invoice's GST (issue 57) with what it pays into each due; null or absent for a plain receipt (the amount pays the oldest dues). */
   tax?: InvoiceTax | null;
+  /** An unregistered recipient's address and state as at the invoice (CGST rule 46(e), decision 062). */
+  recipient?: { address: string | null; state: string | null } | null;
 };
 type ReceiptToIssue = {
   studentId: string;
@@ -146,9 +149,14 @@ async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: readonl
             sgstPaise: input.tax.sgst,
             igstPaise: input.tax.igst,
             exemptPaise: input.tax.exempt,
+            depositPaise: input.tax.deposit,
+            roundOffPaise: input.tax.roundOff,
             placeOfSupply: input.tax.placeOfSupply,
             payerGstin: input.tax.payer?.gstin ?? null,
             payerName: input.tax.payer?.name ?? null,
+            payerAddress: input.tax.payer?.address ?? null,
+            recipientAddress: input.recipient?.address ?? null,
+            recipientState: input.recipient?.state ?? null,
           }
         : {}),
     };
@@ -296,7 +304,7 @@ export async function recordPayment(
   await assertPaymentDate(db, input.date);
   try {
     const { id, created } = await transactionWithRetry(db, async (tx) => {
-      const [student] = await tx.select({ name: users.name, state: students.state }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
+      const [student] = await tx.select({ name: users.name, state: students.state, address: students.address }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
       if (!student) throw new AppError('NOT_FOUND', 'Student not found');
       const open = await lockOpenDues(tx, studentId);
       if (idempotencyKey) {
@@ -313,15 +321,25 @@ export async function recordPayment(
       const registration = await registrationOn(tx, input.date);
       if (input.payerGstin && !registration) throw new AppError('BAD_REQUEST', GST_MESSAGES.payerNotRegistered, { payerGstin: GST_MESSAGES.payerNotRegistered });
       const ordered = namedDueFirst(open, input.dueId ?? options.dueFirst);
-      const payable = payableWithTax(registration, ordered);
+      const payer = input.payerGstin ? { gstin: input.payerGstin, name: input.payerName ?? null, address: input.payerAddress ?? null } : null;
+      // The place of supply decides CGST + SGST or IGST, and with prices excluding GST the tax on top (decision 062).
+      const place = registration ? placeOfSupplyOf(registration, student.state, payer?.gstin ?? null, ordered) : undefined;
+      const payable = payableWithTax(registration, ordered, place?.interState);
       if (input.amount > payable) {
         const message = FEE_MESSAGES.moreThanDue.replace('{amount}', formatPaise(payable));
         throw new AppError('BAD_REQUEST', message, { amount: message });
       }
-      const payer = input.payerGstin ? { gstin: input.payerGstin, name: input.payerName ?? null } : null;
-      const tax = registration ? invoiceTax(registration, student.state, payer, ordered, input.amount) : null;
+      let tax = registration ? invoiceTax(registration, student.state, payer, ordered, input.amount) : null;
+      // Money into refundable deposits only is no supply (decision 062): a plain receipt, on no GST document and in no return.
+      if (tax && tax.deposit === input.amount) tax = null;
+      const recipientAddress = input.studentAddress ?? student.address;
+      // An unregistered recipient's address goes on a tax invoice of ₹50,000 or more (CGST rule 46(e)); asked for when missing.
+      if (tax && !payer && tax.taxable >= RECIPIENT_ADDRESS_THRESHOLD_PAISE && !recipientAddress) {
+        throw new AppError('BAD_REQUEST', GST_MESSAGES.studentAddressRequired, { studentAddress: GST_MESSAGES.studentAddressRequired });
+      }
+      const recipient = tax && !payer ? { address: recipientAddress ?? null, state: student.state } : null;
       const [issued] = await issueReceipts(tx, actor, [
-        { studentId, studentName: student.name, open: ordered, outstanding, payment: { ...input, utr, tax }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined },
+        { studentId, studentName: student.name, open: ordered, outstanding, payment: { ...input, utr, tax, recipient }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined },
       ]);
       const receiptId = issued!.id;
       if (options.confirmsClaim) {
@@ -440,8 +458,12 @@ export async function creditNoteFor(db: DbExecutor, actor: Actor, number: string
   return receipt;
 }
 
-/** What a tax invoice prints beyond the receipt (issue 57): the supplier as registered then, the student's address. */
-export type PrintableInvoice = { legalName: string | null; tradeName: string | null; address: string | null; studentAddress: string | null };
+/**
+ * What a tax invoice prints beyond the receipt (issue 57): the supplier as registered then, and an
+ * unregistered recipient's address and state as copied at the invoice (decision 062; an invoice from
+ * before the copy was kept prints the student's address on record).
+ */
+export type PrintableInvoice = { legalName: string | null; tradeName: string | null; address: string | null; recipientAddress: string | null; recipientState: string | null };
 export type PrintableReceipt = Receipt & { batches: string[]; invoice?: PrintableInvoice | undefined };
 
 /** A receipt with the names of the batches it paid, for its PDF; `scope` narrows who may read it (none: the receipt mail job). */
@@ -457,13 +479,19 @@ export async function printableReceipt(db: DbExecutor, id: string, scope?: SQL):
   let invoice: PrintableInvoice | undefined;
   if (receipt.tax) {
     const [row] = await db
-      .select({ legalName: gstRegistrations.legalName, tradeName: gstRegistrations.tradeName, address: gstRegistrations.address, studentAddress: students.address })
+      .select({
+        legalName: gstRegistrations.legalName,
+        tradeName: gstRegistrations.tradeName,
+        address: gstRegistrations.address,
+        recipientAddress: sql<string | null>`coalesce(${feeReceipts.recipientAddress}, case when ${feeReceipts.roundOffPaise} is null then ${students.address} end)`,
+        recipientState: feeReceipts.recipientState,
+      })
       .from(feeReceipts)
       .innerJoin(students, eq(students.id, feeReceipts.studentId))
       .leftJoin(gstRegistrations, eq(gstRegistrations.id, feeReceipts.gstRegistrationId))
       .where(eq(feeReceipts.id, id))
       .limit(1);
-    invoice = row ?? { legalName: null, tradeName: null, address: null, studentAddress: null };
+    invoice = row ?? { legalName: null, tradeName: null, address: null, recipientAddress: null, recipientState: null };
   }
   return { ...receipt, batches: batchNames.map((row) => row.name), invoice };
 }

@@ -14,8 +14,11 @@ import { DUE_LOCK_ORDER } from './fee-queries';
 /** Fee plans of a batch (instalments) and the dues they make for its students (issue 24, decision 020). */
 
 // Shown on the site only when the office says so (the API's default; the seed and tests may leave it out).
-type PlanInput = Omit<z.output<typeof feePlanInputSchema>, 'showOnSite' | 'taxable'> & { showOnSite?: boolean; taxable?: boolean };
-type PlanUpdate = Omit<z.output<typeof feePlanUpdateSchema>, 'showOnSite' | 'taxable'> & { showOnSite?: boolean; taxable?: boolean };
+type PlanInput = Omit<z.output<typeof feePlanInputSchema>, 'showOnSite' | 'taxable' | 'deposit'> & { showOnSite?: boolean; taxable?: boolean; deposit?: boolean };
+type PlanUpdate = Omit<z.output<typeof feePlanUpdateSchema>, 'showOnSite' | 'taxable' | 'deposit'> & { showOnSite?: boolean; taxable?: boolean; deposit?: boolean };
+
+/** GST of a plan's dues (decision 062): a refundable deposit is no supply, so never taxable. */
+const gstFlags = (input: { taxable?: boolean; deposit?: boolean }) => (input.deposit ? { taxable: false, deposit: true } : { taxable: input.taxable ?? true, deposit: false });
 
 const instalmentLabel = (planName: string, seq: number, count: number) => (count === 1 ? planName : `${planName} · ${seq}/${count}`);
 
@@ -29,6 +32,7 @@ async function plansWhere(db: DbExecutor, where: SQL | undefined): Promise<FeePl
       amountPaise: feePlans.amountPaise,
       showOnSite: feePlans.showOnSite,
       taxable: feePlans.taxable,
+      deposit: feePlans.deposit,
       createdAt: feePlans.createdAt,
       updatedAt: feePlans.updatedAt,
       studentCount: sql<number>`(select count(distinct ${feeDues.studentId})::int from ${feeDues} where ${feeDues.planId} = ${feePlans.id} and ${feeDues.status} = 'open')`,
@@ -48,6 +52,7 @@ async function plansWhere(db: DbExecutor, where: SQL | undefined): Promise<FeePl
     instalments: instalments.filter((entry) => entry.planId === row._id).map((entry) => ({ dueDate: entry.dueDate, amount: rupees(entry.amountPaise) })),
     showOnSite: row.showOnSite,
     taxable: row.taxable,
+    deposit: row.deposit,
     studentCount: row.studentCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -118,7 +123,7 @@ function planSnapshot(input: PlanInput) {
     amount: rupees(input.amount),
     instalments: input.instalments.map((entry) => `${entry.dueDate}: ${formatPaise(entry.amount)}`).join('; '),
     showOnSite: input.showOnSite ?? false,
-    taxable: input.taxable ?? true,
+    ...gstFlags(input),
   };
 }
 
@@ -129,7 +134,7 @@ function planSnapshot(input: PlanInput) {
 export async function createPlan(db: Db, actor: AuditActor, input: PlanInput): Promise<FeePlan> {
   const id = await db.transaction(async (tx) => {
     const batchName = await assertBatch(tx, input.batch);
-    const [plan] = await tx.insert(feePlans).values({ name: input.name, batchId: input.batch, amountPaise: input.amount, showOnSite: input.showOnSite ?? false, taxable: input.taxable ?? true }).returning({ id: feePlans.id });
+    const [plan] = await tx.insert(feePlans).values({ name: input.name, batchId: input.batch, amountPaise: input.amount, showOnSite: input.showOnSite ?? false, ...gstFlags(input) }).returning({ id: feePlans.id });
     const instalments = input.instalments.map((entry, index) => ({ planId: plan!.id, seq: index + 1, dueDate: entry.dueDate, amountPaise: entry.amount }));
     await tx.insert(feePlanInstalments).values(instalments);
     const enrolled = await tx.select({ id: batchStudents.studentId }).from(batchStudents).innerJoin(students, eq(students.id, batchStudents.studentId)).where(and(eq(batchStudents.batchId, input.batch), eq(students.status, 'active')));
@@ -159,7 +164,7 @@ export async function updatePlan(db: Db, actor: AuditActor, id: string, input: P
     if (!before) throw new AppError('NOT_FOUND', FEE_MESSAGES.planNotFound);
     const oldInstalments = await tx.select().from(feePlanInstalments).where(eq(feePlanInstalments.planId, id)).orderBy(asc(feePlanInstalments.seq));
     const batchName = await assertBatch(tx, input.batch);
-    await tx.update(feePlans).set({ name: input.name, batchId: input.batch, amountPaise: input.amount, showOnSite: input.showOnSite ?? false, taxable: input.taxable ?? true, updatedAt: new Date() }).where(eq(feePlans.id, id));
+    await tx.update(feePlans).set({ name: input.name, batchId: input.batch, amountPaise: input.amount, showOnSite: input.showOnSite ?? false, ...gstFlags(input), updatedAt: new Date() }).where(eq(feePlans.id, id));
     await tx.delete(feePlanInstalments).where(eq(feePlanInstalments.planId, id));
     const instalments = input.instalments.map((entry, index) => ({ planId: id, seq: index + 1, dueDate: entry.dueDate, amountPaise: entry.amount }));
     await tx.insert(feePlanInstalments).values(instalments);

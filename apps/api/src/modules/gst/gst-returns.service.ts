@@ -34,7 +34,8 @@ async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocu
       supplierState: gstinState(receipt.gstin!),
       sac: receipt.sac!,
       rateBp: receipt.taxRateBp!,
-      value: receipt.amountPaise,
+      // A refundable deposit is no supply (decision 062): it is in no figure of GSTR-1, not even the invoice's value.
+      value: receipt.amountPaise - (receipt.depositPaise ?? 0),
       taxable: receipt.taxablePaise!,
       cgst: receipt.cgstPaise!,
       sgst: receipt.sgstPaise!,

@@ -29,9 +29,9 @@ type Method = 'GET' | 'POST' | 'PUT';
 const call = (cookie: string, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 const asAdmin = (method: Method, url: string, payload?: object) => call(t.adminCookie, method, url, payload);
 
-/** A batch with a ₹59,000 plan in two instalments, and students enrolled in it. */
-async function batchWithPlan(name: string, amount = 59000) {
-  const batch = await buildBatch(t.database.db, { name });
+/** A batch with a ₹59,000 plan in two instalments, and students enrolled in it (taught online: the place of supply follows the student's state, IGST Act s.12(2)). */
+async function batchWithPlan(name: string, amount = 59000, delivery: 'classroom' | 'online' = 'classroom') {
+  const batch = await buildBatch(t.database.db, { name, delivery });
   const plan = await asAdmin('POST', '/api/fee-plans', { name: `${name} fees`, batch: batch.id, amount, instalments: [{ dueDate: t.today, amount: amount / 2 }, { dueDate: shiftDate(t.today, 30), amount: amount / 2 }] });
   expect(plan.statusCode, plan.body).toBe(201);
   return batch;
@@ -81,11 +81,11 @@ describe('Settings → Tax', () => {
 });
 
 describe('tax invoices, credit notes and GSTR-1', () => {
-  it('a ₹59,000 inclusive plan: CGST+SGST in Maharashtra, IGST to Karnataka, parts adding up; a credit note on cancel; GSTR-1 carries them', async () => {
+  it('a ₹59,000 inclusive plan: CGST+SGST in Maharashtra, IGST to Karnataka online, parts adding up; a credit note on cancel; GSTR-1 carries them', async () => {
     const batch = await batchWithPlan('JEE 2027');
     const local = await enrolled(batch.id, 'Aarav Local');
-    const away = await enrolled(batch.id, 'Kavya Away');
-    expect((await asAdmin('PUT', `/api/students/${away.id}`, { state: 'Karnataka' })).statusCode).toBe(200);
+    const away = await enrolled((await batchWithPlan('JEE 2027 online', 59000, 'online')).id, 'Kavya Away');
+    expect((await asAdmin('PUT', `/api/students/${away.id}`, { state: 'Karnataka', address: 'Jayanagar, Bengaluru 560041' })).statusCode).toBe(200);
 
     // Before registration: a plain receipt, which stays one.
     const before = await pay(local.id, 1000, shiftDate(t.today, -1));
@@ -107,14 +107,15 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     const second = await pay(local.id, 27499.99);
     const inter = await pay(away.id, 59000);
     for (const [receipt, amount] of [[first, 29500.01], [second, 27499.99], [inter, 59000]] as const) {
-      const { taxable, cgst, sgst, igst } = receipt.tax;
-      expect(Math.round(taxable * 100) + Math.round(cgst * 100) + Math.round(sgst * 100) + Math.round(igst * 100)).toBe(Math.round(amount * 100));
+      const { taxable, cgst, sgst, igst, roundOff } = receipt.tax;
+      expect(Math.round(taxable * 100) + Math.round(cgst * 100) + Math.round(sgst * 100) + Math.round(igst * 100) + Math.round(roundOff * 100)).toBe(Math.round(amount * 100));
+      expect(cgst).toBe(sgst);
       expect(receipt.tax.rate).toBe(18);
       expect(receipt.tax.number).toBe(receipt.number);
       expect(receipt.number.length).toBeLessThanOrEqual(16);
     }
     expect(first.tax).toMatchObject({ placeOfSupply: '27', igst: 0, taxable: 25000.01, cgst: 2250, sgst: 2250 });
-    expect(inter.tax).toEqual({ kind: 'tax-invoice', number: inter.number, date: inter.date, gstin: GSTIN, sac: '999293', taxable: 50000, cgst: 0, sgst: 0, igst: 9000, rate: 18, placeOfSupply: '29', placeOfSupplyName: 'Karnataka', exempt: 0, payer: null });
+    expect(inter.tax).toEqual({ kind: 'tax-invoice', number: inter.number, date: inter.date, gstin: GSTIN, sac: '999293', taxable: 50000, cgst: 0, sgst: 0, igst: 9000, rate: 18, placeOfSupply: '29', placeOfSupplyName: 'Karnataka', exempt: 0, deposit: 0, roundOff: 0, payer: null });
 
     // The ledger carries the tax on each payment; the earlier receipt is unchanged.
     const ledger = (await asAdmin('GET', `/api/students/${local.id}/fees`)).json().data;
@@ -231,13 +232,13 @@ describe('tax invoices, credit notes and GSTR-1', () => {
 
   it('a payer with a GSTIN makes a B2B invoice (place of supply its state), its credit note cdnr; a large inter-state invoice is b2cl; the quarter carries them', async () => {
     const company = `29AAGCB7383J1Z${gstinCheckCharacter('29AAGCB7383J1Z')}`;
-    const batch = await batchWithPlan('Sponsored', 236000);
+    const batch = await batchWithPlan('Sponsored', 236000, 'online');
     const sponsored = await enrolled(batch.id, 'Sponsored Student');
     // A wrong GSTIN is refused with the payer's message; nothing is recorded.
     const wrong = await asAdmin('POST', `/api/students/${sponsored.id}/payments`, { amount: 1000, date: t.today, mode: 'cash', payerGstin: company.slice(0, 14) + (company.endsWith('A') ? 'B' : 'A') });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.payerGstin).toContain('payer’s GSTIN');
-    const b2b = await asAdmin('POST', `/api/students/${sponsored.id}/payments`, { amount: 1000, date: t.today, mode: 'bank_transfer', payerGstin: company.toLowerCase(), payerName: 'Bright Tech Pvt Ltd' });
+    const b2b = await asAdmin('POST', `/api/students/${sponsored.id}/payments`, { amount: 1000, date: t.today, mode: 'bank_transfer', payerGstin: company.toLowerCase(), payerName: 'Bright Tech Pvt Ltd', payerAddress: 'MG Road, Bengaluru 560001' });
     expect(b2b.statusCode, b2b.body).toBe(201);
     expect(b2b.json().data.tax).toMatchObject({ placeOfSupply: '29', igst: 152.54, cgst: 0, payer: { gstin: company, name: 'Bright Tech Pvt Ltd' } });
     const pdf = await pdfText((await asAdmin('GET', `/api/receipts/${b2b.json().data._id}/pdf`)).rawPayload);
@@ -245,7 +246,7 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     expect(pdf).toContain('Bright Tech Pvt Ltd');
     // An unregistered family in Karnataka paying ₹1,18,000 at once: B2C large.
     const away = await enrolled(batch.id, 'Large Away');
-    expect((await asAdmin('PUT', `/api/students/${away.id}`, { state: '29' })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', `/api/students/${away.id}`, { state: '29', address: 'Jayanagar, Bengaluru 560041' })).statusCode).toBe(200);
     const large = await pay(away.id, 118000);
     expect(large.tax).toMatchObject({ taxable: 100000, igst: 18000, payer: null });
     expect((await asAdmin('POST', `/api/receipts/${b2b.json().data._id}/cancel`, { reason: 'Sponsor paid twice' })).statusCode).toBe(200);
@@ -359,7 +360,7 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: false, from: t.today } })).statusCode).toBe(200);
     const batch = await batchWithPlan('Foundation', 10000);
     const student = await enrolled(batch.id, 'Plain Again');
-    const refused = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 5000, date: t.today, mode: 'cash', payerGstin: GSTIN });
+    const refused = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 5000, date: t.today, mode: 'cash', payerGstin: GSTIN, payerName: 'Shree', payerAddress: 'Latur' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.payerGstin).toContain('GST is not turned on');
     expect((await pay(student.id, 5000)).tax).toBeNull();

@@ -1,7 +1,7 @@
 import { desc, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '@academy/shared/calendar';
-import { GST_STATES, gstinState, payableOnDues, payDuesWithTax, taxOnTop, type DuesPayment, type TaxedDue } from '@academy/shared/gst';
+import { GST_STATES, gstinState, payableOnDues, payDuesWithTax, placeOfSupplyFor, taxOnTop, type BatchDelivery, type DuesPayment, type TaxedDue } from '@academy/shared/gst';
 import { GST_MESSAGES, type taxSettingsInputSchema, type TaxSettings } from '@academy/shared/schemas/gst';
 import { formatDate } from '@academy/shared/calendar';
 import type { Db, DbExecutor } from '../../db/client';
@@ -116,44 +116,55 @@ export type InvoiceTax = DuesPayment & {
   gstin: string;
   sac: string;
   placeOfSupply: string;
-  payer: { gstin: string; name: string | null } | null;
+  payer: { gstin: string; name: string | null; address: string | null } | null;
 };
 
+/** A due as a payment's tax sees it: its balance, whether it is taxable or a deposit, and how its batch is taught. */
+export type DueForTax = TaxedDue & { delivery: BatchDelivery };
+
 /**
- * The place of supply of coaching (IGST Act section 12(2)): a registered recipient's location (the
- * payer's GSTIN's state), else the recipient's address on record (the student's state), else the
- * supplier's location (the academy's state).
+ * The place of supply of a payment into dues (decision 062, IGST Act s.12): the place of its first
+ * taxable due (`placeOfSupplyFor`: a payer's GSTIN's state; a classroom batch where it is performed,
+ * the academy's state; an online batch the student's state on record, else the academy's), and
+ * whether that is another state than the academy's (IGST) or its own (CGST + SGST).
  */
-export function placeOfSupplyOf(registration: Registration, studentState: string | null, payerGstin: string | null): string {
-  return payerGstin ? gstinState(payerGstin) : (studentState ?? gstinState(registration.gstin!));
+export function placeOfSupplyOf(registration: Registration, studentState: string | null, payerGstin: string | null, dues: readonly DueForTax[]): { placeOfSupply: string; interState: boolean } {
+  const supplierState = gstinState(registration.gstin!);
+  const first = dues.find((due) => due.taxable && !due.deposit) ?? dues[0];
+  const placeOfSupply = placeOfSupplyFor({ supplierState, payerGstin, delivery: first?.delivery ?? 'classroom', studentState });
+  return { placeOfSupply, interState: placeOfSupply !== supplierState };
 }
 
 /**
  * The tax of a payment of `amountPaise` (tax included) into `dues` (in the order it pays them) under a
- * registration: within the academy's state CGST + SGST, else IGST; dues of exempt plans carry none.
+ * registration: within the academy's state CGST + SGST, else IGST; dues of exempt plans carry none,
+ * deposits are no supply. One invoice has one place of supply: a payment whose taxable money reaches
+ * dues of another place (a classroom batch and an online one, for a student of another state) is
+ * refused (400) — two payments make two invoices.
  */
 export function invoiceTax(
   registration: Registration,
   studentState: string | null,
-  payer: { gstin: string; name: string | null } | null,
-  dues: readonly TaxedDue[],
+  payer: { gstin: string; name: string | null; address: string | null } | null,
+  dues: readonly DueForTax[],
   amountPaise: number,
 ): InvoiceTax {
-  const placeOfSupply = placeOfSupplyOf(registration, studentState, payer?.gstin ?? null);
-  const interState = placeOfSupply !== gstinState(registration.gstin!);
-  return {
-    ...payDuesWithTax(dues, amountPaise, registration.rateBp, registration.pricesIncludeTax, interState),
-    registrationId: registration.id,
-    gstin: registration.gstin!,
-    sac: registration.sac,
-    placeOfSupply,
-    payer,
-  };
+  const { placeOfSupply, interState } = placeOfSupplyOf(registration, studentState, payer?.gstin ?? null, dues);
+  const split = payDuesWithTax(dues, amountPaise, registration.rateBp, registration.pricesIncludeTax, interState);
+  const supplierState = gstinState(registration.gstin!);
+  for (const allocation of split.allocations) {
+    const due = dues.find((entry) => entry.id === allocation.dueId)!;
+    if (!due.taxable || due.deposit) continue;
+    if (placeOfSupplyFor({ supplierState, payerGstin: payer?.gstin ?? null, delivery: due.delivery, studentState }) !== placeOfSupply) {
+      throw new AppError('BAD_REQUEST', GST_MESSAGES.mixedPlaces, { amount: GST_MESSAGES.mixedPlaces });
+    }
+  }
+  return { ...split, registrationId: registration.id, gstin: registration.gstin!, sac: registration.sac, placeOfSupply, payer };
 }
 
 /** What is left to pay, tax included, on open dues under the registration (prices quoted without GST get the tax on top of taxable dues). */
-export function payableWithTax(registration: Registration | undefined, dues: readonly TaxedDue[]): number {
-  return registration ? payableOnDues(dues, registration.rateBp, registration.pricesIncludeTax) : dues.reduce((sum, due) => sum + due.balance, 0);
+export function payableWithTax(registration: Registration | undefined, dues: readonly TaxedDue[], interState = false): number {
+  return registration ? payableOnDues(dues, registration.rateBp, registration.pricesIncludeTax, interState) : dues.reduce((sum, due) => sum + due.balance, 0);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Batch, BatchInput, BatchStatus } from '@academy/shared/schemas/batches';
+import type { BatchDelivery } from '@academy/shared/gst';
 import { type Weekday, WEEKDAYS } from '@academy/shared/schedule';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -14,7 +15,11 @@ export interface BatchFormValues {
   endDate: string;
   capacity: number | string;
   description: string;
+  /** Taught in the classroom or online (decision 062): a tax invoice's place of supply follows it. */
+  delivery: BatchDelivery;
 }
+
+export const BATCH_DELIVERY_LABELS: Record<BatchDelivery, MessageDescriptor> = { classroom: msg`In the classroom`, online: msg`Online` };
 
 export const BATCH_STATUS_LABELS: Record<BatchStatus, MessageDescriptor> = { upcoming: msg`Upcoming`, active: msg`Active`, completed: msg`Completed` };
 export const BATCH_STATUS_COLORS: Record<BatchStatus, string> = { upcoming: 'yellow', active: 'teal', completed: 'gray' };
@@ -39,6 +44,7 @@ export function toBatchFormValues(batch: Batch | undefined, today: string, prese
       endDate: academicYearEnd(today),
       capacity: 30,
       description: '',
+      delivery: 'classroom',
     };
   }
   return {
@@ -51,6 +57,7 @@ export function toBatchFormValues(batch: Batch | undefined, today: string, prese
     endDate: batch.endDate,
     capacity: batch.capacity,
     description: batch.description,
+    delivery: batch.delivery,
   };
 }
 
@@ -71,5 +78,6 @@ export function toBatchPayload(values: BatchFormValues): BatchInput {
     endDate: values.endDate,
     capacity: capacity as number,
     description: values.description.trim() === '' ? null : values.description,
+    delivery: values.delivery,
   };
 }

@@ -11,7 +11,8 @@ import { useStandards } from '../../standards/api';
 import { useSubjects } from '../../subjects/api';
 import { useTeachers } from '../../teachers/api';
 import { BATCH_FAILURES, useCreateBatch, useUpdateBatch } from '../api';
-import { toBatchFormValues, toBatchPayload, type BatchFormValues } from '../batch-form';
+import { BATCH_DELIVERY_LABELS, toBatchFormValues, toBatchPayload, type BatchFormValues } from '../batch-form';
+import { BATCH_DELIVERIES } from '@academy/shared/gst';
 import { weekdayName } from '../../../lib/schedule-display';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { useLingui } from '@lingui/react/macro';
@@ -29,7 +30,7 @@ import { showSaved } from '../../../components/ui/save-notices';
  * on their fields.
  */
 export function BatchForm({ batch }: { batch?: Batch }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const editing = batch !== undefined;
   const navigate = useNavigate();
   const create = useCreateBatch();
@@ -159,6 +160,14 @@ export function BatchForm({ batch }: { batch?: Batch }) {
             <DateField label={t`End date`} withAsterisk {...form.getInputProps('endDate')} />
             <NumberInput label={t`Capacity (seats)`} withAsterisk min={1} max={500} clampBehavior="none" allowDecimal={false} allowNegative={false} {...form.getInputProps('capacity')} />
           </SimpleGrid>
+          <Select
+            mt="md"
+            label={t`Taught`}
+            description={t`Online batches are taxed where the student lives (GST place of supply); classroom batches where they are taught.`}
+            data={BATCH_DELIVERIES.map((value) => ({ value, label: i18n._(BATCH_DELIVERY_LABELS[value]) }))}
+            allowDeselect={false}
+            {...form.getInputProps('delivery')}
+          />
         </SectionCard>
 
         {refusal ? (

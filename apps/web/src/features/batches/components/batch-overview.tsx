@@ -5,15 +5,16 @@ import { DetailList } from '../../../components/ui/detail-list';
 import { formatDate } from '../../../lib/format-date';
 import { formatClassTime, weekdayName } from '../../../lib/schedule-display';
 import { BatchStatusBadge, SeatsBadge } from './batch-status-badge';
+import { BATCH_DELIVERY_LABELS } from '../batch-form';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useLocalNames } from '../../../lib/public-settings';
 
-type BatchFacts = Pick<Batch, 'standard' | 'subject' | 'teacher' | 'startDate' | 'endDate' | 'capacity' | 'enrolledCount' | 'seatsLeft' | 'status' | 'description'>;
+type BatchFacts = Pick<Batch, 'standard' | 'subject' | 'teacher' | 'startDate' | 'endDate' | 'capacity' | 'enrolledCount' | 'seatsLeft' | 'status' | 'description' | 'delivery'>;
 
 /** What a batch is: standard, subject, teacher, dates, status and seats. */
 export function BatchFactsList({ batch, showTeacher = true }: { batch: BatchFacts; showTeacher?: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const names = useLocalNames();
   return (
     <Stack gap="md">
@@ -33,6 +34,7 @@ export function BatchFactsList({ batch, showTeacher = true }: { batch: BatchFact
           { label: t`Starts`, value: formatDate(batch.startDate) },
           { label: t`Ends`, value: formatDate(batch.endDate) },
           { label: t`Capacity`, value: plural(batch.capacity, { one: '# seat', other: '# seats' }) },
+          { label: t`Taught`, value: i18n._(BATCH_DELIVERY_LABELS[batch.delivery]) },
         ]}
       />
       {batch.description ? (

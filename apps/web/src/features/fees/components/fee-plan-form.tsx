@@ -19,6 +19,8 @@ interface FeePlanFormValues {
   instalments: Row[];
   showOnSite: boolean;
   taxable: boolean;
+  /** A refundable deposit (decision 062): no supply, so no GST and not in GSTR-1. */
+  deposit: boolean;
   applyToEnrolled: boolean;
 }
 
@@ -30,7 +32,8 @@ function toFeePlanInput(values: FeePlanFormValues, editing: boolean) {
     amount: String(values.amount),
     instalments: values.instalments.map((row) => ({ dueDate: row.dueDate, amount: String(row.amount) })),
     showOnSite: values.showOnSite,
-    taxable: values.taxable,
+    taxable: values.deposit ? false : values.taxable,
+    deposit: values.deposit,
     ...(editing ? { applyToEnrolled: values.applyToEnrolled } : {}),
   };
 }
@@ -52,6 +55,7 @@ export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; ba
     instalments: plan?.instalments ?? [{ dueDate: '', amount: '' }],
     showOnSite: plan?.showOnSite ?? false,
     taxable: plan?.taxable ?? true,
+    deposit: plan?.deposit ?? false,
     applyToEnrolled: false,
   };
   const { form, onSubmit, saving, formError } = useEntityForm({
@@ -133,6 +137,13 @@ export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; ba
           description={t`Untick for charges exempt from GST, such as study material sold separately. Only matters when GST is turned on in Settings → Tax.`}
           key={form.key('taxable')}
           {...form.getInputProps('taxable', { type: 'checkbox' })}
+          disabled={form.values.deposit}
+        />
+        <Checkbox
+          label={t`Refundable deposit (not a supply)`}
+          description={t`Money held and given back, such as a library deposit: no GST, on no tax invoice and not in GSTR-1.`}
+          key={form.key('deposit')}
+          {...form.getInputProps('deposit', { type: 'checkbox' })}
         />
         {plan ? (
           <Checkbox

@@ -270,7 +270,41 @@ function TaxLines({ tax }: { tax: ReceiptTax }) {
   const cgst = formatRupees(tax.cgst);
   const sgst = formatRupees(tax.sgst);
   const place = tax.placeOfSupplyName;
+  const exempt = formatRupees(tax.exempt);
+  const deposit = formatRupees(tax.deposit);
+  const roundOff = `${tax.roundOff < 0 ? '−' : '+'}${formatRupees(Math.abs(tax.roundOff))}`;
+  // What else the document carries (decision 062): exempt money (a bill of supply, or an invoice-cum-bill of supply), a refundable deposit (no supply), a paisa of round-off.
+  const extras = (
+    <>
+      {tax.exempt > 0 ? (
+        <Text size="xs" c="dimmed">
+          <Trans>Exempt (no GST) {exempt}</Trans>
+        </Text>
+      ) : null}
+      {tax.deposit > 0 ? (
+        <Text size="xs" c="dimmed">
+          <Trans>Refundable deposit (not a supply) {deposit}</Trans>
+        </Text>
+      ) : null}
+      {tax.roundOff !== 0 ? (
+        <Text size="xs" c="dimmed">
+          <Trans>Round off {roundOff}</Trans>
+        </Text>
+      ) : null}
+    </>
+  );
+  if (tax.kind === 'bill-of-supply') {
+    return (
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed" data-testid="tax-lines">
+          <Trans>Bill of supply · nothing taxable · place of supply {place}</Trans>
+        </Text>
+        {extras}
+      </Stack>
+    );
+  }
   return (
+    <Stack gap={0}>
     <Text size="xs" c="dimmed" data-testid="tax-lines">
       {tax.placeOfSupply !== tax.gstin.slice(0, 2) ? (
         <Trans>
@@ -282,6 +316,8 @@ function TaxLines({ tax }: { tax: ReceiptTax }) {
         </Trans>
       )}
     </Text>
+    {extras}
+    </Stack>
   );
 }
 

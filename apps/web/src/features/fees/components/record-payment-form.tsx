@@ -25,6 +25,10 @@ interface PaymentFormValues {
   /** GST (issue 57): a registered payer (a company paying for the student); empty for a family. */
   payerGstin: string;
   payerName: string;
+  /** A registered payer's own address (CGST rule 46(d), decision 062). */
+  payerAddress: string;
+  /** The student's address, asked for when a tax invoice of ₹50,000 or more needs it and none is on record (rule 46(e)). */
+  studentAddress: string;
 }
 
 /** The body the server gets: the amount as typed (rupees, as text), an empty reference or note left out. */
@@ -38,6 +42,8 @@ function toPaymentInput(values: PaymentFormValues) {
     dueId: values.dueId || undefined,
     payerGstin: values.payerGstin.trim() || undefined,
     payerName: values.payerGstin.trim() ? values.payerName || undefined : undefined,
+    payerAddress: values.payerGstin.trim() ? values.payerAddress.trim() || undefined : undefined,
+    studentAddress: values.payerGstin.trim() ? undefined : values.studentAddress.trim() || undefined,
   };
 }
 
@@ -93,7 +99,7 @@ export function RecordPaymentForm({
   const record = useRecordPayment(studentId);
   // GST (issue 57): when the academy charges it, a business paying may give its GSTIN (a B2B invoice).
   const gst = useTaxSettings().data?.gst.registered === true;
-  const initialValues: PaymentFormValues = { amount: suggested > 0 ? suggested : '', date: dates.latest, mode: 'cash', reference: '', note: '', dueId: '', payerGstin: '', payerName: '' };
+  const initialValues: PaymentFormValues = { amount: suggested > 0 ? suggested : '', date: dates.latest, mode: 'cash', reference: '', note: '', dueId: '', payerGstin: '', payerName: '', payerAddress: '', studentAddress: '' };
   const { form, onSubmit, saving, formError } = useEntityForm({
     initialValues,
     schema: paymentInputSchema,
@@ -215,7 +221,30 @@ export function RecordPaymentForm({
               autoCapitalize="characters"
               size="md"
             />
-            {form.values.payerGstin.trim() ? <TextInput label={t`Payer's name`} key={form.key('payerName')} {...form.getInputProps('payerName')} maxLength={200} size="md" /> : null}
+            {form.values.payerGstin.trim() ? (
+              <>
+                <TextInput label={t`Payer's name`} key={form.key('payerName')} {...form.getInputProps('payerName')} maxLength={200} size="md" />
+                <Textarea
+                  label={t`Payer's address`}
+                  description={t`The tax invoice is the payer's: its own name and address go on it.`}
+                  key={form.key('payerAddress')}
+                  {...form.getInputProps('payerAddress')}
+                  maxLength={300}
+                  autosize
+                  minRows={2}
+                />
+              </>
+            ) : form.errors.studentAddress || form.values.studentAddress ? (
+              // Asked for only when the server says the invoice needs it (₹50,000 or more, no address on record); kept on the invoice.
+              <Textarea
+                label={t`Student's address`}
+                key={form.key('studentAddress')}
+                {...form.getInputProps('studentAddress')}
+                maxLength={300}
+                autosize
+                minRows={2}
+              />
+            ) : null}
           </>
         ) : null}
         <Textarea label={t`Note`} key={form.key('note')} {...form.getInputProps('note')} autosize minRows={2} />
