@@ -148,7 +148,7 @@ beforeAll(async () => {
   ids.submission = handedIn._id;
   ids.homeworkPage = handedIn.pages[0]!._id;
   // Staff pay (issue 58): `teacher` is paid monthly, and January 2020 is approved, so their payslip exists.
-  await updatePaySettings(db, TEST_SERVER_KEYS, { role: 'admin', userId: admin.id }, teacher.id, { scheme: 'monthly', monthly: 2_000_000, tdsPercent: 0 });
+  await updatePaySettings(db, TEST_SERVER_KEYS, { role: 'admin', userId: admin.id }, teacher.id, { scheme: 'monthly', monthly: 2_000_000, professionalTax: false });
   await approveMonth(db, { role: 'admin', userId: admin.id }, '2020-01');
   // WhatsApp (issue 60): the parent's conversation (no message yet: the reply window is closed) and a reason for an absence.
   ids.conversation = (await db.insert(conversations).values({ parentId: ids.parent }).returning())[0]!.id;
