@@ -214,6 +214,10 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/payroll/:month/teachers/:teacherId/payslip.pdf': [s(() => `/api/payroll/2020-01/teachers/${ids.teacher}/payslip.pdf`, 200)],
   'GET /api/payroll/:month/payroll.xlsx': [s(() => '/api/payroll/2020-01/payroll.xlsx', 200)],
   'GET /api/payroll/:month/bank.csv': [s(() => '/api/payroll/2020-01/bank.csv', 200)],
+  'GET /api/payroll/:month/bank.xlsx': [s(() => '/api/payroll/2020-01/bank.xlsx', 200)],
+  'GET /api/payroll/settings': [s(() => '/api/payroll/settings', 200)],
+  // A bad TAN: nothing is saved by the matrix.
+  'PUT /api/payroll/settings': [s(() => '/api/payroll/settings', 400, { body: { tan: 'X' } })],
   'POST /api/payroll/lecture-corrections': [s(() => '/api/payroll/lecture-corrections', 400, { body: {} })],
   'POST /api/payroll/adjustments': [s(() => '/api/payroll/adjustments', 400, { body: {} })],
   'GET /api/teacher/pay': [s(() => '/api/teacher/pay?month=2020-01', 200)],
