@@ -73,7 +73,7 @@ test.describe('staff pay', () => {
     await page.getByRole('option', { name: 'Monthly salary' }).click();
     await monthlyPay.getByLabel('Monthly salary (₹)').fill('30000');
     await monthlyPay.getByLabel('TDS a month (₹)').fill('1500');
-    await monthlyPay.getByText('Deduct Professional Tax (Maharashtra)').click();
+    await monthlyPay.getByRole('switch', { name: 'Deduct Professional Tax (Maharashtra)' }).check({ force: true });
     await monthlyPay.getByRole('button', { name: 'Save pay settings' }).click();
     await expect(page.getByText('Pay settings saved')).toBeVisible();
     await expect(monthlyPay.getByText('New regime estimate for this salary: ₹0')).toBeVisible();
