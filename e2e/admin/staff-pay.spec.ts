@@ -51,17 +51,34 @@ test.describe('staff pay', () => {
     const pay = page.getByRole('region', { name: 'Pay', exact: true });
     await pay.getByLabel(`Physics ${token}`).fill('500');
     await pay.getByLabel(`Chemistry ${token}`).fill('600');
-    await pay.getByLabel('TDS (%)').fill('10');
+    // A visiting teacher: no TDS percent to type — the law's (issue 72); a PAN, checked.
+    await expect(pay.getByLabel('TDS (%)')).toHaveCount(0);
+    await expect(pay.getByText("TDS on fees for professional services is worked out by the law: 10 % once the year's fees pass ₹50,000 (20 % without a PAN).")).toBeVisible();
+    await pay.getByLabel('PAN').fill('ABCP1234K');
     await pay.getByLabel('Account number').fill('12');
     await pay.getByLabel('IFSC').fill('SBIN0001234');
     await pay.getByRole('button', { name: 'Save pay settings' }).click();
     await expect(page.getByText('Enter the bank account number as 6 to 18 digits')).toBeVisible();
+    await expect(page.getByText('Enter the PAN as 5 letters, 4 digits and 1 letter, for example ABCDE1234F')).toBeVisible();
+    await pay.getByLabel('PAN').fill('abcpl1234k');
     await pay.getByLabel('Account number').fill('001234567890');
     await pay.getByRole('button', { name: 'Save pay settings' }).click();
     await expect(page.getByText('Pay settings saved')).toBeVisible();
     await expect(page.getByText('On file: account ending 7890, IFSC SBIN0001234. Type a new number to change it.')).toBeVisible();
     await shootWidths(page, 'staff-pay-settings');
-    expect((await page.request.put(`/api/teachers/${monthly}/pay`, { data: { scheme: 'monthly', monthly: 30000 } })).status()).toBe(200);
+    // A monthly teacher: the office's TDS a month and Maharashtra Professional Tax.
+    await page.goto(`/app/teachers/${monthly}`);
+    const monthlyPay = page.getByRole('region', { name: 'Pay', exact: true });
+    await monthlyPay.getByLabel('Paid', { exact: true }).click();
+    await page.getByRole('option', { name: 'Monthly salary' }).click();
+    await monthlyPay.getByLabel('Monthly salary (₹)').fill('30000');
+    await monthlyPay.getByLabel('TDS a month (₹)').fill('1500');
+    await monthlyPay.getByRole('switch', { name: 'Deduct Professional Tax (Maharashtra)' }).check({ force: true });
+    await monthlyPay.getByRole('button', { name: 'Save pay settings' }).click();
+    await expect(page.getByText('Pay settings saved')).toBeVisible();
+    await expect(monthlyPay.getByText('New regime estimate for this salary: ₹0')).toBeVisible();
+    await shootWidths(page, 'staff-pay-settings-monthly');
+    expect((await (await page.request.get(`/api/teachers/${monthly}/pay`)).json()).data).toMatchObject({ scheme: 'monthly', monthly: 30000, tdsMonthly: 1500, professionalTax: true });
     expect((await page.request.put(`/api/teachers/${substitute}/pay`, { data: { scheme: 'per-hour', hourly: 400, bank: { account: '99887766', ifsc: 'HDFC0000123' } } })).status()).toBe(200);
 
     // The per-lecture teacher marks both batches today; then the office closes Chemistry today: no lecture.
@@ -76,7 +93,8 @@ test.describe('staff pay', () => {
     await expect(lecturer.getByRole('heading', { level: 1, name: 'My pay' })).toBeVisible();
     await expect(lecturer.getByText(`Physics ${token}`)).toBeVisible();
     await expect(lecturer.getByText(`Chemistry ${token}`)).toHaveCount(0);
-    await expect(lecturer.getByText('₹450')).toBeVisible();
+    // Fees within the year's ₹50,000: no TDS, ₹500 paid.
+    await expect(lecturer.getByText('₹500').first()).toBeVisible();
     expect(await hasHorizontalOverflow(lecturer)).toBe(false);
     // Another teacher's pay: the office's routes are 403, another's payslip 404.
     expect((await lecturer.request.get(`/api/payroll/${month}`)).status()).toBe(403);
@@ -131,6 +149,15 @@ test.describe('staff pay', () => {
     await shootWidths(page, 'staff-pay-payroll-lectures');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('row').filter({ hasText: `Monthly ${token}` })).toContainText('₹30,000');
+    // The academy's TAN for the payslips (checked), and the account the salaries go from.
+    const details = page.getByRole('region', { name: 'Payroll details' });
+    await details.getByLabel('TAN of the academy').fill('PNEA1234B');
+    await details.getByRole('button', { name: 'Save payroll details' }).click();
+    await expect(page.getByText('Enter the TAN as 4 letters, 5 digits and 1 letter, for example PNEA12345B')).toBeVisible();
+    await details.getByLabel('TAN of the academy').fill('PNEA12345B');
+    await details.getByLabel('Salaries paid from account').fill('000912345678901234');
+    await details.getByRole('button', { name: 'Save payroll details' }).click();
+    await expect(page.getByText('Payroll settings saved')).toBeVisible();
     await page.getByRole('button', { name: 'Approve and lock the month' }).click();
     await expect(page.getByText('Approved and locked')).toBeVisible();
     const english = await page.request.get(`/api/payroll/${month}/teachers/${perLecture}/payslip.pdf`);
@@ -138,8 +165,12 @@ test.describe('staff pay', () => {
     const marathi = await page.request.get(`/api/payroll/${month}/teachers/${perLecture}/payslip.pdf?language=mr`);
     expect(marathi.status()).toBe(200);
     const bank = await (await page.request.get(`/api/payroll/${month}/bank.csv`)).text();
-    expect(bank).toContain(`Lecturer ${token},001234567890,SBIN0001234,450.00`);
+    expect(bank).toContain(`Lecturer ${token},001234567890,SBIN0001234,500.00,Professional fees ${month}`);
     expect(bank).toContain('99887766,HDFC0000123,600.00');
+    expect(bank).toContain(`NEFT,000912345678901234,`);
+    const bankBook = await page.request.get(`/api/payroll/${month}/bank.xlsx`);
+    expect(bankBook.status()).toBe(200);
+    await expect(page.getByRole('link', { name: 'Bank transfer XLSX' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'मराठी' }).first()).toBeVisible();
     await shootWidths(page, 'staff-pay-payroll-approved');
 

@@ -148,7 +148,7 @@ beforeAll(async () => {
   ids.submission = handedIn._id;
   ids.homeworkPage = handedIn.pages[0]!._id;
   // Staff pay (issue 58): `teacher` is paid monthly, and January 2020 is approved, so their payslip exists.
-  await updatePaySettings(db, TEST_SERVER_KEYS, { role: 'admin', userId: admin.id }, teacher.id, { scheme: 'monthly', monthly: 2_000_000, tdsPercent: 0 });
+  await updatePaySettings(db, TEST_SERVER_KEYS, { role: 'admin', userId: admin.id }, teacher.id, { scheme: 'monthly', monthly: 2_000_000, professionalTax: false });
   await approveMonth(db, { role: 'admin', userId: admin.id }, '2020-01');
   // WhatsApp (issue 60): the parent's conversation (no message yet: the reply window is closed) and a reason for an absence.
   ids.conversation = (await db.insert(conversations).values({ parentId: ids.parent }).returning())[0]!.id;
@@ -214,6 +214,10 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/payroll/:month/teachers/:teacherId/payslip.pdf': [s(() => `/api/payroll/2020-01/teachers/${ids.teacher}/payslip.pdf`, 200)],
   'GET /api/payroll/:month/payroll.xlsx': [s(() => '/api/payroll/2020-01/payroll.xlsx', 200)],
   'GET /api/payroll/:month/bank.csv': [s(() => '/api/payroll/2020-01/bank.csv', 200)],
+  'GET /api/payroll/:month/bank.xlsx': [s(() => '/api/payroll/2020-01/bank.xlsx', 200)],
+  'GET /api/payroll/settings': [s(() => '/api/payroll/settings', 200)],
+  // A bad TAN: nothing is saved by the matrix.
+  'PUT /api/payroll/settings': [s(() => '/api/payroll/settings', 400, { body: { tan: 'X' } })],
   'POST /api/payroll/lecture-corrections': [s(() => '/api/payroll/lecture-corrections', 400, { body: {} })],
   'POST /api/payroll/adjustments': [s(() => '/api/payroll/adjustments', 400, { body: {} })],
   'GET /api/teacher/pay': [s(() => '/api/teacher/pay?month=2020-01', 200)],

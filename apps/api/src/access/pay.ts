@@ -12,6 +12,8 @@ import { ADMIN, own, STAFF, TEACHER, withRecord, type RouteRules } from './rules
 export const payRoutes: RouteRules = {
   'GET /api/teachers/:id/pay': ADMIN,
   'PUT /api/teachers/:id/pay': ADMIN,
+  'GET /api/payroll/settings': ADMIN,
+  'PUT /api/payroll/settings': ADMIN,
   'GET /api/payroll/:month': ADMIN,
   'POST /api/payroll/:month/approve': ADMIN,
   'POST /api/payroll/:month/paid': ADMIN,
@@ -19,6 +21,7 @@ export const payRoutes: RouteRules = {
   'GET /api/payroll/:month/teachers/:teacherId/payslip.pdf': own(STAFF),
   'GET /api/payroll/:month/payroll.xlsx': ADMIN,
   'GET /api/payroll/:month/bank.csv': ADMIN,
+  'GET /api/payroll/:month/bank.xlsx': ADMIN,
   'POST /api/payroll/lecture-corrections': ADMIN,
   'POST /api/payroll/adjustments': ADMIN,
   'GET /api/teacher/pay': withRecord(TEACHER),

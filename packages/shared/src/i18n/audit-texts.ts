@@ -76,6 +76,7 @@ export const AUDIT_TEXTS = {
   'pay.leave_approved_paid': 'Approved the leave of {name} from {from} to {to} (paid)',
   'pay.leave_rejected': 'Refused the leave of {name} from {from} to {to}',
   'pay.substitute_assigned': 'Assigned {teacher} to teach {batch} on {date}',
+  'pay.payroll_settings_saved': 'Changed the payroll settings (TAN, debit account)',
   'enquiry.public_form': 'Admission enquiry from {name} (public form)',
   'enquiry.office': 'Recorded an office enquiry from {name}',
   'enquiry.contact': 'Contact message from {name}',

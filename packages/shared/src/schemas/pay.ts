@@ -16,7 +16,12 @@ export const PAY_MESSAGES = {
   rateBatch: 'Choose the batch of each rate',
   rateTwice: 'Each batch can have one rate per lecture',
   rateBatchUnknown: 'A rate names a batch that does not exist',
-  tds: 'Enter TDS as a percent from 0 to 30, with at most two decimals',
+  pan: 'Enter the PAN as 5 letters, 4 digits and 1 letter, for example ABCDE1234F',
+  tan: 'Enter the TAN as 4 letters, 5 digits and 1 letter, for example PNEA12345B',
+  professionalTax: 'Say whether Professional Tax is deducted (true or false)',
+  debitAccount: 'Enter the account the salaries are paid from as 6 to 18 digits',
+  payrollSettingsSaved: 'Payroll settings saved',
+  paymentType: 'Choose the payment type: NEFT, IMPS or IFT',
   bankAccount: 'Enter the bank account number as 6 to 18 digits',
   ifsc: 'Enter a valid IFSC: 4 letters, 0 and 6 letters or digits, for example SBIN0001234',
   accountName: 'The account holder’s name can have at most 100 characters',
@@ -71,13 +76,21 @@ export const payMonthParamsSchema = z.object({ month: payMonthSchema });
 export const payMonthTeacherParamsSchema = z.object({ month: payMonthSchema, teacherId: idSchema });
 export const payMonthQuerySchema = z.object({ month: payMonthSchema.optional() });
 
-const percentSchema = z
-  .number({ error: PAY_MESSAGES.tds })
-  .min(0, PAY_MESSAGES.tds)
-  .max(30, PAY_MESSAGES.tds)
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, PAY_MESSAGES.tds);
+/** A PAN: 5 letters, 4 digits, 1 letter (the Income-tax Department's format). */
+export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+/** A TAN: 4 letters, 5 digits, 1 letter. */
+export const TAN_PATTERN = /^[A-Z]{4}[0-9]{5}[A-Z]$/;
+export const panSchema = z.string({ error: PAY_MESSAGES.pan }).trim().toUpperCase().regex(PAN_PATTERN, PAY_MESSAGES.pan);
+export const tanSchema = z.string({ error: PAY_MESSAGES.tan }).trim().toUpperCase().regex(TAN_PATTERN, PAY_MESSAGES.tan);
+/** An optional identifier: left out keeps the one on file, null or '' removes it. */
+const optionalId = (schema: typeof panSchema) => z.union([z.literal('').transform(() => null), z.null(), schema]).optional();
 
-/** PUT /api/teachers/{id}/pay (rupees in, paise out). The bank account is optional; an empty string removes it. */
+/**
+ * PUT /api/teachers/{id}/pay (rupees in, paise out). The bank account and the PAN are optional (left
+ * out: kept; null removes). `tdsMonthly`: a monthly teacher's TDS on salary, set by the office; a
+ * per-lecture or per-hour teacher's TDS comes from the law (a TDS percent sent is ignored).
+ * `professionalTax`, `pf` and `esi`: deductions from a monthly salary.
+ */
 export const payInputSchema = z
   .object(
     {
@@ -88,7 +101,11 @@ export const payInputSchema = z
         .array(z.object({ batch: z.uuid({ error: PAY_MESSAGES.rateBatch }), amount: rupeesSchema }, { error: PAY_MESSAGES.rateBatch }), { error: PAY_MESSAGES.ratesRequired })
         .max(200)
         .optional(),
-      tdsPercent: percentSchema.optional(),
+      pan: optionalId(panSchema),
+      tdsMonthly: rupeesSchema.optional(),
+      professionalTax: z.boolean({ error: PAY_MESSAGES.professionalTax }).default(false),
+      pf: rupeesSchema.optional(),
+      esi: rupeesSchema.optional(),
       bank: z
         .object({
           account: z.string({ error: PAY_MESSAGES.bankAccount }).trim().regex(/^\d{6,18}$/, PAY_MESSAGES.bankAccount),
@@ -119,7 +136,13 @@ export const paySettingsSchema = z.object({
   monthly: z.number().nullable(),
   hourly: z.number().nullable(),
   rates: z.array(z.object({ batch: z.uuid(), batchName: z.string(), amount: z.number() })),
-  tdsPercent: z.number(),
+  pan: z.string().nullable(),
+  tdsMonthly: z.number(),
+  /** A monthly teacher: the month's TDS the new regime's slabs give for this salary (FY 2026-27), to help the office set it. */
+  tdsEstimate: z.number().nullable(),
+  professionalTax: z.boolean(),
+  pf: z.number(),
+  esi: z.number(),
   bank: z.object({ accountEnding: z.string(), ifsc: z.string(), name: z.string() }).nullable(),
 });
 export type PaySettings = z.infer<typeof paySettingsSchema>;
@@ -154,6 +177,18 @@ export const payrollLineSchema = z.object({
   unpaidLeaveDays: z.number(),
   adjustments: z.array(z.object({ kind: z.enum(['extra', 'deduction']), amount: z.number(), note: z.string() })),
   bankReady: z.boolean(),
+  // Issue 72 (absent from months approved before it):
+  pan: z.string().nullable().optional(),
+  /** The section the TDS is deducted under, on the month's pay date. */
+  tdsSection: z.string().optional(),
+  professionalTax: z.number().optional(),
+  pf: z.number().optional(),
+  esi: z.number().optional(),
+  paidDays: z.number().optional(),
+  /** The financial year so far, this month included. */
+  yearToDate: z.object({ gross: z.number(), tds: z.number() }).optional(),
+  /** Before approval: a substitute's lecture priced ₹0, a lecture on a day of the teacher's approved leave. */
+  flags: z.array(z.object({ kind: z.enum(['unpriced-substitute', 'on-leave']), date: z.string(), batchName: z.string() })).optional(),
 });
 export type PayrollLine = z.infer<typeof payrollLineSchema>;
 
@@ -172,6 +207,21 @@ export type PayrollTeacher = z.infer<typeof payrollTeacherSchema>;
 /** GET /api/teacher/pay: the teacher's own month so far and their payslips (approved months). */
 export const myPaySchema = payrollTeacherSchema.extend({ payslips: z.array(z.object({ month: z.string(), net: z.number(), url: z.string() })) });
 export type MyPay = z.infer<typeof myPaySchema>;
+
+/** GET/PUT /api/payroll/settings: the academy's TAN and the account the salaries are paid from. */
+export const payrollSettingsSchema = z.object({ tan: z.string().nullable(), debitAccount: z.string().nullable() });
+export type PayrollSettings = z.infer<typeof payrollSettingsSchema>;
+export const payrollSettingsInputSchema = z.object(
+  {
+    tan: optionalId(tanSchema),
+    debitAccount: z.union([z.literal('').transform(() => null), z.null(), z.string({ error: PAY_MESSAGES.debitAccount }).trim().regex(/^\d{6,18}$/, PAY_MESSAGES.debitAccount)]).optional(),
+  },
+  { error: PAY_MESSAGES.tan },
+);
+
+export const BANK_PAYMENT_TYPES = ['NEFT', 'IMPS', 'IFT'] as const;
+/** GET /api/payroll/{month}/bank.csv|xlsx: the value date (default: the day paid, else today) and the payment type of every row (default NEFT; IFT when the accounts are all at the academy's bank). */
+export const bankFileQuerySchema = z.object({ valueDate: calendarDateSchema.optional(), paymentType: z.enum(BANK_PAYMENT_TYPES, { error: PAY_MESSAGES.paymentType }).optional() });
 
 export const markPaidInputSchema = z.object(
   {

@@ -21,15 +21,22 @@ export const teacherPay = pgTable(
     scheme: text({ enum: ['monthly', 'per-lecture', 'per-hour'] }).notNull(),
     monthlyPaise: integer(),
     hourlyPaise: integer(),
-    /** Basis points: 1000 = 10 % (section 194J). */
-    tdsBp: integer().notNull().default(0),
+    /** The teacher's PAN (personal data: on their payslip, never in a log). Without it, fees' TDS is 20 % (issue 72). */
+    pan: varchar({ length: 10 }),
+    /** Salaried staff: the month's TDS on salary the office sets (s. 392 / s. 192). Visiting faculty's TDS comes from the law (tax-rules.ts). */
+    tdsMonthlyPaise: integer().notNull().default(0),
+    /** Maharashtra Professional Tax deducted from a monthly salary. */
+    professionalTax: boolean().notNull().default(false),
+    /** Optional fixed deductions from a monthly salary: provident fund and ESI contributions. */
+    pfPaise: integer().notNull().default(0),
+    esiPaise: integer().notNull().default(0),
     bankAccountSealed: text(),
     bankAccountEnding: varchar({ length: 4 }),
     bankIfsc: varchar({ length: 11 }),
     bankName: varchar({ length: 100 }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.academyId, table.teacherId] }), check('teacher_pay_tds_check', sql`${table.tdsBp} between 0 and 3000`)],
+  (table) => [primaryKey({ columns: [table.academyId, table.teacherId] }), check('teacher_pay_deductions_check', sql`${table.tdsMonthlyPaise} >= 0 and ${table.pfPaise} >= 0 and ${table.esiPaise} >= 0`)],
 );
 
 /** A per-lecture teacher's rate in one batch. */
@@ -148,3 +155,16 @@ export const payrollLines = pgTable(
   },
   (table) => [primaryKey({ columns: [table.academyId, table.month, table.teacherId] }), index('payroll_lines_academy_teacher_idx').on(table.academyId, table.teacherId, table.month)],
 );
+
+/**
+ * The academy's payroll details (issue 72): its TAN (on payslips), the account the salaries are paid
+ * from (the bank file's debit account) and, when the state changes them, its own Professional Tax
+ * thresholds and amounts (paise; unset: Maharashtra's, tax-rules.ts).
+ */
+export const payrollSettings = pgTable('payroll_settings', {
+  academyId: academyId().primaryKey(),
+  tan: varchar({ length: 10 }),
+  debitAccount: varchar({ length: 18 }),
+  professionalTax: jsonb().$type<{ menNilUpTo: number; menLowerUpTo: number; menLower: number; womenNilUpTo: number; monthly: number; february: number }>(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

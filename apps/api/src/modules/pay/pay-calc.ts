@@ -1,10 +1,25 @@
 import type { PayScheme } from '@academy/shared/schemas/pay';
+import { MAHARASHTRA_PROFESSIONAL_TAX, professionalFeesTds, professionalTax, type ProfessionalTaxTable } from './tax-rules';
 
 /**
- * The month's pay of one teacher from its lectures, leave and adjustments (issue 58): pure, in whole
- * paise, so the draft on screen, the approved snapshot and the tests all come from this one function.
+ * The month's pay of one teacher from its lectures, leave and adjustments (issues 58 and 72): pure, in
+ * whole paise, so the draft on screen, the approved snapshot and the tests all come from this one function.
  */
-export type PayRule = { scheme: PayScheme | null; monthlyPaise: number | null; hourlyPaise: number | null; tdsBp: number; rates: ReadonlyMap<string, number> };
+export type PayRule = {
+  scheme: PayScheme | null;
+  monthlyPaise: number | null;
+  hourlyPaise: number | null;
+  rates: ReadonlyMap<string, number>;
+  /** Salaried staff: the month's TDS the office sets (s. 392 / s. 192), as the employee's declared regime works out. */
+  tdsMonthlyPaise?: number;
+  hasPan?: boolean;
+  professionalTax?: boolean;
+  gender?: 'male' | 'female' | 'other' | null;
+  pfPaise?: number;
+  esiPaise?: number;
+};
+/** The year so far (the approved months of the financial year before this one), and the Professional Tax table. */
+export type PayContext = { month: string; earlierFeesPaise: number; earlierTdsPaise: number; professionalTaxTable?: ProfessionalTaxTable };
 export type LectureRow = { date: string; batchId: string; batchName: string; minutes: number; count: 1 | -1; source: 'attendance' | 'substitute' | 'correction' | 'late'; reason: string | null };
 export type AdjustmentRow = { kind: 'extra' | 'deduction'; amountPaise: number; note: string };
 
@@ -12,10 +27,18 @@ export type PayFigures = {
   lectures: number;
   minutes: number;
   grossPaise: number;
+  /** Unpaid leave and the office's deductions. */
   deductionsPaise: number;
+  professionalTaxPaise: number;
+  pfPaise: number;
+  esiPaise: number;
   tdsPaise: number;
+  /** Salary (monthly staff) or fees for professional services (per lecture, per hour). */
+  tdsKind: 'salary' | 'professional-fees';
   netPaise: number;
   unpaidLeaveDays: number;
+  /** Monthly staff: the month's days less unpaid leave; visiting faculty: the days they taught. */
+  paidDays: number;
   /** What each lecture earned (0 for a monthly teacher, or a batch without a rate). */
   lectureAmounts: number[];
 };
@@ -27,28 +50,60 @@ export function lectureAmount(rule: PayRule, lecture: Pick<LectureRow, 'batchId'
   return 0;
 }
 
+/** Takes what it can of `amount` from what is left, so that the net never goes below zero. */
+function takeFrom(left: { paise: number }, amount: number): number {
+  const taken = Math.max(0, Math.min(amount, left.paise));
+  left.paise -= taken;
+  return taken;
+}
+
 /**
- * Gross: the monthly salary, or what the lectures earned, plus extras. Deductions: unpaid leave of a
- * monthly teacher (the salary ÷ the month's days × the days away) plus deductions. TDS: the rate on
- * what is left (section 194J), rounded to the rupee's paise. Net: gross − deductions − TDS.
+ * Monthly staff (salary): gross = the salary plus extras; deductions = unpaid leave (the salary ÷ the
+ * month's days × the days away) plus the office's deductions; then Professional Tax on the salary
+ * earned (Maharashtra, when set for the teacher), PF and ESI (optional, fixed), and the office's TDS.
+ * Visiting faculty (per lecture, per hour: fees for professional services): gross = the fees plus
+ * extras; TDS on that fee before any office deduction, by the year's threshold (tax-rules.ts); then the
+ * office's deductions. None of them takes the net below zero.
  */
-export function payFigures(rule: PayRule, lectures: readonly LectureRow[], adjustments: readonly AdjustmentRow[], unpaidLeaveDays: number, daysInMonth: number): PayFigures {
+export function payFigures(rule: PayRule, lectures: readonly LectureRow[], adjustments: readonly AdjustmentRow[], unpaidLeaveDays: number, daysInMonth: number, context: PayContext): PayFigures {
   const lectureAmounts = lectures.map((lecture) => lectureAmount(rule, lecture));
-  const base = rule.scheme === 'monthly' ? (rule.monthlyPaise ?? 0) : lectureAmounts.reduce((sum, amount) => sum + amount, 0);
+  const salaried = rule.scheme === 'monthly';
+  const base = salaried ? (rule.monthlyPaise ?? 0) : lectureAmounts.reduce((sum, amount) => sum + amount, 0);
   const extras = adjustments.filter((item) => item.kind === 'extra').reduce((sum, item) => sum + item.amountPaise, 0);
-  const leave = rule.scheme === 'monthly' ? Math.round(((rule.monthlyPaise ?? 0) * Math.min(unpaidLeaveDays, daysInMonth)) / daysInMonth) : 0;
-  const deductions = leave + adjustments.filter((item) => item.kind === 'deduction').reduce((sum, item) => sum + item.amountPaise, 0);
+  const officeDeductions = adjustments.filter((item) => item.kind === 'deduction').reduce((sum, item) => sum + item.amountPaise, 0);
+  const leaveDays = Math.min(unpaidLeaveDays, daysInMonth);
+  const leave = salaried ? Math.round(((rule.monthlyPaise ?? 0) * leaveDays) / daysInMonth) : 0;
   const grossPaise = Math.max(0, base + extras);
-  const deductionsPaise = Math.min(deductions, grossPaise);
-  const tdsPaise = Math.round(((grossPaise - deductionsPaise) * rule.tdsBp) / 10_000);
+  const left = { paise: grossPaise };
+  let deductionsPaise: number;
+  let professionalTaxPaise = 0;
+  let pfPaise = 0;
+  let esiPaise = 0;
+  let tdsPaise: number;
+  if (salaried) {
+    deductionsPaise = takeFrom(left, leave + officeDeductions);
+    if (rule.professionalTax) professionalTaxPaise = takeFrom(left, professionalTax(context.professionalTaxTable ?? MAHARASHTRA_PROFESSIONAL_TAX, Math.max(0, grossPaise - leave), rule.gender ?? null, context.month));
+    pfPaise = takeFrom(left, rule.pfPaise ?? 0);
+    esiPaise = takeFrom(left, rule.esiPaise ?? 0);
+    tdsPaise = takeFrom(left, rule.tdsMonthlyPaise ?? 0);
+  } else {
+    tdsPaise = takeFrom(left, professionalFeesTds({ feePaise: grossPaise, earlierFeesPaise: context.earlierFeesPaise, earlierTdsPaise: context.earlierTdsPaise, hasPan: rule.hasPan ?? false }));
+    deductionsPaise = takeFrom(left, officeDeductions);
+  }
+  const taughtDays = new Set(lectures.filter((lecture) => lecture.count > 0).map((lecture) => lecture.date)).size;
   return {
     lectures: lectures.reduce((sum, lecture) => sum + lecture.count, 0),
     minutes: lectures.reduce((sum, lecture) => sum + lecture.minutes * lecture.count, 0),
     grossPaise,
     deductionsPaise,
+    professionalTaxPaise,
+    pfPaise,
+    esiPaise,
     tdsPaise,
-    netPaise: grossPaise - deductionsPaise - tdsPaise,
+    tdsKind: salaried ? 'salary' : 'professional-fees',
+    netPaise: left.paise,
     unpaidLeaveDays,
+    paidDays: salaried ? daysInMonth - leaveDays : taughtDays,
     lectureAmounts,
   };
 }

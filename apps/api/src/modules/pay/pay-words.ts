@@ -8,7 +8,12 @@ export const PAY_FIGURE_TEXTS = {
   hours: 'Hours',
   gross: 'Gross pay',
   deductions: 'Deductions',
-  tds: 'TDS (section 194J)',
+  professionalTax: 'Professional Tax',
+  pf: 'Provident fund',
+  esi: 'ESI',
+  tds: 'TDS',
+  tdsSection: 'TDS under',
+  pan: 'PAN',
   net: 'Net pay',
 } as const satisfies Record<string, CatalogText<'payslip'>>;
 

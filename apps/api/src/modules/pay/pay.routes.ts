@@ -5,6 +5,7 @@ import { idParamsSchema } from '@academy/shared/schemas/common';
 import { languageSchema } from '@academy/shared/schemas/auth';
 import {
   adjustmentInputSchema,
+  bankFileQuerySchema,
   coveredClassListSchema,
   leaveDecisionInputSchema,
   leaveInputSchema,
@@ -19,6 +20,8 @@ import {
   payMonthQuerySchema,
   payMonthTeacherParamsSchema,
   payrollMonthSchema,
+  payrollSettingsInputSchema,
+  payrollSettingsSchema,
   payrollTeacherSchema,
   paySettingsSchema,
   substitutionInputSchema,
@@ -29,10 +32,10 @@ import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
 import { requestLanguage } from '../../lib/translate-reply';
 import { actorOf } from '../../access/http';
-import { addAdjustment, approveMonth, correctLectures, getPaySettings, markPaid, myPay, payrollMonth, payrollTeacher, updatePaySettings } from './pay.service';
+import { addAdjustment, approveMonth, correctLectures, getPayrollSettings, getPaySettings, markPaid, myPay, payrollMonth, payrollTeacher, updatePayrollSettings, updatePaySettings } from './pay.service';
 import { askLeave, assignSubstitute, coveredClasses, decideLeave, leaveList, myLeave } from './leave.service';
 import { payslipFor } from './payslip.service';
-import { bankTransferCsv, payrollWorkbook } from './payroll-files';
+import { bankTransferCsv, bankTransferWorkbook, payrollWorkbook } from './payroll-files';
 import { sendPrivatePdf } from '../../lib/pdf-reply';
 import { createdRoute, dataRoute } from '../../lib/route-replies';
 
@@ -49,6 +52,14 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
   dataRoute(
     app, 'PUT', '/teachers/:id/pay', { tags, params: idParamsSchema, body: payInputSchema, response: { 200: apiSuccess(paySettingsSchema) } },
     (request) => updatePaySettings(db, keys, actorOf(request), request.params.id, request.body), PAY_MESSAGES.saved,
+  );
+
+  // The academy's TAN (payslips) and the account salaries are paid from (the bank file). Before /payroll/:month.
+  dataRoute(app, 'GET', '/payroll/settings', { tags, response: { 200: apiSuccess(payrollSettingsSchema) } }, () => getPayrollSettings(db));
+
+  dataRoute(
+    app, 'PUT', '/payroll/settings', { tags, body: payrollSettingsInputSchema, response: { 200: apiSuccess(payrollSettingsSchema) } },
+    (request) => updatePayrollSettings(db, actorOf(request), request.body), PAY_MESSAGES.payrollSettingsSaved,
   );
 
   dataRoute(
@@ -86,9 +97,14 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(file);
   });
 
-  app.get('/payroll/:month/bank.csv', { schema: { tags, params: payMonthParamsSchema } }, async (request, reply) => {
-    const { csv, fileName } = await bankTransferCsv(db, keys, request.params.month);
+  app.get('/payroll/:month/bank.csv', { schema: { tags, params: payMonthParamsSchema, querystring: bankFileQuerySchema } }, async (request, reply) => {
+    const { csv, fileName } = await bankTransferCsv(db, keys, request.params.month, request.query);
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(csv);
+  });
+
+  app.get('/payroll/:month/bank.xlsx', { schema: { tags, params: payMonthParamsSchema, querystring: bankFileQuerySchema } }, async (request, reply) => {
+    const { file, fileName } = await bankTransferWorkbook(db, keys, request.params.month, request.query);
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(file);
   });
 
   createdRoute(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paiseToRupees } from '@academy/shared/money';
-import { PAY_MESSAGES, type adjustmentInputSchema, type lectureCorrectionInputSchema, type Lecture, type markPaidInputSchema, type MyPay, type payInputSchema, type PayrollLine, type PayrollMonth, type PayrollTeacher, type PayScheme, type PaySettings } from '@academy/shared/schemas/pay';
+import { PAY_MESSAGES, type adjustmentInputSchema, type payrollSettingsInputSchema, type PayrollSettings, type lectureCorrectionInputSchema, type Lecture, type markPaidInputSchema, type MyPay, type payInputSchema, type PayrollLine, type PayrollMonth, type PayrollTeacher, type PayScheme, type PaySettings } from '@academy/shared/schemas/pay';
 import { formatDate } from '@academy/shared/calendar';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -11,11 +11,13 @@ import { teacherIdOf, type Actor } from '../../access/actor';
 import { recordAudit } from '../audit';
 import { academyToday } from '../../academy-settings';
 import { monthRange, nextMonth, payFigures, previousMonth, leaveDaysWithin, type AdjustmentRow, type LectureRow, type PayRule } from './pay-calc';
+import { financialYearOf, MAHARASHTRA_PROFESSIONAL_TAX, monthlyTdsEstimate, tdsSection, type ProfessionalTaxTable } from './tax-rules';
 
 type PayInput = z.output<typeof payInputSchema>;
 type CorrectionInput = z.output<typeof lectureCorrectionInputSchema>;
 type AdjustmentInput = z.output<typeof adjustmentInputSchema>;
 type MarkPaidInput = z.output<typeof markPaidInputSchema>;
+type PayrollSettingsInput = z.output<typeof payrollSettingsInputSchema>;
 type Status = PayrollMonth['status'];
 
 /** Where a bank account is sealed (lib/secret-box.ts): the context binds the sealed text to its use. */
@@ -39,8 +41,20 @@ async function teacherName(db: DbExecutor, teacherId: string): Promise<string> {
 export async function getPaySettings(db: DbExecutor, teacherId: string): Promise<PaySettings> {
   await teacherName(db, teacherId);
   const [{ rows: pay }, { rows: rates }] = await Promise.all([
-    db.execute<{ scheme: PayScheme; monthly_paise: number | null; hourly_paise: number | null; tds_bp: number; bank_account_ending: string | null; bank_ifsc: string | null; bank_name: string | null }>(
-      sql`select scheme, monthly_paise, hourly_paise, tds_bp, bank_account_ending, bank_ifsc, bank_name from teacher_pay where teacher_id = ${teacherId}`,
+    db.execute<{
+      scheme: PayScheme;
+      monthly_paise: number | null;
+      hourly_paise: number | null;
+      pan: string | null;
+      tds_monthly_paise: number;
+      professional_tax: boolean;
+      pf_paise: number;
+      esi_paise: number;
+      bank_account_ending: string | null;
+      bank_ifsc: string | null;
+      bank_name: string | null;
+    }>(
+      sql`select scheme, monthly_paise, hourly_paise, pan, tds_monthly_paise, professional_tax, pf_paise, esi_paise, bank_account_ending, bank_ifsc, bank_name from teacher_pay where teacher_id = ${teacherId}`,
     ),
     db.execute<{ batch: string; batchName: string; amount: number }>(
       sql`select r.batch_id as batch, b.name as "batchName", r.amount_paise as amount from teacher_pay_rates r join batches b on b.id = r.batch_id where r.teacher_id = ${teacherId} order by b.name`,
@@ -53,7 +67,12 @@ export async function getPaySettings(db: DbExecutor, teacherId: string): Promise
     monthly: row?.monthly_paise == null ? null : rupees(row.monthly_paise),
     hourly: row?.hourly_paise == null ? null : rupees(row.hourly_paise),
     rates: rates.map((rate) => ({ ...rate, amount: rupees(rate.amount) })),
-    tdsPercent: (row?.tds_bp ?? 0) / 100,
+    pan: row?.pan ?? null,
+    tdsMonthly: rupees(row?.tds_monthly_paise ?? 0),
+    tdsEstimate: row?.scheme === 'monthly' && row.monthly_paise != null ? rupees(monthlyTdsEstimate(row.monthly_paise)) : null,
+    professionalTax: row?.professional_tax ?? false,
+    pf: rupees(row?.pf_paise ?? 0),
+    esi: rupees(row?.esi_paise ?? 0),
     bank: row?.bank_account_ending ? { accountEnding: row.bank_account_ending, ifsc: row.bank_ifsc ?? '', name: row.bank_name ?? '' } : null,
   };
 }
@@ -78,7 +97,12 @@ export async function updatePaySettings(db: Db, keys: ServerKeys, actor: Actor, 
   const before = await getPaySettings(db, teacherId);
   const monthly = input.scheme === 'monthly' ? (input.monthly ?? null) : null;
   const hourly = input.scheme === 'per-hour' ? (input.hourly ?? null) : null;
-  const tdsBp = Math.round((input.tdsPercent ?? 0) * 100);
+  const salaried = input.scheme === 'monthly';
+  // Salary: the office's TDS, Professional Tax, PF and ESI. Fees (per lecture, per hour): TDS from the law, none of the others.
+  const tdsMonthly = salaried ? (input.tdsMonthly ?? 0) : 0;
+  const professionalTax = salaried && input.professionalTax;
+  const pf = salaried ? (input.pf ?? 0) : 0;
+  const esi = salaried ? (input.esi ?? 0) : 0;
   const bank =
     input.bank === undefined
       ? undefined
@@ -87,10 +111,11 @@ export async function updatePaySettings(db: Db, keys: ServerKeys, actor: Actor, 
         : { sealed: sealSecret(keys, BANK_ACCOUNT_CONTEXT, input.bank.account), ending: input.bank.account.slice(-4), ifsc: input.bank.ifsc, name: input.bank.name ?? name };
   await db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into teacher_pay (teacher_id, scheme, monthly_paise, hourly_paise, tds_bp, bank_account_sealed, bank_account_ending, bank_ifsc, bank_name)
-      values (${teacherId}, ${input.scheme}, ${monthly}, ${hourly}, ${tdsBp}, ${bank?.sealed ?? null}, ${bank?.ending ?? null}, ${bank?.ifsc ?? null}, ${bank?.name ?? null})
+      insert into teacher_pay (teacher_id, scheme, monthly_paise, hourly_paise, pan, tds_monthly_paise, professional_tax, pf_paise, esi_paise, bank_account_sealed, bank_account_ending, bank_ifsc, bank_name)
+      values (${teacherId}, ${input.scheme}, ${monthly}, ${hourly}, ${input.pan ?? null}, ${tdsMonthly}, ${professionalTax}, ${pf}, ${esi}, ${bank?.sealed ?? null}, ${bank?.ending ?? null}, ${bank?.ifsc ?? null}, ${bank?.name ?? null})
       on conflict (academy_id, teacher_id) do update set scheme = excluded.scheme, monthly_paise = excluded.monthly_paise, hourly_paise = excluded.hourly_paise,
-        tds_bp = excluded.tds_bp, updated_at = now()
+        tds_monthly_paise = excluded.tds_monthly_paise, professional_tax = excluded.professional_tax, pf_paise = excluded.pf_paise, esi_paise = excluded.esi_paise, updated_at = now()
+        ${input.pan === undefined ? sql`` : sql`, pan = excluded.pan`}
         ${bank === undefined ? sql`` : sql`, bank_account_sealed = excluded.bank_account_sealed, bank_account_ending = excluded.bank_account_ending, bank_ifsc = excluded.bank_ifsc, bank_name = excluded.bank_name`}`);
     await tx.execute(sql`delete from teacher_pay_rates where teacher_id = ${teacherId}`);
     if (rates.length > 0) {
@@ -98,7 +123,18 @@ export async function updatePaySettings(db: Db, keys: ServerKeys, actor: Actor, 
         insert into teacher_pay_rates (teacher_id, batch_id, amount_paise)
         select ${teacherId}, r.batch_id, r.amount from unnest(${sql.param(rates.map((rate) => rate.batch))}::uuid[], ${sql.param(rates.map((rate) => rate.amount))}::int[]) as r(batch_id, amount)`);
     }
-    const after = { scheme: input.scheme, monthly: monthly === null ? null : rupees(monthly), hourly: hourly === null ? null : rupees(hourly), tdsPercent: tdsBp / 100, rates: rates.length };
+    // The PAN is personal data: the audit entry says whether one is on file, never which.
+    const after = {
+      scheme: input.scheme,
+      monthly: monthly === null ? null : rupees(monthly),
+      hourly: hourly === null ? null : rupees(hourly),
+      tdsMonthly: rupees(tdsMonthly),
+      professionalTax,
+      pf: rupees(pf),
+      esi: rupees(esi),
+      rates: rates.length,
+      pan: input.pan === undefined ? before.pan !== null : input.pan !== null,
+    };
     await recordAudit(tx, actor, {
       action: 'pay.settings',
       entityType: 'pay',
@@ -106,7 +142,7 @@ export async function updatePaySettings(db: Db, keys: ServerKeys, actor: Actor, 
       text: { key: 'pay.settings_saved', values: { name } },
       changes: Object.fromEntries(
         Object.entries(after)
-          .map(([field, value]) => [field, { old: field === 'rates' ? before.rates.length : (before as Record<string, unknown>)[field] ?? null, new: value }] as const)
+          .map(([field, value]) => [field, { old: field === 'rates' ? before.rates.length : field === 'pan' ? before.pan !== null : ((before as Record<string, unknown>)[field] ?? null), new: value }] as const)
           .filter(([, change]) => change.old !== change.new),
       ),
     });
@@ -198,13 +234,28 @@ async function monthLectures(db: DbExecutor, month: string, teacherId?: string):
   return [...late, ...taken, ...corrections];
 }
 
-type TeacherRow = { teacherId: string; name: string; scheme: PayScheme | null; monthlyPaise: number | null; hourlyPaise: number | null; tdsBp: number; bankReady: boolean; rates: Record<string, number> | null };
+type TeacherRow = {
+  teacherId: string;
+  name: string;
+  gender: 'male' | 'female' | 'other' | null;
+  scheme: PayScheme | null;
+  monthlyPaise: number | null;
+  hourlyPaise: number | null;
+  pan: string | null;
+  tdsMonthlyPaise: number;
+  professionalTax: boolean;
+  pfPaise: number;
+  esiPaise: number;
+  bankReady: boolean;
+  rates: Record<string, number> | null;
+};
 
 /** The teachers a month's payroll lists: those with pay settings, lectures, leave or adjustments in it. */
 async function payrollTeachers(db: DbExecutor, month: string, lectureTeacherIds: string[], teacherId?: string): Promise<TeacherRow[]> {
   const { start, end } = monthRange(month);
   const { rows } = await db.execute<TeacherRow>(sql`
-    select t.id as "teacherId", u.name, p.scheme, p.monthly_paise as "monthlyPaise", p.hourly_paise as "hourlyPaise", coalesce(p.tds_bp, 0) as "tdsBp",
+    select t.id as "teacherId", u.name, t.gender, p.scheme, p.monthly_paise as "monthlyPaise", p.hourly_paise as "hourlyPaise", p.pan,
+      coalesce(p.tds_monthly_paise, 0) as "tdsMonthlyPaise", coalesce(p.professional_tax, false) as "professionalTax", coalesce(p.pf_paise, 0) as "pfPaise", coalesce(p.esi_paise, 0) as "esiPaise",
       (p.bank_account_sealed is not null) as "bankReady",
       (select json_object_agg(r.batch_id, r.amount_paise) from teacher_pay_rates r where r.teacher_id = t.id) as rates
     from teachers t
@@ -220,23 +271,55 @@ async function payrollTeachers(db: DbExecutor, month: string, lectureTeacherIds:
 /** The month's draft per teacher, computed on read from lectures, leave, adjustments and the pay settings. */
 async function draftLines(db: DbExecutor, month: string, teacherId?: string): Promise<{ line: PayrollLine; lectures: Lecture[] }[]> {
   const { start, end, days } = monthRange(month);
-  const [lectures, { rows: adjustments }, { rows: leave }] = await Promise.all([
+  const year = financialYearOf(month);
+  const [lectures, { rows: adjustments }, { rows: leave }, { rows: earlier }, professionalTaxTable] = await Promise.all([
     monthLectures(db, month, teacherId),
     db.execute<AdjustmentRow & { teacherId: string }>(sql`
       select teacher_id as "teacherId", kind, amount_paise as "amountPaise", note from pay_adjustments
       where pay_month = ${month} ${teacherId ? sql`and teacher_id = ${teacherId}` : sql``} order by created_at`),
-    db.execute<{ teacherId: string; from: string; to: string; halfDay: boolean }>(sql`
-      select teacher_id as "teacherId", to_char(from_date, 'YYYY-MM-DD') as from, to_char(to_date, 'YYYY-MM-DD') as to, half_day as "halfDay" from teacher_leave
-      where status = 'approved' and unpaid and from_date <= ${end} and to_date >= ${start} ${teacherId ? sql`and teacher_id = ${teacherId}` : sql``}`),
+    db.execute<{ teacherId: string; from: string; to: string; halfDay: boolean; unpaid: boolean }>(sql`
+      select teacher_id as "teacherId", to_char(from_date, 'YYYY-MM-DD') as from, to_char(to_date, 'YYYY-MM-DD') as to, half_day as "halfDay", unpaid from teacher_leave
+      where status = 'approved' and from_date <= ${end} and to_date >= ${start} ${teacherId ? sql`and teacher_id = ${teacherId}` : sql``}`),
+    // The financial year's approved months before this one: pay and TDS so far, and (visiting faculty) the fees and their TDS.
+    db.execute<{ teacherId: string; grossPaise: number; tdsPaise: number; feesPaise: number; feesTdsPaise: number }>(sql`
+      select teacher_id as "teacherId",
+        round(sum((line->>'gross')::numeric) * 100)::float8 as "grossPaise", round(sum((line->>'tds')::numeric) * 100)::float8 as "tdsPaise",
+        coalesce(round(sum((line->>'gross')::numeric) filter (where line->>'scheme' in ('per-lecture', 'per-hour')) * 100), 0)::float8 as "feesPaise",
+        coalesce(round(sum((line->>'tds')::numeric) filter (where line->>'scheme' in ('per-lecture', 'per-hour')) * 100), 0)::float8 as "feesTdsPaise"
+      from payroll_lines where month >= ${year.first} and month < ${month} ${teacherId ? sql`and teacher_id = ${teacherId}` : sql``}
+      group by teacher_id`),
+    professionalTaxTableOf(db),
   ]);
+  const payDate = end;
   const teachers = await payrollTeachers(db, month, [...new Set(lectures.map((lecture) => lecture.teacherId))], teacherId);
   if (teacherId && teachers.length === 0) throw teacherNotFound();
   return teachers.map((teacher) => {
-    const rule: PayRule = { scheme: teacher.scheme, monthlyPaise: teacher.monthlyPaise, hourlyPaise: teacher.hourlyPaise, tdsBp: teacher.tdsBp, rates: new Map(Object.entries(teacher.rates ?? {})) };
+    const rule: PayRule = {
+      scheme: teacher.scheme,
+      monthlyPaise: teacher.monthlyPaise,
+      hourlyPaise: teacher.hourlyPaise,
+      rates: new Map(Object.entries(teacher.rates ?? {})),
+      tdsMonthlyPaise: teacher.tdsMonthlyPaise,
+      hasPan: teacher.pan !== null,
+      professionalTax: teacher.professionalTax,
+      gender: teacher.gender,
+      pfPaise: teacher.pfPaise,
+      esiPaise: teacher.esiPaise,
+    };
     const own = lectures.filter((lecture) => lecture.teacherId === teacher.teacherId);
     const ownAdjustments = adjustments.filter((item) => item.teacherId === teacher.teacherId);
-    const leaveDays = leave.filter((item) => item.teacherId === teacher.teacherId).reduce((sum, item) => sum + leaveDaysWithin(item, start, end), 0);
-    const figures = payFigures(rule, own, ownAdjustments, leaveDays, days);
+    const ownLeave = leave.filter((item) => item.teacherId === teacher.teacherId);
+    const leaveDays = ownLeave.filter((item) => item.unpaid).reduce((sum, item) => sum + leaveDaysWithin(item, start, end), 0);
+    const before = earlier.find((row) => row.teacherId === teacher.teacherId);
+    const figures = payFigures(rule, own, ownAdjustments, leaveDays, days, { month, earlierFeesPaise: before?.feesPaise ?? 0, earlierTdsPaise: before?.feesTdsPaise ?? 0, professionalTaxTable });
+    const flags = own.flatMap((lecture, index) => {
+      if (lecture.count < 0 || lecture.source === 'correction') return [];
+      const found: NonNullable<PayrollLine['flags']> = [];
+      // A substitute's lecture that earns nothing: a visiting teacher without a rate for that batch.
+      if (lecture.source === 'substitute' && teacher.scheme !== 'monthly' && figures.lectureAmounts[index] === 0) found.push({ kind: 'unpriced-substitute', date: lecture.date, batchName: lecture.batchName });
+      if (ownLeave.some((item) => item.from <= lecture.date && item.to >= lecture.date)) found.push({ kind: 'on-leave', date: lecture.date, batchName: lecture.batchName });
+      return found;
+    });
     return {
       line: {
         teacherId: teacher.teacherId,
@@ -251,10 +334,58 @@ async function draftLines(db: DbExecutor, month: string, teacherId?: string): Pr
         unpaidLeaveDays: teacher.scheme === 'monthly' ? leaveDays : 0,
         adjustments: ownAdjustments.map((item) => ({ kind: item.kind, amount: rupees(item.amountPaise), note: item.note })),
         bankReady: teacher.bankReady,
+        pan: teacher.pan,
+        tdsSection: tdsSection(figures.tdsKind, payDate),
+        professionalTax: rupees(figures.professionalTaxPaise),
+        pf: rupees(figures.pfPaise),
+        esi: rupees(figures.esiPaise),
+        paidDays: figures.paidDays,
+        yearToDate: { gross: rupees((before?.grossPaise ?? 0) + figures.grossPaise), tds: rupees((before?.tdsPaise ?? 0) + figures.tdsPaise) },
+        flags,
       },
       lectures: own.map(({ teacherId: _teacherId, ...lecture }, index) => ({ ...lecture, amount: rupees(figures.lectureAmounts[index]!) })),
     };
   });
+}
+
+// ---------------------------------------------------------------- the academy's payroll settings
+
+/** The Professional Tax table: the academy's own when set, else Maharashtra's (tax-rules.ts). */
+async function professionalTaxTableOf(db: DbExecutor): Promise<ProfessionalTaxTable> {
+  const { rows } = await db.execute<{ table: ProfessionalTaxTable | null }>(sql`select professional_tax as table from payroll_settings`);
+  return rows[0]?.table ?? MAHARASHTRA_PROFESSIONAL_TAX;
+}
+
+/** GET /api/payroll/settings: the academy's TAN and the account salaries are paid from. */
+export async function getPayrollSettings(db: DbExecutor): Promise<PayrollSettings> {
+  const { rows } = await db.execute<PayrollSettings>(sql`select tan, debit_account as "debitAccount" from payroll_settings`);
+  return rows[0] ?? { tan: null, debitAccount: null };
+}
+
+/** PUT /api/payroll/settings: left out keeps, null or '' removes; audited (the account by its last four digits only). */
+export async function updatePayrollSettings(db: Db, actor: Actor, input: PayrollSettingsInput): Promise<PayrollSettings> {
+  const before = await getPayrollSettings(db);
+  const after = { tan: input.tan === undefined ? before.tan : input.tan, debitAccount: input.debitAccount === undefined ? before.debitAccount : input.debitAccount };
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into payroll_settings (tan, debit_account) values (${after.tan}, ${after.debitAccount})
+      on conflict (academy_id) do update set tan = excluded.tan, debit_account = excluded.debit_account, updated_at = now()`);
+    const ending = (account: string | null) => (account ? `…${account.slice(-4)}` : null);
+    await recordAudit(tx, actor, {
+      action: 'pay.payroll_settings',
+      entityType: 'pay',
+      text: { key: 'pay.payroll_settings_saved', values: {} },
+      changes: Object.fromEntries(
+        [
+          ['tan', before.tan, after.tan],
+          ['debitAccount', ending(before.debitAccount), ending(after.debitAccount)],
+        ]
+          .filter(([, old, now]) => old !== now)
+          .map(([field, old, now]) => [field, { old, new: now }]),
+      ),
+    });
+  });
+  return after;
 }
 
 type MonthRow = { approvedAt: Date; paidMode: 'bank' | 'cash' | 'cheque' | 'upi' | null; paidOn: string | null; paidReference: string | null };

@@ -23,12 +23,23 @@ const LABELS = wordTable('payslip', {
   substitute: 'Substitute',
   late: 'Marked after its month was approved',
   footer: 'This is a computer-generated payslip.',
+  tan: 'TAN of the academy',
+  notGiven: 'Not given',
+  paidDays: 'Paid days',
+  ytdGross: 'Year to date: gross pay',
+  ytdTds: 'Year to date: TDS',
 });
+
+/** 'YYYY-MM' in words in the reader's language ("November 2026", "नोव्हेंबर 2026"), digits as on the rest of the slip. */
+export function monthInWords(month: string, language: Language): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(`${language}-IN-u-nu-latn`, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, monthNumber - 1, 1)));
+}
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 
 /** The payslip of one teacher's approved month, in their language (en, mr or hi): figures, then the lectures behind them. */
-export function renderPayslipPdf(input: { settings: Awaited<ReturnType<typeof getAcademySettings>>; month: string; line: PayrollLine; lectures: Lecture[]; paid: PayrollMonth['paid']; language: Language }): Promise<Buffer> {
+export function renderPayslipPdf(input: { settings: Awaited<ReturnType<typeof getAcademySettings>>; tan: string | null; month: string; line: PayrollLine; lectures: Lecture[]; paid: PayrollMonth['paid']; language: Language }): Promise<Buffer> {
   const { line, language } = input;
   const label = LABELS[language];
   const pdf = createAcademyPdf({
@@ -38,9 +49,13 @@ export function renderPayslipPdf(input: { settings: Awaited<ReturnType<typeof ge
     info: { Title: `${label.title} ${input.month} ${line.name}`, Subject: input.month },
   });
   pdf.doc.moveDown(0.5);
-  pdf.row(label.month, input.month, { bold: true });
+  pdf.row(label.month, monthInWords(input.month, language), { bold: true });
+  pdf.row(label.tan, input.tan ?? label.notGiven);
   pdf.row(label.teacher, line.name, { bold: true });
+  // A month approved before issue 72 has no PAN, paid days or year-to-date figures in its snapshot.
+  if (line.pan !== undefined) pdf.row(label.pan, line.pan ?? label.notGiven);
   if (line.scheme) pdf.row(label.scheme, PAY_SCHEMES[language][line.scheme]);
+  if (line.paidDays !== undefined) pdf.row(label.paidDays, String(line.paidDays));
   pdf.row(label.lectures, String(line.lectures));
   pdf.row(label.hours, String(line.hours));
   pdf.rule();
@@ -48,10 +63,17 @@ export function renderPayslipPdf(input: { settings: Awaited<ReturnType<typeof ge
   for (const item of line.adjustments) pdf.row(`${item.kind === 'extra' ? label.extra : label.deduction}: ${item.note}`, rupeesText(paise(item.amount)));
   if (line.unpaidLeaveDays > 0) pdf.row(label.unpaidLeave, String(line.unpaidLeaveDays));
   pdf.row(label.deductions, rupeesText(paise(line.deductions)));
-  pdf.row(label.tds, rupeesText(paise(line.tds)));
+  if (line.professionalTax) pdf.row(label.professionalTax, rupeesText(paise(line.professionalTax)));
+  if (line.pf) pdf.row(label.pf, rupeesText(paise(line.pf)));
+  if (line.esi) pdf.row(label.esi, rupeesText(paise(line.esi)));
+  pdf.row(line.tdsSection ? `${label.tds} (${line.tdsSection})` : label.tds, rupeesText(paise(line.tds)));
   pdf.rule();
   pdf.row(label.net, rupeesText(paise(line.net)), { bold: true, size: 13 });
   pdf.row(label.inWords, amountInWords(paise(line.net), language));
+  if (line.yearToDate) {
+    pdf.row(label.ytdGross, rupeesText(paise(line.yearToDate.gross)));
+    pdf.row(label.ytdTds, rupeesText(paise(line.yearToDate.tds)));
+  }
   if (input.paid) {
     pdf.row(label.paid, formatDate(input.paid.on));
     if (input.paid.reference) pdf.row(label.reference, input.paid.reference);

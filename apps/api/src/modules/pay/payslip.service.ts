@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/client';
 import { assertReadsPayOf } from '../../access/pay';
 import type { Actor } from '../../access/actor';
 import { getAcademySettings } from '../../academy-settings';
-import { approvedLine } from './pay.service';
+import { approvedLine, getPayrollSettings } from './pay.service';
 import { renderPayslipPdf } from './payslip-pdf';
 
 /**
@@ -13,12 +13,13 @@ import { renderPayslipPdf } from './payslip-pdf';
  */
 export async function payslipFor(db: DbExecutor, actor: Actor, month: string, teacherId: string, asked: Language | undefined): Promise<{ pdf: Buffer; fileName: string }> {
   assertReadsPayOf(actor, teacherId);
-  const [entry, settings, { rows }] = await Promise.all([
+  const [entry, settings, payroll, { rows }] = await Promise.all([
     approvedLine(db, month, teacherId),
     getAcademySettings(db),
+    getPayrollSettings(db),
     db.execute<{ language: Language }>(sql`select u.language from teachers t join users u on u.id = t.user_id where t.id = ${teacherId}`),
   ]);
   const language = asked ?? rows[0]?.language ?? 'en';
-  const pdf = await renderPayslipPdf({ settings, month, line: entry.line, lectures: entry.lectures, paid: entry.paid, language });
+  const pdf = await renderPayslipPdf({ settings, tan: payroll.tan, month, line: entry.line, lectures: entry.lectures, paid: entry.paid, language });
   return { pdf, fileName: `payslip-${month}-${entry.line.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || teacherId}.pdf` };
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { CoveredClass, Leave, LeaveInput, MyPay, PayInput, PayrollMonth, PayrollTeacher, PaySettings } from '@academy/shared/schemas/pay';
+import type { CoveredClass, Leave, LeaveInput, MyPay, PayInput, PayrollMonth, PayrollSettings, PayrollTeacher, PaySettings } from '@academy/shared/schemas/pay';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { getQueryOptions } from '../../lib/get-query-options';
 import { useRefreshQueries } from '../../lib/resource-hooks';
@@ -14,6 +14,7 @@ export const payKeys = {
   leave: ['pay', 'leave'] as const,
   myLeave: ['pay', 'my-leave'] as const,
   covered: ['pay', 'covered'] as const,
+  payrollSettings: ['pay', 'payroll-settings'] as const,
 };
 
 export function usePaySettings(teacherId: string) {
@@ -27,6 +28,16 @@ function useInvalidatePay() {
 export function useSavePaySettings(teacherId: string) {
   const invalidate = useInvalidatePay();
   return useMutation({ mutationFn: (input: PayInput) => apiRequestWithMessage<PaySettings>('PUT', `/teachers/${encodeURIComponent(teacherId)}/pay`, input), onSuccess: invalidate });
+}
+
+/** The academy's TAN (payslips) and the account salaries are paid from (the bank file), issue 72. */
+export function usePayrollSettings() {
+  return useQuery(getQueryOptions<PayrollSettings>(payKeys.payrollSettings, '/payroll/settings'));
+}
+
+export function useSavePayrollSettings() {
+  const invalidate = useInvalidatePay();
+  return useMutation({ mutationFn: (input: { tan: string | null; debitAccount: string | null }) => apiRequestWithMessage<PayrollSettings>('PUT', '/payroll/settings', input), onSuccess: invalidate });
 }
 
 export function usePayrollMonth(month: string) {
@@ -113,3 +124,4 @@ export function useAssignSubstitute() {
 export const payslipUrl = (month: string, teacherId: string, language?: 'en' | 'mr' | 'hi') => `${API_BASE}/payroll/${month}/teachers/${encodeURIComponent(teacherId)}/payslip.pdf${language ? `?language=${language}` : ''}`;
 export const payrollXlsxUrl = (month: string) => `${API_BASE}/payroll/${month}/payroll.xlsx`;
 export const bankCsvUrl = (month: string) => `${API_BASE}/payroll/${month}/bank.csv`;
+export const bankXlsxUrl = (month: string) => `${API_BASE}/payroll/${month}/bank.xlsx`;

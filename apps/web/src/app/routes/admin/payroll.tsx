@@ -12,7 +12,7 @@ import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useBatches } from '../../../features/batches/api';
-import { bankCsvUrl, payrollXlsxUrl, payslipUrl, useAddAdjustment, useApproveMonth, useCorrectLecture, useMarkPaid, usePayrollMonth, usePayrollTeacher } from '../../../features/pay/api';
+import { bankCsvUrl, bankXlsxUrl, payrollXlsxUrl, payslipUrl, useAddAdjustment, useApproveMonth, useCorrectLecture, useMarkPaid, usePayrollMonth, usePayrollSettings, usePayrollTeacher, useSavePayrollSettings } from '../../../features/pay/api';
 import { LectureList } from '../../../features/pay/components/lecture-list';
 import { PayMonthField, usePayMonth } from '../../../features/pay/components/pay-month-field';
 import { QueryStates } from '../../../components/ui/query-states';
@@ -39,6 +39,9 @@ export function Component() {
             <Group gap="xs" wrap="wrap">
               <Button component="a" href={payrollXlsxUrl(data.month)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
                 <Trans>Payroll XLSX</Trans>
+              </Button>
+              <Button component="a" href={bankXlsxUrl(data.month)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
+                <Trans>Bank transfer XLSX</Trans>
               </Button>
               <Button component="a" href={bankCsvUrl(data.month)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
                 <Trans>Bank transfer CSV</Trans>
@@ -76,14 +79,80 @@ export function Component() {
               ) : null}
             </Group>
             {data.status === 'approved' ? <MarkPaidForm month={data.month} /> : null}
+            {data.status === 'draft' ? <Flags payroll={data} /> : null}
             <PayrollTable payroll={data} onOpen={setOpened} />
           </>
         ) : null}
+        <PayrollSettingsForm />
       </Stack>
       <Drawer opened={opened !== null} onClose={() => setOpened(null)} position="right" size="lg" title={opened?.name}>
         {opened && data ? <TeacherMonth month={data.month} line={opened} /> : null}
       </Drawer>
     </>
+  );
+}
+
+/** Before approval (issue 72): a substitute's lecture priced ₹0, a lecture on a day of the teacher's approved leave. */
+function Flags({ payroll }: { payroll: PayrollMonth }) {
+  const { t } = useLingui();
+  const flags = payroll.teachers.flatMap((line) => (line.flags ?? []).map((flag) => ({ ...flag, name: line.name })));
+  if (flags.length === 0) return null;
+  return (
+    <Alert color="orange" title={t`Check before approving`}>
+      <Stack gap={4}>
+        {flags.map((flag, index) => (
+          <Text key={index} size="sm">
+            {flag.kind === 'unpriced-substitute'
+              ? t`${flag.name}: substitute lecture in ${flag.batchName} on ${formatDate(flag.date)} is priced ₹0 — set a rate for that batch`
+              : t`${flag.name}: lecture in ${flag.batchName} on ${formatDate(flag.date)}, a day of their approved leave`}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The academy's TAN (on payslips) and the account the salaries are paid from (the bank file's debit account). */
+function PayrollSettingsForm() {
+  const { t } = useLingui();
+  const settings = usePayrollSettings();
+  if (!settings.data) return null;
+  return <PayrollSettingsFields key={JSON.stringify(settings.data)} tan={settings.data.tan ?? ''} debitAccount={settings.data.debitAccount ?? ''} title={t`Payroll details`} />;
+}
+
+function PayrollSettingsFields(props: { tan: string; debitAccount: string; title: string }) {
+  const { t } = useLingui();
+  const save = useSavePayrollSettings();
+  const [tan, setTan] = useState(props.tan);
+  const [debitAccount, setDebitAccount] = useState(props.debitAccount);
+  const errors = fieldErrorsOf(save.error) ?? {};
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={props.title}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {props.title}
+        </Title>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput label={t`TAN of the academy`} value={tan} onChange={(event) => setTan(event.currentTarget.value.toUpperCase())} maxLength={10} autoComplete="off" error={errors.tan} style={{ flex: '1 1 10rem' }} />
+          <TextInput
+            label={t`Salaries paid from account`}
+            value={debitAccount}
+            onChange={(event) => setDebitAccount(event.currentTarget.value)}
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.debitAccount}
+            style={{ flex: '1 1 12rem' }}
+          />
+          <Button
+            variant="default"
+            loading={save.isPending}
+            onClick={() => save.mutate({ tan: tan.trim() || null, debitAccount: debitAccount.trim() || null }, { onSuccess: ({ message }) => notifications.show({ color: 'teal', message }) })}
+          >
+            <Trans>Save payroll details</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 
@@ -116,6 +185,7 @@ function PayrollTable({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (lin
             <Table.Th ta="right">{t`Hours`}</Table.Th>
             <Table.Th ta="right">{t`Gross`}</Table.Th>
             <Table.Th ta="right">{t`Deductions`}</Table.Th>
+            <Table.Th ta="right">{t`PT, PF, ESI`}</Table.Th>
             <Table.Th ta="right">{t`TDS`}</Table.Th>
             <Table.Th ta="right">{t`Net`}</Table.Th>
             {payroll.status !== 'draft' ? <Table.Th>{t`Payslip`}</Table.Th> : null}
@@ -142,7 +212,7 @@ function PayrollTable({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (lin
                   </Anchor>
                 </Table.Td>
               ))}
-              {[line.gross, line.deductions, line.tds].map((value, index) => (
+              {[line.gross, line.deductions, (line.professionalTax ?? 0) + (line.pf ?? 0) + (line.esi ?? 0), line.tds].map((value, index) => (
                 <Table.Td key={index} ta="right">
                   <Anchor component="button" type="button" onClick={() => onOpen(line)}>
                     {formatRupees(value)}
@@ -185,6 +255,14 @@ function TeacherMonth({ month, line }: { month: string; line: PayrollLine }) {
                 {formatRupees(data.line.tds)} · net {formatRupees(data.line.net)}
               </Trans>
             </Text>
+            {data.line.tdsSection ? (
+              <Text size="sm" c="dimmed">
+                <Trans>
+                  TDS under {data.line.tdsSection} · Professional Tax {formatRupees(data.line.professionalTax ?? 0)} · PF {formatRupees(data.line.pf ?? 0)} · ESI {formatRupees(data.line.esi ?? 0)} · this year so far: gross{' '}
+                  {formatRupees(data.line.yearToDate?.gross ?? 0)}, TDS {formatRupees(data.line.yearToDate?.tds ?? 0)}
+                </Trans>
+              </Text>
+            ) : null}
             {data.line.unpaidLeaveDays > 0 ? (
               <Text size="sm" c="dimmed">
                 <Trans>Unpaid leave: {data.line.unpaidLeaveDays} days</Trans>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -9,8 +9,10 @@ import { usePaySettings, useSavePaySettings } from '../api';
 
 /**
  * A teacher's pay (issue 58), on the teacher's page: monthly salary, a rate per lecture in each of their
- * batches (the route passes them), or a rate per hour; TDS; the bank account for the bulk transfer
- * (shown by its last four digits only; typed again to change it).
+ * batches (the route passes them), or a rate per hour; the PAN; for monthly staff the office's TDS on
+ * salary (with the new regime's estimate beside it), Professional Tax, PF and ESI — a visiting
+ * teacher's TDS comes from the law (issue 72); the bank account for the bulk transfer (shown by its
+ * last four digits only; typed again to change it).
  */
 export function PaySettingsForm({ teacherId, batches }: { teacherId: string; batches: { _id: string; name: string }[] }) {
   const { t } = useLingui();
@@ -26,7 +28,11 @@ function Form({ teacherId, batches, settings }: { teacherId: string; batches: { 
   const [scheme, setScheme] = useState<PayScheme>(settings.scheme ?? 'per-lecture');
   const [monthly, setMonthly] = useState<number | string>(settings.monthly ?? '');
   const [hourly, setHourly] = useState<number | string>(settings.hourly ?? '');
-  const [tds, setTds] = useState<number | string>(settings.tdsPercent);
+  const [pan, setPan] = useState(settings.pan ?? '');
+  const [tdsMonthly, setTdsMonthly] = useState<number | string>(settings.tdsMonthly);
+  const [professionalTax, setProfessionalTax] = useState(settings.professionalTax);
+  const [pf, setPf] = useState<number | string>(settings.pf);
+  const [esi, setEsi] = useState<number | string>(settings.esi);
   const [rates, setRates] = useState<Record<string, number | string>>(Object.fromEntries(settings.rates.map((rate) => [rate.batch, rate.amount])));
   const [account, setAccount] = useState('');
   const [ifsc, setIfsc] = useState(settings.bank?.ifsc ?? '');
@@ -42,7 +48,8 @@ function Form({ teacherId, batches, settings }: { teacherId: string; batches: { 
         ...(scheme === 'monthly' ? { monthly: monthly === '' ? undefined : monthly } : {}),
         ...(scheme === 'per-hour' ? { hourly: hourly === '' ? undefined : hourly } : {}),
         ...(scheme === 'per-lecture' ? { rates: chosenRates } : {}),
-        tdsPercent: tds === '' ? 0 : Number(tds),
+        pan: pan.trim() === '' ? null : pan,
+        ...(scheme === 'monthly' ? { tdsMonthly: tdsMonthly === '' ? 0 : tdsMonthly, professionalTax, pf: pf === '' ? 0 : pf, esi: esi === '' ? 0 : esi } : {}),
         // A new account is sent only when typed; otherwise the one on file stays.
         ...(account ? { bank: { account, ifsc, name: holder || undefined } } : {}),
       } as Parameters<typeof save.mutate>[0],
@@ -68,8 +75,37 @@ function Form({ teacherId, batches, settings }: { teacherId: string; batches: { 
         />
         {scheme === 'monthly' ? <NumberInput label={t`Monthly salary (₹)`} value={monthly} onChange={setMonthly} min={0} decimalScale={2} thousandSeparator="," error={errors.monthly} style={{ flex: '1 1 10rem' }} /> : null}
         {scheme === 'per-hour' ? <NumberInput label={t`Rate per hour (₹)`} value={hourly} onChange={setHourly} min={0} decimalScale={2} error={errors.hourly} style={{ flex: '1 1 10rem' }} /> : null}
-        <NumberInput label={t`TDS (%)`} description={t`Section 194J for visiting faculty`} value={tds} onChange={setTds} min={0} max={30} decimalScale={2} error={errors.tdsPercent} style={{ flex: '1 1 8rem' }} />
+        <TextInput label={t`PAN`} value={pan} onChange={(event) => setPan(event.currentTarget.value.toUpperCase())} maxLength={10} autoComplete="off" error={errors.pan} style={{ flex: '1 1 9rem' }} />
       </Group>
+      {scheme === 'monthly' ? (
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <NumberInput
+            label={t`TDS a month (₹)`}
+            description={settings.tdsEstimate !== null && settings.scheme === 'monthly' ? t`New regime estimate for this salary: ₹${settings.tdsEstimate}` : t`As the teacher's declared tax regime works out`}
+            value={tdsMonthly}
+            onChange={setTdsMonthly}
+            min={0}
+            decimalScale={2}
+            error={errors.tdsMonthly}
+            style={{ flex: '1 1 12rem' }}
+          />
+          <NumberInput label={t`Provident fund a month (₹)`} value={pf} onChange={setPf} min={0} decimalScale={2} error={errors.pf} style={{ flex: '1 1 10rem' }} />
+          <NumberInput label={t`ESI a month (₹)`} value={esi} onChange={setEsi} min={0} decimalScale={2} error={errors.esi} style={{ flex: '1 1 8rem' }} />
+          <Switch
+            label={t`Deduct Professional Tax (Maharashtra)`}
+            description={t`₹200 a month, ₹300 in February, above the state's salary thresholds`}
+            checked={professionalTax}
+            onChange={(event) => setProfessionalTax(event.currentTarget.checked)}
+            error={errors.professionalTax}
+            mt="xs"
+            style={{ flex: '1 1 16rem' }}
+          />
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          <Trans>TDS on fees for professional services is worked out by the law: 10 % once the year's fees pass ₹50,000 (20 % without a PAN).</Trans>
+        </Text>
+      )}
       {scheme === 'per-lecture' ? (
         batches.length === 0 ? (
           <Text size="sm" c="dimmed">
