@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, cliDatabaseEnv, createTestDatabase, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, cliDatabaseEnv, createTestDatabase, ownerDatabaseOf, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
+import type { Database } from '../../db/client';
 import { databaseDigest, filesDigest, readArchive, writeArchiveEntries } from '../../../test/backup-helpers';
 import { academyManifestKey, OTHER_ACADEMY_BACKUP_MESSAGE, signManifest } from './backup-archive';
 import { buildUser } from '../../../test/factories';
@@ -26,6 +27,7 @@ const TEST_SECRET = 'academy-test-server-secret-0123456789abcdef';
 const ADMIN = 'admin@demo.academy';
 
 let t: TestApp;
+let owner: Database;
 let alpha: string;
 let beta: string;
 const scratch: string[] = [];
@@ -51,6 +53,8 @@ async function signIn(app: TestApp['app'], host: string, email: string, password
 
 beforeAll(async () => {
   t = await buildTestApp({ config: { hosting: MANY } });
+  // Imports and restores run as the tables' owner (decision 068), as the CLI and the server's restores do.
+  owner = ownerDatabaseOf(t.database);
   const made = await withoutAcademy(() =>
     t.database.db
       .insert(academies)
@@ -69,6 +73,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
+  await owner.close();
   await t.close();
   for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -96,7 +101,8 @@ describe("an academy's backups (many academies)", () => {
     const betaBefore = await academyDigest(t.database.db, beta);
     const betaFilesBefore = await filesDigest(path.join(t.filesDir, beta));
 
-    await withAcademy(alpha, () => restoreBackupFile(t.database.db, academyBackupPaths(rootPaths(), alpha), TEST_SERVER_KEYS, backup.file));
+    // Restores run as the tables' owner (decision 068), as the server's do.
+    await withAcademy(alpha, () => restoreBackupFile(owner.db, academyBackupPaths(rootPaths(), alpha), TEST_SERVER_KEYS, backup.file));
 
     expect(await academyDigest(t.database.db, alpha)).toEqual(alphaBefore);
     expect(await filesDigest(path.join(t.filesDir, alpha))).toEqual(alphaFilesBefore);
@@ -234,10 +240,11 @@ describe('moving an academy between a hosted deployment and a one-academy instal
 
     // A fresh `npm start` installation: one academy, another APP_SECRET's keys do not matter to import.
     const single = await createTestDatabase();
+    const singleOwner = ownerDatabaseOf(single);
     const singleData = tempDir('academy-single-');
     const singlePaths = { backupsDir: path.join(singleData, 'backups'), filesDir: path.join(singleData, 'files') };
     try {
-      const imported = await importAcademy(single.db, singlePaths, TEST_SERVER_KEYS, { hosting: 'one', file: out });
+      const imported = await importAcademy(singleOwner.db, singlePaths, TEST_SERVER_KEYS, { hosting: 'one', file: out });
       expect(imported.academyId).toBe(FIRST_ACADEMY_ID);
       expect(imported.safetyBackup && fs.existsSync(imported.safetyBackup)).toBe(true);
       const singleDigest = await academyDigest(single.db, FIRST_ACADEMY_ID);
@@ -250,13 +257,13 @@ describe('moving an academy between a hosted deployment and a one-academy instal
       expect(academyRow).toEqual([{ slug: 'main', name: 'Alpha Classes' }]);
 
       // Now it has data: importing again needs --replace.
-      await expect(importAcademy(single.db, singlePaths, TEST_SERVER_KEYS, { hosting: 'one', file: out })).rejects.toThrow(/--replace/);
+      await expect(importAcademy(singleOwner.db, singlePaths, TEST_SERVER_KEYS, { hosting: 'one', file: out })).rejects.toThrow(/--replace/);
 
       // …and back: exported from the one-academy installation, imported into the hosted one as a new academy.
       const back = path.join(tempDir('academy-back-'), 'back.tar.gz');
       const again = await exportAcademy(single.db, singlePaths, TEST_SERVER_KEYS, { hosting: 'one', out: back });
       expect(again.manifest.academy).toMatchObject({ id: FIRST_ACADEMY_ID, slug: 'main' });
-      const returned = await importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: back, slug: 'alpha-back' });
+      const returned = await importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: back, slug: 'alpha-back' });
       const returnedDigest = await academyDigest(t.database.db, returned.academyId);
       const expected = rowCounts(alphaDigest);
       for (const table of ['password_reset_tokens', 'calendar_feeds', 'email_verifications', 'push_subscriptions', 'rate_limit_hits', 'login_failures', 'backup_jobs', 'offsite_backups', 'offsite_backup_settings']) {
@@ -266,6 +273,7 @@ describe('moving an academy between a hosted deployment and a one-academy instal
       expect(Object.keys(await filesDigest(path.join(t.filesDir, returned.academyId)))).toHaveLength(Object.keys(alphaFiles).length);
       expect((await signIn(t.app, 'alpha-back.localhost', ADMIN)).statusCode).toBe(200);
     } finally {
+      await singleOwner.close();
       await single.close();
     }
   });
@@ -285,11 +293,11 @@ describe('moving an academy between a hosted deployment and a one-academy instal
     const alphaBefore = await academyDigest(t.database.db, alpha);
     const betaBefore = await academyDigest(t.database.db, beta);
 
-    await expect(importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out })).rejects.toThrow(/"alpha" is taken/);
-    await expect(importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'Not A Slug' })).rejects.toBeInstanceOf(TransferError);
-    await expect(importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: `${out}.missing`, slug: 'nowhere' })).rejects.toThrow(/There is no archive at/);
+    await expect(importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out })).rejects.toThrow(/"alpha" is taken/);
+    await expect(importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'Not A Slug' })).rejects.toBeInstanceOf(TransferError);
+    await expect(importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: `${out}.missing`, slug: 'nowhere' })).rejects.toThrow(/There is no archive at/);
 
-    const copy = await importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'alpha-copy' });
+    const copy = await importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'alpha-copy' });
     expect(copy.academyId).not.toBe(alpha);
     expect(await academyDigest(t.database.db, alpha)).toEqual(alphaBefore);
     expect(await academyDigest(t.database.db, beta)).toEqual(betaBefore);

@@ -61,15 +61,20 @@ export type ManifestSigner = 'this-academy' | 'another-academy' | 'unknown';
  * `another-academy`: signed on this server for another academy. `unknown`: another server, or changed.
  * The manifest's academy is read before any signature verified only to pick which key to try.
  */
-export function manifestSigner(manifestBytes: Buffer, signature: string, serverKey: Buffer, academyId: string, firstAcademyId: string): ManifestSigner {
-  if (manifestSignatureValid(manifestBytes, signature, academyManifestKey(serverKey, academyId))) return 'this-academy';
-  let named: string | undefined;
+/** The academy a manifest names (unverified: read only to know which academy's key to check it with). */
+export function manifestAcademyId(manifestBytes: Buffer | undefined): string | undefined {
+  if (manifestBytes === undefined) return undefined;
   try {
     const id = (JSON.parse(manifestBytes.toString('utf8')) as { academy?: { id?: unknown } }).academy?.id;
-    named = typeof id === 'string' ? id : undefined;
+    return typeof id === 'string' ? id : undefined;
   } catch {
-    named = undefined;
+    return undefined;
   }
+}
+
+export function manifestSigner(manifestBytes: Buffer, signature: string, serverKey: Buffer, academyId: string, firstAcademyId: string): ManifestSigner {
+  if (manifestSignatureValid(manifestBytes, signature, academyManifestKey(serverKey, academyId))) return 'this-academy';
+  const named = manifestAcademyId(manifestBytes);
   if (manifestSignatureValid(manifestBytes, signature, serverKey)) return (named ?? firstAcademyId) === academyId ? 'this-academy' : 'another-academy';
   if (named !== undefined && named !== academyId && manifestSignatureValid(manifestBytes, signature, academyManifestKey(serverKey, named))) return 'another-academy';
   return 'unknown';

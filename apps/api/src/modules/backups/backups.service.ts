@@ -23,6 +23,7 @@ import {
   InvalidBackupError,
   listStoredFiles,
   academyManifestKey,
+  manifestAcademyId,
   manifestSchema,
   manifestSigner,
   MANIFEST_ENTRY,
@@ -331,7 +332,10 @@ export async function stageBackup(
   try {
     const { manifestBytes, signature, entries } = await extractArchive(archiveFile, stagingDir);
     // The signature first: nothing the manifest says (versions, checksums) counts before it verifies.
-    const signer = manifestBytes !== undefined && signature !== undefined ? manifestSigner(manifestBytes, signature, keys.key('backup-manifest'), currentAcademyId(), FIRST_ACADEMY_ID) : 'unknown';
+    // academy:import runs outside every academy (issue 71: no fallback academy): it checks the archive
+    // against the academy its manifest names, whose key this server derives as well.
+    const checkedFor = options.anyAcademy ? (manifestAcademyId(manifestBytes) ?? FIRST_ACADEMY_ID) : currentAcademyId();
+    const signer = manifestBytes !== undefined && signature !== undefined ? manifestSigner(manifestBytes, signature, keys.key('backup-manifest'), checkedFor, FIRST_ACADEMY_ID) : 'unknown';
     // `anyAcademy` (academy:import, which moves an academy): signed by this server for any of its academies counts as signed.
     const signed = signer === 'this-academy' || (options.anyAcademy === true && signer === 'another-academy');
     // Only the operator (the CLI's --trust-unsigned, academy:import) takes what this academy did not sign.
