@@ -300,7 +300,6 @@ export const SERVER_CATALOG = {
     ['Fee receipt cum bill of supply', 'फी पावती तथा पुरवठा बिल', 'फीस रसीद सह आपूर्ति बिल'],
     ['Fee receipt cum invoice-cum-bill of supply', 'फी पावती तथा बीजक-तथा-पुरवठा बिल', 'फीस रसीद सह बीजक-सह-आपूर्ति बिल'],
     ['Bill number', 'बिल क्रमांक', 'बिल क्रमांक'],
-    ['Recipient', 'प्राप्तकर्ता', 'प्राप्तकर्ता'],
     ["Recipient's GSTIN", 'प्राप्तकर्त्याचा GSTIN', 'प्राप्तकर्ता का GSTIN'],
     ['State', 'राज्य', 'राज्य'],
     ['Round off', 'पूर्णांकन', 'पूर्णांकन'],

@@ -30,7 +30,7 @@ const LABELS = wordTable('payslip', {
   ytdTds: 'Year to date: TDS',
 });
 
-/** 'YYYY-MM' in words in the reader's language ("November 2026", "नोव्हेंबर 2026"), digits as on the rest of the slip. */
+/** 'YYYY-MM' in words in the reader's language ("November 2026"), digits as on the rest of the slip. */
 export function monthInWords(month: string, language: Language): string {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   return new Intl.DateTimeFormat(`${language}-IN-u-nu-latn`, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, monthNumber - 1, 1)));
