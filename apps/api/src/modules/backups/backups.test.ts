@@ -296,7 +296,7 @@ describe('restore', () => {
     }
   });
 
-  it('restores a backup taken before exams were renamed (tables tests/test_marks, event test.published) as exams', async () => {
+  it('restores a backup taken before exams were renamed (tables tests/test_marks, event test.published) as exams', { timeout: 120_000 }, async () => {
     // The seeded academy's backup, turned into the archive the version before the rename made: the
     // same rows under the old table and column names, at that migration (issue 61, migration exams-rename).
     const migrations = knownMigrations();
@@ -309,6 +309,13 @@ describe('restore', () => {
     let examId = '';
     const older = await craft(file, (entries, manifest) => {
       manifest.migration = { tag: before.tag, hash: before.hash, createdAt: before.createdAt };
+      // Tables that later migrations created did not exist at that version: an archive of it has none.
+      const later = new Set(migrations.slice(renameIndex + 1).flatMap((migration) => migration.statements.join('\n').match(/CREATE TABLE (?:IF NOT EXISTS )?"?([a-z_]+)"?/gi) ?? []).map((text) => text.replace(/CREATE TABLE (IF NOT EXISTS )?/i, '').replaceAll('"', '')));
+      manifest.tables = manifest.tables.filter((table) => !later.has(table.name));
+      for (const name of later) {
+        const at = entries.findIndex((entry) => entry.name === tableEntryName(name));
+        if (at >= 0) entries.splice(at, 1);
+      }
       const renamed: Record<string, string> = { exams: 'tests', exam_marks: 'test_marks' };
       examId = JSON.parse(entries.find((candidate) => candidate.name === tableEntryName('exams'))!.data.toString('utf8').split('\n')[0]!).id;
       for (const table of manifest.tables) {
