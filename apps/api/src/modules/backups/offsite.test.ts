@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -9,13 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupSummary } from '@academy/shared/schemas/backups';
 import { OFFSITE_MESSAGES } from '@academy/shared/schemas/backups';
 import * as schema from '../../db/schema';
+import { apiRoot } from '../../paths';
 import { serverKeysFrom } from '../../lib/server-keys';
 import { seedDemoAcademy } from '../../demo-seed';
 import { buildTestApp, createEmptyTestDatabase, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { databaseDigest, filesDigest, waitForJob, writeSampleFiles } from '../../../test/backup-helpers';
 import { buildUser, loginAs } from '../../../test/factories';
 import { createBackup, listBackups, runAutomaticBackupIfDue } from './backups.service';
-import { newArchiveKey, parseArchiveKey, WRONG_KEY_MESSAGE } from './offsite-crypto';
+import { formatArchiveKey, newArchiveKey, parseArchiveKey, WRONG_KEY_MESSAGE } from './offsite-crypto';
 import { restoreFromBucket } from './offsite-restore';
 import { queueOffsiteUpload, syncOffsite, type OffsiteConfig } from './offsite.service';
 
@@ -301,6 +303,31 @@ describe('restore from the bucket', () => {
     } finally {
       await target.close();
       fs.rmSync(targetData, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('backup:restore-remote with a wrong recovery key refuses before making DATA_DIR, its secret or the database', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-wrong-key-'));
+    const dataDir = path.join(parent, 'data');
+    const { APP_SECRET: _secret, DATABASE_URL: _database, MIGRATION_DATABASE_URL: _migrations, ...inherited } = process.env;
+    const env: NodeJS.ProcessEnv = { ...inherited, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', AWS_ACCESS_KEY_ID: S3_KEYS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_KEYS.secretAccessKey };
+    const args = ['--import', 'tsx', 'src/cli.ts', 'backup:restore-remote', '--endpoint', endpoint(), '--bucket', BUCKET, '--prefix', 'shree/backups', '--force-path-style', '--key', formatArchiveKey(newArchiveKey()), '--latest', '--yes'];
+    try {
+      // Not spawnSync: the bucket's stand-in answers from this process.
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(process.execPath, args, { cwd: apiRoot, env });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+        child.on('exit', (exitCode) => resolve({ code: exitCode, output }));
+      });
+      // Nothing made: no DATA_DIR (no secret, no bundled database), no work file left in the temporary folder.
+      expect(fs.existsSync(dataDir), output).toBe(false);
+      expect(fs.readdirSync(parent)).toEqual([]);
+      expect(code, output).toBe(1);
+      expect(output).toContain(`Error: ${WRONG_KEY_MESSAGE}`);
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
     }
   }, 120_000);
 
