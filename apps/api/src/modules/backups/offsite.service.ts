@@ -159,7 +159,14 @@ async function withStoredKeys(db: DbExecutor, keys: ServerKeys, input: OffsiteIn
  * The recovery key is made the first time off-site backups are turned on and kept afterwards (also
  * while they are off), so one recovery sheet opens every archive. Audited without any key.
  */
-export async function updateBackupSettings(db: Db, keys: ServerKeys, actor: AuditActor, input: { offsite: OffsiteInput | null }): Promise<BackupSettings> {
+export async function updateBackupSettings(
+  db: Db,
+  keys: ServerKeys,
+  actor: AuditActor,
+  input: { offsite: OffsiteInput | null },
+  /** The academy's backups on this machine: turning off-site copies on queues them too (issue 71). */
+  existingBackups: string[] = [],
+): Promise<BackupSettings> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(offsiteBackupSettings).for('update');
     if (input.offsite === null) {
@@ -191,6 +198,7 @@ export async function updateBackupSettings(db: Db, keys: ServerKeys, actor: Audi
         archiveKeyId: archiveKeyId(archiveKey).toString('hex'),
       });
     }
+    if (!row?.enabled) await queueExistingBackups(tx, config.prefix, existingBackups);
     const flat = (source: { endpoint: string; region: string; bucket: string; prefix: string; forcePathStyle: boolean; enabled: boolean } | undefined) =>
       source ? { offsite: source.enabled ? 'on' : 'off', endpoint: source.endpoint, region: source.region, bucket: source.bucket, prefix: source.prefix, forcePathStyle: source.forcePathStyle } : { offsite: 'off' };
     const changedKeys = (['accessKeyId', 'secretAccessKey'] as const).filter((name) => input.offsite![name]);
@@ -300,6 +308,24 @@ export async function queueOffsiteUpload(db: DbExecutor, backupName: string): Pr
     .values({ backupName, objectKey: objectKeyFor(row.prefix, backupName) })
     .onConflictDoNothing();
   return true;
+}
+
+/**
+ * Off-site copies were just turned on (issue 71): the backups this academy already has go too, as
+ * pending rows of the same off-site job, which is made due now (its retry timing as for any copy).
+ * A backup that already has a row (uploaded before they were turned off, or being removed) keeps it.
+ */
+async function queueExistingBackups(db: DbExecutor, prefix: string, backupNames: string[]): Promise<void> {
+  const names = backupNames.filter((name) => BACKUP_NAME_PATTERN.test(name));
+  if (names.length === 0) return;
+  await db
+    .insert(offsiteBackups)
+    .values(names.map((backupName) => ({ backupName, objectKey: objectKeyFor(prefix, backupName) })))
+    .onConflictDoNothing();
+  // Due now, unless a failed run is waiting for its retry (then the retry takes them).
+  await db.execute(sql`
+    update jobs set run_at = now()
+    where key = ${OFFSITE_BACKUP_JOB} and academy_id = current_academy_id() and run_at > now() and coalesce(last_status, 'ok') = 'ok'`);
 }
 
 /** Its local backup was deleted (by the admin or the retention): the copy in the bucket goes too, by the next sync. */

@@ -35,6 +35,8 @@ let teacher: string;
 let s3Dir: string;
 let s3: S3rver | undefined;
 let port: number;
+/** A backup made before off-site copies were turned on. */
+let madeWhileOff: string;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -111,6 +113,7 @@ describe('off-site settings', () => {
     expect((await inject('GET', '/api/admin/settings/backups')).json().data).toEqual({ offsite: null });
     const backup = await createViaApi();
     expect(backup.offsite).toBeNull();
+    madeWhileOff = backup.name;
   });
 
   it('validate each field with a clear message, and need both keys the first time', async () => {
@@ -145,6 +148,16 @@ describe('off-site settings', () => {
     expect(again.json().data.offsite).toMatchObject({ accessKeyIdSet: true, secretAccessKeySet: true, keyId: saved.json().data.offsite.keyId });
     // The kept keys still work.
     expect((await inject('POST', '/api/admin/settings/backups/test', { payload: bucketSettings({ accessKeyId: undefined, secretAccessKey: undefined }) })).statusCode).toBe(200);
+  });
+
+  it('turned on, they queue the backups made before, which the off-site job copies', async () => {
+    const before = (await inject('GET', '/api/admin/backups')).json().data.backups as BackupSummary[];
+    expect(before.find((backup) => backup.name === madeWhileOff)!.offsite).toMatchObject({ status: 'pending', key: `shree/backups/${madeWhileOff}.enc`, uploadedAt: null, attempts: 0 });
+    // The off-site job copies it at its next run.
+    await t.app.jobs.runDue();
+    const after = (await inject('GET', '/api/admin/backups')).json().data.backups as BackupSummary[];
+    expect(after.find((backup) => backup.name === madeWhileOff)!.offsite).toMatchObject({ status: 'uploaded', error: null, attempts: 1 });
+    expect(storedObjects().has(`shree/backups/${madeWhileOff}.enc`)).toBe(true);
   });
 
   it('test the bucket with a message per failure: wrong keys, no bucket, unreachable endpoint', async () => {
