@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupSummary } from '@academy/shared/schemas/backups';
@@ -19,7 +20,7 @@ import { buildUser, loginAs } from '../../../test/factories';
 import { createBackup, listBackups, runAutomaticBackupIfDue } from './backups.service';
 import { formatArchiveKey, newArchiveKey, parseArchiveKey, WRONG_KEY_MESSAGE } from './offsite-crypto';
 import { restoreFromBucket } from './offsite-restore';
-import { queueOffsiteUpload, syncOffsite, type OffsiteConfig } from './offsite.service';
+import { queueOffsiteUpload, s3ClientFor, syncOffsite, type OffsiteConfig } from './offsite.service';
 
 /**
  * Backups off the machine (issue 52, decision 044) against s3rver, a local S3-compatible stand-in on a
@@ -255,6 +256,35 @@ describe('copies off the machine', () => {
     expect(remote.statusCode).toBe(200);
     const objects = remote.json().data.objects as { key: string; name: string; local: boolean; sizeBytes: number }[];
     expect(objects.find((object) => object.name === uploaded.name)).toMatchObject({ key: `shree/backups/${uploaded.name}.enc`, local: true });
+  });
+
+  it('a copy gone from the bucket is no longer "uploaded": the off-site job sees it missing from the bucket’s list and copies it again', async () => {
+    const key = `shree/backups/${uploaded.name}.enc`;
+    const client = s3ClientFor(config());
+    try {
+      await client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }));
+    } finally {
+      client.destroy();
+    }
+    expect(storedObjects().has(key)).toBe(false);
+    // The periodic job's run (one list of the bucket per academy): re-queued, then uploaded again.
+    await t.database.db.execute(sql`update jobs set run_at = now() where key = 'offsite-backups'`);
+    await t.app.jobs.runDue();
+    expect(storedObjects().has(key)).toBe(true);
+    const list = (await inject('GET', '/api/admin/backups')).json().data.backups as BackupSummary[];
+    expect(list.find((backup) => backup.name === uploaded.name)!.offsite).toMatchObject({ status: 'uploaded', error: null, attempts: uploaded.offsite!.attempts + 1 });
+
+    // The run names the copies it found gone.
+    await t.database.db.execute(sql`update offsite_backups set status = 'uploaded', last_error = null where backup_name = ${uploaded.name}`);
+    const again = s3ClientFor(config());
+    try {
+      await again.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }));
+    } finally {
+      again.destroy();
+    }
+    const result = await syncOffsite(t.database.db, TEST_SERVER_KEYS, t.backupsDir);
+    expect(result.goneFromBucket).toEqual([uploaded.name]);
+    expect(result.uploaded).toContain(uploaded.name);
   });
 
   it('deleting a backup removes its copy; the retention of automatic backups removes theirs', async () => {
