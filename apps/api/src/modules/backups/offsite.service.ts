@@ -312,7 +312,7 @@ export async function queueOffsiteUpload(db: DbExecutor, backupName: string): Pr
 
 /**
  * Off-site copies were just turned on (issue 71): the backups this academy already has go too, as
- * pending rows of the same off-site job, which is made due now (its retry timing as for any copy).
+ * pending rows that the off-site job's next run copies (within 5 minutes; retried as any copy).
  * A backup that already has a row (uploaded before they were turned off, or being removed) keeps it.
  */
 async function queueExistingBackups(db: DbExecutor, prefix: string, backupNames: string[]): Promise<void> {
@@ -322,10 +322,6 @@ async function queueExistingBackups(db: DbExecutor, prefix: string, backupNames:
     .insert(offsiteBackups)
     .values(names.map((backupName) => ({ backupName, objectKey: objectKeyFor(prefix, backupName) })))
     .onConflictDoNothing();
-  // Due now, unless a failed run is waiting for its retry (then the retry takes them).
-  await db.execute(sql`
-    update jobs set run_at = now()
-    where key = ${OFFSITE_BACKUP_JOB} and academy_id = current_academy_id() and run_at > now() and coalesce(last_status, 'ok') = 'ok'`);
 }
 
 /** Its local backup was deleted (by the admin or the retention): the copy in the bucket goes too, by the next sync. */
