@@ -16,7 +16,7 @@ import { academyBackupPaths, createBackup, restoreBackupFile, type BackupPaths }
 import { namedAcademy, exportAcademy, importAcademy, TransferError } from './modules/backups/academy-transfer';
 import { withAcademy } from './lib/tenancy';
 import { parseArchiveKey } from './modules/backups/offsite-crypto';
-import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite-restore';
+import { checkedRemoteBackup, chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite-restore';
 import { listRemoteBackups, type OffsiteConfig } from './modules/backups/offsite.service';
 import { offsiteSettingsInputSchema } from '@academy/shared/schemas/backups';
 import { createUser } from './create-user';
@@ -313,19 +313,27 @@ async function main(argv: string[]): Promise<number> {
       const chosen = await chooseRemoteBackup(config, wanted);
       const target = loadConfig().databaseUrl ? 'the database at DATABASE_URL' : `the Academy in ${loadConfig().dataDir}`;
       console.log(`Backup in the bucket: ${chosen.name}`);
-      if (!values.yes && !(await confirmRestore(target))) {
-        console.log('Nothing was changed.');
-        return 1;
+      // The recovery key is checked on the downloaded archive before DATA_DIR, its secret or the
+      // database are made or touched (issue 71): a wrong key leaves nothing behind.
+      console.log('Downloading it and checking it with the recovery key…');
+      const checked = await checkedRemoteBackup(config, archiveKey, chosen);
+      try {
+        if (!values.yes && !(await confirmRestore(target))) {
+          console.log('Nothing was changed.');
+          return 1;
+        }
+        const serverConfig = loadConfig();
+        const keys = serverKeysFrom(loadServerSecret(serverConfig));
+        const { restored, signed } = await withDatabase((database) =>
+          restoreFromBucket(database.db, backupPaths(serverConfig.dataDir), keys, { config, archiveKey, checked, onProgress: progressPrinter() }),
+        );
+        if (process.stdout.isTTY) process.stdout.write('\n');
+        if (!signed) console.log('The backup was signed by another APP_SECRET; the recovery key vouched for it instead, and the audit log records it.');
+        console.log(`Restored ${restored.name} from the bucket. Backups of this server are copied to the same bucket from now on.`);
+        return 0;
+      } finally {
+        await checked.remove();
       }
-      const serverConfig = loadConfig();
-      const keys = serverKeysFrom(loadServerSecret(serverConfig));
-      const { restored, signed } = await withDatabase((database) =>
-        restoreFromBucket(database.db, backupPaths(serverConfig.dataDir), keys, { config, archiveKey, backup: chosen.key, onProgress: progressPrinter() }),
-      );
-      if (process.stdout.isTTY) process.stdout.write('\n');
-      if (!signed) console.log('The backup was signed by another APP_SECRET; the recovery key vouched for it instead, and the audit log records it.');
-      console.log(`Restored ${restored.name} from the bucket. Backups of this server are copied to the same bucket from now on.`);
-      return 0;
     }
     default:
       throw new UsageError(`Unknown command "${command}".`);

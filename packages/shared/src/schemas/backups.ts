@@ -202,6 +202,7 @@ export const OFFSITE_MESSAGES = {
   remoteNotFound: 'This backup is not in the bucket',
   checksumMismatch: 'The backup downloaded from the bucket does not match its checksum. Nothing was changed.',
   tooLarge: 'This backup is larger than 5 GB, which one upload can carry; it stays on this machine only',
+  goneFromBucket: 'Its copy was no longer in the bucket; it is copied again',
 } as const;
 
 /** The form's rule for a first setup: both keys are needed when none is stored yet. */

@@ -209,7 +209,8 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; ownerDb: Db; paths: 
   dataRoute(app, 'GET', '/admin/settings/backups', { tags, response: { 200: apiSuccess(backupSettingsSchema) } }, () => getBackupSettings(db, keys));
 
   app.put('/admin/settings/backups', { schema: { tags, body: backupSettingsInputSchema, response: { 200: apiSuccess(backupSettingsSchema) } } }, async (request) => {
-    const data = await updateBackupSettings(db, keys, actorOf(request), request.body);
+    const existing = request.body.offsite ? (await listBackups(paths())).map((backup) => backup.name) : [];
+    const data = await updateBackupSettings(db, keys, actorOf(request), request.body, existing);
     return { success: true as const, data, message: request.body.offsite ? OFFSITE_MESSAGES.saved : OFFSITE_MESSAGES.turnedOff };
   });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -24,7 +25,30 @@ export type RemoteRestoreOptions = {
   /** The backup's name or object key; the newest in the bucket when left out. */
   backup?: string;
   onProgress?: OnProgress;
+  /** Already downloaded and checked with the recovery key (checkedRemoteBackup): used as it is, and not removed here. */
+  checked?: CheckedRemoteBackup;
 };
+
+export type CheckedRemoteBackup = { chosen: RemoteBackup; file: string; remove: () => Promise<void> };
+
+/**
+ * Downloads the chosen backup into a temporary folder OUTSIDE DATA_DIR and decrypts it with the
+ * recovery key, checking its checksum and every chunk's authentication (issue 71): the CLI does this
+ * before it makes DATA_DIR, its secret or the database, so a wrong key or a damaged object leaves
+ * nothing behind. Throws the admin's words (e.g. WRONG_KEY_MESSAGE); the folder is then already gone.
+ */
+export async function checkedRemoteBackup(config: OffsiteConfig, archiveKey: Buffer, chosen: RemoteBackup): Promise<CheckedRemoteBackup> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-remote-'));
+  const remove = () => fs.promises.rm(folder, { recursive: true, force: true });
+  const file = path.join(folder, 'backup.tar.gz');
+  try {
+    await downloadRemoteBackup(config, archiveKey, chosen.key, file);
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { chosen, file, remove };
+}
 
 export async function chooseRemoteBackup(config: OffsiteConfig, wanted: string | undefined): Promise<RemoteBackup> {
   const objects = await listRemoteBackups(config, new Set());
@@ -46,12 +70,14 @@ export async function chooseRemoteBackup(config: OffsiteConfig, wanted: string |
  */
 export async function restoreFromBucket(db: Db, paths: BackupPaths, keys: ServerKeys, options: RemoteRestoreOptions): Promise<{ restored: RemoteBackup; signed: boolean }> {
   const onProgress = options.onProgress ?? (() => {});
-  const chosen = await chooseRemoteBackup(options.config, options.backup);
-  fs.mkdirSync(paths.backupsDir, { recursive: true, mode: 0o700 });
-  const downloaded = path.join(paths.backupsDir, `.work-remote-${randomBytes(6).toString('hex')}.tar.gz`);
+  const chosen = options.checked?.chosen ?? (await chooseRemoteBackup(options.config, options.backup));
+  const downloaded = options.checked?.file ?? path.join(paths.backupsDir, `.work-remote-${randomBytes(6).toString('hex')}.tar.gz`);
   try {
-    onProgress(0, `Downloading ${chosen.name}`);
-    await downloadRemoteBackup(options.config, options.archiveKey, chosen.key, downloaded);
+    if (!options.checked) {
+      fs.mkdirSync(paths.backupsDir, { recursive: true, mode: 0o700 });
+      onProgress(0, `Downloading ${chosen.name}`);
+      await downloadRemoteBackup(options.config, options.archiveKey, chosen.key, downloaded);
+    }
     onProgress(0.2, 'Checking the backup');
     let staged;
     try {
@@ -96,6 +122,6 @@ export async function restoreFromBucket(db: Db, paths: BackupPaths, keys: Server
     onProgress(1, 'Done');
     return { restored: chosen, signed: staged.signed };
   } finally {
-    await fs.promises.rm(downloaded, { force: true });
+    if (!options.checked) await fs.promises.rm(downloaded, { force: true });
   }
 }

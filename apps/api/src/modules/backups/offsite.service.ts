@@ -159,7 +159,14 @@ async function withStoredKeys(db: DbExecutor, keys: ServerKeys, input: OffsiteIn
  * The recovery key is made the first time off-site backups are turned on and kept afterwards (also
  * while they are off), so one recovery sheet opens every archive. Audited without any key.
  */
-export async function updateBackupSettings(db: Db, keys: ServerKeys, actor: AuditActor, input: { offsite: OffsiteInput | null }): Promise<BackupSettings> {
+export async function updateBackupSettings(
+  db: Db,
+  keys: ServerKeys,
+  actor: AuditActor,
+  input: { offsite: OffsiteInput | null },
+  /** The academy's backups on this machine: turning off-site copies on queues them too (issue 71). */
+  existingBackups: string[] = [],
+): Promise<BackupSettings> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(offsiteBackupSettings).for('update');
     if (input.offsite === null) {
@@ -191,6 +198,7 @@ export async function updateBackupSettings(db: Db, keys: ServerKeys, actor: Audi
         archiveKeyId: archiveKeyId(archiveKey).toString('hex'),
       });
     }
+    if (!row?.enabled) await queueExistingBackups(tx, config.prefix, existingBackups);
     const flat = (source: { endpoint: string; region: string; bucket: string; prefix: string; forcePathStyle: boolean; enabled: boolean } | undefined) =>
       source ? { offsite: source.enabled ? 'on' : 'off', endpoint: source.endpoint, region: source.region, bucket: source.bucket, prefix: source.prefix, forcePathStyle: source.forcePathStyle } : { offsite: 'off' };
     const changedKeys = (['accessKeyId', 'secretAccessKey'] as const).filter((name) => input.offsite![name]);
@@ -302,6 +310,20 @@ export async function queueOffsiteUpload(db: DbExecutor, backupName: string): Pr
   return true;
 }
 
+/**
+ * Off-site copies were just turned on (issue 71): the backups this academy already has go too, as
+ * pending rows that the off-site job's next run copies (within 5 minutes; retried as any copy).
+ * A backup that already has a row (uploaded before they were turned off, or being removed) keeps it.
+ */
+async function queueExistingBackups(db: DbExecutor, prefix: string, backupNames: string[]): Promise<void> {
+  const names = backupNames.filter((name) => BACKUP_NAME_PATTERN.test(name));
+  if (names.length === 0) return;
+  await db
+    .insert(offsiteBackups)
+    .values(names.map((backupName) => ({ backupName, objectKey: objectKeyFor(prefix, backupName) })))
+    .onConflictDoNothing();
+}
+
 /** Its local backup was deleted (by the admin or the retention): the copy in the bucket goes too, by the next sync. */
 export async function markOffsiteForDeletion(db: DbExecutor, backupName: string): Promise<void> {
   // Never uploaded: nothing to remove in the bucket.
@@ -367,7 +389,52 @@ export function offsiteRetryText(retryDelayMs: (attempts: number) => number): st
   return `retried after ${retries.join(', then ')}, then every ${OFFSITE_JOB_TIMING.afterFailureMs / 60_000} minutes`;
 }
 
-export type SyncResult = { uploaded: string[]; failed: string[]; removed: string[] };
+export type SyncResult = { uploaded: string[]; failed: string[]; removed: string[]; goneFromBucket: string[] };
+
+/** Every object key in the bucket under the prefix (ListObjectsV2, page after page). */
+async function objectKeysUnder(client: S3Client, bucket: string, prefix: string): Promise<Set<string>> {
+  const keys = new Set<string>();
+  let token: string | undefined;
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix ? `${prefix}/` : undefined, ContinuationToken: token }));
+    for (const object of page.Contents ?? []) if (object.Key) keys.add(object.Key);
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
+}
+
+/**
+ * Copies recorded as uploaded are checked against the bucket's list (issue 71), once per full run of
+ * the off-site job (every 5 minutes per academy; one list, not a request per backup): one whose object
+ * is gone is no longer "uploaded" — pending again, with why, so this run copies it again when its
+ * backup is still here (its row goes when it is not). Only keys under the current prefix are judged.
+ * A bucket that cannot be listed is left to the uploads below, which record why.
+ */
+async function recheckUploaded(db: Db, client: S3Client, setup: OffsiteSetup, backupsDir: string): Promise<string[]> {
+  const under = setup.prefix ? `${setup.prefix}/` : '';
+  const uploaded = (await db.select().from(offsiteBackups).where(eq(offsiteBackups.status, 'uploaded'))).filter((row) => row.objectKey.startsWith(under));
+  if (uploaded.length === 0) return [];
+  let present: Set<string>;
+  try {
+    present = await objectKeysUnder(client, setup.bucket, setup.prefix);
+  } catch {
+    return [];
+  }
+  const gone: string[] = [];
+  for (const row of uploaded) {
+    if (present.has(row.objectKey)) continue;
+    gone.push(row.backupName);
+    if (BACKUP_NAME_PATTERN.test(row.backupName) && fs.existsSync(path.join(backupsDir, row.backupName))) {
+      await db
+        .update(offsiteBackups)
+        .set({ status: 'pending', uploadedAt: null, sha256: null, sizeBytes: null, lastError: OFFSITE_MESSAGES.goneFromBucket })
+        .where(sql`${offsiteBackups.backupName} = ${row.backupName} and ${offsiteBackups.status} = 'uploaded'`);
+    } else {
+      await db.delete(offsiteBackups).where(sql`${offsiteBackups.backupName} = ${row.backupName} and ${offsiteBackups.status} = 'uploaded'`);
+    }
+  }
+  return gone;
+}
 
 /**
  * Uploads every pending or failed backup and removes the bucket's copies of deleted backups. One
@@ -375,7 +442,7 @@ export type SyncResult = { uploaded: string[]; failed: string[]; removed: string
  * their rows; with `throwOnFailure` (the off-site job) the run then fails so the job runner retries it.
  */
 export async function syncOffsite(db: Db, keys: ServerKeys, backupsDir: string, options: { throwOnFailure?: boolean; only?: string } = {}): Promise<SyncResult> {
-  const result: SyncResult = { uploaded: [], failed: [], removed: [] };
+  const result: SyncResult = { uploaded: [], failed: [], removed: [], goneFromBucket: [] };
   const setup = await offsiteSetup(db, keys);
   if (!setup) return result;
   const pool = (db as unknown as { $client: pg.Pool }).$client;
@@ -385,6 +452,7 @@ export async function syncOffsite(db: Db, keys: ServerKeys, backupsDir: string, 
     if (!rows[0]?.locked) return result;
     const client = s3ClientFor(setup);
     try {
+      if (!options.only) result.goneFromBucket = await recheckUploaded(db, client, setup, backupsDir);
       const due = await db
         .select()
         .from(offsiteBackups)

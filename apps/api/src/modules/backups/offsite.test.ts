@@ -1,23 +1,26 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupSummary } from '@academy/shared/schemas/backups';
 import { OFFSITE_MESSAGES } from '@academy/shared/schemas/backups';
 import * as schema from '../../db/schema';
+import { apiRoot } from '../../paths';
 import { serverKeysFrom } from '../../lib/server-keys';
 import { seedDemoAcademy } from '../../demo-seed';
 import { buildTestApp, createEmptyTestDatabase, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { databaseDigest, filesDigest, waitForJob, writeSampleFiles } from '../../../test/backup-helpers';
 import { buildUser, loginAs } from '../../../test/factories';
 import { createBackup, listBackups, runAutomaticBackupIfDue } from './backups.service';
-import { newArchiveKey, parseArchiveKey, WRONG_KEY_MESSAGE } from './offsite-crypto';
+import { formatArchiveKey, newArchiveKey, parseArchiveKey, WRONG_KEY_MESSAGE } from './offsite-crypto';
 import { restoreFromBucket } from './offsite-restore';
-import { queueOffsiteUpload, syncOffsite, type OffsiteConfig } from './offsite.service';
+import { queueOffsiteUpload, s3ClientFor, syncOffsite, type OffsiteConfig } from './offsite.service';
 
 /**
  * Backups off the machine (issue 52, decision 044) against s3rver, a local S3-compatible stand-in on a
@@ -33,6 +36,8 @@ let teacher: string;
 let s3Dir: string;
 let s3: S3rver | undefined;
 let port: number;
+/** A backup made before off-site copies were turned on. */
+let madeWhileOff: string;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -109,6 +114,7 @@ describe('off-site settings', () => {
     expect((await inject('GET', '/api/admin/settings/backups')).json().data).toEqual({ offsite: null });
     const backup = await createViaApi();
     expect(backup.offsite).toBeNull();
+    madeWhileOff = backup.name;
   });
 
   it('validate each field with a clear message, and need both keys the first time', async () => {
@@ -143,6 +149,16 @@ describe('off-site settings', () => {
     expect(again.json().data.offsite).toMatchObject({ accessKeyIdSet: true, secretAccessKeySet: true, keyId: saved.json().data.offsite.keyId });
     // The kept keys still work.
     expect((await inject('POST', '/api/admin/settings/backups/test', { payload: bucketSettings({ accessKeyId: undefined, secretAccessKey: undefined }) })).statusCode).toBe(200);
+  });
+
+  it('turned on, they queue the backups made before, which the off-site job copies', async () => {
+    const before = (await inject('GET', '/api/admin/backups')).json().data.backups as BackupSummary[];
+    expect(before.find((backup) => backup.name === madeWhileOff)!.offsite).toMatchObject({ status: 'pending', key: `shree/backups/${madeWhileOff}.enc`, uploadedAt: null, attempts: 0 });
+    // The off-site job copies it at its next run.
+    await t.app.jobs.runDue();
+    const after = (await inject('GET', '/api/admin/backups')).json().data.backups as BackupSummary[];
+    expect(after.find((backup) => backup.name === madeWhileOff)!.offsite).toMatchObject({ status: 'uploaded', error: null, attempts: 1 });
+    expect(storedObjects().has(`shree/backups/${madeWhileOff}.enc`)).toBe(true);
   });
 
   it('test the bucket with a message per failure: wrong keys, no bucket, unreachable endpoint', async () => {
@@ -242,6 +258,35 @@ describe('copies off the machine', () => {
     expect(objects.find((object) => object.name === uploaded.name)).toMatchObject({ key: `shree/backups/${uploaded.name}.enc`, local: true });
   });
 
+  it('a copy gone from the bucket is no longer "uploaded": the off-site job sees it missing from the bucket’s list and copies it again', async () => {
+    const key = `shree/backups/${uploaded.name}.enc`;
+    const client = s3ClientFor(config());
+    try {
+      await client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }));
+    } finally {
+      client.destroy();
+    }
+    expect(storedObjects().has(key)).toBe(false);
+    // The periodic job's run (one list of the bucket per academy): re-queued, then uploaded again.
+    await t.database.db.execute(sql`update jobs set run_at = now() where key = 'offsite-backups'`);
+    await t.app.jobs.runDue();
+    expect(storedObjects().has(key)).toBe(true);
+    const list = (await inject('GET', '/api/admin/backups')).json().data.backups as BackupSummary[];
+    expect(list.find((backup) => backup.name === uploaded.name)!.offsite).toMatchObject({ status: 'uploaded', error: null, attempts: uploaded.offsite!.attempts + 1 });
+
+    // The run names the copies it found gone.
+    await t.database.db.execute(sql`update offsite_backups set status = 'uploaded', last_error = null where backup_name = ${uploaded.name}`);
+    const again = s3ClientFor(config());
+    try {
+      await again.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }));
+    } finally {
+      again.destroy();
+    }
+    const result = await syncOffsite(t.database.db, TEST_SERVER_KEYS, t.backupsDir);
+    expect(result.goneFromBucket).toEqual([uploaded.name]);
+    expect(result.uploaded).toContain(uploaded.name);
+  });
+
   it('deleting a backup removes its copy; the retention of automatic backups removes theirs', async () => {
     const doomed = await createViaApi();
     expect(storedObjects().has(`shree/backups/${doomed.name}.enc`)).toBe(true);
@@ -301,6 +346,31 @@ describe('restore from the bucket', () => {
     } finally {
       await target.close();
       fs.rmSync(targetData, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('backup:restore-remote with a wrong recovery key refuses before making DATA_DIR, its secret or the database', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-wrong-key-'));
+    const dataDir = path.join(parent, 'data');
+    const { APP_SECRET: _secret, DATABASE_URL: _database, MIGRATION_DATABASE_URL: _migrations, ...inherited } = process.env;
+    const env: NodeJS.ProcessEnv = { ...inherited, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', AWS_ACCESS_KEY_ID: S3_KEYS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_KEYS.secretAccessKey };
+    const args = ['--import', 'tsx', 'src/cli.ts', 'backup:restore-remote', '--endpoint', endpoint(), '--bucket', BUCKET, '--prefix', 'shree/backups', '--force-path-style', '--key', formatArchiveKey(newArchiveKey()), '--latest', '--yes'];
+    try {
+      // Not spawnSync: the bucket's stand-in answers from this process.
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(process.execPath, args, { cwd: apiRoot, env });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+        child.on('exit', (exitCode) => resolve({ code: exitCode, output }));
+      });
+      // Nothing made: no DATA_DIR (no secret, no bundled database), no work file left in the temporary folder.
+      expect(fs.existsSync(dataDir), output).toBe(false);
+      expect(fs.readdirSync(parent)).toEqual([]);
+      expect(code, output).toBe(1);
+      expect(output).toContain(`Error: ${WRONG_KEY_MESSAGE}`);
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
     }
   }, 120_000);
 

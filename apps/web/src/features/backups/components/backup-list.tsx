@@ -36,10 +36,11 @@ function OffsiteState({ backup }: { backup: BackupSummary }) {
       {i18n._(OFFSITE_LABELS[offsite.status])}
     </Badge>
   );
-  return offsite.status === 'failed' && offsite.error ? (
+  // A waiting copy may say why too (its copy was gone from the bucket, issue 71).
+  return (offsite.status === 'failed' || offsite.status === 'pending') && offsite.error ? (
     <Stack gap={2}>
       {badge}
-      <Text size="xs" c="red.8">
+      <Text size="xs" c={offsite.status === 'failed' ? 'red.8' : 'dimmed'}>
         {translateServerText(offsite.error)}
       </Text>
     </Stack>
