@@ -14,7 +14,7 @@ import * as schema from '../../db/schema';
 import { apiRoot } from '../../paths';
 import { serverKeysFrom } from '../../lib/server-keys';
 import { seedDemoAcademy } from '../../demo-seed';
-import { buildTestApp, createEmptyTestDatabase, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { buildTestApp, createEmptyTestDatabase, ownerDatabaseOf, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { databaseDigest, filesDigest, waitForJob, writeSampleFiles } from '../../../test/backup-helpers';
 import { buildUser, loginAs } from '../../../test/factories';
 import { createBackup, listBackups, runAutomaticBackupIfDue } from './backups.service';
@@ -319,16 +319,18 @@ describe('restore from the bucket', () => {
     const archiveKey = Buffer.from(openSecret(TEST_SERVER_KEYS, 'offsite:archiveKey', row!.archiveKeySealed), 'hex');
 
     const target = await createEmptyTestDatabase();
+    // The restore runs as the tables' owner, as the CLI's does (decision 068).
+    const targetOwner = ownerDatabaseOf(target);
     const targetData = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-new-machine-'));
     const targetPaths = { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') };
     const newMachine = serverKeysFrom('a-new-machine-with-another-app-secret-0123456789');
     try {
       // A wrong key is refused clearly, and the empty installation stays empty.
-      await expect(restoreFromBucket(target.db, targetPaths, newMachine, { config: config(), archiveKey: newArchiveKey(), backup: made.name })).rejects.toThrow(WRONG_KEY_MESSAGE);
+      await expect(restoreFromBucket(targetOwner.db, targetPaths, newMachine, { config: config(), archiveKey: newArchiveKey(), backup: made.name })).rejects.toThrow(WRONG_KEY_MESSAGE);
       const { rows: tables } = await target.pool.query(`select count(*)::int as count from information_schema.tables where table_schema = 'public'`);
       expect(tables[0].count).toBe(0);
 
-      const { restored, signed } = await restoreFromBucket(target.db, targetPaths, newMachine, { config: config(), archiveKey, backup: made.name });
+      const { restored, signed } = await restoreFromBucket(targetOwner.db, targetPaths, newMachine, { config: config(), archiveKey, backup: made.name });
       expect(restored.name).toBe(made.name);
       // Signed with the old machine's APP_SECRET: the recovery key vouched for it, and the log says so.
       expect(signed).toBe(false);
@@ -344,6 +346,7 @@ describe('restore from the bucket', () => {
       expect(setUp).toMatchObject({ bucket: BUCKET, prefix: 'shree/backups', enabled: true });
       expect(openSecret(newMachine, 'offsite:secretAccessKey', setUp!.secretAccessKeySealed)).toBe('S3RVER');
     } finally {
+      await targetOwner.close();
       await target.close();
       fs.rmSync(targetData, { recursive: true, force: true });
     }
