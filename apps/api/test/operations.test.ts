@@ -73,7 +73,7 @@ afterAll(() => {
 });
 
 describe('operating the server and the CLI', () => {
-  it('starts, refuses a second server, survives kill -9, and stops cleanly', { timeout: 120_000 }, async () => {
+  it('starts, refuses a second server, survives kill -9, and stops cleanly', { timeout: 240_000 }, async () => {
     const first = startServer();
     await first.ready;
     expect(first.output()).toContain('Seeded a demo academy');
@@ -116,7 +116,7 @@ describe('operating the server and the CLI', () => {
     expect(fs.existsSync(path.join(dataDir, 'academy.lock'))).toBe(false);
   });
 
-  it('runs the CLI with no server running and reports bad input with a non-zero exit', { timeout: 60_000 }, () => {
+  it('runs the CLI with no server running and reports bad input with a non-zero exit', { timeout: 180_000 }, () => {
     const changed = cli('users:set-password', '--email', 'KAVITA@example.com', '--password', 'winter-in-latur');
     expect(changed.output).toContain('Password changed for kavita@example.com');
     expect(changed.code).toBe(0);
@@ -139,7 +139,7 @@ describe('operating the server and the CLI', () => {
     expect(unknown.output).toContain('No user has the email nobody@example.com');
   });
 
-  it('restores only backups signed by this server, unless --trust-unsigned is given (issue 35, finding 6)', { timeout: 120_000 }, async () => {
+  it('restores only backups signed by this server, unless --trust-unsigned is given (issue 35, finding 6)', { timeout: 240_000 }, async () => {
     // At least one audit entry to edit, whether or not the tests above ran.
     expect(cli('users:create', '--role', 'admin', '--name', 'Night Operator', '--email', 'night.operator@example.com', '--password', 'backups-at-two').code).toBe(0);
     // The CLI signs and checks with the key kept in DATA_DIR/server-secret (development), as the server does.
