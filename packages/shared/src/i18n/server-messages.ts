@@ -967,6 +967,8 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['No channel can carry it: set up WhatsApp or SMS in Settings → Messages', 'कोणत्याही मार्गाने पाठवता येत नाही: सेटिंग्ज → संदेश मध्ये WhatsApp किंवा SMS सुरू करा', 'किसी भी माध्यम से नहीं भेजा जा सकता: सेटिंग्स → संदेश में WhatsApp या SMS चालू करें'],
   ['No channel can carry it: the parent has no mobile number or email address', 'कोणत्याही मार्गाने पाठवता येत नाही: पालकांचा मोबाइल नंबर किंवा ईमेल पत्ता नाही', 'किसी भी माध्यम से नहीं भेजा जा सकता: अभिभावक का मोबाइल नंबर या ईमेल पता नहीं है'],
   ['No channel can carry it: set up WhatsApp or SMS in Settings → Messages, or add the parent’s email address', 'कोणत्याही मार्गाने पाठवता येत नाही: सेटिंग्ज → संदेश मध्ये WhatsApp किंवा SMS सुरू करा, किंवा पालकांचा ईमेल पत्ता जोडा', 'किसी भी माध्यम से नहीं भेजा जा सकता: सेटिंग्स → संदेश में WhatsApp या SMS चालू करें, या अभिभावक का ईमेल पता जोड़ें'],
+  ['WhatsApp is busy', 'WhatsApp व्यस्त आहे', 'WhatsApp व्यस्त है'],
+  ['MSG91 is busy', 'MSG91 व्यस्त आहे', 'MSG91 व्यस्त है'],
   ['This code is not correct. Please check it and try again', 'हा कोड बरोबर नाही. कृपया तपासून पुन्हा प्रयत्न करा', 'यह कोड सही नहीं है. कृपया जाँचकर फिर से कोशिश करें'],
   ['This code has expired or is no longer valid. Please ask for a new code.', 'या कोडची मुदत संपली आहे किंवा तो आता चालत नाही. कृपया नवीन कोड मागवा.', 'इस कोड की समय-सीमा ख़त्म हो गई है या यह अब मान्य नहीं है. कृपया नया कोड मँगाएँ.'],
   ['Too many wrong codes. Please ask for a new code.', 'खूप चुकीचे कोड टाकले. कृपया नवीन कोड मागवा.', 'बहुत ज़्यादा ग़लत कोड डाले गए. कृपया नया कोड मँगाएँ.'],

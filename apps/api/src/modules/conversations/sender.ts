@@ -42,7 +42,7 @@ export async function sendConversationMessage(deps: ConversationSenderDeps, payl
     if (error instanceof ProviderError && error.final) return void (await fail(error.message));
     // Unreachable, timed out or busy: tried again on the short schedule (delivery-timing.ts); the last
     // try that fails leaves the message failed with its reason, never "Sending" (issue 73, point 12).
-    if (attempt.lastAttempt) return void (await fail(error instanceof ProviderError ? error.message : WHATSAPP_NO_ANSWER));
+    if (attempt.lastAttempt) return void (await fail(error instanceof ProviderError ? error.message.replace(/; the message will be tried again$/, '') : WHATSAPP_NO_ANSWER));
     throw error;
   }
 }

@@ -770,7 +770,9 @@ export async function sendDueParentMessages(deps: ParentSenderDeps, limit = 200)
       // (refused connection, timeout, TLS, SMTP) is a plain sentence here and the detail in the log.
       const known = error instanceof SendFailure || error instanceof OutboundAddressError || error instanceof ProviderError || error instanceof PushNotSentError;
       if (!known) deps.log?.warn({ err: error, messageId: message.id, channel: message.channel }, 'a message to a parent could not be sent');
-      const text = known ? error.message : message.channel === 'email' ? EMAIL_NOT_SENT_MESSAGE : message.channel === 'webhook' ? WEBHOOK_NO_ANSWER_MESSAGE : 'The message could not be sent';
+      const said = known ? error.message : message.channel === 'email' ? EMAIL_NOT_SENT_MESSAGE : message.channel === 'webhook' ? WEBHOOK_NO_ANSWER_MESSAGE : 'The message could not be sent';
+      // The last try says no more that "it will be tried again" (decision 072).
+      const text = message.attempts >= PARENT_MESSAGE_MAX_ATTEMPTS ? said.replace(/; the message will be tried again$/, '') : said;
       // Final (WhatsApp cannot carry it, or the tries are used up): no more tries on this channel.
       // No browser took the app's notification: the next channel now (a later try would find the same).
       const final = error instanceof PushNotSentError || (error instanceof ProviderError && error.final) || (error instanceof SendFailure && error.final) || message.attempts >= PARENT_MESSAGE_MAX_ATTEMPTS;
