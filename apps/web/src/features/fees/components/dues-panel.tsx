@@ -87,9 +87,13 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
         const until = data.waitingUntil ? formatTime(data.waitingUntil) : '';
         const failed = data.failed;
         const counts =
-          data.waiting > 0
-            ? t`${sent} sent, ${data.waiting} waiting for quiet hours to end (until ${until}), ${failed} not sent, ${data.skipped} skipped (already reminded this week)`
-            : t`${sent} sent, ${failed} not sent, ${data.skipped} skipped (already reminded this week)`;
+          failed > 0
+            ? data.waiting > 0
+              ? t`${sent} sent, ${data.waiting} waiting for quiet hours to end (until ${until}), ${failed} not sent, ${data.skipped} skipped (already reminded this week)`
+              : t`${sent} sent, ${failed} not sent, ${data.skipped} skipped (already reminded this week)`
+            : data.waiting > 0
+              ? t`${sent} sent, ${data.waiting} waiting for quiet hours to end (until ${until}), ${data.skipped} skipped (already reminded this week)`
+              : t`${sent} sent, ${data.skipped} skipped (already reminded this week)`;
         const notDueYet = data.notDueYet;
         const notSent = data.notSent.map((entry) => `${entry.name} (${translateServerText(entry.reason)})`).join(', ');
         const lines = [
