@@ -19,6 +19,7 @@ import { ownDomainRoutes } from './modules/academies/own-domains.routes';
 import { realDomainChecks, type DomainChecks } from './modules/academies/own-domains.service';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
+import { SEND_RETRY_DELAYS_SECONDS } from './lib/delivery-timing';
 import { loadPublicPages } from './lib/public-pages';
 import { siteOrigin } from './lib/site-origin';
 import { rewriteRequestUrl } from './lib/request-address';
@@ -242,8 +243,9 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   // A submission's absence alerts, after the correction delay (a one-off per submission).
   app.jobs.define(CONVERSATION_SENDER_JOB, {
     label: 'WhatsApp answers and replies to families',
-    maxAttempts: 5,
-    run: (payload) => sendConversationMessage({ db: deps.db, keys: deps.keys, whatsappBase: (deps.config.providers ?? REAL_PROVIDERS).whatsappBase }, payload),
+    // The one schedule of every message to a family (delivery-timing.ts, decision 072).
+    retryDelaysMs: SEND_RETRY_DELAYS_SECONDS.map((seconds) => seconds * 1000),
+    run: (payload, attempt) => sendConversationMessage({ db: deps.db, keys: deps.keys, whatsappBase: (deps.config.providers ?? REAL_PROVIDERS).whatsappBase }, payload, attempt),
   });
   app.jobs.define(ABSENCE_ALERT_JOB, { label: 'Absence alerts of a submission', run: (payload) => runAbsenceAlerts(deps.db, app.jobs, payload) });
   // Online tests (issue 40): attempts past their end are submitted with what was saved; a closed

@@ -17,6 +17,8 @@ export type ProviderStandIns = {
   sms: StandInRequest[];
   /** Numbers (91XXXXXXXXXX) that are not on WhatsApp: the Graph API answers error 131026. */
   notOnWhatsApp: Set<string>;
+  /** When set, every send (WhatsApp or MSG91) is answered with this HTTP status and no message id (a provider that is down or busy). */
+  failWith: number | null;
   reset(): void;
   close(): Promise<void>;
 };
@@ -35,6 +37,7 @@ export async function startProviderStandIns(
   const sms: StandInRequest[] = [];
   const notOnWhatsApp = new Set<string>();
   let sequence = 0;
+  const state: { failWith: number | null } = { failWith: null };
   const server = http.createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -68,6 +71,7 @@ export async function startProviderStandIns(
         return reply(400, { error: { code: 100, message: 'Invalid JSON' } });
       }
       const path = request.url ?? '';
+      if (state.failWith !== null && request.method === 'POST') return reply(state.failWith, { error: { message: 'Service unavailable' } });
       if (request.method === 'POST' && /^\/v\d+\.\d+\/[^/]+\/messages$/.test(path)) {
         if (request.headers.authorization !== `Bearer ${expect.accessToken}`) return reply(401, { error: { code: 190, message: 'Invalid OAuth access token' } });
         if (!path.includes(`/${expect.phoneNumberId}/`)) return reply(400, { error: { code: 100, message: 'Unknown phone number id' } });
@@ -98,10 +102,17 @@ export async function startProviderStandIns(
     whatsapp,
     sms,
     notOnWhatsApp,
+    get failWith() {
+      return state.failWith;
+    },
+    set failWith(status: number | null) {
+      state.failWith = status;
+    },
     reset() {
       whatsapp.length = 0;
       sms.length = 0;
       notOnWhatsApp.clear();
+      state.failWith = null;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -34,12 +34,20 @@ export type JobDefinition<Payload = unknown> = {
   label: string;
   /** For a periodic job: the time between the end of one run and the start of the next. */
   everyMs?: number;
-  /** Tries of one run before it gives up (default 3). */
+  /** Tries of one run before it gives up (default 3; with `retryDelaysMs`, one more than its waits). */
   maxAttempts?: number;
+  /** The waits before each retry instead of the runner's doubling backoff (a message's short schedule, decision 072). */
+  retryDelaysMs?: readonly number[];
   /** For a periodic job: after it gave up, wait this long instead of `everyMs` (the same on every server). */
   afterFailureMs?: number;
-  run(payload: Payload): Promise<unknown>;
+  /** `attempt`: which try this is (1 first); `lastAttempt`: no retry follows if it throws (the run may record the failure itself). */
+  run(payload: Payload, attempt: { attempt: number; lastAttempt: boolean }): Promise<unknown>;
 };
+
+/** The tries a job gets before it gives up. */
+function maxAttemptsOf(definition: Pick<JobDefinition, 'maxAttempts' | 'retryDelaysMs'>): number {
+  return definition.maxAttempts ?? (definition.retryDelaysMs ? definition.retryDelaysMs.length + 1 : 3);
+}
 
 export type JobStatus = {
   name: string;
@@ -202,10 +210,12 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
       return;
     }
     const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_LENGTH);
-    const retry = row.attempts < (definition.maxAttempts ?? 3);
+    const retry = row.attempts < maxAttemptsOf(definition);
+    const delays = definition.retryDelaysMs;
+    const delay = delays?.length ? delays[Math.min(row.attempts, delays.length) - 1]! : retryDelayMs(row.attempts);
     // Gave up: a periodic job tries again at its next run; a one-off job stays, failed, without a next run.
     const nextRun = retry
-      ? sql`now() + ${retryDelayMs(row.attempts)}::float8 * interval '1 millisecond'`
+      ? sql`now() + ${delay}::float8 * interval '1 millisecond'`
       : everyMs === null
         ? sql`null`
         : sql`now() + ${definition.afterFailureMs ?? everyMs}::float8 * interval '1 millisecond'`;
@@ -222,7 +232,7 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
     const runningKey = `${row.academyId} ${row.key}`;
     const startedMs = performance.now();
     const run = Promise.resolve()
-      .then(() => definition.run(row.payload))
+      .then(() => definition.run(row.payload, { attempt: row.attempts, lastAttempt: row.attempts >= maxAttemptsOf(definition) }))
       .then(
         () => finish(row, startedMs, undefined),
         (error: unknown) => {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { PROVIDER_TIMEOUT_MS } from './delivery-timing';
 
 /**
  * The clients of the two messaging providers an academy in India uses (issue 37), each to its
@@ -9,7 +10,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The Graph API version the messages are sent with. */
 export const WHATSAPP_API_VERSION = 'v21.0';
-const TIMEOUT_MS = 15_000;
+// How long an answer is awaited: delivery-timing.ts (one place for every sender's timings, decision 072).
+const TIMEOUT_MS = PROVIDER_TIMEOUT_MS;
 
 /** A send that did not go through: `final` means trying again will not help (another channel should carry it). */
 export class ProviderError extends Error {

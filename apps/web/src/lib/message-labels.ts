@@ -22,7 +22,7 @@ export function useMessageLabels() {
     failed: t`Failed`,
     cancelled: t`Cancelled`,
   };
-  const channel: Record<MessageChannel, string> = { push: t`App notification`, whatsapp: t`WhatsApp`, sms: t`SMS`, email: t`Email`, webhook: t`Webhook` };
+  const channel: Record<MessageChannel, string> = { push: t`App notification`, whatsapp: t`WhatsApp`, sms: t`SMS`, email: t`Email`, webhook: t`Webhook`, none: t`No channel` };
   const kind: Record<MessageKind, string> = {
     absence: t`Absence alert`,
     'fee-reminder': t`Fee reminder`,

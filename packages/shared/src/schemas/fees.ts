@@ -397,6 +397,15 @@ export const reminderResultSchema = z.object({
   unreachable: z.array(z.string()),
   waiting: z.number().int(),
   waitingUntil: z.string().nullable(),
+  /**
+   * Issue 73, point 6 (counts say what really happens): `failed`, dues whose family no channel reaches
+   * (recorded as failed messages on the Messages screen, not counted as reminded this week), with each
+   * student's name and the reason (an English server text, translated by the screen); `notDueYet`,
+   * dues chosen whose date has not come (skipped: a reminder names what is due now).
+   */
+  failed: z.number().int(),
+  notSent: z.array(z.object({ name: z.string(), reason: z.string() })),
+  notDueYet: z.number().int(),
 });
 export type ReminderRequest = z.input<typeof reminderInputSchema>;
 export type ReminderResult = z.infer<typeof reminderResultSchema>;

@@ -19,8 +19,12 @@ import { indianPhoneSchema } from './phone';
 export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code', 'demo-class', 'online-test', 'enquiry-received', 'parent-welcome', 'admitted', 'homework-summary'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
-/** How a message travels: Web Push to the installed app, the academy's own providers, email, or the academy's signed webhook. */
-export const MESSAGE_CHANNELS = ['push', 'whatsapp', 'sms', 'email', 'webhook'] as const;
+/**
+ * How a message travels: Web Push to the installed app, the academy's own providers, email, or the academy's signed webhook.
+ * `none`: no channel could carry it (issue 73: e.g. a phone-only parent before WhatsApp or SMS is set up); such a
+ * message is recorded as failed with what to set up, so the office sees it, and is never sent.
+ */
+export const MESSAGE_CHANNELS = ['push', 'whatsapp', 'sms', 'email', 'webhook', 'none'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /** What a parent may prefer (the office sets it; default WhatsApp when a phone is known). */
@@ -75,6 +79,8 @@ export const MESSAGING_MESSAGES = {
   sentNow: 'The message is being sent now',
   notWaiting: 'Only a message waiting for quiet hours to end can be sent now',
   codeSent: 'If this number belongs to a parent, a sign-in code is on its way by WhatsApp or SMS',
+  /** The academy has neither WhatsApp nor SMS set up for codes (issue 73): the same answer for every number. */
+  codesUnavailable: 'This academy cannot send sign-in codes yet. Please ask the office, or sign in with email and password.',
   codeWrong: 'This code is not correct. Please check it and try again',
   codeExpired: 'This code has expired or is no longer valid. Please ask for a new code.',
   tooManyWrong: 'Too many wrong codes. Please ask for a new code.',

@@ -61,7 +61,8 @@ export const parentMessages = pgTable(
     // Messages the quiet hours hold: timed again when the hours change (issue 54).
     index('parent_messages_held_idx').on(table.notBefore).where(sql`${table.status} = 'queued' and ${table.notBefore} is not null`),
     check('parent_messages_status_check', sql`${table.status} in ('queued', 'sent', 'delivered', 'read', 'failed', 'cancelled')`),
-    check('parent_messages_channel_check', sql`${table.channel} in ('push', 'whatsapp', 'sms', 'email', 'webhook')`),
+    // `none`: no channel could carry it (issue 73), recorded as failed for the office and never sent.
+    check('parent_messages_channel_check', sql`${table.channel} in ('push', 'whatsapp', 'sms', 'email', 'webhook', 'none')`),
     // No parent: a code to an applicant's phone, a demo class's time and address to an enquiry's family (issue 41),
     // an application's reference, or how a new student signs in, to a family without a parent account (issue 54).
     check('parent_messages_recipient_check', sql`${table.parentId} is not null or ${table.kind} in ('sign-in-code', 'demo-class', 'enquiry-received', 'admitted')`),

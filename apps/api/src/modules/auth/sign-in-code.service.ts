@@ -14,7 +14,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { generateToken, hashOneTimeCode, hashToken, sameHash } from '../../lib/tokens';
 import { recordAudit } from '../audit';
 import { CODE_MASK, forgetSignInCodes, notifyParent, sealMessageCode } from '../family-outbox';
-import { getAcademySettings } from '../../academy-settings';
+import { academyToday, getAcademySettings, phoneCodesAvailable } from '../../academy-settings';
 import { createSession } from '../sessions';
 import { markSignedIn } from '../users';
 import { toSessionUser } from './auth.service';
@@ -214,6 +214,13 @@ export function phoneCodeMessages(academy: string, code: string, minutes: string
  * so it tells nobody who is one.
  */
 export async function requestSignInCode(deps: SignInCodeDeps, input: { phone: string; ip: string }, inBackground: (task: () => Promise<void>) => void): Promise<SignInCodeSent> {
+  if (!(await phoneCodesAvailable(deps.db))) {
+    // Neither WhatsApp nor SMS can carry a code (issue 73): the parent is told so, and the office sees a
+    // failed message on its Messages screen saying what to set up. The answer depends only on the
+    // academy's settings, the same for every number; whose number it is is looked up after answering.
+    inBackground(() => recordUnsendableCode(deps, input.phone));
+    throw new AppError('CONFLICT', MESSAGING_MESSAGES.codesUnavailable);
+  }
   const { code, parentId } = await deps.db.transaction((tx) => issueSignInCode(tx, deps.otpKey, input));
   // The message is queued after answering (issue 53): a parent's number must not answer measurably
   // slower than a stranger's, or the timing tells who is a parent.
@@ -226,6 +233,29 @@ export async function requestSignInCode(deps: SignInCodeDeps, input: { phone: st
     });
   }
   return { resendAfterSeconds: OTP_RESEND_AFTER_SECONDS, validMinutes: OTP_VALID_MINUTES };
+}
+
+/**
+ * A parent asked for a code the academy cannot send: one failed message a day per parent (no code in
+ * it; `notifyParent` records it on no channel, with what to set up). A number that is no parent's: nothing.
+ */
+async function recordUnsendableCode(deps: SignInCodeDeps, phone: string): Promise<void> {
+  const [parent] = await deps.db
+    .select({ id: parents.id })
+    .from(parents)
+    .innerJoin(users, eq(users.id, parents.userId))
+    .where(and(eq(parents.phone, phone), eq(users.isActive, true)))
+    .limit(1);
+  if (!parent) return;
+  const academy = (await getAcademySettings(deps.db)).name;
+  const today = await academyToday(deps.db);
+  await notifyParent(deps.db, deps.jobs, parent.id, {
+    kind: 'sign-in-code',
+    key: `sign-in-code:unsent:${phone}:${today}`,
+    date: today,
+    messages: phoneCodeMessages(academy, CODE_MASK, String(OTP_VALID_MINUTES)),
+    values: { code: CODE_MASK, minutes: String(OTP_VALID_MINUTES) },
+  });
 }
 
 /**

@@ -10,13 +10,15 @@ export type ConversationSenderDeps = { db: Db; keys: ServerKeys; whatsappBase: s
 
 /** Why a session message stays unsent when WhatsApp is not set up (the inbox shows it). */
 const WHATSAPP_OFF = 'WhatsApp is off or not set up in Settings → Messages';
+/** A failure that is no provider's answer (the detail is in the server's log). */
+const WHATSAPP_NO_ANSWER = 'WhatsApp did not answer';
 
 /**
  * The job `conversation-messages`: one session message (an automatic answer, the menu, the office's
  * reply, or the contact details to an unknown number) to WhatsApp through the real client. A passing
  * fault is thrown (the runner tries again); a final refusal is kept on the message for the office.
  */
-export async function sendConversationMessage(deps: ConversationSenderDeps, payload: ConversationSendPayload): Promise<void> {
+export async function sendConversationMessage(deps: ConversationSenderDeps, payload: ConversationSendPayload, attempt: { lastAttempt: boolean } = { lastAttempt: false }): Promise<void> {
   const config = (await messagingConfig(deps.db, deps.keys)).whatsapp;
   const ready = config.enabled && config.phoneNumberId && config.accessToken;
   if ('to' in payload) {
@@ -38,6 +40,9 @@ export async function sendConversationMessage(deps: ConversationSenderDeps, payl
     await deps.db.update(conversationMessages).set({ status: 'sent', providerId: sent.id, error: null }).where(eq(conversationMessages.id, message.id));
   } catch (error) {
     if (error instanceof ProviderError && error.final) return void (await fail(error.message));
+    // Unreachable, timed out or busy: tried again on the short schedule (delivery-timing.ts); the last
+    // try that fails leaves the message failed with its reason, never "Sending" (issue 73, point 12).
+    if (attempt.lastAttempt) return void (await fail(error instanceof ProviderError ? error.message.replace(/; the message will be tried again$/, '') : WHATSAPP_NO_ANSWER));
     throw error;
   }
 }

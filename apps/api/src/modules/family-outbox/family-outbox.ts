@@ -11,17 +11,18 @@ import type { Mailer } from '../../lib/mailer';
 import { OutboundAddressError, postJson, type OutboundPolicy } from '../../lib/outbound-address';
 import { isSealed, openSecret, sealSecret, UnreadableSecretError } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
+import { PROVIDER_TIMEOUT_MS, SEND_MAX_ATTEMPTS, SEND_RETRY_DELAYS_SECONDS } from '../../lib/delivery-timing';
 import { ProviderError, sendMsg91Flow, sendWhatsAppTemplate } from '../../lib/family-providers';
 import { PushNotSentError, sendPushToUser } from '../push';
 import { getAcademySettings, hasParentWebhook, messagingConfig, messagingReadiness, parentWebhookConfig, type MessagingConfig, type MessagingReadiness } from '../../academy-settings';
 
 /** The job that sends pending messages to parents (one-off runs at once, and a sweep every minute for retries). */
 export const PARENT_SENDER_JOB = 'parent-messages';
-/** Tries per message and channel before it stays `failed` (the office can retry it). */
-export const PARENT_MESSAGE_MAX_ATTEMPTS = 5;
+/** Tries per message and channel before it stays `failed` (the office can retry it): delivery-timing.ts, decision 072. */
+export const PARENT_MESSAGE_MAX_ATTEMPTS = SEND_MAX_ATTEMPTS;
 /** The header carrying the webhook's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-academy-signature';
-const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = PROVIDER_TIMEOUT_MS;
 /** A claimed message's lease, renewed every third of it while the message is being sent. */
 const MESSAGE_LEASE_MS = 2 * 60_000;
 
@@ -258,7 +259,11 @@ async function queueForParents(db: DbExecutor, linked: (LinkedParent & { student
     const words = notice.messages[parent.language];
     const fill = (text: string) => text.replaceAll('{parent}', parent.name);
     const chosen = chooseChannel(parent, open);
-    const channels: MessageChannel[] = [...(chosen ? [chosen] : []), ...(withWebhook ? (['webhook'] as const) : [])];
+    // Nothing carries it (issue 73): recorded all the same, failed with what to set up, for the office's
+    // list; unless the caller mails the parent itself (a receipt's or report card's PDF).
+    const mailedByCaller = parent.email !== null && notice.channels !== undefined && !notice.channels.includes('email');
+    const unreachable = !chosen && !withWebhook && !mailedByCaller;
+    const channels: MessageChannel[] = [...(chosen ? [chosen] : []), ...(withWebhook ? (['webhook'] as const) : []), ...(unreachable ? (['none'] as const) : [])];
     return channels.map((channel) => {
       // An SMS in English goes as GSM-7 text (₹ as "Rs."), counted in parts as MSG91 bills them.
       const text = channel === 'sms' ? smsText(fill(words.text), parent.language) : fill(words.text);
@@ -278,19 +283,36 @@ async function queueForParents(db: DbExecutor, linked: (LinkedParent & { student
         parts: channel === 'sms' ? smsParts(text) : 1,
         // Quiet hours hold what buzzes a phone (the app, WhatsApp, SMS); a mail or the academy's webhook goes at once.
         notBefore: channel === 'whatsapp' || channel === 'sms' || channel === 'push' ? notBefore : null,
+        ...(channel === 'none' && status === 'queued' ? { status: 'failed' as const, attempts: PARENT_MESSAGE_MAX_ATTEMPTS, error: noChannelReason(parent, notice.kind) } : {}),
       };
     });
   });
   if (values.length === 0) return 0;
-  const inserted = await db.insert(parentMessages).values(values).onConflictDoNothing().returning({ id: parentMessages.id });
-  if (status === 'cancelled') return inserted.length;
-  // Cancelled earlier the same day (a corrected mark), due after all now (marked absent again).
+  const inserted = await db.insert(parentMessages).values(values).onConflictDoNothing().returning({ id: parentMessages.id, channel: parentMessages.channel });
+  // Only what will be sent counts as queued (a failure without a channel is the office's to see, not the sender's).
+  const queued = inserted.filter((row) => row.channel !== 'none').length;
+  if (status === 'cancelled') return queued;
+  // Cancelled earlier the same day (a corrected mark), due after all now (marked absent again); one
+  // without a channel becomes the failure it is.
   const revived = await db
     .update(parentMessages)
-    .set({ status: 'queued', attempts: 0, error: null })
+    .set({ status: sql`case when ${parentMessages.channel} = 'none' then 'failed' else 'queued' end`, attempts: sql`case when ${parentMessages.channel} = 'none' then ${PARENT_MESSAGE_MAX_ATTEMPTS} else 0 end`, error: null })
     .where(and(eq(parentMessages.key, notice.key), eq(parentMessages.status, 'cancelled')))
-    .returning({ id: parentMessages.id });
-  return inserted.length + revived.length;
+    .returning({ id: parentMessages.id, channel: parentMessages.channel });
+  return queued + revived.filter((row) => row.channel !== 'none').length;
+}
+
+// Why no channel carries a message (the office's list; translated in the browser like the others).
+export const NO_PHONE_CHANNEL_MESSAGE = 'No channel can carry it: set up WhatsApp or SMS in Settings → Messages';
+export const NO_CONTACT_MESSAGE = 'No channel can carry it: the parent has no mobile number or email address';
+export const NO_CHANNEL_MESSAGE = 'No channel can carry it: set up WhatsApp or SMS in Settings → Messages, or add the parent’s email address';
+
+/** The office's sentence for a parent no channel reaches with a message of `kind`. */
+export function noChannelReason(parent: Pick<LinkedParent, 'phone' | 'email'>, kind: MessageKind): string {
+  if (parent.phone === null && parent.email === null) return NO_CONTACT_MESSAGE;
+  // A phone, or a kind only a phone carries (a sign-in code): WhatsApp or SMS is what is missing.
+  if (parent.phone !== null && (parent.email === null || kind === 'sign-in-code')) return NO_PHONE_CHANNEL_MESSAGE;
+  return NO_CHANNEL_MESSAGE;
 }
 
 /**
@@ -451,6 +473,35 @@ export async function latestMessagesByKey(
   return new Map(rows.map(({ key, waitingUntil, ...message }) => [key, { ...message, waitingUntil: waitingUntil ? waitingUntil.toISOString() : null }]));
 }
 
+/**
+ * The students among `studentIds` whose linked parents no channel reaches with a message of `kind`
+ * (none chosen for any parent, and no academy webhook), each with the office's reason (issue 73,
+ * point 6: the counts say what really happens). A student without a linked parent is not here.
+ */
+export async function familiesNoChannelReaches(db: DbExecutor, kind: MessageKind, studentIds: string[]): Promise<Map<string, string>> {
+  if (studentIds.length === 0) return new Map();
+  const [linked, readiness, webhook] = await Promise.all([
+    db
+      .select({ ...linkedParentColumns, studentId: parentStudents.studentId })
+      .from(parentStudents)
+      .innerJoin(parents, eq(parents.id, parentStudents.parentId))
+      .innerJoin(users, eq(users.id, parents.userId))
+      .where(and(inArray(parentStudents.studentId, studentIds), eq(users.isActive, true))),
+    messagingReadiness(db),
+    hasParentWebhook(db),
+  ]);
+  if (webhook && kind !== 'sign-in-code') return new Map();
+  const open = channelsOpen(kind, readiness, undefined);
+  const reached = new Set<string>();
+  const reasons = new Map<string, string>();
+  for (const parent of linked) {
+    if (chooseChannel(parent, open)) reached.add(parent.studentId);
+    else if (!reasons.has(parent.studentId)) reasons.set(parent.studentId, noChannelReason(parent, kind));
+  }
+  for (const studentId of reached) reasons.delete(studentId);
+  return reasons;
+}
+
 /** Channels that buzz a phone: the quiet hours hold them (a mail or the academy's webhook goes at once). */
 const HELD_CHANNELS: readonly MessageChannel[] = ['push', 'whatsapp', 'sms'];
 
@@ -531,14 +582,14 @@ export async function releaseHeldMessage(db: DbExecutor, id: string): Promise<{ 
 }
 
 /**
- * The next channel after the app's notification or WhatsApp could not carry a message (no
+ * The next channel after the app's notification, WhatsApp or SMS could not carry a message (no
  * subscription left, not on WhatsApp, the template refused, no delivery within the set minutes): the
  * same message to the same parent on the next channel (after the app: WhatsApp or SMS; after
- * WhatsApp: SMS; email where the kind allows it), once (the key's uniqueness). Returns whether one was queued.
+ * WhatsApp: SMS; after SMS: email; email where the kind allows it), once (the key's uniqueness). Returns whether one was queued.
  */
 export async function queueFallback(db: DbExecutor, messageId: string): Promise<boolean> {
   const [message] = await db.select().from(parentMessages).where(eq(parentMessages.id, messageId));
-  if (!message || (message.channel !== 'whatsapp' && message.channel !== 'push')) return false;
+  if (!message || (message.channel !== 'whatsapp' && message.channel !== 'push' && message.channel !== 'sms')) return false;
   // No parent yet (an applicant's code, an enquiry's demo class): the same number by SMS, or the
   // enquiry's email that rode in the payload (a code has none).
   const contactEmail = typeof message.payload.email === 'string' ? message.payload.email : null;
@@ -549,9 +600,10 @@ export async function queueFallback(db: DbExecutor, messageId: string): Promise<
   // Email only for kinds whose words the mail carries itself (not a receipt's or report card's PDF mail).
   const emailAllowed = !['fee-receipt', 'report-card', 'sign-in-code'].includes(kind);
   const afterPush = message.channel === 'push';
+  const afterSms = message.channel === 'sms';
   const next = chooseChannel(
     { ...parent, hasPush: false, whatsappStopped: afterPush ? parent.whatsappStopped : true },
-    { push: false, whatsapp: afterPush && Boolean(readiness.whatsapp?.[kind]), sms: Boolean(readiness.sms?.[kind]), email: emailAllowed },
+    { push: false, whatsapp: afterPush && Boolean(readiness.whatsapp?.[kind]), sms: !afterSms && Boolean(readiness.sms?.[kind]), email: emailAllowed },
   );
   if (!next) return false;
   const language = 'language' in parent ? parent.language : typeof message.payload.language === 'string' ? message.payload.language : 'en';
@@ -657,7 +709,7 @@ export type ParentSenderDeps = {
 
 /**
  * The sender (job `parent-messages`): sends the messages that are due (pending, or failed and past
- * their backoff: 30 s, 1 min, 2 min …), at most `limit` in one run. Each message is claimed on its
+ * their short backoff, delivery-timing.ts), at most `limit` in one run. Each message is claimed on its
  * own (FOR UPDATE SKIP LOCKED and a lease) right before it is sent, and its lease is renewed while
  * the send lasts, so a slow provider cannot let a claim run out and another server send the same
  * message again (issue 35, finding 10b); two servers share the work instead. A parent unlinked
@@ -718,7 +770,9 @@ export async function sendDueParentMessages(deps: ParentSenderDeps, limit = 200)
       // (refused connection, timeout, TLS, SMTP) is a plain sentence here and the detail in the log.
       const known = error instanceof SendFailure || error instanceof OutboundAddressError || error instanceof ProviderError || error instanceof PushNotSentError;
       if (!known) deps.log?.warn({ err: error, messageId: message.id, channel: message.channel }, 'a message to a parent could not be sent');
-      const text = known ? error.message : message.channel === 'email' ? EMAIL_NOT_SENT_MESSAGE : message.channel === 'webhook' ? WEBHOOK_NO_ANSWER_MESSAGE : 'The message could not be sent';
+      const said = known ? error.message : message.channel === 'email' ? EMAIL_NOT_SENT_MESSAGE : message.channel === 'webhook' ? WEBHOOK_NO_ANSWER_MESSAGE : 'The message could not be sent';
+      // The last try says no more that "it will be tried again" (decision 072).
+      const text = message.attempts >= PARENT_MESSAGE_MAX_ATTEMPTS ? said.replace(/; the message will be tried again$/, '') : said;
       // Final (WhatsApp cannot carry it, or the tries are used up): no more tries on this channel.
       // No browser took the app's notification: the next channel now (a later try would find the same).
       const final = error instanceof PushNotSentError || (error instanceof ProviderError && error.final) || (error instanceof SendFailure && error.final) || message.attempts >= PARENT_MESSAGE_MAX_ATTEMPTS;
@@ -726,7 +780,9 @@ export async function sendDueParentMessages(deps: ParentSenderDeps, limit = 200)
         .update(parentMessages)
         .set({ status: 'failed', lockedUntil: null, error: text.slice(0, 1000), ...(final ? { attempts: PARENT_MESSAGE_MAX_ATTEMPTS } : {}) })
         .where(eq(parentMessages.id, message.id));
-      if (final && (message.channel === 'whatsapp' || message.channel === 'push')) await queueFallback(deps.db, message.id);
+      // The next channel starts as soon as this one has definitively failed (decision 072): after the
+      // app or WhatsApp, SMS; after SMS, email where the kind allows it.
+      if (final && (message.channel === 'whatsapp' || message.channel === 'push' || message.channel === 'sms')) await queueFallback(deps.db, message.id);
     } finally {
       clearInterval(renewal);
     }
@@ -734,13 +790,17 @@ export async function sendDueParentMessages(deps: ParentSenderDeps, limit = 200)
   return { sent, failed };
 }
 
-/** Claims the next due message (one), or none. */
+/** The retry waits (delivery-timing.ts) as a PostgreSQL array, indexed by the tries made so far. */
+const retryDelays = sql.raw(`array[${SEND_RETRY_DELAYS_SECONDS.map((seconds) => Math.round(seconds)).join(',')}]::int[]`);
+
+/** Claims the next due message (one), or none. A message no channel can carry (`none`) is never claimed: it is a failure for the office. */
 async function claimNextMessage(db: Db, leaseMs: number): Promise<ClaimedMessage | undefined> {
   const { rows } = await db.execute<ClaimedMessage>(sql`
     with due as (
       select m.id from parent_messages m
       where (m.status = 'queued' or (m.status = 'failed' and m.attempts < ${PARENT_MESSAGE_MAX_ATTEMPTS}
-          and m.updated_at <= now() - make_interval(secs => least(3600, 30 * power(2, greatest(m.attempts - 1, 0)))::int)))
+          and m.updated_at <= now() - make_interval(secs => (${retryDelays})[least(greatest(m.attempts, 1), ${SEND_RETRY_DELAYS_SECONDS.length})])))
+        and m.channel <> 'none'
         and (m.locked_until is null or m.locked_until < now())
         and (m.not_before is null or m.not_before <= now())
       order by m.created_at
@@ -868,7 +928,8 @@ export async function retryParentMessages(db: DbExecutor, ids: string[]): Promis
   const rows = await db
     .update(parentMessages)
     .set({ status: 'queued', attempts: 0, error: null })
-    .where(and(inArray(parentMessages.id, ids), eq(parentMessages.status, 'failed')))
+    // A message no channel could carry is not sent again as it is (its family gets the next one once a channel is set up).
+    .where(and(inArray(parentMessages.id, ids), eq(parentMessages.status, 'failed'), sql`${parentMessages.channel} <> 'none'`))
     .returning({ id: parentMessages.id });
   return rows.length;
 }
@@ -878,8 +939,8 @@ const STATUS_RANK = sql`case m.status when 'queued' then 0 when 'sent' then 1 wh
 
 /**
  * A provider's report on a message it was given (WhatsApp's status webhook, MSG91's delivery report):
- * delivered and read move it on (never back); failed counts only before delivery and, on WhatsApp,
- * hands the message to SMS (`queueFallback`). An unknown id changes nothing.
+ * delivered and read move it on (never back); failed counts only before delivery and hands
+ * the message to the next channel (`queueFallback`: WhatsApp → SMS → email). An unknown id changes nothing.
  */
 export async function recordProviderStatus(
   db: DbExecutor,
@@ -903,7 +964,7 @@ export async function recordProviderStatus(
       and (${STATUS_RANK} < ${rank} or (m.status = 'sent' and ${report.status} = 'failed'))
       and m.status not in ('cancelled', 'failed')
     returning m.id`);
-  if (report.status === 'failed' && report.channel === 'whatsapp') {
+  if (report.status === 'failed') {
     for (const row of rows) await queueFallback(db, row.id);
   }
 }

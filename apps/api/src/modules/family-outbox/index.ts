@@ -11,6 +11,7 @@ export {
   cancelParentNotice,
   chooseChannel,
   endOfQuietHours,
+  familiesNoChannelReaches,
   familiesWaitingForQuietHours,
   forgetSignInCodes,
   latestMessagesByKey,

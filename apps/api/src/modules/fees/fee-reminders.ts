@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { dueNow } from '@academy/shared/due-now';
 import { formatDate } from '@academy/shared/calendar';
 import { formatPaise } from '@academy/shared/money';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
@@ -21,7 +22,8 @@ import type { FeeReminderPayload } from './reminders.service';
  * and, when Settings has one, the signed webhook for SMS/WhatsApp); the same reminder retried never
  * reaches a parent twice (one key per student, day and dues). A student without linked parents gets
  * the mail on their own account email instead, in their language (the fallback the issue asks for).
- * Dues paid or cancelled since the reminder was queued are left out; when none is left, nothing is sent.
+ * It names every due that is due now (`dueNow`, the pay page's definition too); when none of the
+ * reminded dues is still due now (paid or cancelled since it was queued), nothing is sent.
  * Each reminder carries the student's pay link (pay-link.ts), where the family pays each due by UPI.
  */
 export async function deliverFeeReminder(
@@ -31,13 +33,17 @@ export async function deliverFeeReminder(
   const { db, mailer } = deps;
   const [student] = await db.select({ name: users.name, email: users.email, language: users.language }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, payload.studentId)).limit(1);
   if (!student) return;
-  const dues = await db
+  const openDues = await db
     .select({ id: feeDues.id, label: feeDues.label, dueDate: feeDues.dueDate, balance: sql<number>`(${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise})`.mapWith(Number) })
     .from(feeDues)
-    .where(and(eq(feeDues.studentId, payload.studentId), inArray(feeDues.id, payload.dueIds), eq(feeDues.status, 'open'), sql`${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise} > 0`))
-    .orderBy(asc(feeDues.dueDate));
-  if (dues.length === 0) return;
-  const settings = await getAcademySettings(db);
+    .where(and(eq(feeDues.studentId, payload.studentId), eq(feeDues.status, 'open'), sql`${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise} > 0`))
+    .orderBy(asc(feeDues.dueDate), asc(feeDues.seq), asc(feeDues.createdAt));
+  const [settings, today] = await Promise.all([getAcademySettings(db), academyToday(db)]);
+  // The reminder names what is due now (the shared definition, decision 072): every due whose date has
+  // come, the reminded ones among them, and the same total as the pay page it links to (issue 73, point 11).
+  const { dues } = dueNow(openDues.map((due) => ({ ...due, balancePaise: due.balance, open: true })), today);
+  const reminded = new Set(payload.dueIds);
+  if (!dues.some((due) => reminded.has(due.id))) return;
   const origin = payload.origin ?? deps.config.publicUrl;
   // Each reader's link opens in their language (issue 54): the same token under /mr/ and /hi/.
   const now = new Date();
@@ -52,8 +58,8 @@ export async function deliverFeeReminder(
   };
   const linked = await linkedParentsOf(db, payload.studentId);
   if (linked.length > 0) {
-    const date = await academyToday(db);
-    const dueKey = createHash('sha1').update(dues.map((due) => due.id).sort().join(',')).digest('hex');
+    const date = today;
+    const dueKey = createHash('sha1').update(dues.filter((due) => reminded.has(due.id)).map((due) => due.id).sort().join(',')).digest('hex');
     await notifyParents(db, deps.jobs, {
       studentId: payload.studentId,
       kind: 'fee-reminder',

@@ -360,13 +360,13 @@ describe('dues and reminders', () => {
     expect(csv.body.trim().split('\n')).toHaveLength(4);
 
     const sent = await asAdmin('POST', '/api/fees/reminders', { dueIds: [dues[0]._id] });
-    expect(sent.json().data).toEqual({ queued: 1, skipped: 0, families: 1, unreachable: [], waiting: 0, waitingUntil: null });
+    expect(sent.json().data).toEqual({ queued: 1, skipped: 0, families: 1, unreachable: [], waiting: 0, waitingUntil: null, failed: 0, notSent: [], notDueYet: 0 });
     await t.app.jobs.runDue();
     const mail = await t.latestMailTo(student.user.email);
     expect(mail?.subject).toContain('fee reminder');
     expect(mail?.text).toContain('₹6,000');
     const again = await asAdmin('POST', '/api/fees/reminders', { dueIds: [dues[0]._id] });
-    expect(again.json().data).toEqual({ queued: 0, skipped: 1, families: 0, unreachable: [], waiting: 0, waitingUntil: null });
+    expect(again.json().data).toEqual({ queued: 0, skipped: 1, families: 0, unreachable: [], waiting: 0, waitingUntil: null, failed: 0, notSent: [], notDueYet: 0 });
     expect((await asAdmin('POST', '/api/fees/reminders', {})).statusCode).toBe(400);
 
     const summary = await asAdmin('GET', '/api/fees/summary');
@@ -382,11 +382,11 @@ describe('dues and reminders', () => {
 
     const asked = await asAdmin('POST', '/api/fees/reminders', { allOverdue: true, batch: shown.id, dryRun: true });
     expect(asked.statusCode).toBe(200);
-    expect(asked.json().data).toEqual({ queued: 2, skipped: 0, families: 2, unreachable: ['Silent Sameer'], waiting: 0, waitingUntil: null });
+    expect(asked.json().data).toEqual({ queued: 2, skipped: 0, families: 2, unreachable: ['Silent Sameer'], waiting: 0, waitingUntil: null, failed: 0, notSent: [], notDueYet: 0 });
     expect(asked.json().message).toBeUndefined();
     // The dry run queued nothing: the real one finds the same dues.
     const sent = await asAdmin('POST', '/api/fees/reminders', { allOverdue: true, batch: shown.id });
-    expect(sent.json().data).toEqual({ queued: 2, skipped: 0, families: 2, unreachable: ['Silent Sameer'], waiting: 0, waitingUntil: null });
+    expect(sent.json().data).toEqual({ queued: 2, skipped: 0, families: 2, unreachable: ['Silent Sameer'], waiting: 0, waitingUntil: null, failed: 0, notSent: [], notDueYet: 0 });
     while ((await t.app.jobs.runDue()) > 0);
     expect(await t.latestMailTo(reached.user.email)).toBeDefined();
     // The other batch's family was not reminded; a search narrows as the list does.

@@ -1,13 +1,14 @@
 import { PAY_LINK_MESSAGES, type PayPage } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { getAcademySettings } from '../../academy-settings';
+import { dueNow } from '@academy/shared/due-now';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { dueUpiWhere, studentLedger } from './dues.service';
 import { studentOfPayLink } from './pay-link';
 
 /**
  * What a fee reminder's pay link opens (issue 38; the token in pay-link.ts is the permission, no
- * session): the student's dues with something left to pay, each with its UPI request. A link that is
+ * session): the student's dues due now (`dueNow`: overdue and due today), each with its UPI request. A link that is
  * malformed, forged or past its day answers 404 with words a parent can act on, as an unknown one does.
  */
 function studentOf(key: Buffer, token: string): string {
@@ -19,17 +20,23 @@ function studentOf(key: Buffer, token: string): string {
 /** GET /api/pay/{token} */
 export async function payPage(db: DbExecutor, key: Buffer, token: string): Promise<PayPage> {
   const studentId = studentOf(key, token);
-  const [ledger, settings] = await Promise.all([
+  const [ledger, settings, today] = await Promise.all([
     studentLedger(db, studentId).catch((error: unknown) => {
       // A student deleted since the reminder went out: the link leads nowhere, as a forged one.
       if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', PAY_LINK_MESSAGES.invalid);
       throw error;
     }),
     getAcademySettings(db),
+    academyToday(db),
   ]);
-  const open = ledger.dues.filter((due) => due.balance > 0 && (due.status === 'due' || due.status === 'overdue'));
   const paise = (amount: number) => Math.round(amount * 100);
-  const total = open.reduce((sum, due) => sum + paise(due.balance), 0);
+  // What is due now (the shared definition, decision 072): the same dues and total the reminder names.
+  const now = dueNow(
+    ledger.dues.map((due) => ({ ...due, balancePaise: paise(due.balance), open: due.status === 'due' || due.status === 'overdue' })),
+    today,
+  );
+  const open = now.dues;
+  const total = now.totalPaise;
   // The ledger's GST on top of each due (the same figure its UPI request asks for), added up over the dues listed.
   const tax = open.reduce((sum, due) => sum + paise(due.gst?.tax ?? 0), 0);
   return {

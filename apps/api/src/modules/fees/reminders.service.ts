@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type reminderInputSchema } from '@academy/shared/schemas/fees';
+import { type reminderInputSchema, type reminderResultSchema } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import type { JobPayloads } from '../../events/catalog';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { feeDues, feeReminders, students, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit';
-import { familiesWaitingForQuietHours } from '../family-outbox';
+import { familiesNoChannelReaches, familiesWaitingForQuietHours } from '../family-outbox';
 import { academyToday } from '../../academy-settings';
 import { DUE_LOCK_ORDER, duesFilters } from './fee-queries';
 
@@ -20,7 +20,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export type FeeReminderPayload = JobPayloads['fee-reminder'];
 
 /** `waiting`: dues whose family hears only when the quiet hours end, at `waitingUntil` (ISO 8601). */
-export type ReminderResult = { queued: number; skipped: number; families: number; unreachable: string[]; waiting: number; waitingUntil: string | null };
+export type ReminderResult = z.output<typeof reminderResultSchema>;
 
 /**
  * The names of the students among `studentIds` whom a reminder cannot reach: no active linked parent
@@ -55,7 +55,7 @@ export async function queueFeeReminders(
   const weekAgo = new Date(Date.now() - WEEK_MS);
   const byStudent = await transactionWithRetry(db, async (tx) => {
     const chosen = await tx
-      .select({ id: feeDues.id, studentId: feeDues.studentId })
+      .select({ id: feeDues.id, studentId: feeDues.studentId, dueDate: feeDues.dueDate, name: users.name })
       .from(feeDues)
       .innerJoin(students, eq(students.id, feeDues.studentId))
       .innerJoin(users, eq(users.id, students.userId))
@@ -66,30 +66,40 @@ export async function queueFeeReminders(
       )
       .orderBy(...DUE_LOCK_ORDER)
       .for('update', { of: feeDues });
-    if (chosen.length === 0) return { groups: new Map<string, string[]>(), skipped: input.dueIds?.length ?? 0 };
+    const none = { groups: new Map<string, string[]>(), failing: new Map<string, string>(), names: new Map<string, string>(), failedDues: 0, notDueYet: 0 };
+    if (chosen.length === 0) return { ...none, skipped: input.dueIds?.length ?? 0 };
+    // A reminder names what is due now (decision 072): a due whose date has not come is not reminded.
+    const dueNowRows = chosen.filter((row) => row.dueDate <= today);
+    const notDueYet = chosen.length - dueNowRows.length;
     const recent = await tx
       .selectDistinct({ dueId: feeReminders.dueId })
       .from(feeReminders)
       .where(and(inArray(feeReminders.dueId, chosen.map((row) => row.id)), sql`${feeReminders.queuedAt} > ${weekAgo}`));
     const recentIds = new Set(recent.map((row) => row.dueId));
-    const toSend = chosen.filter((row) => !recentIds.has(row.id));
-    if (toSend.length > 0 && !input.dryRun) {
-      await tx.insert(feeReminders).values(toSend.map((row) => ({ dueId: row.id, queuedBy: actor?.userId ?? null })));
+    const toSend = dueNowRows.filter((row) => !recentIds.has(row.id));
+    // Families no channel reaches: their reminder is still made (a failed message on the Messages
+    // screen says what to set up), but not counted as sent nor as reminded this week (issue 73, point 6).
+    const failing = await familiesNoChannelReaches(tx, 'fee-reminder', [...new Set(toSend.map((row) => row.studentId))]);
+    const reached = toSend.filter((row) => !failing.has(row.studentId));
+    if (reached.length > 0 && !input.dryRun) {
+      await tx.insert(feeReminders).values(reached.map((row) => ({ dueId: row.id, queuedBy: actor?.userId ?? null })));
       await recordAudit(tx, actor, {
         action: 'create',
         entityType: 'fee_reminder',
-        text: { key: 'fee_reminder.sent', values: { dues: toSend.length, students: new Set(toSend.map((row) => row.studentId)).size } },
-        changes: { dues: { old: null, new: toSend.length } },
+        text: { key: 'fee_reminder.sent', values: { dues: reached.length, students: new Set(reached.map((row) => row.studentId)).size } },
+        changes: { dues: { old: null, new: reached.length } },
       });
     }
     const groups = new Map<string, string[]>();
     for (const row of toSend) groups.set(row.studentId, [...(groups.get(row.studentId) ?? []), row.id]);
-    // Skipped: reminded this week, or (when chosen by id) paid or cancelled meanwhile.
-    return { groups, skipped: (input.allOverdue ? chosen.length : new Set(input.dueIds).size) - toSend.length };
+    const names = new Map(toSend.map((row) => [row.studentId, row.name]));
+    // Skipped: reminded this week, or (when chosen by id) paid or cancelled meanwhile; not due yet is said apart.
+    const skipped = (input.allOverdue ? chosen.length : new Set(input.dueIds).size) - toSend.length - notDueYet;
+    return { groups, failing, names, failedDues: toSend.length - reached.length, notDueYet, skipped };
   });
   const studentIds = [...byStudent.groups.keys()];
   if (!input.dryRun) for (const [studentId, dueIds] of byStudent.groups) await enqueue({ studentId, dueIds });
-  const queued = [...byStudent.groups.values()].reduce((sum, ids) => sum + ids.length, 0);
+  const queued = [...byStudent.groups.values()].reduce((sum, ids) => sum + ids.length, 0) - byStudent.failedDues;
   // Said honestly (issue 54): a reminder queued in the quiet hours reaches a family on WhatsApp or SMS only when they end.
   const held = await familiesWaitingForQuietHours(db, 'fee-reminder', studentIds);
   const waiting = [...held.studentIds].reduce((sum, studentId) => sum + (byStudent.groups.get(studentId)?.length ?? 0), 0);
@@ -100,5 +110,8 @@ export async function queueFeeReminders(
     unreachable: await unreachableStudents(db, studentIds),
     waiting,
     waitingUntil: waiting > 0 && held.until ? held.until.toISOString() : null,
+    failed: byStudent.failedDues,
+    notSent: [...byStudent.failing].map(([studentId, reason]) => ({ name: byStudent.names.get(studentId) ?? '', reason })).sort((a, b) => a.name.localeCompare(b.name)),
+    notDueYet: byStudent.notDueYet,
   };
 }

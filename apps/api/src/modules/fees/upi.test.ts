@@ -157,6 +157,8 @@ describe('a fee reminder’s pay link', () => {
   it('carries an https-style link that opens the student’s open dues with their UPI requests, without signing in', async () => {
     await setUpi({ vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' });
     const family = await familyWithDues('Link Upi');
+    // Both instalments come due (issue 73: a reminder and its pay page name what is due now).
+    await t.database.db.update(feeDues).set({ dueDate: shiftDate(t.today, -1) }).where(eq(feeDues.studentId, family.student.id));
     const dues = (await asAdmin('GET', `/api/fees/dues?search=${encodeURIComponent('Link Upi')}`)).json().data.dues as { _id: string }[];
     expect((await asAdmin('POST', '/api/fees/reminders', { dueIds: dues.map((due) => due._id) })).json().data.queued).toBeGreaterThan(0);
     await t.app.jobs.runDue();

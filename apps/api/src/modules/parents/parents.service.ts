@@ -300,9 +300,15 @@ const RETRIED_TEXTS: Record<string, AuditTextKey> = {
  */
 export async function retryParentMessage(db: Db, actor: AuditActor, id: string, texts: { notFound: string; notFailed: string } = { notFound: MESSAGING_MESSAGES.messageNotFound, notFailed: MESSAGING_MESSAGES.notFailed }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ status: parentMessages.status, parentId: parentMessages.parentId, kind: parentMessages.kind }).from(parentMessages).where(eq(parentMessages.id, id)).for('update');
+    const [row] = await tx
+      .select({ status: parentMessages.status, parentId: parentMessages.parentId, kind: parentMessages.kind, channel: parentMessages.channel, error: parentMessages.error })
+      .from(parentMessages)
+      .where(eq(parentMessages.id, id))
+      .for('update');
     if (!row) throw new AppError('NOT_FOUND', texts.notFound);
     if (row.status !== 'failed') throw new AppError('CONFLICT', texts.notFailed);
+    // No channel could carry it (issue 73): sent again it would stay "Sending"; the answer says what to set up.
+    if (row.channel === 'none') throw new AppError('CONFLICT', row.error ?? texts.notFailed);
     await retryParentMessages(tx, [id]);
     await recordAudit(tx, actor, {
       action: 'alert.retry',

@@ -167,7 +167,7 @@ function MarkBadge({ status }: { status: DemoClass['status'] }) {
 function MessageLine({ message }: { message: DemoClass['message'] }) {
   const { t } = useLingui();
   if (!message) return null;
-  const channels: Record<MessageChannel, string> = { push: t`App notification`, whatsapp: t`WhatsApp`, sms: t`SMS`, email: t`Email`, webhook: t`Webhook` };
+  const channels: Record<MessageChannel, string> = { push: t`App notification`, whatsapp: t`WhatsApp`, sms: t`SMS`, email: t`Email`, webhook: t`Webhook`, none: t`No channel` };
   const statuses: Record<MessageStatus, string> = { queued: t`Waiting`, sent: t`Sent`, delivered: t`Delivered`, read: t`Read`, failed: t`Failed`, cancelled: t`Cancelled` };
   const channel = channels[message.channel];
   const status = statuses[message.status];

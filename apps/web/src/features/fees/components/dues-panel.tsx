@@ -16,6 +16,7 @@ import { usePaginationLabels } from '../../../components/ui/pagination-labels';
 import { duesCsvUrl, previewReminders, useDues, useSendReminders, type DuesFilter } from '../api';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
 import { GstOnTop } from './ledger-view';
+import { translateServerText } from '../../../lib/server-text';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
@@ -80,19 +81,34 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
       onSuccess: ({ data }) => {
         setSelected([]);
         const names = data.unreachable.join(', ');
-        // Honest counts (issue 54): what goes now, and what waits for the quiet hours to end.
+        // Honest counts (issues 54 and 73): what goes now, what waits for the quiet hours to end, what no
+        // channel can carry (and why), and what was skipped (and why).
         const sent = data.queued - data.waiting;
         const until = data.waitingUntil ? formatTime(data.waitingUntil) : '';
+        const failed = data.failed;
         const counts =
-          data.waiting > 0
-            ? t`${sent} sent, ${data.waiting} waiting for quiet hours to end (until ${until}), ${data.skipped} skipped (already reminded this week)`
-            : t`${sent} sent, ${data.skipped} skipped (already reminded this week)`;
+          failed > 0
+            ? data.waiting > 0
+              ? t`${sent} sent, ${data.waiting} waiting for quiet hours to end (until ${until}), ${failed} not sent, ${data.skipped} skipped (already reminded this week)`
+              : t`${sent} sent, ${failed} not sent, ${data.skipped} skipped (already reminded this week)`
+            : data.waiting > 0
+              ? t`${sent} sent, ${data.waiting} waiting for quiet hours to end (until ${until}), ${data.skipped} skipped (already reminded this week)`
+              : t`${sent} sent, ${data.skipped} skipped (already reminded this week)`;
+        const notDueYet = data.notDueYet;
+        const notSent = data.notSent.map((entry) => `${entry.name} (${translateServerText(entry.reason)})`).join(', ');
+        const lines = [
+          counts,
+          notDueYet > 0 ? t`${notDueYet} skipped (not due yet)` : null,
+          notSent ? t`Not sent: ${notSent}` : null,
+          data.unreachable.length ? t`No way to reach (no parent linked, no email): ${names}` : null,
+        ].filter(Boolean);
+        const trouble = data.unreachable.length > 0 || data.notSent.length > 0;
         notifications.show({
           title: t`Reminders`,
-          message: data.unreachable.length ? t`${counts}. No way to reach (no parent linked, no email): ${names}` : counts,
-          color: data.unreachable.length || data.queued === 0 ? 'yellow' : 'teal',
-          // Names to call are read at leisure.
-          autoClose: data.unreachable.length ? false : undefined,
+          message: lines.join('. '),
+          color: trouble || data.queued === 0 ? 'yellow' : 'teal',
+          // Names to call (or to set up a channel for) are read at leisure.
+          autoClose: trouble ? false : undefined,
         });
       },
       onError: (error) => notifications.show({ title: t`Reminders not sent`, message: normalizeError(error).message, color: 'red' }),

@@ -224,7 +224,7 @@ export function MessageListView({ items, everyDay }: { items: MessageItem[]; eve
           wide ? (
             sendNowButton(item)
           ) : null
-        ) : item.status === 'failed' ? (
+        ) : item.status === 'failed' && item.channel !== 'none' ? (
           <Button
             size="compact-sm"
             variant="light"

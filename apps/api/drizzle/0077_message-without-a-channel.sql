@@ -1,0 +1,2 @@
+ALTER TABLE "parent_messages" DROP CONSTRAINT "parent_messages_channel_check";--> statement-breakpoint
+ALTER TABLE "parent_messages" ADD CONSTRAINT "parent_messages_channel_check" CHECK ("parent_messages"."channel" in ('push', 'whatsapp', 'sms', 'email', 'webhook', 'none'));
