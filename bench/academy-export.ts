@@ -28,11 +28,9 @@ import { serverKeysFrom } from '../apps/api/src/lib/server-keys';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { academyToday } from '../apps/api/src/academy-settings';
 
-const STUDENTS = 3000;
-const TEACHERS = 60;
-const BATCHES = 150;
-const BATCH_SIZE = 80;
-const RUNS = 3;
+/** The academy's size and the number of timed exports: the full bench's, or a toy's (npm test). */
+export type ExportSize = { students: number; teachers: number; batches: number; batchSize: number; runs: number };
+const FULL_EXPORT: ExportSize = { students: 3000, teachers: 60, batches: 150, batchSize: 80, runs: 3 };
 const GOAL_MS = 10_000;
 const PASSWORD = 'export-bench-password-2026';
 
@@ -42,7 +40,8 @@ function shiftDate(date: string, days: number): string {
   return shifted.toISOString().slice(0, 10);
 }
 
-async function seed(database: Database, today: string) {
+async function seed(database: Database, today: string, size: ExportSize) {
+  const { students: STUDENTS, teachers: TEACHERS, batches: BATCHES, batchSize: BATCH_SIZE } = size;
   const db = database.db;
   const passwordHash = await hashPassword(PASSWORD);
   const yearAgo = shiftDate(today, -365);
@@ -125,27 +124,28 @@ async function seed(database: Database, today: string) {
     from (select student_id, sum(paid_paise) as paid, sum(amount_paise) as owed, row_number() over (order by student_id) as n from fee_dues group by student_id having sum(paid_paise) > 0) paid`);
   // One published test a batch, out of 50 (marks in half-marks), one student in twenty absent.
   await db.execute(sql`
-    insert into tests (batch_id, name, date, max_half_marks, topic, published_at)
+    insert into exams (batch_id, name, date, max_half_marks, topic, published_at)
     select id, 'Unit test 1', ${shiftDate(today, -7)}::date, 100, 'Algebra', now() from batches`);
   await db.execute(sql`
-    insert into test_marks (test_id, student_id, half_marks, absent)
+    insert into exam_marks (exam_id, student_id, half_marks, absent)
     select t.id, bs.student_id,
       case when abs(hashtext(bs.student_id::text)) % 20 = 0 then null else abs(hashtext(bs.student_id::text || t.id::text)) % 101 end,
       abs(hashtext(bs.student_id::text)) % 20 = 0
-    from tests t join batch_students bs on bs.batch_id = t.batch_id`);
+    from exams t join batch_students bs on bs.batch_id = t.batch_id`);
   await db.execute(sql`vacuum analyze`);
   type Counts = { students: number; parents: number; enrolments: number; marks: number; dues: number; receipts: number; testMarks: number };
   const { rows } = await db.execute<Counts>(sql`
     select (select count(*)::int from students) as students, (select count(*)::int from parents) as parents, (select count(*)::int from batch_students) as enrolments,
       (select count(*)::int from attendance_records) as marks, (select count(*)::int from fee_dues) as dues, (select count(*)::int from fee_receipts) as receipts,
-      (select count(*)::int from test_marks) as "testMarks"`);
+      (select count(*)::int from exam_marks) as "testMarks"`);
   return { ...rows[0]!, seconds: Math.round((Date.now() - started) / 100) / 10 };
 }
 
 export type ExportBenchResult = { checks: [string, boolean][] };
 
 /** Seeds a throw-away database on `connection`'s server, times the export RUNS times, drops the database. */
-export async function runAcademyExportBench(connection: pg.PoolConfig, databaseOverride: (name: string) => pg.PoolConfig): Promise<ExportBenchResult> {
+export async function runAcademyExportBench(connection: pg.PoolConfig, databaseOverride: (name: string) => pg.PoolConfig, size: ExportSize = FULL_EXPORT): Promise<ExportBenchResult> {
+  const RUNS = size.runs;
   const name = `academy_bench_export_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client(connection);
   await admin.connect();
@@ -157,7 +157,7 @@ export async function runAcademyExportBench(connection: pg.PoolConfig, databaseO
     const today = await academyToday(database.db);
     // Generating a year of marks takes longer than the server's 15 s statement limit: seeding runs on its own connections without limits.
     const seeding = createDatabase({ ...databaseOverride(name), statement_timeout: false, query_timeout: 0 });
-    const seeded = await seed(seeding, today).finally(() => seeding.close());
+    const seeded = await seed(seeding, today, size).finally(() => seeding.close());
     console.log(`  seeded ${seeded.students} students, ${seeded.parents} parents, ${seeded.enrolments} enrolments, ${seeded.marks} attendance marks, ${seeded.dues} dues, ${seeded.receipts} receipts, ${seeded.testMarks} test marks in ${seeded.seconds} s`);
     const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir: path.join(workDir, 'outbox'), log: () => {} });
     const filesDir = path.join(workDir, 'files');

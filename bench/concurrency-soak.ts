@@ -101,12 +101,12 @@ async function seed(database: Database, today: string): Promise<Seeded> {
     select bs.student_id, p.id, p.batch_id, i.seq, row_number() over (partition by bs.student_id order by p.id, i.seq), p.name || ' · ' || i.seq || '/3', i.due_date, i.amount_paise
     from batch_students bs join fee_plans p on p.batch_id = bs.batch_id join fee_plan_instalments i on i.plan_id = p.id`);
   await db.execute(sql`
-    insert into tests (batch_id, name, date, max_half_marks, created_by)
+    insert into exams (batch_id, name, date, max_half_marks, created_by)
     select id, 'Weekly test', ${shiftDate(today, -1)}::date, 40, (select id from users where role = 'admin') from batches`);
 
   const { rows: batchRows } = await db.execute<{ id: string; teacher_email: string; test_id: string }>(sql`
     select b.id, u.email as teacher_email, t.id as test_id from batches b join teachers te on te.id = b.teacher_id join users u on u.id = te.user_id
-    join tests t on t.batch_id = b.id order by b.name`);
+    join exams t on t.batch_id = b.id order by b.name`);
   const { rows: enrolled } = await db.execute<{ batch_id: string; student_id: string }>(sql`select batch_id, student_id from batch_students`);
   const { rows: floating } = await db.execute<{ id: string }>(sql`select id from students where id not in (select student_id from batch_students)`);
   const teacherEmails = [...new Set(batchRows.map((row) => row.teacher_email))];
@@ -256,7 +256,7 @@ async function checkBooks(db: Database['db'], attendanceAccepted: number): Promi
     select r.financial_year as year, count(*)::int as receipts, min(r.seq) as first, max(r.seq) as last, min(c.last_seq) as counter
     from fee_receipts r left join fee_receipt_counters c on c.financial_year = r.financial_year group by r.financial_year order by 1`);
   const { rows: [marks] } = await db.execute<{ marks: number; above: number }>(sql`
-    select count(*)::int as marks, count(*) filter (where m.half_marks > t.max_half_marks)::int as above from test_marks m join tests t on t.id = m.test_id`);
+    select count(*)::int as marks, count(*) filter (where m.half_marks > t.max_half_marks)::int as above from exam_marks m join exams t on t.id = m.exam_id`);
   const { rows: [audit] } = await db.execute<{ entries: number }>(sql`
     select count(*)::int as entries from audit_log where action in ('attendance.submit', 'attendance.correct')`);
   const gapFree = years.every((year) => year.first === 1 && year.last === year.receipts && year.counter === year.last);
@@ -273,7 +273,8 @@ async function checkBooks(db: Database['db'], attendanceAccepted: number): Promi
  * Runs the soak on a throw-away database of the given server and prints its figures; answers the
  * goals, each met or not. `connectionTo(name)` is how to reach a database of that server.
  */
-export async function runConcurrencySoak(admin: pg.PoolConfig, connectionTo: (database: string) => pg.PoolConfig): Promise<[string, boolean][]> {
+/** `seconds`: how long everything runs at once (SOAK_SECONDS, default 60; a toy's in npm test). */
+export async function runConcurrencySoak(admin: pg.PoolConfig, connectionTo: (database: string) => pg.PoolConfig, seconds = SOAK_SECONDS): Promise<[string, boolean][]> {
   const name = `academy_bench_soak_${randomBytes(3).toString('hex')}`;
   const server = new pg.Client(admin);
   await server.connect();
@@ -319,12 +320,12 @@ export async function runConcurrencySoak(admin: pg.PoolConfig, connectionTo: (da
         admin: await signIn(app, seeded.adminEmail),
         teachers: await Promise.all(seeded.teacherEmails.map((email) => signIn(app, email))),
         tally: new Tally(),
-        until: Date.now() + SOAK_SECONDS * 1000,
+        until: Date.now() + seconds * 1000,
       };
       const workers = { payments: paymentsWorker, marks: marksWorker, attendance: attendanceWorker, enrolments: enrolmentsWorker };
       const started = Date.now();
       await Promise.all(Object.entries(WORKERS).flatMap(([kind, count]) => Array.from({ length: count }, () => workers[kind as Kind](soak))));
-      const seconds = (Date.now() - started) / 1000;
+      const ran = (Date.now() - started) / 1000;
       await app.backgroundIdle();
 
       const { tally } = soak;
@@ -335,7 +336,7 @@ export async function runConcurrencySoak(admin: pg.PoolConfig, connectionTo: (da
         total += requests;
         console.log(`  ${kind.padEnd(11)} ${String(requests).padStart(6)} requests (${WORKERS[kind]} workers): ${counts.ok} 2xx · ${counts.refused} 4xx · ${counts.failed} 5xx`);
       }
-      console.log(`  ${total} requests in ${seconds.toFixed(1)} s (${Math.round(total / seconds)} req/s; load average ${os.loadavg()[0]!.toFixed(1)})`);
+      console.log(`  ${total} requests in ${ran.toFixed(1)} s (${Math.round(total / ran)} req/s; load average ${os.loadavg()[0]!.toFixed(1)})`);
       console.log(`  5xx answers: ${tally.failed}`);
       for (const [route, count] of tally.failures) console.log(`    ${count} × ${route}`);
       for (const [text, count] of errors) console.log(`    server log: ${count} × ${text}`);

@@ -9,6 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import type pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // BENCH_SERVER_ENTRY: another build's dist/server.js (e.g. of main, to compare on the same data).
@@ -38,6 +39,26 @@ async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A PostgreSQL URL for the server's DATABASE_URL: `connection`'s server, another database, optionally as
+ * another role (the bundled server listens on a Unix socket).
+ */
+export function databaseUrl(connection: pg.PoolConfig, database: string, as?: { role: string; password: string }): string {
+  if (connection.connectionString) {
+    const url = new URL(connection.connectionString);
+    url.pathname = `/${database}`;
+    if (as) {
+      url.username = as.role;
+      url.password = as.password;
+    }
+    return url.toString();
+  }
+  const user = as?.role ?? connection.user ?? 'postgres';
+  const secret = as?.password ?? connection.password;
+  const password = typeof secret === 'string' ? `:${encodeURIComponent(secret)}` : '';
+  return `postgresql://${encodeURIComponent(user)}${password}@localhost:${connection.port ?? 5432}/${database}?host=${encodeURIComponent(String(connection.host))}`;
 }
 
 export type RunningServer = { url: string; process: ChildProcess; stop(): Promise<void> };

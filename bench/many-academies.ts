@@ -20,12 +20,12 @@ import { hashPassword } from '../apps/api/src/lib/password';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
 import { ensureApiBuilt, measureRead, startServer, type Read, type ReadResult } from './http-bench';
 
-const ACADEMIES = Number(process.env.BENCH_ACADEMIES ?? 300);
-const STUDENTS_EACH = 200;
+/** How many academies of how many students, and the reads' windows: the full bench's, or a toy's (npm test). */
+export type ManySize = { academies: number; studentsEach: number; http: { seconds: number; saturatedSeconds: number; rate: number } };
+const HTTP_RATE = 300;
+const FULL_MANY: ManySize = { academies: Number(process.env.BENCH_ACADEMIES ?? 300), studentsEach: 200, http: { seconds: Number(process.env.BENCH_SECONDS ?? 30), saturatedSeconds: 3, rate: HTTP_RATE } };
 const TEACHERS_EACH = 4;
 const PASSWORD = 'bench-password-2026';
-const HTTP_RATE = 300;
-const HTTP_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const APP_ROLE = 'academy_bench_app';
 const OWNER_ROLE = 'academy_bench_owner';
 
@@ -56,7 +56,8 @@ function urlOf(connection: pg.PoolConfig): string {
  * teachers, 200 students, four batches of 100 (each student in two) meeting three days a week, a
  * term (the last 90 days) of marks, a plan of three instalments per batch, four published tests per batch.
  */
-async function seed(connection: pg.PoolConfig, today: string) {
+async function seed(connection: pg.PoolConfig, today: string, size: ManySize) {
+  const { academies: ACADEMIES, studentsEach: STUDENTS_EACH } = size;
   const database = createDatabase({ ...connection, statement_timeout: false, query_timeout: 0 }, { defaultAcademyId: null });
   const db = database.db;
   const passwordHash = await hashPassword(PASSWORD);
@@ -126,16 +127,16 @@ async function seed(connection: pg.PoolConfig, today: string) {
       from batch_students bs join fee_plans p on p.batch_id = bs.batch_id join fee_plan_instalments i on i.plan_id = p.id where bs.academy_id in ${ours}`);
     // Marks: four published tests per batch in the term, every student marked.
     await db.execute(sql`
-      insert into tests (academy_id, batch_id, name, date, max_half_marks, published_at)
+      insert into exams (academy_id, batch_id, name, date, max_half_marks, published_at)
       select b.academy_id, b.id, 'Unit test ' || n, ${today}::date - n * 20, 100, now() from batches b cross join generate_series(1, 4) n where b.academy_id in ${ours}`);
     await db.execute(sql`
-      insert into test_marks (academy_id, test_id, student_id, half_marks)
+      insert into exam_marks (academy_id, exam_id, student_id, half_marks)
       select t.academy_id, t.id, bs.student_id, abs(hashtext(bs.student_id::text || t.id::text)) % 101
-      from tests t join batch_students bs on bs.batch_id = t.batch_id where t.academy_id in ${ours}`);
+      from exams t join batch_students bs on bs.batch_id = t.batch_id where t.academy_id in ${ours}`);
     await db.execute(sql`vacuum analyze`);
     const { rows } = await db.execute<{ academies: number; students: number; marks: number; dues: number; test_marks: number }>(sql`
       select (select count(*)::int from academies where slug ~ '^a[0-9]{3}$') as academies, (select count(*)::int from students) as students,
-        (select count(*)::int from attendance_records) as marks, (select count(*)::int from fee_dues) as dues, (select count(*)::int from test_marks) as test_marks`);
+        (select count(*)::int from attendance_records) as marks, (select count(*)::int from fee_dues) as dues, (select count(*)::int from exam_marks) as test_marks`);
     return { ...rows[0]!, seconds: Math.round((Date.now() - started) / 100) / 10 };
   } finally {
     await database.close();
@@ -186,7 +187,8 @@ export type ManyAcademiesResult = { seeded: Awaited<ReturnType<typeof seed>>; re
  * `baseline`: the single-academy HTTP reads of the same run, by label (bench/attendance-bench.ts); each
  * read here must keep its p99 within 1.5× of it.
  */
-export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: ReadResult[] | undefined, today: string): Promise<ManyAcademiesResult> {
+export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: ReadResult[] | undefined, today: string, size: ManySize = FULL_MANY): Promise<ManyAcademiesResult> {
+  const { academies: ACADEMIES, studentsEach: STUDENTS_EACH } = size;
   const name = `academy_bench_many_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client(superuser);
   await admin.connect();
@@ -197,7 +199,7 @@ export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: 
     const migrating = createDatabase(asSuperuser);
     await runMigrations(migrating.pool).finally(() => migrating.close());
     console.log(`  seeding ${ACADEMIES} academies × ${STUDENTS_EACH} students …`);
-    const seeded = await seed(asSuperuser, today);
+    const seeded = await seed(asSuperuser, today, size);
     console.log(`  seeded ${seeded.academies} academies, ${seeded.students} students, ${seeded.marks} attendance marks, ${seeded.dues} dues, ${seeded.test_marks} test marks in ${seeded.seconds} s`);
     // The server serves as the application's role, which row-level security binds (a superuser's would not);
     // the tables are the owner role's, as in the bundled PostgreSQL (decision 068).
@@ -255,13 +257,13 @@ export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: 
         },
       ];
       const results: ReadResult[] = [];
-      for (const read of reads) results.push(await measureRead(server.url, read, { seconds: HTTP_SECONDS, rate: HTTP_RATE, saturatedSeconds: 3, serverPid: server.process.pid }));
+      for (const read of reads) results.push(await measureRead(server.url, read, { ...size.http, serverPid: server.process.pid }));
       const checks: [string, boolean][] = [];
       for (const read of results) {
         const single = baseline?.find((one) => one.label === read.label);
         const ratio = single ? read.p99 / Math.max(single.p99, 1) : undefined;
-        const label = `${ACADEMIES} academies: ${read.label}: p99 ${read.p99} ms${single ? ` (single academy ${single.p99} ms, ${ratio!.toFixed(2)}×; goal ≤ 1.5×)` : ''}, 0 errors at ${HTTP_RATE} req/s`;
-        checks.push([label, read.errors + read.wrongStatus === 0 && read.rate >= HTTP_RATE * 0.95 && (ratio === undefined || ratio <= 1.5)]);
+        const label = `${ACADEMIES} academies: ${read.label}: p99 ${read.p99} ms${single ? ` (single academy ${single.p99} ms, ${ratio!.toFixed(2)}×; goal ≤ 1.5×)` : ''}, 0 errors at ${size.http.rate} req/s`;
+        checks.push([label, read.errors + read.wrongStatus === 0 && read.rate >= size.http.rate * 0.95 && (ratio === undefined || ratio <= 1.5)]);
       }
       return { seeded, reads: results, checks };
     } finally {

@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'api',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Every bench at a toy size (issue 74): its databases come from this project's PostgreSQL (global setup).
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../../bench/*.toy.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -57,12 +57,16 @@ describe('every academy table is guarded (the gate a new table must pass)', () =
         (select a.attnotnull from pg_attribute a where a.attrelid = c.oid and a.attname = 'academy_id' and not a.attisdropped) as column,
         c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
         exists (select 1 from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname and p.cmd = 'ALL'
-          and p.qual like '%academy_id = current_academy_id()%' and p.with_check like '%academy_id = current_academy_id()%') as policy,
+          and p.qual = $1 and p.with_check = $1) as policy,
         exists (select 1 from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
           where i.indrelid = c.oid and a.attname = 'academy_id' and i.indpred is null) as indexed
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'p')
-      order by 1`);
+      order by 1`,
+      // Issue 74 (migration 0077, decision 074): the academy read once per statement (an InitPlan), not per row.
+      // A new table's policy: USING ("academy_id" = (SELECT current_academy_id())) WITH CHECK (the same).
+      ['(academy_id = ( SELECT current_academy_id() AS current_academy_id))'],
+    );
     const academyTables = rows.filter((row) => !PLATFORM_TABLES.has(row.name));
     expect(academyTables.length).toBeGreaterThan(60);
     const unguarded = academyTables.filter((row) => !(row.column === true && row.enabled && row.forced && row.policy && row.indexed));
