@@ -3,6 +3,7 @@ import { formatClockRangeIn, formatDate, shiftDate } from '@academy/shared/calen
 import { word } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
 import { formatPaise } from '@academy/shared/money';
+import { formatIndianPhone } from '@academy/shared/phone-format';
 import { WEEKDAYS } from '@academy/shared/schedule';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
 import type { DbExecutor } from '../../db/client';
@@ -224,7 +225,7 @@ export function contactText(settings: AcademySettings, language: Language): stri
   const translated = language === 'en' ? undefined : settings.translations?.[language];
   const lines = [settings.name];
   const phones = settings.phones.filter(Boolean);
-  if (phones.length > 0) lines.push(word('whatsapp', 'Phone: {phones}', language, { phones: phones.join(', ') }));
+  if (phones.length > 0) lines.push(word('whatsapp', 'Phone: {phones}', language, { phones: phones.map(formatIndianPhone).join(', ') }));
   if (settings.email) lines.push(word('whatsapp', 'Email: {email}', language, { email: settings.email }));
   const address = translated?.address || settings.address;
   if (address) lines.push(word('whatsapp', 'Address: {address}', language, { address }));
