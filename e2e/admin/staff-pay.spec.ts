@@ -12,17 +12,30 @@ async function signedInPhone(browser: Browser, baseURL: string, email: string): 
   return page;
 }
 
+/** The same signed-in session as `page`, in a phone (360 × 740, touch): taps, not clicks. */
+async function phoneLike(browser: Browser, baseURL: string, page: Page): Promise<Page> {
+  const context = await browser.newContext({ baseURL, storageState: await page.context().storageState(), viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  return context.newPage();
+}
+
+/** A screenshot at the page's own size, where screenshots are asked for (E2E_SHOTS_DIR). */
+async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
 /*
  * Staff pay (issue 58), one journey: the office sets a per-lecture teacher's rates on the teacher's page
  * (a bad account number first); the teacher's lectures of the day count at those rates and a closure removes one; a
  * monthly teacher asks for today off on their phone; the office approves it on the dashboard and assigns
  * a substitute, who marks that day's sheet and is paid for it; a teacher cannot see another's pay; the
- * office approves the month and opens payslips (English and Marathi) and the bank file.
- * Academy-wide: approves the current month's payroll of the demo academy (no other spec reads payroll).
+ * office cannot approve a month not over; on a phone it approves last month, told of the teacher without pay
+ * settings (left out by a tick), reopens it and approves it again (issue 73); payslips (English and Marathi)
+ * and the bank file.
+ * Academy-wide: approves last month's payroll of the demo academy (no other spec reads payroll).
  */
 test.describe('staff pay', () => {
   test('rates, lectures, a closure, leave with a substitute, approval, payslips and the bank file', async ({ signIn, page, browser, baseURL }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const token = uniqueToken('pay');
     await signIn('admin');
     const today = academyDay();
@@ -158,39 +171,93 @@ test.describe('staff pay', () => {
     await details.getByLabel('Salaries paid from account').fill('000912345678901234');
     await details.getByRole('button', { name: 'Save payroll details' }).click();
     await expect(page.getByText('Payroll settings saved')).toBeVisible();
-    await page.getByRole('button', { name: 'Approve and lock the month' }).click();
-    await expect(page.getByText('Approved and locked')).toBeVisible();
-    const english = await page.request.get(`/api/payroll/${month}/teachers/${perLecture}/payslip.pdf`);
+    // Approving is never one tap (issue 73). This month is not over: the dialog says so and cannot approve, and the server refuses it.
+    const office = await phoneLike(browser, baseURL!, page);
+    await office.goto('/app/payroll');
+    await office.getByRole('button', { name: 'Approve and lock the month' }).tap();
+    const early = office.getByRole('dialog');
+    await expect(early.getByText(/is not over/)).toBeVisible();
+    await expect(early.getByRole('button', { name: 'Approve and lock', exact: true })).toBeDisabled();
+    await early.getByRole('button', { name: 'Cancel' }).tap();
+    expect((await (await page.request.post(`/api/payroll/${month}/approve`, { data: {} })).json()).message).toBe('A month’s payroll can be approved only once the month is over, from the 1st of the next month');
+
+    // Last month: the per-lecture teacher marked Physics on its last day; the office added a class for the substitute (₹600) and
+    // one for a teacher with no pay settings, who would be locked at ₹0 — the dialog names them and approves only once they are left out.
+    const previous = academyDay(-Number(today.slice(8, 10)));
+    const lastMonth = previous.slice(0, 7);
+    const unset = await createTeacherByApi(page, { name: `Unset ${token}`, email: `${token}.u@example.com`, password: PASSWORD });
+    const biology = await createBatchByApi(page, { name: `Biology ${token}`, teacher: unset, schedule: EVERY_DAY });
+    expect((await lecturer.request.post(`/api/attendance/batch/${physics}`, { data: { date: previous, records: [{ studentId: students[physics], status: 'present' }] } })).status()).toBe(200);
+    for (const [teacherId, batchId] of [[substitute, maths], [unset, biology]] as const) {
+      expect((await page.request.post('/api/payroll/lecture-corrections', { data: { teacherId, batchId, date: previous, lectures: 1, reason: 'Month-end revision' } })).status()).toBe(201);
+    }
+    await office.getByLabel('Month').fill(lastMonth);
+    const unsetCard = office.getByRole('listitem').filter({ hasText: `Unset ${token}` });
+    await expect(unsetCard).toContainText('No pay settings');
+    // On a phone each teacher is a card with the net in view.
+    await expect(office.getByRole('listitem').filter({ hasText: `Cover ${token}` })).toContainText('₹600');
+    expect(await hasHorizontalOverflow(office)).toBe(false);
+    await shot(office, 'staff-pay-phone');
+    await office.getByRole('button', { name: 'Approve and lock the month' }).tap();
+    const dialog = office.getByRole('dialog');
+    await expect(dialog.getByRole('list', { name: 'Teachers without pay settings' })).toContainText(`Unset ${token}`);
+    const lock = dialog.getByRole('button', { name: 'Approve and lock', exact: true });
+    await expect(lock).toBeDisabled();
+    await shot(office, 'staff-pay-lock-confirmation-phone');
+    await dialog.getByRole('checkbox', { name: 'Leave them out of this month' }).tap();
+    await lock.tap();
+    await expect(office.getByText('Approved and locked')).toBeVisible();
+    // Reopened (not yet paid), audited, a draft again; then approved again.
+    await office.getByRole('button', { name: 'Reopen the month' }).tap();
+    await office.getByRole('dialog').getByRole('button', { name: 'Reopen', exact: true }).tap();
+    await expect(office.getByText('Draft: figures change as the month goes')).toBeVisible();
+    const activity = await (await page.request.get('/api/admin/audit-log')).json();
+    expect(JSON.stringify(activity)).toContain(`Reopened the payroll of ${lastMonth}`);
+    await office.getByRole('button', { name: 'Approve and lock the month' }).tap();
+    await office.getByRole('dialog').getByRole('checkbox', { name: 'Leave them out of this month' }).tap();
+    await office.getByRole('dialog').getByRole('button', { name: 'Approve and lock', exact: true }).tap();
+    await expect(office.getByText('Approved and locked')).toBeVisible();
+    expect(await hasHorizontalOverflow(office)).toBe(false);
+    await office.context().close();
+
+    const english = await page.request.get(`/api/payroll/${lastMonth}/teachers/${perLecture}/payslip.pdf`);
     expect(english.headers()['content-type']).toBe('application/pdf');
-    const marathi = await page.request.get(`/api/payroll/${month}/teachers/${perLecture}/payslip.pdf?language=mr`);
+    const marathi = await page.request.get(`/api/payroll/${lastMonth}/teachers/${perLecture}/payslip.pdf?language=mr`);
     expect(marathi.status()).toBe(200);
-    const bank = await (await page.request.get(`/api/payroll/${month}/bank.csv`)).text();
-    expect(bank).toContain(`Lecturer ${token},001234567890,SBIN0001234,500.00,Professional fees ${month}`);
+    expect((await page.request.get(`/api/payroll/${lastMonth}/teachers/${unset}/payslip.pdf`)).status()).toBe(404);
+    const bank = await (await page.request.get(`/api/payroll/${lastMonth}/bank.csv`)).text();
+    expect(bank).toContain(`Lecturer ${token},001234567890,SBIN0001234,500.00,Professional fees ${lastMonth}`);
     expect(bank).toContain('99887766,HDFC0000123,600.00');
     expect(bank).toContain(`NEFT,000912345678901234,`);
-    const bankBook = await page.request.get(`/api/payroll/${month}/bank.xlsx`);
+    const bankBook = await page.request.get(`/api/payroll/${lastMonth}/bank.xlsx`);
     expect(bankBook.status()).toBe(200);
+    await page.getByLabel('Month').fill(lastMonth);
+    await expect(page.getByText('Approved and locked')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Bank transfer XLSX' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'मराठी' }).first()).toBeVisible();
     await shootWidths(page, 'staff-pay-payroll-approved');
 
-    // A correction after approval: an extra lecture of today goes into next month's pay; the locked month stays.
-    const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-    const nextMonth = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
-    const lockedNet = async () => ((await (await page.request.get(`/api/payroll/${month}`)).json()).data.teachers as { teacherId: string; net: number }[]).find((line) => line.teacherId === perLecture)!.net;
+    // The teacher's payslip is listed by the month's name.
+    await lecturer.goto('/app/teacher/pay');
+    const monthName = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${lastMonth}-01T00:00:00Z`));
+    await expect(lecturer.getByRole('link', { name: monthName })).toBeVisible();
+    expect(await hasHorizontalOverflow(lecturer)).toBe(false);
+
+    // A correction after approval: an extra lecture of last month goes into this month's pay; the locked month stays.
+    const lockedNet = async () => ((await (await page.request.get(`/api/payroll/${lastMonth}`)).json()).data.teachers as { teacherId: string; net: number }[]).find((line) => line.teacherId === perLecture)!.net;
     const netBefore = await lockedNet();
     await page.getByRole('row').filter({ hasText: `Lecturer ${token}` }).getByRole('button', { name: `Lecturer ${token}` }).click();
     const lecturerDrawer = page.getByRole('dialog');
     await expect(lecturerDrawer.getByText("This month is locked. A correction or an extra saved now counts in the next month's pay.")).toBeVisible();
     await lecturerDrawer.getByRole('combobox', { name: 'Batch' }).fill(`Physics ${token}`);
     await page.getByRole('option', { name: `Physics ${token}` }).click();
-    await lecturerDrawer.getByLabel('Date').fill(today);
+    await lecturerDrawer.getByLabel('Date').fill(previous);
     await lecturerDrawer.getByLabel('Reason').fill('Extra doubt-clearing session');
     await lecturerDrawer.getByRole('button', { name: 'Save correction' }).click();
-    await expect(page.getByText(`(${nextMonth})`).first()).toBeVisible();
+    await expect(page.getByText(`(${month})`).first()).toBeVisible();
     await page.keyboard.press('Escape');
     expect(await lockedNet()).toBe(netBefore);
-    const next = (await (await page.request.get(`/api/payroll/${nextMonth}`)).json()).data as { status: string; teachers: { teacherId: string; lectures: number }[] };
+    const next = (await (await page.request.get(`/api/payroll/${month}`)).json()).data as { status: string; teachers: { teacherId: string; lectures: number }[] };
     expect(next.status).toBe('draft');
     expect(next.teachers.find((line) => line.teacherId === perLecture)?.lectures).toBeGreaterThanOrEqual(1);
     await page.setViewportSize({ width: 360, height: 740 });

@@ -209,6 +209,8 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/payroll/:month': [s(() => '/api/payroll/2020-01', 200)],
   // A month not begun cannot be approved: nothing is locked by the matrix.
   'POST /api/payroll/:month/approve': [s(() => '/api/payroll/2999-01/approve', 409)],
+  // A month never approved cannot be reopened: nothing is unlocked by the matrix.
+  'POST /api/payroll/:month/reopen': [s(() => '/api/payroll/2999-01/reopen', 409)],
   'POST /api/payroll/:month/paid': [s(() => '/api/payroll/2020-01/paid', 400, { body: {} })],
   'GET /api/payroll/:month/teachers/:teacherId': [s(() => `/api/payroll/2020-01/teachers/${ids.teacher}`, 200)],
   'GET /api/payroll/:month/teachers/:teacherId/payslip.pdf': [s(() => `/api/payroll/2020-01/teachers/${ids.teacher}/payslip.pdf`, 200)],

@@ -16,6 +16,7 @@ export const payRoutes: RouteRules = {
   'PUT /api/payroll/settings': ADMIN,
   'GET /api/payroll/:month': ADMIN,
   'POST /api/payroll/:month/approve': ADMIN,
+  'POST /api/payroll/:month/reopen': ADMIN,
   'POST /api/payroll/:month/paid': ADMIN,
   'GET /api/payroll/:month/teachers/:teacherId': ADMIN,
   'GET /api/payroll/:month/teachers/:teacherId/payslip.pdf': own(STAFF),

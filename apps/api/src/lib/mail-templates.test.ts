@@ -13,6 +13,9 @@ describe('mails in the recipient language', () => {
     expect(hindi.subject).toBe('आपकी एडमिशन पूछताछ मिल गई — Shree Academy');
     expect(hindi.text).toContain('आपका संदर्भ नंबर ENQ-0042 है.');
     expect(hindi.html).toContain('ENQ-0042');
+    // Phones as people read them, never "+919822012345" (issue 73).
+    expect(hindi.text).toContain('+91 98220 12345');
+    expect(hindi.text).not.toContain('+919822012345');
     // The parent who applied is greeted; the child is named once, in the thanks.
     expect(hindi.text).toContain('नमस्ते Sunil,');
     expect(hindi.text).not.toContain('नमस्ते Ravi,');

@@ -1,3 +1,4 @@
+import { formatIndianPhone } from '@academy/shared/phone-format';
 import { word, type CatalogText } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
 import type { MailContent } from './mailer';
@@ -145,7 +146,7 @@ export function enquiryReceivedMail(input: {
   language?: Language;
 }): MailContent {
   const language = input.language ?? 'en';
-  const values = { academy: input.academyName, name: input.name, phones: input.phones.join(', '), hours: input.officeHours, reference: input.reference ?? '' };
+  const values = { academy: input.academyName, name: input.name, phones: input.phones.map(formatIndianPhone).join(', '), hours: input.officeHours, reference: input.reference ?? '' };
   const admission = input.source === 'admission';
   return renderMail({
     language,
@@ -193,7 +194,7 @@ export function feeReminderMail(input: {
   language?: Language;
 }): MailContent {
   const language = input.language ?? 'en';
-  const values = { academy: input.academyName, name: input.studentName, total: input.total, phone: input.officePhone ?? '' };
+  const values = { academy: input.academyName, name: input.studentName, total: input.total, phone: input.officePhone ? formatIndianPhone(input.officePhone) : '' };
   const lines = input.dues.map((due) => `${due.label} — ${due.dueDate}: ₹${due.balance}`);
   return renderMail({
     language,
@@ -225,7 +226,7 @@ export function feeReminderParentMessages(input: {
   /** The pay link in each language (issue 54): a Marathi reader's opens in Marathi. */
   payLinks?: Record<Language, string>;
 }): Record<Language, { subject: string; text: string }> {
-  const values = { academy: input.academyName, name: input.studentName, total: input.total, phone: input.officePhone ?? '' };
+  const values = { academy: input.academyName, name: input.studentName, total: input.total, phone: input.officePhone ? formatIndianPhone(input.officePhone) : '' };
   const lines = input.dues.map((due) => `${due.label} — ${due.dueDate}: ₹${due.balance}`);
   const note = (language: Language) => ({
     subject: word('mail', '{academy}: fee reminder for {name}', language, values),

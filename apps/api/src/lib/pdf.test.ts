@@ -19,6 +19,27 @@ describe('the shared PDF parts', () => {
     const text = await pdfText(await pdf.end());
     expect(text).toContain('+91 98765 43210 · +91 98220 12345');
   });
+  it('never splits a row across pages: a row that does not fit starts the next page whole (issue 73)', async () => {
+    const pdf = createAcademyPdf({ header: { name: 'Academy', address: 'Latur', phones: [] }, title: 'Payslip', language: 'en' });
+    const bottom = pdf.doc.page.height - pdf.doc.page.margins.bottom;
+    pdf.doc.y = bottom - 20;
+    let added = 0;
+    pdf.doc.on('pageAdded', () => (added += 1));
+    // On which page the label and the value each begin.
+    const begun: number[] = [];
+    const write = pdf.doc.text.bind(pdf.doc);
+    pdf.doc.text = ((...args: Parameters<typeof write>) => {
+      begun.push(added);
+      return write(...args);
+    }) as typeof pdf.doc.text;
+    pdf.row('Correction: an extra doubt-clearing session on a Sunday afternoon before the board examination, asked for by the parents', '90 min · ₹500', { size: 9 });
+    expect(added).toBe(1);
+    expect(begun).toEqual([1, 1]);
+    // Label and value were both written from the top of page 2.
+    expect(pdf.doc.y).toBeLessThan(pdf.doc.page.margins.top + 60);
+    const text = pdfTextAsRead(await pdf.end());
+    expect(text).toMatch(/asked for by the parents\s+90 min · ₹500|90 min · ₹500/);
+  });
   it('gives shaped Marathi and Hindi their logical text, so copying and searching read right (issue 42, point 16)', async () => {
     const pdf = createAcademyPdf({ header: { name: 'ज्ञानदीप अकॅडमी', address: 'लातूर', phones: [] }, title: 'प्रगतिपत्रक', language: 'mr' });
     pdf.row('विद्यार्थी', 'आरव पाटील');

@@ -215,7 +215,15 @@ export function createAcademyPdf(input: { header: AcademyHeader; title: string; 
     doc.x = MARGIN;
   };
 
+  // A row never splits across pages (issue 73: a payslip's row cut in two, page 2 almost empty): when the
+  // taller of its label and value does not fit above the bottom margin, the row starts the next page.
   const row: PdfWriter['row'] = (label, value, options = {}) => {
+    doc.fontSize(options.size ?? 11);
+    const height = Math.max(
+      doc.font(options.bold ? 'bold' : 'regular').heightOfString(label || ' ', { width: width * 0.45, lineGap: 2 }),
+      doc.font(options.bold ? 'bold' : 'regular').heightOfString(value || ' ', { width: width * 0.55, lineGap: 2 }),
+    );
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const y = doc.y;
     text(label, { x: MARGIN, y, width: width * 0.45, color: '#495057', bold: options.bold, size: options.size });
     const afterLabel = doc.y;

@@ -66,6 +66,7 @@ export const AUDIT_TEXTS = {
   'homework.pages_removed': 'Removed {pages} pages of {submissions} homework submissions older than a term',
   'pay.settings_saved': 'Saved the pay settings of {name}',
   'pay.month_approved': 'Approved the payroll of {month}: {teachers} teachers, net {net}',
+  'pay.month_reopened': 'Reopened the payroll of {month} (it had {teachers} teachers, net {net})',
   'pay.month_paid': 'Marked the payroll of {month} paid ({mode}, {date}, reference {reference})',
   'pay.lecture_added': 'Added a lecture of {name} in {batch} on {date}: {reason}',
   'pay.lecture_removed': 'Took away a lecture of {name} in {batch} on {date}: {reason}',

@@ -640,6 +640,7 @@ export const SERVER_CATALOG = {
     ['Removed {pages} pages of {submissions} homework submissions older than a term', 'एका टर्मपेक्षा जुन्या {submissions} जमा गृहपाठांची {pages} पाने काढून टाकली', 'एक टर्म से पुराने {submissions} जमा होमवर्क के {pages} पन्ने हटाए'],
     // Staff pay (issue 58).
     ['Saved the pay settings of {name}', '{name} यांच्या पगाराची सेटिंग्ज जतन केली', '{name} की वेतन सेटिंग्स सहेजीं'],
+    ['Reopened the payroll of {month} (it had {teachers} teachers, net {net})', '{month} चे पगारपत्रक पुन्हा उघडले (त्यात {teachers} शिक्षक, निव्वळ {net} होते)', '{month} की वेतन सूची फिर से खोली ({teachers} शिक्षक, शुद्ध {net} थे)'],
     ['Approved the payroll of {month}: {teachers} teachers, net {net}', '{month} चे पगारपत्रक मंजूर केले: {teachers} शिक्षक, निव्वळ {net}', '{month} की वेतन सूची मंज़ूर की: {teachers} शिक्षक, शुद्ध {net}'],
     ['Marked the payroll of {month} paid ({mode}, {date}, reference {reference})', '{month} चे पगारपत्रक दिले म्हणून नोंदवले ({mode}, {date}, संदर्भ {reference})', '{month} की वेतन सूची का भुगतान दर्ज किया ({mode}, {date}, संदर्भ {reference})'],
     ['Added a lecture of {name} in {batch} on {date}: {reason}', '{name} यांचे {batch} मधील {date} चे लेक्चर जोडले: {reason}', '{name} का {batch} में {date} का लेक्चर जोड़ा: {reason}'],

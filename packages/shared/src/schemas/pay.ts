@@ -28,8 +28,8 @@ export const PAY_MESSAGES = {
   month: 'Enter the month as YYYY-MM',
   teacherNotFound: 'Teacher not found',
   leaveBody: 'Send the leave as { from, to, reason }',
-  leaveFrom: 'Enter the first day of leave as YYYY-MM-DD',
-  leaveTo: 'Enter the last day of leave as YYYY-MM-DD',
+  leaveFrom: 'Choose the first day of leave',
+  leaveTo: 'Choose the last day of leave',
   leaveOrder: 'The last day of leave cannot be before the first',
   leaveTooLong: 'Ask for at most 60 days of leave at a time',
   leaveReason: 'Give a reason for the leave, at most 300 characters',
@@ -50,7 +50,12 @@ export const PAY_MESSAGES = {
   monthLocked: 'This month’s payroll is approved and locked; a change now counts in the next month',
   monthApproved: 'Payroll approved',
   alreadyApproved: 'This month’s payroll is already approved',
-  monthNotOver: 'A month can be approved only once it has begun',
+  monthNotOver: 'A month’s payroll can be approved only once the month is over, from the 1st of the next month',
+  teachersWithoutPay: 'Some teachers in this month have no pay settings: set their pay on their page, or leave them out of this month',
+  leaveOut: 'Send the teachers to leave out as a list of teacher ids',
+  reopened: 'Payroll reopened: it is a draft again',
+  paidCannotReopen: 'This month’s payroll is marked paid and cannot be reopened; a change now counts in the next month',
+  laterApproved: 'A later month’s payroll is approved: reopen that month first',
   notApproved: 'Approve the month’s payroll first',
   paid: 'Payroll marked paid',
   paidMode: 'Choose how the pay was sent: bank transfer, cash, cheque or UPI',
@@ -66,6 +71,12 @@ export const PAY_MESSAGES = {
   adjustmentNote: 'Give a note for the extra or deduction, 3 to 200 characters',
   noPayslip: 'No payslip for this month: the payroll is not approved or the teacher has no pay in it',
 } as const;
+
+/**
+ * POST /api/payroll/{month}/approve (issue 73): the teachers without pay settings the office chose to
+ * leave out of this month (their lectures are paid in the next open month once their pay is set).
+ */
+export const approveMonthInputSchema = z.object({ leaveOut: z.array(z.uuid({ error: PAY_MESSAGES.leaveOut }), { error: PAY_MESSAGES.leaveOut }).max(500, PAY_MESSAGES.leaveOut).default([]) }, { error: PAY_MESSAGES.leaveOut });
 
 export const PAY_SCHEMES = ['monthly', 'per-lecture', 'per-hour'] as const;
 export type PayScheme = (typeof PAY_SCHEMES)[number];

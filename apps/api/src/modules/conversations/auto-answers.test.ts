@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerLanguage, asksForMenu, topicOf, topicOfId } from './auto-answers';
+import { answerLanguage, asksForMenu, isPleasantry, topicOf, topicOfId } from './auto-answers';
 
 describe('what a parent asks on WhatsApp', () => {
   it.each([
@@ -32,5 +32,16 @@ describe('what a parent asks on WhatsApp', () => {
     ['फी', 'hi', 'hi'],
   ] as const)('answers in the language of the words when they plainly have one: %s (read in %s) → %s', (words, parentLanguage, language) => {
     expect(answerLanguage(words, parentLanguage)).toBe(language);
+  });
+
+  it.each(['Hi', 'hiii', 'Hello sir', 'Good morning madam!', 'ok', 'Okk', 'Thanks', 'thank you 🙏', '👍', 'नमस्कार', 'नमस्कार सर', 'नमस्ते जी', 'ठीक आहे', 'ठीक है', 'धन्यवाद!', 'धन्यवाद 🙏', 'शुक्रिया', 'ओके', 'जय श्री राम'])(
+    'knows a greeting or a pleasantry, which is no absence reason: %s',
+    (words) => {
+      expect(isPleasantry(words)).toBe(true);
+    },
+  );
+
+  it.each(['तो आजारी आहे, ताप आला आहे', 'He has fever', 'hi, he is sick', 'नमस्कार, तो आजारी आहे', 'ok he will come tomorrow', 'बुखार है', ''])('reads words that say something as no pleasantry: %s', (words) => {
+    expect(isPleasantry(words)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { HINDI_MARKERS, MARATHI_MARKERS, MENU_WORDS, QUESTION_WORDS } from '@academy/shared/i18n/reply-words';
+import { HINDI_MARKERS, MARATHI_MARKERS, MENU_WORDS, PLEASANTRY_WORDS, QUESTION_WORDS } from '@academy/shared/i18n/reply-words';
 import type { Language } from '@academy/shared/languages';
 
 /**
@@ -25,6 +25,22 @@ export function topicOf(words: string): Topic | undefined {
 /** The parent asks for the menu ("hi", "menu", or a greeting in Marathi or Hindi). */
 export function asksForMenu(words: string): boolean {
   return MENU.latin.test(words) || MENU.devanagari.some((word) => words.trim().startsWith(word));
+}
+
+const PLEASANTRIES: ReadonlySet<string> = new Set(PLEASANTRY_WORDS);
+/** Punctuation (the Devanagari full stop too), symbols (emoji 🙏 👍 among them), and emoji joiners and selectors. */
+const NOT_WORDS = /[\p{P}\p{S}\p{Cf}]|\uFE0E|\uFE0F/gu;
+
+/**
+ * The whole message is a greeting or a short pleasantry ("Hi", "ok", "thanks sir", "नमस्कार",
+ * "ठीक आहे", "धन्यवाद 🙏", "👍"): it gives no reason and asks nothing, so it gets the menu and never
+ * replaces an absence's reason (issue 73). Latin letters typed long ("hiii", "okkk") count too.
+ */
+export function isPleasantry(words: string): boolean {
+  const text = words.toLowerCase().replace(NOT_WORDS, ' ').trim();
+  if (text === '') return words.trim() !== '';
+  const parts = text.split(/\s+/);
+  return parts.length <= 6 && parts.every((part) => PLEASANTRIES.has(part) || PLEASANTRIES.has(part.replace(/([a-z])\1+/g, '$1')));
 }
 
 /** The id of a menu row (interactive list_reply) and back. */

@@ -109,6 +109,29 @@ describe('a reply to the absence alert becomes the reason', () => {
     const day = await t.app.inject({ method: 'GET', url: `/api/attendance/${batch.id}/${today}`, headers: { cookie: teacherCookie } });
     expect(day.json().data.students.find((row: { _id: string }) => row._id === student.id).reason).toMatchObject({ text: 'He has fever', excused: false });
   });
+
+  it('keeps the first reason: a later “Hi” gets the menu and a later word waits for the office (issue 73)', async () => {
+    const { student, batch, teacher, teacherCookie, parent } = await family('+919822160010', 'mr');
+    await t.database.db.insert(attendanceRecords).values({ batchId: batch.id, studentId: student.id, date: today, status: 'absent', markedBy: teacher.user.id });
+    await runAbsenceAlerts(t.database.db, t.app.jobs, { date: today, studentIds: [student.id] });
+    await send();
+    providers.reset();
+    // A first “नमस्कार” before any reason is a greeting too: the menu, no reason.
+    expect((await post(inbound('919822160010', { text: 'नमस्कार' }))).statusCode).toBe(200);
+    const reasonOnSheet = async () => (await t.app.inject({ method: 'GET', url: `/api/attendance/${batch.id}/${today}`, headers: { cookie: teacherCookie } })).json().data.students.find((row: { _id: string }) => row._id === student.id).reason;
+    expect(await reasonOnSheet()).toBeNull();
+    expect((await post(inbound('919822160010', { text: 'तो आजारी आहे, ताप आला आहे' }))).statusCode).toBe(200);
+    for (const text of ['Hi', 'धन्यवाद 🙏', 'ok']) expect((await post(inbound('919822160010', { text }))).statusCode).toBe(200);
+    expect((await post(inbound('919822160010', { button: { text: 'Family reason', payload: 'absence-reason:family' } }))).statusCode).toBe(200);
+    await send();
+    expect(await reasonOnSheet()).toMatchObject({ text: 'तो आजारी आहे, ताप आला आहे', by: { name: 'Sunita Patil', relation: 'mother' } });
+    const sent = providers.whatsapp.filter((request) => request.body.to === parent.phone!.replace('+', ''));
+    // नमस्कार, the reason, Hi, धन्यवाद, ok, and the late tap: four menus, thanks for the reason, the office will answer.
+    expect(sent.filter((request) => request.body.type === 'interactive')).toHaveLength(4);
+    const texts = sessionTextsTo(parent.phone!);
+    expect(texts.filter((text) => text.includes('कारण नोंदवले'))).toHaveLength(1);
+    expect(texts).toContain('धन्यवाद. कार्यालय लवकरच उत्तर देईल.');
+  });
 });
 
 describe('questions answer themselves', () => {

@@ -3,6 +3,7 @@ import { formatClockRangeIn, formatDate, shiftDate } from '@academy/shared/calen
 import { word } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
 import { formatPaise } from '@academy/shared/money';
+import { formatIndianPhone } from '@academy/shared/phone-format';
 import { WEEKDAYS } from '@academy/shared/schedule';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
 import type { DbExecutor } from '../../db/client';
@@ -14,7 +15,7 @@ import { ABSENCE_REASON_PAYLOADS, type WhatsAppInbound, type WhatsAppMessageHand
 import { closuresBetween } from '../closures';
 import { payLinkUrl } from '../fees';
 import { academyToday, getAcademySettings } from '../../academy-settings';
-import { answerLanguage, asksForMenu, TOPICS, topicId, topicOf, topicOfId, type Topic } from './auto-answers';
+import { answerLanguage, asksForMenu, isPleasantry, TOPICS, topicId, topicOf, topicOfId, type Topic } from './auto-answers';
 
 /** The job that hands queued session messages to WhatsApp (one run per message). */
 export const CONVERSATION_SENDER_JOB = 'conversation-messages';
@@ -41,8 +42,9 @@ export function whatsAppMessageHandler(deps: IntakeDeps): WhatsAppMessageHandler
  * - far from now (older than 7 days, minutes ahead): ignored;
  * - an unknown number: the academy's contact details, once a day at most, and nothing else;
  * - a parent's: kept in their conversation, then the first that applies: a menu choice or a question
- *   answers itself; a reply to the absence alert (its button, or words the same day) becomes the
- *   absence's reason; "hi"/"menu" gets the menu; anything else waits for the office.
+ *   answers itself; a greeting or pleasantry ("hi", "ok", "धन्यवाद") gets the menu; the first reply to
+ *   the absence alert (its button, or words the same day) becomes the absence's reason, and a later one
+ *   never replaces it; "menu"/"नमस्कार, …" gets the menu; anything else waits for the office.
  * Answers go out only inside the 24-hour window (the message's own time), by the job.
  */
 export async function receiveWhatsAppMessage(tx: DbExecutor, deps: IntakeDeps, message: WhatsAppInbound, origin: string): Promise<void> {
@@ -98,15 +100,24 @@ export async function receiveWhatsAppMessage(tx: DbExecutor, deps: IntakeDeps, m
   const topic = topicOfId(choice) ?? (kind === 'text' ? topicOf(words) : undefined);
   if (topic) return queue(await topicAnswer(tx, deps, origin, topic, sender.parentId, settings, language, today));
 
+  // A greeting or a pleasantry ("Hi", "ok", "धन्यवाद") is no reason: the menu, whatever the day (issue 73).
+  const menu = () => queue(word('whatsapp', 'How can we help? Choose a topic, or write your question.', language), [...TOPICS]);
+  if (kind === 'text' && isPleasantry(words)) return menu();
+
   const reasonPayload = ABSENCE_REASON_PAYLOADS.find((payload) => payload === choice);
   const absences = await absencesAnswered(tx, sender.parentId, message.context?.id, kind === 'text' || reasonPayload !== undefined ? today : undefined);
   if (absences.length > 0 && (reasonPayload || words)) {
     const reason = reasonPayload ? (message.button?.text ?? word('whatsapp', REASON_WORDS[reasonPayload], language)) : words;
+    // The reason is the first answer that gives one: a later message never replaces it (it waits for the office instead).
+    const noted: Absence[] = [];
     for (const absence of absences) {
-      await tx
+      const inserted = await tx
         .insert(absenceReasons)
         .values({ studentId: absence.studentId, date: absence.date, text: reason.slice(0, 500), parentId: sender.parentId, byName: sender.name, byRelation: sender.relation, at: sentAt })
-        .onConflictDoUpdate({ target: [absenceReasons.academyId, absenceReasons.studentId, absenceReasons.date], set: { text: reason.slice(0, 500), parentId: sender.parentId, byName: sender.name, byRelation: sender.relation, at: sentAt } });
+        .onConflictDoNothing({ target: [absenceReasons.academyId, absenceReasons.studentId, absenceReasons.date] })
+        .returning({ id: absenceReasons.id });
+      if (inserted.length === 0) continue;
+      noted.push(absence);
       await recordAudit(tx, { userId: sender.userId, role: 'parent' }, {
         action: 'update',
         entityType: 'attendance',
@@ -114,9 +125,9 @@ export async function receiveWhatsAppMessage(tx: DbExecutor, deps: IntakeDeps, m
         text: { key: 'absence.reason', values: { name: sender.name, child: absence.child, date: formatDate(absence.date) } },
       });
     }
-    return queue(absences.map((absence) => word('whatsapp', 'Thank you, {parent}. We have noted the reason for {child}’s absence.', language, { parent: sender.name, child: absence.child })).join('\n'));
+    if (noted.length > 0) return queue(noted.map((absence) => word('whatsapp', 'Thank you, {parent}. We have noted the reason for {child}’s absence.', language, { parent: sender.name, child: absence.child })).join('\n'));
   }
-  if (kind === 'text' && asksForMenu(words)) return queue(word('whatsapp', 'How can we help? Choose a topic, or write your question.', language), [...TOPICS]);
+  if (kind === 'text' && asksForMenu(words)) return menu();
 
   // For the office: said once until the office answers.
   await tx.update(conversations).set({ waiting: true }).where(eq(conversations.id, conversation!.id));
@@ -214,7 +225,7 @@ export function contactText(settings: AcademySettings, language: Language): stri
   const translated = language === 'en' ? undefined : settings.translations?.[language];
   const lines = [settings.name];
   const phones = settings.phones.filter(Boolean);
-  if (phones.length > 0) lines.push(word('whatsapp', 'Phone: {phones}', language, { phones: phones.join(', ') }));
+  if (phones.length > 0) lines.push(word('whatsapp', 'Phone: {phones}', language, { phones: phones.map(formatIndianPhone).join(', ') }));
   if (settings.email) lines.push(word('whatsapp', 'Email: {email}', language, { email: settings.email }));
   const address = translated?.address || settings.address;
   if (address) lines.push(word('whatsapp', 'Address: {address}', language, { address }));

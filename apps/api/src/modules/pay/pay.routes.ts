@@ -5,6 +5,7 @@ import { idParamsSchema } from '@academy/shared/schemas/common';
 import { languageSchema } from '@academy/shared/schemas/auth';
 import {
   adjustmentInputSchema,
+  approveMonthInputSchema,
   bankFileQuerySchema,
   coveredClassListSchema,
   leaveDecisionInputSchema,
@@ -32,7 +33,7 @@ import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
 import { requestLanguage } from '../../lib/translate-reply';
 import { actorOf } from '../../access/http';
-import { addAdjustment, approveMonth, correctLectures, getPayrollSettings, getPaySettings, markPaid, myPay, payrollMonth, payrollTeacher, updatePayrollSettings, updatePaySettings } from './pay.service';
+import { addAdjustment, approveMonth, reopenMonth, correctLectures, getPayrollSettings, getPaySettings, markPaid, myPay, payrollMonth, payrollTeacher, updatePayrollSettings, updatePaySettings } from './pay.service';
 import { askLeave, assignSubstitute, coveredClasses, decideLeave, leaveList, myLeave } from './leave.service';
 import { payslipFor } from './payslip.service';
 import { bankTransferCsv, bankTransferWorkbook, payrollWorkbook } from './payroll-files';
@@ -67,9 +68,16 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
     (request) => payrollMonth(db, request.params.month),
   );
 
+  // The body may be left out (nobody left out); `{ leaveOut: [teacherId] }` leaves teachers without pay settings out of the month.
+  app.post('/payroll/:month/approve', { schema: { tags, params: payMonthParamsSchema, response: { 200: apiSuccess(payrollMonthSchema) } } }, async (request) => {
+    const input = approveMonthInputSchema.safeParse(request.body ?? {});
+    if (!input.success) throw new AppError('BAD_REQUEST', PAY_MESSAGES.leaveOut, { leaveOut: PAY_MESSAGES.leaveOut });
+    return { success: true as const, data: await approveMonth(db, actorOf(request), request.params.month, input.data.leaveOut), message: PAY_MESSAGES.monthApproved };
+  });
+
   dataRoute(
-    app, 'POST', '/payroll/:month/approve', { tags, params: payMonthParamsSchema, response: { 200: apiSuccess(payrollMonthSchema) } },
-    (request) => approveMonth(db, actorOf(request), request.params.month), PAY_MESSAGES.monthApproved,
+    app, 'POST', '/payroll/:month/reopen', { tags, params: payMonthParamsSchema, response: { 200: apiSuccess(payrollMonthSchema) } },
+    (request) => reopenMonth(db, actorOf(request), request.params.month), PAY_MESSAGES.reopened,
   );
 
   dataRoute(

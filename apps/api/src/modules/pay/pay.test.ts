@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
@@ -230,7 +230,63 @@ describe('flagged before approval (issue 72)', () => {
   });
 });
 
+describe('approving and reopening a month (issue 73)', () => {
+  it('refuses a month not over, and teachers without pay settings unless left out; reopens an approved month not yet paid, audited', async () => {
+    const db = t.database.db;
+    // A month not over (this one) cannot be approved, whoever taps.
+    const thisMonth = (await academyToday(db)).slice(0, 7);
+    const early = await call('POST', `/api/payroll/${thisMonth}/approve`, cookies.admin);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('A month’s payroll can be approved only once the month is over, from the 1st of the next month');
+    // A teacher who took a class in September 2025 with no pay settings: the month is refused until they are left out.
+    const unset = await buildTeacher(db, { name: 'Vaishali Deshmukh' });
+    const batch = (await buildBatch(db, { name: 'Biology 12', teacherId: unset.id })).id;
+    expect((await call('POST', '/api/payroll/lecture-corrections', cookies.admin, { teacherId: unset.id, batchId: batch, date: '2025-09-06', lectures: 1, reason: 'Saturday revision' })).statusCode).toBe(201);
+    expect((await call('POST', '/api/payroll/2025-09/approve', cookies.perLecture)).statusCode).toBe(403);
+    const refused = await call('POST', '/api/payroll/2025-09/approve', cookies.admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: 'Some teachers in this month have no pay settings: set their pay on their page, or leave them out of this month', errors: { leaveOut: 'Vaishali Deshmukh' } });
+    expect((await call('GET', '/api/payroll/2025-09', cookies.admin)).json().data.status).toBe('draft');
+    expect((await call('POST', '/api/payroll/2025-09/approve', cookies.admin, { leaveOut: ['not-an-id'] })).statusCode).toBe(400);
+    const approved = await call('POST', '/api/payroll/2025-09/approve', cookies.admin, { leaveOut: [unset.id] });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data.status).toBe('approved');
+    expect(approved.json().data.teachers.map((line: { teacherId: string }) => line.teacherId)).not.toContain(unset.id);
+    expect((await call('POST', '/api/payroll/2025-10/approve', cookies.admin)).statusCode).toBe(200);
+
+    // Reopening: the admin's only; not while a later month is approved; then a draft again, audited.
+    expect((await call('POST', '/api/payroll/2025-10/reopen', cookies.perLecture)).statusCode).toBe(403);
+    expect((await call('POST', '/api/payroll/2025-08/reopen', cookies.admin)).json()).toMatchObject({ message: 'Approve the month’s payroll first' });
+    const later = await call('POST', '/api/payroll/2025-09/reopen', cookies.admin);
+    expect(later.statusCode).toBe(409);
+    expect(later.json().message).toBe('A later month’s payroll is approved: reopen that month first');
+    const reopened = await call('POST', '/api/payroll/2025-10/reopen', cookies.admin);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json()).toMatchObject({ message: 'Payroll reopened: it is a draft again', data: { status: 'draft', approvedAt: null } });
+    expect((await call('POST', '/api/payroll/2025-09/reopen', cookies.admin)).statusCode).toBe(200);
+    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.entityType, 'pay'), eq(auditLog.action, 'payroll.reopen')));
+    expect(entry?.summary).toMatch(/^Reopened the payroll of 2025-(09|10) \(it had \d+ teachers, net ₹/);
+    // The left-out teacher is back in the reopened draft.
+    expect((await call('GET', '/api/payroll/2025-09', cookies.admin)).json().data.teachers.find((line: { teacherId: string }) => line.teacherId === unset.id)).toMatchObject({ scheme: null, lectures: 1 });
+
+    // A paid month stays as it was.
+    expect((await call('POST', '/api/payroll/2025-09/approve', cookies.admin, { leaveOut: [unset.id] })).statusCode).toBe(200);
+    expect((await call('POST', '/api/payroll/2025-09/paid', cookies.admin, { mode: 'cash', on: '2025-10-01', reference: '' })).statusCode).toBe(200);
+    const paid = await call('POST', '/api/payroll/2025-09/reopen', cookies.admin);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe('This month’s payroll is marked paid and cannot be reopened; a change now counts in the next month');
+  });
+});
+
 describe('approving, payslips and the bank file', () => {
+  // November 2026 must be over to be approved (issue 73): the clock reads 3 December 2026 until it really does.
+  beforeAll(() => {
+    if (Date.now() < Date.parse('2026-12-03T06:30:00Z')) vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-03T06:30:00Z'), shouldAdvanceTime: true });
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
   it('approves the month once, locks it, and gives payslips in English and Marathi and the bank CSV', async () => {
     expect((await call('GET', '/api/payroll/2026-11/bank.csv', cookies.admin)).statusCode).toBe(409);
     const approved = await call('POST', '/api/payroll/2026-11/approve', cookies.admin);
@@ -249,7 +305,8 @@ describe('approving, payslips and the bank file', () => {
     expect((await call('GET', `/api/payroll/2026-11/teachers/${ids.perLecture}/payslip.pdf`, cookies.perLecture)).statusCode).toBe(200);
     expect((await call('GET', `/api/payroll/2026-11/teachers/${ids.monthly}/payslip.pdf`, cookies.perLecture)).statusCode).toBe(404);
     expect((await call('GET', `/api/payroll/2026-11/teachers/${ids.monthly}`, cookies.perLecture)).statusCode).toBe(403);
-    expect((await call('GET', '/api/teacher/pay?month=2026-11', cookies.perLecture)).json().data.payslips).toMatchObject([{ month: '2026-11', net: 2300 }]);
+    // The newest first (September 2025, approved above, follows).
+    expect((await call('GET', '/api/teacher/pay?month=2026-11', cookies.perLecture)).json().data.payslips[0]).toMatchObject({ month: '2026-11', net: 2300 });
     // The monthly teacher's payslip: the month in words, PAN and TAN, paid days, Professional Tax, the office's TDS and its section, the year so far.
     expect((await call('PUT', '/api/payroll/settings', cookies.admin, { tan: 'PNEA1234B' })).json().errors).toMatchObject({ tan: 'Enter the TAN as 4 letters, 5 digits and 1 letter, for example PNEA12345B' });
     expect((await call('PUT', '/api/payroll/settings', cookies.perLecture, { tan: 'PNEA12345B' })).statusCode).toBe(403);

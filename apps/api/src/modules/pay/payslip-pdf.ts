@@ -87,7 +87,9 @@ export function renderPayslipPdf(input: { settings: Awaited<ReturnType<typeof ge
       pdf.row(`${formatDate(lecture.date)} · ${lecture.batchName}${note}`, `${lecture.count < 0 ? '−' : ''}${lecture.minutes} min · ${rupeesText(paise(lecture.amount))}`, { size: 9 });
     }
   }
-  pdf.doc.moveDown(1.5);
+  // The footer stays on the last page of figures: a smaller gap when the page is nearly full, never a page of its own for it.
+  const room = pdf.doc.page.height - pdf.doc.page.margins.bottom - pdf.doc.y;
+  pdf.doc.moveDown(room > 60 ? 1.5 : 0.3);
   pdf.text(label.footer, { size: 9, color: '#868e96', align: 'center' });
   return pdf.end();
 }

@@ -52,9 +52,16 @@ export function usePayrollTeacher(month: string, teacherId: string | null) {
   );
 }
 
+/** Approves (locks) a month; `leaveOut`: teachers without pay settings the office leaves out of it (issue 73). */
 export function useApproveMonth() {
   const invalidate = useInvalidatePay();
-  return useMutation({ mutationFn: (month: string) => apiRequestWithMessage<PayrollMonth>('POST', `/payroll/${month}/approve`), onSuccess: invalidate });
+  return useMutation({ mutationFn: ({ month, leaveOut }: { month: string; leaveOut: string[] }) => apiRequestWithMessage<PayrollMonth>('POST', `/payroll/${month}/approve`, { leaveOut }), onSuccess: invalidate });
+}
+
+/** Reopens an approved month not yet paid: a draft again (issue 73). */
+export function useReopenMonth() {
+  const invalidate = useInvalidatePay();
+  return useMutation({ mutationFn: (month: string) => apiRequestWithMessage<PayrollMonth>('POST', `/payroll/${month}/reopen`), onSuccess: invalidate });
 }
 
 export function useMarkPaid() {

@@ -9,6 +9,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
+import { formatPhone } from '../../../lib/phone';
 import { CONVERSATION_FAILURES, useConversation, useCreateQuickReply, useDeleteQuickReply, useQuickReplies, useReply, useTemplateReply, useUpdateConversation } from '../../../features/conversations/api';
 
 /** One message as a bubble: the family's on the left, the academy's on the right. */
@@ -67,7 +68,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title={parent.name} description={[parent.phone, parent.children.map((child) => child.name).join(', ')].filter(Boolean).join(' · ')} />
+      <PageHeader title={parent.name} description={[parent.phone ? formatPhone(parent.phone) : null, parent.children.map((child) => child.name).join(', ')].filter(Boolean).join(' · ')} />
       <Stack gap="md">
         <Anchor component={Link} to="/app/messages/conversations" size="sm">
           <Trans>All conversations</Trans>

@@ -7,13 +7,14 @@ import { LANGUAGE_NAMES, LANGUAGES } from '@academy/shared/languages';
 import type { PayrollLine, PayrollMonth } from '@academy/shared/schemas/pay';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useBatches } from '../../../features/batches/api';
-import { bankCsvUrl, bankXlsxUrl, payrollXlsxUrl, payslipUrl, useAddAdjustment, useApproveMonth, useCorrectLecture, useMarkPaid, usePayrollMonth, usePayrollSettings, usePayrollTeacher, useSavePayrollSettings } from '../../../features/pay/api';
+import { bankCsvUrl, bankXlsxUrl, payrollXlsxUrl, payslipUrl, useAddAdjustment, useCorrectLecture, useMarkPaid, usePayrollMonth, usePayrollSettings, usePayrollTeacher, useSavePayrollSettings } from '../../../features/pay/api';
 import { LectureList } from '../../../features/pay/components/lecture-list';
+import { ApproveMonthButton, ReopenMonthButton } from '../../../features/pay/components/approve-month';
 import { PayMonthField, usePayMonth } from '../../../features/pay/components/pay-month-field';
 import { QueryStates } from '../../../components/ui/query-states';
 
@@ -27,7 +28,6 @@ export function Component() {
   const payMonth = usePayMonth();
   const payroll = usePayrollMonth(payMonth.shown);
   const [opened, setOpened] = useState<PayrollLine | null>(null);
-  const approve = useApproveMonth();
   const data = payroll.data;
   return (
     <>
@@ -57,19 +57,8 @@ export function Component() {
           <>
             <Group gap="sm" wrap="wrap">
               <StatusBadge status={data.status} />
-              {data.status === 'draft' ? (
-                <Button
-                  loading={approve.isPending}
-                  onClick={() =>
-                    approve.mutate(data.month, {
-                      onSuccess: ({ message }) => notifications.show({ color: 'teal', message }),
-                      onError: (error) => notifications.show({ color: 'red', message: normalizeError(error).message }),
-                    })
-                  }
-                >
-                  <Trans>Approve and lock the month</Trans>
-                </Button>
-              ) : null}
+              {data.status === 'draft' ? <ApproveMonthButton payroll={data} /> : null}
+              {data.status === 'approved' ? <ReopenMonthButton month={data.month} /> : null}
               {data.paid ? (
                 <Text size="sm" c="dimmed">
                   <Trans>
@@ -176,7 +165,10 @@ function PayrollTable({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (lin
     );
   }
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <>
+      <PayrollCards payroll={payroll} onOpen={onOpen} />
+      {/* From a tablet's width: the table; on a phone, the cards above (Net and the payslips in view at 360 px, issue 73). */}
+      <Table.ScrollContainer minWidth={760} visibleFrom="sm">
       <Table striped withTableBorder aria-label={t`Payroll`}>
         <Table.Thead>
           <Table.Tr>
@@ -238,6 +230,52 @@ function PayrollTable({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (lin
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+    </>
+  );
+}
+
+/** The payroll on a phone: one card per teacher, the net on the name's line, each figure labelled. */
+function PayrollCards({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (line: PayrollLine) => void }) {
+  const { t } = useLingui();
+  return (
+    <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} hiddenFrom="sm" aria-label={t`Payroll`}>
+      {payroll.teachers.map((line) => (
+        <Paper key={line.teacherId} component="li" withBorder radius="md" p="sm">
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Anchor component="button" type="button" onClick={() => onOpen(line)} fw={600} ta="left" style={{ overflowWrap: 'anywhere' }}>
+                {line.name}
+              </Anchor>
+              {!line.scheme ? (
+                <Text size="xs" c="orange">
+                  <Trans>No pay settings</Trans>
+                </Text>
+              ) : null}
+            </Stack>
+            <Stack gap={0} align="flex-end">
+              <Text size="xs" c="dimmed">{t`Net`}</Text>
+              <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                {formatRupees(line.net)}
+              </Text>
+            </Stack>
+          </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t`Lectures`} {line.lectures} · {t`Hours`} {line.hours} · {t`Gross`} {formatRupees(line.gross)} · {t`Deductions`} {formatRupees(line.deductions)} · {t`PT, PF, ESI`}{' '}
+            {formatRupees((line.professionalTax ?? 0) + (line.pf ?? 0) + (line.esi ?? 0))} · {t`TDS`} {formatRupees(line.tds)}
+          </Text>
+          {payroll.status !== 'draft' ? (
+            <Group gap="sm" mt={4} wrap="wrap">
+              <Text size="xs" c="dimmed">{t`Payslip`}</Text>
+              {LANGUAGES.map((language) => (
+                <Anchor key={language} href={payslipUrl(payroll.month, line.teacherId, language)} target="_blank" size="sm" lang={language}>
+                  {LANGUAGE_NAMES[language]}
+                </Anchor>
+              ))}
+            </Group>
+          ) : null}
+        </Paper>
+      ))}
+    </Stack>
   );
 }
 

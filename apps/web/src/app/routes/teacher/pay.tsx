@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +7,8 @@ import type { Leave } from '@academy/shared/schemas/pay';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { fieldErrorsOf } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate, formatMonthYear } from '../../../lib/format-date';
+import { DateField } from '../../../components/ui/date-field';
 import { formatRupees } from '../../../lib/format-number';
 import { useAcademyToday } from '../../../lib/use-academy-today';
 import { payslipUrl, useAskLeave, useCoveredClasses, useMyLeave, useMyPay } from '../../../features/pay/api';
@@ -58,7 +59,7 @@ export function Component() {
                     data.payslips.map((slip) => (
                       <Group key={slip.month} justify="space-between">
                         <Anchor href={payslipUrl(slip.month, data.line.teacherId)} target="_blank">
-                          {slip.month}
+                          {formatMonthYear(slip.month, 'long')}
                         </Anchor>
                         <Text size="sm">{formatRupees(slip.net)}</Text>
                       </Group>
@@ -106,8 +107,9 @@ function AskLeave() {
           <Trans>Ask for leave</Trans>
         </Title>
         <Group gap="sm" wrap="wrap" align="flex-start">
-          <TextInput type="date" label={t`From`} value={from} onChange={(event) => setFrom(event.currentTarget.value)} error={errors.from} style={{ flex: '1 1 9rem' }} />
-          <TextInput type="date" label={t`To`} value={halfDay ? from : to} disabled={halfDay} onChange={(event) => setTo(event.currentTarget.value)} error={errors.to} style={{ flex: '1 1 9rem' }} />
+          {/* The app's date field (DD-MM-YYYY, month names in the reader's language), not the phone's own picker (issue 73). */}
+          <DateField label={t`From`} value={from} onChange={setFrom} required error={errors.from} style={{ flex: '1 1 9rem' }} />
+          <DateField label={t`To`} value={halfDay ? from : to} disabled={halfDay} onChange={setTo} min={from || undefined} required error={errors.to} style={{ flex: '1 1 9rem' }} />
         </Group>
         <Checkbox label={t`Half a day`} checked={halfDay} onChange={(event) => setHalfDay(event.currentTarget.checked)} error={errors.halfDay} />
         <Textarea label={t`Reason`} value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={errors.reason} autosize minRows={2} maxLength={300} />

@@ -16,20 +16,20 @@ export function LectureList({ lectures }: { lectures: Lecture[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={480}>
+    // Three columns, the minutes under the batch: the amount stays in view on a 360 px phone (issue 73).
+    <Table.ScrollContainer minWidth={300}>
       <Table striped withTableBorder aria-label={t`Lectures`}>
         <TableHead
           headings={[
             { label: t`Date` },
             { label: t`Batch` },
-            { label: t`Minutes` },
             { label: t`Amount`, align: 'right' },
           ]}
         />
         <Table.Tbody>
           {lectures.map((lecture, index) => (
             <Table.Tr key={`${lecture.date}-${lecture.batchId}-${index}`}>
-              <Table.Td>{formatDate(lecture.date)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(lecture.date)}</Table.Td>
               <Table.Td>
                 {lecture.batchName}{' '}
                 {lecture.source === 'substitute' ? (
@@ -45,9 +45,13 @@ export function LectureList({ lectures }: { lectures: Lecture[] }) {
                     {lecture.count < 0 ? t`taken away: ${lecture.reason ?? ''}` : t`added: ${lecture.reason ?? ''}`}
                   </Badge>
                 ) : null}
+                <Text size="xs" c="dimmed">
+                  {lecture.count < 0 ? t`−${lecture.minutes} min` : t`${lecture.minutes} min`}
+                </Text>
               </Table.Td>
-              <Table.Td>{lecture.count < 0 ? `−${lecture.minutes}` : lecture.minutes}</Table.Td>
-              <Table.Td ta="right">{formatRupees(lecture.amount)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatRupees(lecture.amount)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
