@@ -4,7 +4,7 @@ import { backupTimeSchema } from './backups';
 import { namesInLanguagesSchema, optionalField } from './common';
 import { feeDateSchema } from './fees';
 import { MONEY_MESSAGES, rupeesToPaise } from '../money';
-import { indianPhoneSchema, PHONE_MESSAGE } from './phone';
+import { canonicalIndianPhone, PHONE_MESSAGE } from './phone';
 import type { Language } from '../languages';
 import { TRANSLATED_ACADEMY_FIELDS, academyInLanguage, type AcademyTranslations, type TranslatedAcademyField } from '../academy-words';
 
@@ -169,6 +169,20 @@ export const DEFAULT_LATE_JOINER_GRACE_DAYS = 7;
 export const MAX_LATE_JOINER_GRACE_DAYS = 60;
 const LATE_JOINER_GRACE_MESSAGE = 'Enter the grace as whole days from 0 to 60';
 
+/** A phone of the academy's that may be left empty ('' stays ''); otherwise an Indian mobile number, stored as +91… */
+const optionalPhoneSchema = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .transform((phone, context) => {
+    if (phone === '') return '';
+    const canonical = canonicalIndianPhone(phone);
+    if (canonical === null) {
+      context.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return canonical;
+  });
+
 /** What the admin saves with PUT /api/admin/settings (every field; social links may be empty). */
 export const academySettingsInputSchema = z.object({
   name: z
@@ -181,7 +195,7 @@ export const academySettingsInputSchema = z.object({
   address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(300, 'Address must be at most 300 characters'),
   // One number is enough (issue 73); the second and third are optional, and a number given twice is kept once.
   phones: z
-    .array(z.union([z.string().trim().length(0), indianPhoneSchema], { error: PHONE_MESSAGE }), { error: ACADEMY_PHONE_REQUIRED })
+    .array(optionalPhoneSchema, { error: ACADEMY_PHONE_REQUIRED })
     .max(ACADEMY_PHONE_COUNT, 'Enter at most three phone numbers')
     .transform((phones) => [...new Set(phones.filter((phone) => phone !== ''))])
     .refine((phones) => phones.length > 0, { message: ACADEMY_PHONE_REQUIRED, path: [0] }),
