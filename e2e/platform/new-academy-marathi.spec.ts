@@ -56,7 +56,7 @@ test('a Marathi owner signs up on a phone, lands on a Marathi dashboard drawn by
   await page.getByLabel('वेब पत्ता').fill('');
 
   await page.getByLabel('आपले नाव').fill('सुनील देशमुख');
-  await page.getByLabel('ईमेल').fill(email);
+  await page.getByRole('textbox', { name: 'ईमेल', exact: true }).fill(email);
   const since = Date.now();
   await page.getByRole('button', { name: 'कोड पाठवा' }).tap();
   await expect(page.getByRole('status')).toBeVisible();

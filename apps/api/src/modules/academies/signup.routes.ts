@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import { sessionUserSchema } from '@academy/shared/schemas/auth';
 import {
@@ -108,10 +107,12 @@ export const academySignupRoutes: FastifyPluginAsyncZod<SignupDeps & { hosting: 
 export const welcomeRoutes: FastifyPluginAsyncZod<{ db: Db; hosting: Hosting }> = async (app, deps) => {
   app.get(
     '/welcome',
-    { config: { rateLimit: HAND_OFF_RATE_LIMIT }, schema: { hide: true, querystring: z.object({ token: z.string().max(200).optional() }) } },
+    // No schema, like the pay page: any query gets a page (the app's, or a redirect), never a 400 in JSON.
+    { config: { rateLimit: HAND_OFF_RATE_LIMIT }, schema: { hide: true } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const token = request.query.token;
+      const asked = (request.query as { token?: unknown }).token;
+      const token = typeof asked === 'string' && asked.length <= 200 ? asked : undefined;
       if (deps.hosting.mode !== 'many' || !request.academy || token === undefined) return reply.callNotFound();
       const userId = token.length >= 20 ? await useHandOff(deps.db, token) : undefined;
       const user = userId ? await findUserForSession(deps.db, userId) : undefined;
