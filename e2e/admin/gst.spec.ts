@@ -27,7 +27,7 @@ test('GST: turned on in Settings → Tax (a bad GSTIN refused), a payment is a t
 
   try {
     // Settings → Tax: a GSTIN with a wrong check character is refused in our words; the right one shows its state.
-    await page.goto('/app/settings');
+    await page.goto('/app/settings?section=tax');
     const tax = page.getByRole('form', { name: 'Tax' });
     await expect(tax).toBeVisible({ timeout: 30_000 });
     await tax.getByRole('switch', { name: 'Registered for GST' }).check({ force: true });

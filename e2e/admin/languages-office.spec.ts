@@ -65,7 +65,7 @@ test.describe('the office in Marathi', () => {
     await expect(page.getByRole('heading', { name: 'इतिहास', exact: true })).toBeVisible();
     await shoot(page, 'mr-registration-detail');
 
-    await page.goto('/app/settings');
+    await page.goto('/app/settings?section=contact');
     await expect(page.getByRole('heading', { level: 1, name: 'सेटिंग्ज' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'ऑफिसची वेळ', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'सेटिंग्ज जतन करा', exact: true })).toBeVisible();

@@ -19,7 +19,7 @@ test.describe('messages to families, the office', () => {
     await signIn('admin');
     const token = `token-${uniqueToken('wa')}-0123456789`;
     const quiet = quietHoursAway();
-    await page.goto('/app/settings');
+    await page.goto('/app/settings?section=messages');
     const form = page.getByRole('form', { name: 'Messages' });
     await expect(form.getByLabel('Phone number ID')).toBeVisible({ timeout: 20_000 });
 
@@ -77,7 +77,7 @@ test.describe('messages to families, the office', () => {
   });
 
   test('Settings → Messages: a new MSG91 address replaces the old one, which stops at once; a teacher cannot make one', async ({ page, loginAs }) => {
-    await loginAs('admin', '/app/settings');
+    await loginAs('admin', '/app/settings?section=messages');
     const form = page.getByRole('form', { name: 'Messages' });
     const address = form.getByRole('textbox', { name: 'Delivery reports (MSG91)' });
     await expect(address).toHaveValue(/\/api\/webhooks\/msg91\?token=[\w-]{32}$/, { timeout: 20_000 });

@@ -1,7 +1,13 @@
+import type { Page } from '@playwright/test';
 import { expect, test, shownPhone } from '../fixtures';
 
 function randomMobile() {
   return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+/** A Settings section by its link (the app's own navigation: what was typed in another section stays). */
+async function openSection(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name, exact: true }).click();
 }
 
 test.describe('academy settings', () => {
@@ -18,8 +24,12 @@ test.describe('academy settings', () => {
       await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(original.data.name);
 
       const mobile = randomMobile();
-      await page.getByLabel('Phone 3').fill(mobile);
+      // Settings in sections, each at its own address (issue 73).
+      await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Public site' }).click();
+      await expect(page).toHaveURL('/app/settings?section=public-site');
       await page.getByLabel('Facebook page').fill('https://facebook.com/shree.academy.latur');
+      await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Contact' }).click();
+      await page.getByLabel('Phone 3').fill(mobile);
       // The map position as Google Maps copies it (issue 41): a wrong one is named on its field.
       const mapPosition = page.getByRole('textbox', { name: 'Map position (optional)' });
       await mapPosition.fill('near the bus stand');
@@ -52,11 +62,18 @@ test.describe('academy settings', () => {
     page.on('request', (request) => {
       if (request.method() === 'PUT' && request.url().endsWith('/api/admin/settings')) saves += 1;
     });
-    await loginAs('admin', '/app/settings');
-    await page.getByLabel('Phone 2').fill('12345');
+    await loginAs('admin', '/app/settings?section=public-site');
     await page.getByLabel('Facebook page').fill('facebook.com/academy');
+    await openSection(page, 'Contact');
+    await page.getByLabel('Phone 2').fill('12345');
+    await openSection(page, 'Public site');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByText('Enter a 10-digit Indian mobile number, optionally starting with +91')).toBeVisible();
+    // The first error's section opens, its field is focused, and a notification names the section.
+    await expect(page).toHaveURL('/app/settings?section=contact');
+    await expect(page.getByLabel('Phone 2')).toBeFocused();
+    await expect(page.getByText('Enter a 10-digit Indian mobile number, optionally starting with +91').first()).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Settings not saved' })).toContainText('Check Contact');
+    await openSection(page, 'Public site');
     await expect(page.getByText('Enter a full link starting with https://')).toBeVisible();
     expect(saves).toBe(0);
 
@@ -70,16 +87,18 @@ test.describe('academy settings', () => {
           })
         : route.continue(),
     );
-    await page.getByLabel('Phone 2').fill('9822012345');
     await page.getByLabel('Facebook page').fill('');
+    await openSection(page, 'Contact');
+    await page.getByLabel('Phone 2').fill('9822012345');
     await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page).toHaveURL('/app/settings?section=public-site');
     await expect(page.getByLabel('YouTube channel')).toHaveAccessibleDescription(/This channel cannot be used/);
     await expect(page.getByRole('alert').filter({ hasText: 'Settings not saved' })).toContainText('Please check the highlighted fields');
   });
 
   test('testimonials entered in Settings show on the home page in every language; removed, the section is gone', async ({ page, loginAs }) => {
     const quote = `The weekly tests made all the difference ${Date.now()}`;
-    await loginAs('admin', '/app/settings');
+    await loginAs('admin', '/app/settings?section=public-site');
     const add = page.getByRole('button', { name: 'Add testimonial' });
     await add.click();
     // Bad input: a quote without a name is flagged before any call.
@@ -99,7 +118,7 @@ test.describe('academy settings', () => {
       await page.goto('/mr');
       await expect(page.getByText(quote)).toBeVisible({ timeout: 20_000 });
     } finally {
-      await page.goto('/app/settings');
+      await page.goto('/app/settings?section=public-site');
       await page.getByRole('button', { name: 'Remove testimonial 1' }).click();
       await page.getByRole('button', { name: 'Save Settings' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Academy settings saved' })).toBeVisible();

@@ -218,7 +218,7 @@ test.describe('parents', () => {
     });
     await signIn('admin');
     try {
-      await page.goto('/app/settings');
+      await page.goto('/app/settings?section=messages');
       const section = page.locator('form', { has: page.getByRole('heading', { name: 'Absence alerts' }) });
       await expect(section.getByLabel('Send absence alerts to parents')).toBeChecked();
       await expect(section.getByLabel('Wait before sending (minutes)')).toHaveValue('10');
@@ -290,7 +290,7 @@ test.describe('parents', () => {
 
     await signIn('admin');
     try {
-      await page.goto('/app/settings');
+      await page.goto('/app/settings?section=messages');
       const section = page.locator('form', { has: page.getByRole('heading', { name: 'Absence alerts' }) });
       const marathi = section.getByLabel('Message in मराठी');
       await expect(marathi).toHaveValue(templates.mr!);

@@ -22,7 +22,7 @@ function academyDate(days: number): string {
 }
 
 test('the office keeps the academy’s UPI ID in Settings → Payments; one that is not name@bank is refused with the reason', async ({ page, loginAs }) => {
-  await loginAs('admin', '/app/settings');
+  await loginAs('admin', '/app/settings?section=payments');
   const form = page.getByRole('form', { name: 'Payments' });
   await expect(form.getByLabel('UPI ID')).toHaveValue(DEMO_UPI.vpa, { timeout: 20_000 });
   await form.getByLabel('UPI ID').fill('shree academy');

@@ -56,8 +56,10 @@ async function fillSignup(page: Page, owner: Owner): Promise<string> {
   await page.getByLabel('Code from the mail').fill(code);
   await page.getByLabel('Choose a password').fill(PASSWORD);
   await page.getByLabel('Academy name').fill(owner.academy);
+  await page.getByLabel('Street address').fill('Shivaji Chowk');
   await page.getByLabel('City').fill('Latur');
-  await page.getByLabel('Address').fill(owner.slug);
+  await page.getByLabel('Academy phone').fill('9822012345');
+  await page.getByLabel('Web address').fill(owner.slug);
   await expect(page.getByTestId('slug-address')).toContainText(`${owner.slug}.localhost:${MANY_PORT} — available`);
   return code;
 }
@@ -118,10 +120,10 @@ test('two owners start two academies, each lands on its checklist, imports a reg
   await page.getByRole('button', { name: 'Start my academy' }).click();
   await expect(page.getByText('Your name is required')).toBeVisible();
   await expect(page.getByText('Enter the 6-digit code from the mail')).toBeVisible();
-  await page.getByLabel('Address').fill('admin');
-  await expect(page.getByText('This address is reserved. Please choose another')).toBeVisible();
-  await page.getByLabel('Address').fill('ab');
-  await expect(page.getByText('The address must be at least 3 characters')).toBeVisible();
+  await page.getByLabel('Web address').fill('admin');
+  await expect(page.getByText('This web address is reserved. Please choose another')).toBeVisible();
+  await page.getByLabel('Web address').fill('ab');
+  await expect(page.getByText('The web address must be at least 3 characters')).toBeVisible();
   expect(await hasHorizontalOverflow(page)).toBe(false);
   await shoot(page, 'platform-signup-errors');
 
@@ -135,9 +137,9 @@ test('two owners start two academies, each lands on its checklist, imports a reg
   const two = await context.newPage();
   await two.goto('/start');
   const code = await fillSignup(two, second);
-  await two.getByLabel('Address').fill(first.slug);
-  await expect(two.getByText('This address is already taken. Please choose another')).toBeVisible();
-  await two.getByLabel('Address').fill(second.slug);
+  await two.getByLabel('Web address').fill(first.slug);
+  await expect(two.getByText('This web address is already taken. Please choose another')).toBeVisible();
+  await two.getByLabel('Web address').fill(second.slug);
   await expect(two.getByTestId('slug-address')).toContainText('available');
   await two.getByLabel('Code from the mail').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
   await two.getByRole('button', { name: 'Start my academy' }).click();

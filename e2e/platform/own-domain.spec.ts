@@ -33,7 +33,7 @@ test('the admin adds an own domain, proves it with a TXT record, and removes it;
   test.setTimeout(120_000);
   const domain = `www.${uniqueToken('own').toLowerCase()}.example.in`;
   await signInAtDemo(page, DEMO_USERS.admin.email);
-  await page.goto(`${DEMO}/app/settings`);
+  await page.goto(`${DEMO}/app/settings?section=domains`);
   const section = page.getByRole('region', { name: 'Your own domain' });
   await expect(section).toContainText(`demo.localhost`);
 

@@ -232,7 +232,7 @@ test.describe('homework', () => {
     const student = await signedInPhone(browser, baseURL!, `${token}.s1@example.com`);
     const homeworkId = ((await (await teacherPhone.request.get(`/api/batches/${batchId}/homework`)).json()).data.homework as { _id: string }[])[0]!._id;
     expect((await student.request.put(`/api/homework/${homeworkId}/done-in-class`, { data: { studentIds: [] } })).status()).toBe(403);
-    await page.goto('/app/settings');
+    await page.goto('/app/settings?section=homework');
     const section = page.getByRole('region', { name: 'Homework' });
     await expect(section.getByRole('switch', { name: 'Weekly homework summary to parents' })).not.toBeChecked();
     await expect(section.getByRole('switch', { name: 'Remove handed-in pages after a term' })).not.toBeChecked();

@@ -10,11 +10,11 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LANGUAGE_HEADER, type Language } from '@academy/shared/languages';
+import { isLanguage, LANGUAGE_HEADER, type Language } from '@academy/shared/languages';
 import { MESSAGES } from '@academy/shared/messages';
 import { REAL_PROVIDERS, type Config, type Hosting } from './config';
 import { createAcademyResolver, registerAcademyHost } from './modules/academies/hosting';
-import { academySignupRoutes, firstRunRoutes } from './modules/academies/signup.routes';
+import { academySignupRoutes, firstRunRoutes, welcomeRoutes } from './modules/academies/signup.routes';
 import { ownDomainRoutes } from './modules/academies/own-domains.routes';
 import { realDomainChecks, type DomainChecks } from './modules/academies/own-domains.service';
 import type { Db } from './db/client';
@@ -49,7 +49,7 @@ import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { pruneAuditLog } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { SESSION_COOKIE } from '@academy/shared/cookies';
+import { LANGUAGE_COOKIE, SESSION_COOKIE } from '@academy/shared/cookies';
 import { deleteExpiredAuthRecords } from './modules/auth/session.service';
 import { deleteExpiredSessionsAndLinks } from './modules/sessions';
 import { backupsRoutes } from './modules/backups/backups.routes';
@@ -268,6 +268,9 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
 }
 
 /** Builds the whole HTTP application without listening, so tests drive it with app.inject. */
+/** What the platform's page says of itself to search engines and link previews (ACADEMY_HOSTING=many). */
+const PLATFORM_DESCRIPTION = 'Run your coaching academy from one place: its own website, admissions, attendance, fees by UPI and messages to parents. Start your academy in a few minutes.';
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedactedUrls(deps.logger),
@@ -451,6 +454,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await site.register(siteFileRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
     // A fee reminder's pay link (issue 54): the page as the server's own HTML, readable before any code.
     await site.register(payPageRoutes, { db: deps.db, keys: deps.keys, webDistFolder: deps.webDistFolder });
+    // A new academy's owner arriving from the sign-up (issue 73): a session, then the dashboard drawn by the server.
+    await site.register(welcomeRoutes, { db: deps.db, hosting });
     // GET /metrics for Prometheus (issue 52): a token or this machine only (modules/metrics).
     await site.register(metricsRoutes, { metrics, token: deps.config.metricsToken });
   });
@@ -482,7 +487,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (serveSpa && isPageRequest && hosting.mode === 'many' && request.academy === null) {
       // The platform's own address (sign-up, the operator): the app's shell, told it is the platform's.
       const html = await fs.promises.readFile(indexHtml!, 'utf8');
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html.replace(/<html lang="en"/, '<html lang="en" data-site="platform"'));
+      // The platform's own words, not the first academy's (index.html's description is the demo academy's: issue 73).
+      const platformHtml = html
+        .replace(/<html lang="en"/, '<html lang="en" data-site="platform"')
+        .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${PLATFORM_DESCRIPTION}"`);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(platformHtml);
     }
     if (serveSpa && isPageRequest) {
       const url = new URL(request.url, siteOrigin(request, deps.config.publicUrl));
@@ -491,6 +500,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
         // Leading slashes collapsed too: "//elsewhere.example/" must not become a link to another site.
         return reply.header('cache-control', 'no-cache').redirect(`/${url.pathname.replace(/^\/+|\/+$/g, '')}${url.search}`, 301);
+      }
+      // An academy that chose Marathi or Hindi shows it to a visitor who has not chosen a language (issue 73):
+      // a bare public page (drawn by the server) redirects to the academy's language's address before any
+      // byte of English; every other page of the app's shell names the academy's language for the app.
+      const academyLanguage = request.academy && request.academy.language !== 'en' && isLanguage(request.academy.language) ? request.academy.language : undefined;
+      const visitorChose = request.cookies[LANGUAGE_COOKIE] !== undefined || request.cookies[SESSION_COOKIE] !== undefined;
+      const unprefixed = !/^\/(mr|hi)(?:\/|$)/.test(url.pathname);
+      if (academyLanguage && !visitorChose && unprefixed && publicPages?.covers(url.pathname)) {
+        return reply.header('cache-control', 'no-cache').header('vary', 'cookie').redirect(`/${academyLanguage}${url.pathname === '/' ? '' : url.pathname}${url.search}`, 302);
       }
       // A signed-in area's first screen (a dashboard) opened directly: the shell brings the person's
       // session and the screen's data, read from this server's own routes with their cookie (the same
@@ -526,6 +544,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (language) {
         const html = await fs.promises.readFile(indexHtml!, 'utf8');
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html.replace(/<html lang="en"/, `<html lang="${language}"`));
+      }
+      if (academyLanguage && !visitorChose && unprefixed) {
+        const html = await fs.promises.readFile(indexHtml!, 'utf8');
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'cookie')
+          .type('text/html; charset=utf-8')
+          .send(html.replace(/<html lang="en"/, `<html lang="en" data-academy-language="${academyLanguage}"`));
       }
       // Client-side routes: the web app decides what to show (including its own not-found page).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -287,6 +287,8 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/academies/slug-available': [s(() => '/api/academies/slug-available?slug=shree', 404)],
   'POST /api/academies': [s(() => '/api/academies', 404, { body: {} })],
   'POST /api/auth/hand-off': [s(() => '/api/auth/hand-off', 404, { body: { token: 'x'.repeat(43) } })],
+  // One academy: there is no welcome hand-off; the app's shell (or its 404 without a built app) answers.
+  'GET /welcome': [s(() => '/welcome?token=' + 'x'.repeat(43), 404)],
   // An academy's own domain (issue 55): with one academy there is none to add, prove or remove (400);
   // across academies B's admin gets 404 for A's (modules/academies/own-domains.test.ts proves them).
   'GET /api/admin/domains': [s(() => '/api/admin/domains', 200)],

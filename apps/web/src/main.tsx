@@ -9,7 +9,8 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter, routes } from './app/router';
 import { areaRolesFor } from './features/auth/access';
 import { isAppPath, languageOfPath, localizedPath } from './lib/language-path';
-import { setLanguage, storedLanguage } from './lib/language';
+import { setLanguage } from './lib/language';
+import { preferredLanguage } from './lib/stored-language';
 import { sessionQueryOptions } from './lib/session';
 import { publicSettingsQueryOptions } from './features/settings/api';
 import { announcePageLive } from './lib/page-life';
@@ -30,7 +31,8 @@ function installZodMessages() {
 // chose Marathi or Hindi before moves to that language's address before anything renders; signed-in
 // areas start with the browser's choice until the session brings the user's own (features/i18n).
 const { pathname, search, hash } = window.location;
-const stored = storedLanguage();
+// The academy's own language stands in for a visitor who never chose one (issue 73).
+const stored = preferredLanguage();
 if (!isAppPath(pathname) && !languageOfPath(pathname) && stored && stored !== 'en') {
   window.history.replaceState(window.history.state, '', `${localizedPath(pathname, stored)}${search}${hash}`);
 }

@@ -6,7 +6,7 @@ import './lib/page-start.css';
 import { rememberCampaign } from './lib/campaign';
 import { isAppPath, languageOfPath } from './lib/language-path';
 import { pageLife, setPageLife, whenPageLive } from './lib/page-life';
-import { storedLanguage, storeLanguage } from './lib/stored-language';
+import { preferredLanguage, storeLanguage } from './lib/stored-language';
 
 /*
  * The page's first script: the site's stylesheets, and when to start the app (main.tsx: React, the
@@ -203,7 +203,7 @@ if (isPlatform && !isOperator) {
   rememberCampaign(window.location.search);
   const drawn = drawnPage();
   // A kept language choice moves a bare public address to that language's (main.tsx), drawn by the app.
-  const moves = !isAppPath(window.location.pathname) && !languageOfPath(window.location.pathname) && (storedLanguage() ?? 'en') !== 'en';
+  const moves = !isAppPath(window.location.pathname) && !languageOfPath(window.location.pathname) && (preferredLanguage() ?? 'en') !== 'en';
   if (drawn) keepUseUntilLive(drawn.startsOnUse && !moves);
   if (!drawn?.startsOnUse || moves) startApp();
   // The language of a page read is kept, as the app keeps it when it runs one (lib/language.ts): the next

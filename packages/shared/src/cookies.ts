@@ -12,6 +12,13 @@ export const SESSION_COOKIE = 'academy_session';
 export const SIGNED_IN_COOKIE = 'academy_signed_in';
 
 /**
+ * The language a visitor's browser was last shown the site in ("en", "mr" or "hi"), written by the page's
+ * script beside its localStorage copy. Without it, a bare public address of an academy whose language is
+ * Marathi or Hindi redirects to that language's page (issue 73). Holds no personal data.
+ */
+export const LANGUAGE_COOKIE = 'academy_language';
+
+/**
  * A request that must only ever run under one person's session carries that person's user id here
  * (the offline attendance outbox: what a teacher queued on a shared phone). The server answers 401 when
  * the browser's session is anyone else's, so the request waits for its owner instead of being saved

@@ -6,7 +6,7 @@
  * `academy_settings` (its index.ts: the saves other modules' forms make).
  */
 import { desc, eq, isNull } from 'drizzle-orm';
-import { DEFAULT_ABSENCE_ALERT_TEMPLATES, type AcademySettings } from '@academy/shared/schemas/settings';
+import { DEFAULT_ABSENCE_ALERT_TEMPLATES, SAMPLE_ADDRESS, SAMPLE_OFFICE_HOURS, SAMPLE_PHONES, SAMPLE_TAGLINE, type AcademySettings } from '@academy/shared/schemas/settings';
 import { academicYearNameOf, todayIn } from '@academy/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { paiseToRupees } from '@academy/shared/money';
@@ -23,11 +23,11 @@ export type SettingsValues = Omit<typeof academySettings.$inferInsert, 'id' | 'u
 /** What a new installation starts with; the admin replaces it in the app. */
 export const DEFAULT_ACADEMY_SETTINGS = {
   name: 'Shree Academy, Latur',
-  tagline: 'Coaching for 9th to 12th: board exams, JEE and NEET',
-  address: 'Shivaji Chowk, Latur, Maharashtra 413512',
-  phones: ['+919876543210', '+919876543211', '+919876543212'],
+  tagline: SAMPLE_TAGLINE,
+  address: SAMPLE_ADDRESS,
+  phones: [...SAMPLE_PHONES],
   email: 'office@academy.example.in',
-  officeHours: 'Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed',
+  officeHours: SAMPLE_OFFICE_HOURS,
   facebookUrl: null,
   instagramUrl: null,
   youtubeUrl: null,
@@ -40,7 +40,8 @@ export function toAcademySettings(row: SettingsRow): AcademySettings {
     name: row.name,
     tagline: row.tagline,
     address: row.address,
-    phones: row.phones,
+    // Each number once, none empty: a number saved three times (before issue 73) shows once on the site, receipts and payslips.
+    phones: [...new Set(row.phones.filter((phone) => phone.trim() !== ''))],
     email: row.email,
     officeHours: row.officeHours,
     socialLinks: { facebook: row.facebookUrl, instagram: row.instagramUrl, youtube: row.youtubeUrl, whatsapp: row.whatsappUrl },
@@ -54,6 +55,7 @@ export function toAcademySettings(row: SettingsRow): AcademySettings {
     monthlyFeeTarget: row.monthlyFeeTargetPaise === null ? null : paiseToRupees(row.monthlyFeeTargetPaise),
     lateJoinerGraceDays: row.lateJoinerGraceDays,
     testimonials: row.testimonials,
+    samplePages: row.samplePages,
     location: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -11,6 +11,8 @@ export const academySignupRoutes: RouteRules = {
   'GET /api/academies/slug-available': ANYONE,
   'POST /api/academies': ANYONE,
   'POST /api/auth/hand-off': ANYONE,
+  // The same hand-off as a page the browser is sent to (issue 73): a session and a redirect to the dashboard.
+  'GET /welcome': ANYONE,
   'GET /api/dashboard/first-run': ADMIN,
 };
 

@@ -17,13 +17,20 @@ const formatter = formattersInLanguage((locale, options: Intl.DateTimeFormatOpti
 export type DateValue = string | number | Date | null | undefined;
 
 /**
+ * The spec's "N/A" for no date, in the language shown (issue 73: English was left on Marathi screens).
+ * Written here, not in a catalog: every screen formats dates, the public ones before any catalog loads.
+ */
+const NOT_AVAILABLE = { en: 'N/A', mr: 'उपलब्ध नाही', hi: 'उपलब्ध नहीं' } as const;
+const notAvailable = () => NOT_AVAILABLE[currentLanguage()];
+
+/**
  * Shows a date as DD-MM-YYYY (spec section 5): empty → "N/A", unparseable → "Invalid Date",
  * anything that throws → "Date Error". A calendar date ("YYYY-MM-DD") is shown as that very day,
  * whatever the browser's time zone; timestamps are shown in the browser's time zone.
  */
 export function formatDate(value: DateValue): string {
   try {
-    if (value === null || value === undefined || value === '') return 'N/A';
+    if (value === null || value === undefined || value === '') return notAvailable();
 
     if (typeof value === 'string') {
       const calendar = CALENDAR_DATE.exec(value.trim());
@@ -54,7 +61,7 @@ export function formatTime(value: DateValue): string {
     const clock = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value.trim());
     if (clock) return formatClockIn(clockIn('UTC', new Date(Date.UTC(2000, 0, 1, Number(clock[1]), Number(clock[2])))), currentLanguage());
   }
-  if (value === null || value === undefined || value === '') return 'N/A';
+  if (value === null || value === undefined || value === '') return notAvailable();
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
   return formatClockIn(clockIn(undefined, date), currentLanguage());
@@ -63,7 +70,7 @@ export function formatTime(value: DateValue): string {
 /** "12-05-2026, 5:00 PM" in the browser's time zone. */
 export function formatDateTime(value: DateValue): string {
   const date = formatDate(value);
-  return date === 'N/A' || date === 'Invalid Date' || date === 'Date Error' ? date : `${date}, ${formatTime(value)}`;
+  return date === notAvailable() || date === 'Invalid Date' || date === 'Date Error' ? date : `${date}, ${formatTime(value)}`;
 }
 
 /** A month's name in the language shown ("May", "मे", "मई"); `month` is 1–12. */

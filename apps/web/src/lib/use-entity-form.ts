@@ -43,6 +43,11 @@ export interface EntityFormOptions<Values, Result> {
   onSaved: (result: Result, values: Values) => void;
   /** After a refusal, once its field errors are on the fields (e.g. a notification). */
   onFailed?: (error: unknown) => void;
+  /**
+   * When the check before sending finds errors, with them (a long form shows where: issue 73). The server's
+   * field errors come to `onFailed`, already on the form (`form.errors`).
+   */
+  onInvalid?: (errors: FormErrors) => void;
   /** The words for `formError` when the answer carries no message of its own. */
   failure?: string | MessageDescriptor;
   /** Mantine's mode: 'controlled' when the screen reads the values while typing (a total, a label). */
@@ -101,7 +106,10 @@ export function useEntityForm<Values extends Record<string, any>, Result>(option
     options.onSaved(result, values);
   };
 
-  const onSubmit = form.onSubmit((values) => void send(values));
+  const onSubmit = form.onSubmit(
+    (values) => void send(values),
+    (errors) => options.onInvalid?.(errors),
+  );
   // markSaved: a form that stays open after a save and shows the server's answer (form.setValues)
   // tells the guard those values are the saved ones, so they do not count as unsaved changes.
   return { form, onSubmit, saving, formError, allowLeave: guard.allowLeave, markSaved: guard.saved };

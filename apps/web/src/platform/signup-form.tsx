@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Group, Loader, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, PasswordInput, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@academy/shared/languages';
-import { academyVerificationInputSchema, createAcademyInputSchema, SLUG_PROBLEM_MESSAGES, slugProblem, type SlugAvailability } from '@academy/shared/schemas/academies';
+import { academyVerificationInputSchema, createAcademyInputSchema, SLUG_PROBLEM_MESSAGES, slugProblem, suggestedSlug, type SlugAvailability } from '@academy/shared/schemas/academies';
 import { fieldErrorsOf, serverMessageOf } from '../lib/api-client';
 import { useLanguage } from '../lib/language';
 import { translateServerText } from '../lib/server-text';
 import { checkSlug, createAcademy, sendSignupCode } from './api';
 
-type Fields = { ownerName: string; email: string; code: string; password: string; name: string; city: string; slug: string };
+type Fields = { ownerName: string; email: string; code: string; password: string; name: string; address: string; city: string; phone: string; slug: string };
 type FieldName = keyof Fields;
 
 /** The server's and the schema's field paths, as this form names its fields. */
@@ -20,11 +20,22 @@ const FIELD_OF: Record<string, FieldName> = {
   code: 'code',
   name: 'name',
   city: 'city',
+  address: 'address',
+  phone: 'phone',
   slug: 'slug',
 };
 
-/** Lower case, spaces to hyphens: what most people mean when they type their academy's name as its address. */
+/** Lower case, spaces to hyphens: what most people mean when they type a web address. */
 const asSlug = (typed: string) => typed.toLowerCase().replace(/\s+/g, '-');
+
+/** After a refused start: the first field with an error, scrolled to and focused (a phone shows a third of the form). */
+function focusFirstError() {
+  window.requestAnimationFrame(() => {
+    const field = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus({ preventScroll: true });
+  });
+}
 
 /**
  * Start your academy (issue 55): the owner, their email proved by a code, the academy's name, city and
@@ -34,7 +45,9 @@ const asSlug = (typed: string) => typed.toLowerCase().replace(/\s+/g, '-');
 export function SignupForm() {
   const { t } = useLingui();
   const pageLanguage = useLanguage();
-  const [fields, setFields] = useState<Fields>({ ownerName: '', email: '', code: '', password: '', name: '', city: '', slug: '' });
+  const [fields, setFields] = useState<Fields>({ ownerName: '', email: '', code: '', password: '', name: '', address: '', city: '', phone: '', slug: '' });
+  // The web address follows the name as it is typed (issue 73) until the owner edits it.
+  const [slugEdited, setSlugEdited] = useState(false);
   const [language, setLanguage] = useState<Language>(pageLanguage);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -45,10 +58,11 @@ export function SignupForm() {
   const slugTimer = useRef<number | undefined>(undefined);
   const base = window.location.host;
 
-  const set = (name: FieldName) => (event: React.ChangeEvent<HTMLInputElement>) => {
+  const set = (name: FieldName) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const value = name === 'slug' ? asSlug(event.currentTarget.value) : event.currentTarget.value;
-    setFields((current) => ({ ...current, [name]: value }));
-    setErrors((current) => ({ ...current, [name]: undefined }));
+    if (name === 'slug') setSlugEdited(value !== '');
+    setFields((current) => ({ ...current, [name]: value, ...(name === 'name' && !slugEdited ? { slug: suggestedSlug(value) } : {}) }));
+    setErrors((current) => ({ ...current, [name]: undefined, ...(name === 'name' && !slugEdited ? { slug: undefined } : {}) }));
   };
 
   // The address is checked as typed (after a short pause), first by the rules here, then by the server.
@@ -105,6 +119,8 @@ export function SignupForm() {
       name: fields.name,
       slug: fields.slug.trim(),
       city: fields.city,
+      address: fields.address,
+      phone: fields.phone,
       language,
       owner: { name: fields.ownerName, email: fields.email, password: fields.password },
       code: fields.code,
@@ -117,6 +133,7 @@ export function SignupForm() {
         if (field && !found[field]) found[field] = translateServerText(issue.message);
       }
       setErrors(found);
+      focusFirstError();
       return;
     }
     if (slugState?.result !== 'checking' && slugState?.result.available === false) {
@@ -126,6 +143,8 @@ export function SignupForm() {
     setSubmitting(true);
     try {
       const made = await createAcademy(input);
+      // The server's welcome address signs the owner in and redirects to the dashboard, drawn by the server
+      // in the academy's language (issue 73); the button keeps spinning until the page is replaced.
       window.location.assign(made.welcomeUrl);
     } catch (error) {
       const fieldErrors = fieldErrorsOf(error) ?? {};
@@ -135,6 +154,7 @@ export function SignupForm() {
         if (field) found[field] = message;
       }
       setErrors(found);
+      focusFirstError();
       if (Object.keys(found).length === 0) setFormError(serverMessageOf(error) ?? t`Your academy could not be started. Please try again.`);
       setSubmitting(false);
     }
@@ -143,7 +163,7 @@ export function SignupForm() {
   const slugResult = slugState?.result;
   const slugDescription =
     fields.slug.trim() === '' ? (
-      <Trans>Small letters, digits and hyphens. Your academy will be at name.{base}</Trans>
+      <Trans>Where families open your academy's website: small letters, digits and hyphens, like shree-classes.{base}</Trans>
     ) : (
       <Text span size="xs" c={slugResult !== 'checking' && slugResult?.available ? 'teal.8' : 'dimmed'} data-testid="slug-address">
         {fields.slug.trim()}.{base}
@@ -196,8 +216,44 @@ export function SignupForm() {
             <Trans>Your academy</Trans>
           </Title>
           <TextInput label={t`Academy name`} required autoComplete="organization" value={fields.name} onChange={set('name')} error={errors.name} />
+          <TextInput
+            label={t`Web address`}
+            required
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            inputMode="url"
+            value={fields.slug}
+            onChange={set('slug')}
+            error={slugError}
+            description={slugDescription}
+            rightSection={<Text size="xs" c="dimmed" pr="xs">.{base}</Text>}
+            rightSectionWidth={Math.min(200, 16 + base.length * 7)}
+          />
+          <Textarea
+            label={t`Street address`}
+            description={t`Where families come to, as on a letter: it is shown on your website and receipts.`}
+            required
+            autosize
+            minRows={2}
+            autoComplete="street-address"
+            value={fields.address}
+            onChange={set('address')}
+            error={errors.address}
+          />
           <TextInput label={t`City`} required autoComplete="address-level2" value={fields.city} onChange={set('city')} error={errors.city} />
-          <TextInput label={t`Address`} required autoCapitalize="none" spellCheck={false} value={fields.slug} onChange={set('slug')} error={slugError} description={slugDescription} rightSection={<Text size="xs" c="dimmed" pr="xs">.{base}</Text>} rightSectionWidth={Math.min(200, 16 + base.length * 7)} />
+          <TextInput
+            label={t`Academy phone`}
+            description={t`The number families call: shown on your website and receipts.`}
+            required
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="98220 12345"
+            value={fields.phone}
+            onChange={set('phone')}
+            error={errors.phone}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="signup-language">
               <Trans>Language of your academy</Trans>

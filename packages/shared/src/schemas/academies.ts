@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../languages';
 import { emailSchema, newPasswordSchema } from './auth';
 import { otpSchema } from './admissions';
+import { indianPhoneSchema } from './phone';
 
 /**
  * Starting an academy at the platform's address (issue 55): the address it wants (`slug`), the owner,
@@ -27,11 +28,26 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'mta-sts', 'autodiscover', 'autoconfig', 'webmail', 'cpanel', 'whm', 'localhost', 'internal', 'intranet',
 ]);
 
-export const SLUG_TOO_SHORT = `The address must be at least ${SLUG_MIN_LENGTH} characters`;
-export const SLUG_TOO_LONG = `The address must be at most ${SLUG_MAX_LENGTH} characters`;
-export const SLUG_CHARACTERS = 'Use only small letters a–z, digits and hyphens, starting and ending with a letter or digit';
-export const SLUG_RESERVED = 'This address is reserved. Please choose another';
-export const SLUG_TAKEN = 'This address is already taken. Please choose another';
+export const SLUG_TOO_SHORT = `The web address must be at least ${SLUG_MIN_LENGTH} characters`;
+export const SLUG_TOO_LONG = `The web address must be at most ${SLUG_MAX_LENGTH} characters`;
+export const SLUG_CHARACTERS = 'The web address takes only small letters a–z, digits and hyphens (no spaces or commas), starting and ending with a letter or digit';
+export const SLUG_RESERVED = 'This web address is reserved. Please choose another';
+export const SLUG_TAKEN = 'This web address is already taken. Please choose another';
+
+/**
+ * The web address suggested from the academy's name as the owner types it (issue 73): Latin letters and
+ * digits, words joined by hyphens, "Shree Classes, Latur" → `shree-classes-latur`. Empty when the name
+ * has no Latin letters (a name in Devanagari: the owner types the address).
+ */
+export function suggestedSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX_LENGTH)
+    .replace(/-+$/, '');
+}
 
 export type SlugProblem = 'too-short' | 'too-long' | 'characters' | 'reserved';
 
@@ -52,14 +68,14 @@ export const SLUG_PROBLEM_MESSAGES: Record<SlugProblem, string> = {
 };
 
 export const slugSchema = z
-  .string({ error: 'Choose the address of your academy' })
+  .string({ error: 'Choose the web address of your academy' })
   .trim()
   .superRefine((slug, context) => {
     const problem = slugProblem(slug);
     if (problem) context.addIssue({ code: 'custom', message: SLUG_PROBLEM_MESSAGES[problem] });
   });
 
-export const slugAvailableQuerySchema = z.object({ slug: z.string({ error: 'Choose the address of your academy' }).trim().toLowerCase().max(100) });
+export const slugAvailableQuerySchema = z.object({ slug: z.string({ error: 'Choose the web address of your academy' }).trim().toLowerCase().max(100) });
 export const slugAvailabilitySchema = z.object({
   available: z.boolean(),
   /** Why not: one of SlugProblem, or `taken`. */
@@ -83,6 +99,10 @@ export const createAcademyInputSchema = z.object(
     name: requiredText('Academy name', 120).min(3, 'Academy name must be at least 3 characters'),
     slug: slugSchema,
     city: requiredText('City', 80),
+    /** The street address families come to (issue 73): the academy's address in Settings, on receipts and the site. */
+    address: requiredText('Street address', 300),
+    /** The academy's phone for families: the site, receipts and payslips show it (no sample numbers). */
+    phone: indianPhoneSchema,
     language: z.enum(LANGUAGES, { error: 'Choose a language' }),
     owner: z.object(
       {

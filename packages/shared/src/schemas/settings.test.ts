@@ -18,9 +18,13 @@ describe('settings schemas', () => {
     expect(refused.error?.issues[0]).toMatchObject({ path: ['whatsapp'], message: 'Enter a full link starting with https://' });
   });
 
-  it('needs exactly three phones', () => {
+  it('needs one phone; the others are optional and a repeated one is kept once (issue 73)', () => {
     const base = { name: 'A', tagline: '', address: 'Latur', email: 'a@example.in', officeHours: 'x', socialLinks: {}, timeZone: 'Asia/Kolkata' };
-    expect(academySettingsInputSchema.safeParse({ ...base, phones: ['9822012345', '9822012346', '9822012347'] }).success).toBe(true);
-    expect(academySettingsInputSchema.safeParse({ ...base, phones: ['9822012345'] }).error?.issues[0]?.message).toBe('Enter exactly three phone numbers');
+    expect(academySettingsInputSchema.parse({ ...base, phones: ['9822012345', '9822012346', '9822012347'] }).phones).toEqual(['+919822012345', '+919822012346', '+919822012347']);
+    expect(academySettingsInputSchema.parse({ ...base, phones: ['9822012345'] }).phones).toEqual(['+919822012345']);
+    expect(academySettingsInputSchema.parse({ ...base, phones: ['98220 12345', '', '+91 98220-12345'] }).phones).toEqual(['+919822012345']);
+    expect(academySettingsInputSchema.safeParse({ ...base, phones: ['', '', ''] }).error?.issues[0]).toMatchObject({ path: ['phones', 0], message: "Enter the academy's phone number" });
+    expect(academySettingsInputSchema.safeParse({ ...base, phones: ['9822012345', '12345'] }).error?.issues[0]?.path).toEqual(['phones', 1]);
+    expect(academySettingsInputSchema.safeParse({ ...base, phones: ['1', '2', '3', '4'] }).success).toBe(false);
   });
 });

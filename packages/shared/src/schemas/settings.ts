@@ -4,11 +4,21 @@ import { backupTimeSchema } from './backups';
 import { namesInLanguagesSchema, optionalField } from './common';
 import { feeDateSchema } from './fees';
 import { MONEY_MESSAGES, rupeesToPaise } from '../money';
-import { indianPhoneSchema } from './phone';
+import { canonicalIndianPhone, PHONE_MESSAGE } from './phone';
 import type { Language } from '../languages';
 import { TRANSLATED_ACADEMY_FIELDS, academyInLanguage, type AcademyTranslations, type TranslatedAcademyField } from '../academy-words';
 
 export const ACADEMY_PHONE_COUNT = 3;
+
+/**
+ * The code's sample words a new installation starts with (the first academy's): Settings marks a field
+ * still holding one as a sample until the owner writes their own (issue 73).
+ */
+export const SAMPLE_TAGLINE = 'Coaching for 9th to 12th: board exams, JEE and NEET';
+export const SAMPLE_OFFICE_HOURS = 'Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed';
+export const SAMPLE_ADDRESS = 'Shivaji Chowk, Latur, Maharashtra 413512';
+export const SAMPLE_PHONES: readonly string[] = ['+919876543210', '+919876543211', '+919876543212'];
+export const ACADEMY_PHONE_REQUIRED = "Enter the academy's phone number";
 
 // Engines list only the CLDR canonical names (Node 20 lists "Asia/Calcutta", not "Asia/Kolkata", and
 // no "UTC"), so a name also counts when the engine resolves it to a listed zone. Only "Area/Place"
@@ -159,6 +169,20 @@ export const DEFAULT_LATE_JOINER_GRACE_DAYS = 7;
 export const MAX_LATE_JOINER_GRACE_DAYS = 60;
 const LATE_JOINER_GRACE_MESSAGE = 'Enter the grace as whole days from 0 to 60';
 
+/** A phone of the academy's that may be left empty ('' stays ''); otherwise an Indian mobile number, stored as +91… */
+const optionalPhoneSchema = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .transform((phone, context) => {
+    if (phone === '') return '';
+    const canonical = canonicalIndianPhone(phone);
+    if (canonical === null) {
+      context.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return canonical;
+  });
+
 /** What the admin saves with PUT /api/admin/settings (every field; social links may be empty). */
 export const academySettingsInputSchema = z.object({
   name: z
@@ -169,9 +193,12 @@ export const academySettingsInputSchema = z.object({
     .regex(ONE_LINE, 'Name must be on one line'),
   tagline: z.string({ error: 'Tagline is required' }).trim().max(200, 'Tagline must be at most 200 characters').regex(ONE_LINE, 'Tagline must be on one line'),
   address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(300, 'Address must be at most 300 characters'),
+  // One number is enough (issue 73); the second and third are optional, and a number given twice is kept once.
   phones: z
-    .array(indianPhoneSchema, { error: 'Enter exactly three phone numbers' })
-    .length(ACADEMY_PHONE_COUNT, 'Enter exactly three phone numbers'),
+    .array(optionalPhoneSchema, { error: ACADEMY_PHONE_REQUIRED })
+    .max(ACADEMY_PHONE_COUNT, 'Enter at most three phone numbers')
+    .transform((phones) => [...new Set(phones.filter((phone) => phone !== ''))])
+    .refine((phones) => phones.length > 0, { message: ACADEMY_PHONE_REQUIRED, path: [0] }),
   email: emailSchema,
   officeHours: z
     .string({ error: 'Office hours are required' })
@@ -331,6 +358,11 @@ export const publicAcademySettingsSchema = z.object({
   socialLinks: socialLinksSchema,
   timeZone: z.string(),
   testimonials: z.array(z.object({ quote: z.string(), name: z.string(), detail: z.string() })),
+  /**
+   * Whether the public pages carry the product's sample words (9th to 12th, JEE and NEET, a weekly test):
+   * the first academy's; false for an academy started at sign-up, whose pages say only what its owner wrote.
+   */
+  samplePages: z.boolean().optional(),
   /** Where the academy is on a map; null when the office has not given it. */
   location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   /** Tagline, address and office hours per language, where the office wrote them (English is the main fields). */

@@ -19,6 +19,9 @@ export const academies = pgTable(
     name: varchar({ length: 120 }).notNull(),
     city: varchar({ length: 80 }),
     language: varchar({ length: 2 }).notNull().default('en'),
+    // The first part of its students' IDs (SHR-2026-0001): from its name at sign-up (issue 73), LAT for
+    // the first academy (issue 21). Capitals, 2 to 6 letters.
+    studentIdPrefix: varchar({ length: 6 }).notNull().default('LAT'),
     // active | suspended (site and sign-ins show a notice, jobs pause) | closed (data removed 30 days after closedAt)
     status: varchar({ length: 12 }).notNull().default('active'),
     suspendedAt: timestamp({ withTimezone: true }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { AbsenceAlertSettingsInput, AcademyTranslations, Testimonial } from '@academy/shared/schemas/settings';
 import type { MessageKind } from '@academy/shared/schemas/messaging';
 import { academies } from './academies';
@@ -45,6 +45,10 @@ export const academySettings = pgTable(
     backupTime: varchar({ length: 5 }).notNull().default('02:00'),
     // What families say, shown on the landing page only when the admin has entered some (none by default).
     testimonials: jsonb().$type<Testimonial[]>().notNull().default([]),
+    // Whether the public pages show the product's sample words about the academy (9th to 12th, JEE and
+    // NEET, a test every week): the first academy's (the demo's); an academy started at sign-up has only
+    // what its owner wrote (issue 73).
+    samplePages: boolean().notNull().default(true),
     // Same-day absence alerts to parents (issue 21): on/off, which marks, the correction delay, the
     // message per language (`templates`: absent until the office edits them, then the defaults apply).
     absenceAlerts: jsonb().$type<AbsenceAlertSettingsInput>().notNull().default({ enabled: true, statuses: ['absent'], delayMinutes: 10 }),
@@ -77,7 +81,8 @@ export const academySettings = pgTable(
   },
   (table) => [
     check('academy_settings_late_joiner_grace_days', sql`${table.lateJoinerGraceDays} between 0 and 60`),
-    check('academy_settings_three_phones', sql`cardinality(${table.phones}) = 3`),
+    // One to three numbers (issue 73: one is enough, the others optional).
+    check('academy_settings_phones_count', sql`cardinality(${table.phones}) between 1 and 3`),
     check('academy_settings_monthly_fee_target', sql`${table.monthlyFeeTargetPaise} is null or ${table.monthlyFeeTargetPaise} > 0`),
     check('academy_settings_location', sql`(${table.latitude} is null) = (${table.longitude} is null) and coalesce(${table.latitude} between -90 and 90 and ${table.longitude} between -180 and 180, true)`),
   ],

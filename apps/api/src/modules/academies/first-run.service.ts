@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { academySettings, academies, batches, standards, students, subjects, users } from '../../db/schema';
 import { DEFAULT_ACADEMY_SETTINGS } from '../../academy-settings';
 
-// The sample numbers every new academy starts with: replaced by its own once its details are entered.
+// The sample numbers the first academy starts with. An academy started at sign-up has its own phone from
+// the start (issue 73): its details step is done once the owner has saved Settings.
 const DEFAULT_PHONES = `{${DEFAULT_ACADEMY_SETTINGS.phones.join(',')}}`;
 
 /** An active account by id, as a session shows it (the owner's hand-off). */
@@ -19,7 +20,7 @@ export async function findUserForSession(db: Db, userId: string) {
 
 /**
  * The first-run checklist of a new academy's admin (issue 55), each item ticked from the academy's own
- * records, never from a flag: its details (its own phone numbers in place of the sample ones), its standards and
+ * records, never from a flag: its details (saved in Settings since it started, not the sample phones), its standards and
  * subjects (changed since the academy started with the sample list), a batch, students in the register,
  * WhatsApp or SMS (a channel turned on, or a messaging webhook), UPI (the academy's UPI ID). One statement.
  */
@@ -27,7 +28,8 @@ export async function firstRunChecklist(db: Db): Promise<FirstRunChecklist> {
   const started = sql`(select ${academies.createdAt} from ${academies} where ${academies.id} = current_academy_id())`;
   const [row] = await db.execute<{ details: boolean; standards: boolean; batch: boolean; register: boolean; messaging: boolean; upi: boolean }>(sql`
     select
-      coalesce((select ${academySettings.phones} <> ${DEFAULT_PHONES}::text[] from ${academySettings} limit 1), false) as details,
+      coalesce((select ${academySettings.phones} <> ${DEFAULT_PHONES}::text[] and ${academySettings.updatedAt} > coalesce(${started}, '-infinity')
+        from ${academySettings} limit 1), false) as details,
       (exists (select 1 from ${standards} where ${standards.updatedAt} > coalesce(${started}, '-infinity'))
         or exists (select 1 from ${subjects} where ${subjects.updatedAt} > coalesce(${started}, '-infinity'))) as standards,
       exists (select 1 from ${batches}) as batch,

@@ -75,7 +75,10 @@ export const academySignupRoutes: FastifyPluginAsyncZod<SignupDeps & { hosting: 
       // never built from the request's Host header (issue 71).
       const url = knownOrigin(request, `${made.slug}.${baseDomain}`, deps.publicUrl);
       reply.status(201);
-      return { success: true as const, data: { slug: made.slug, url, welcomeUrl: `${url}/welcome#${made.handOffToken}` } };
+      // The welcome address is the server's (issue 73): it turns the token into a session and redirects to
+      // the dashboard, which the server draws in the owner's language; no app code runs in between. The
+      // token is used once within two minutes, and the access log never keeps it (lib/redact-url.ts).
+      return { success: true as const, data: { slug: made.slug, url, welcomeUrl: `${url}/welcome?token=${encodeURIComponent(made.handOffToken)}` } };
     },
   );
 
@@ -91,6 +94,32 @@ export const academySignupRoutes: FastifyPluginAsyncZod<SignupDeps & { hosting: 
       const session = await createSession(deps.db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
       setSessionCookies(reply, request, session.token, session.expiresAt);
       return { success: true as const, data: toSessionUser(user) };
+    },
+  );
+};
+
+/**
+ * GET /welcome?token=… at the new academy's own address (issue 73): the owner's hand-off as a plain
+ * redirect. A good token becomes a session and the browser goes to /app/dashboard, drawn by the server
+ * in the owner's language (a signed-in first screen); a used or expired one goes to the welcome page,
+ * which says so and offers to sign in. Without a token (an older fragment link) the app's page answers.
+ */
+export const welcomeRoutes: FastifyPluginAsyncZod<{ db: Db; hosting: Hosting }> = async (app, deps) => {
+  app.get(
+    '/welcome',
+    // No schema, like the pay page: any query gets a page (the app's, or a redirect), never a 400 in JSON.
+    { config: { rateLimit: HAND_OFF_RATE_LIMIT }, schema: { hide: true } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const asked = (request.query as { token?: unknown }).token;
+      const token = typeof asked === 'string' && asked.length <= 200 ? asked : undefined;
+      if (deps.hosting.mode !== 'many' || !request.academy || token === undefined) return reply.callNotFound();
+      const userId = token.length >= 20 ? await useHandOff(deps.db, token) : undefined;
+      const user = userId ? await findUserForSession(deps.db, userId) : undefined;
+      if (!user) return reply.redirect('/welcome#expired', 303);
+      const session = await createSession(deps.db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      setSessionCookies(reply, request, session.token, session.expiresAt);
+      return reply.redirect('/app/dashboard', 303);
     },
   );
 };

@@ -9,6 +9,7 @@ import { enforceCodeSendLimits } from '../../db/code-send-limits';
 import { checkEmailCode, keepEmailCode } from '../../db/email-codes';
 import { academies, academySignupCodes, signInHandOffs } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { prefixFromName } from '../../db/student-code';
 import { AppError } from '../../lib/app-error';
 import { academySignupCodeMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
@@ -104,12 +105,15 @@ export const SAMPLE_STANDARDS = [
 ] as const;
 
 /**
- * The new academy's settings: the code's defaults (settings.service, what a new installation starts with:
- * sample phone numbers and office hours the admin replaces, the first-run checklist's "details" step),
- * with the name, city and email the owner gave; nothing of another academy.
+ * The new academy's settings (issue 73): its own name, street address, phone and email from the sign-up,
+ * no sample contact data and no sample words on its public pages (no tagline, `samplePages` off); the
+ * code's defaults only where an academy needs a value to run (office hours, marked as a sample in
+ * Settings until the owner changes them; the time zone). Nothing of another academy.
  */
-function newAcademySettings(input: { name: string; city: string; email: string }) {
-  return { ...DEFAULT_ACADEMY_SETTINGS, name: input.name, address: input.city, email: input.email };
+function newAcademySettings(input: { name: string; address: string; city: string; phone: string; email: string }) {
+  // "Shivaji Chowk" alone does not tell a family which town: the city is added when the address lacks it.
+  const address = input.address.toLowerCase().includes(input.city.toLowerCase()) ? input.address : `${input.address}, ${input.city}`;
+  return { ...DEFAULT_ACADEMY_SETTINGS, name: input.name, tagline: '', address, phones: [input.phone], email: input.email, samplePages: false };
 }
 
 export type CreatedAcademyRecord = { id: string; slug: string; handOffToken: string };
@@ -139,14 +143,14 @@ export async function createAcademy(deps: SignupDeps, input: z.output<typeof cre
       if (!used) throw new AppError('BAD_REQUEST', SIGNUP_CODE_INVALID, { code: SIGNUP_CODE_INVALID });
       const [academy] = await tx
         .insert(academies)
-        .values({ slug: input.slug, name: input.name, city: input.city, language: input.language })
+        .values({ slug: input.slug, name: input.name, city: input.city, language: input.language, studentIdPrefix: prefixFromName(input.name, input.slug) })
         .onConflictDoNothing()
         .returning({ id: academies.id, slug: academies.slug });
       if (!academy) throw new AppError('CONFLICT', SLUG_TAKEN, { slug: SLUG_TAKEN });
       await withAcademy(academy.id, async () => {
         // Each table's owner writes its rows (users, settings, subjects, standards), all in this transaction.
         const owner = await createAccount(tx, { name: input.owner.name, email: input.owner.email, passwordHash, role: 'admin', isActive: true, language: input.language });
-        await createAcademySettings(tx, newAcademySettings({ name: input.name, city: input.city, email: input.owner.email }));
+        await createAcademySettings(tx, newAcademySettings({ name: input.name, address: input.address, city: input.city, phone: input.phone, email: input.owner.email }));
         const subjectIds = await insertSubjects(tx, SAMPLE_SUBJECTS);
         await insertStandards(
           tx,

@@ -34,7 +34,7 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
   async function signUp(slug: string, email: string, more: Record<string, unknown> = {}) {
     const remote = `10.2.${Math.floor(n / 200)}.${(n++ % 200) + 1}`;
     const code = await codeFor(email, remote);
-    return platform('POST', '/api/academies', { name: `${slug} Classes`, slug, city: 'Latur', language: 'en', owner: { name: 'Owner of ' + slug, email, password: PASSWORD }, code, ...more }, remote);
+    return platform('POST', '/api/academies', { name: `${slug} Classes`, slug, city: 'Latur', address: 'Shivaji Chowk', phone: '98220 12345', language: 'en', owner: { name: 'Owner of ' + slug, email, password: PASSWORD }, code, ...more }, remote);
   }
 
   const cookieOf = (response: { cookies: { name: string; value: string }[] }) => response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -68,26 +68,37 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
     expect(await check('-shree')).toMatchObject({ available: false, reason: 'characters' });
     for (const reserved of ['www', 'api', 'admin', 'operator', 'demo', 'main', 'signup', 'mta-sts', 'autodiscover', 'webmail', 'cpanel', 'localhost', 'internal']) expect(await check(reserved)).toMatchObject({ available: false, reason: 'reserved' });
     await withoutAcademy(async () => await t.database.db.insert(academies).values({ slug: 'taken-one', name: 'Taken' }));
-    expect(await check('taken-one')).toMatchObject({ available: false, reason: 'taken', message: 'This address is already taken. Please choose another' });
+    expect(await check('taken-one')).toMatchObject({ available: false, reason: 'taken', message: 'This web address is already taken. Please choose another' });
   });
 
   it('creates the academy (201 with its address), from code defaults, without demo data, audited; the owner lands signed in and can sign in', async () => {
     const started = Date.now();
-    const response = await signUp('shree', 'owner.shree@example.com', { name: 'Shree Classes', city: 'Latur', language: 'mr' });
+    const response = await signUp('shree', 'owner.shree@example.com', { name: 'Shree Classes', city: 'Latur', address: 'Near Ganj Golai, Main Road', phone: '+91 98220-55555', language: 'mr' });
     expect(response.statusCode, response.body).toBe(201);
     // Seconds on a quiet machine; the ceiling catches a sign-up that does far too much, not a busy CI host.
     expect(Date.now() - started).toBeLessThan(15_000);
     const { data } = response.json();
     expect(data.slug).toBe('shree');
     expect(data.url).toBe('http://shree.localhost:5321');
-    expect(data.welcomeUrl).toMatch(/^http:\/\/shree\.localhost:5321\/welcome#.{20,}$/);
+    expect(data.welcomeUrl).toMatch(/^http:\/\/shree\.localhost:5321\/welcome\?token=.{20,}$/);
     const [academy] = await withoutAcademy(async () => await t.database.db.select().from(academies).where(eq(academies.slug, 'shree')));
-    expect(academy).toMatchObject({ name: 'Shree Classes', city: 'Latur', language: 'mr', status: 'active' });
+    // Its students' IDs are its own (SHR-2026-0001), not the first academy's LAT- (issue 73).
+    expect(academy).toMatchObject({ name: 'Shree Classes', city: 'Latur', language: 'mr', status: 'active', studentIdPrefix: 'SHR' });
 
     await withAcademy(academy!.id, async () => {
       const db = t.database.db;
       const [settings] = await db.select().from(academySettings);
-      expect(settings).toMatchObject({ name: 'Shree Classes', address: 'Latur', email: 'owner.shree@example.com', phones: DEFAULT_ACADEMY_SETTINGS.phones, officeHours: DEFAULT_ACADEMY_SETTINGS.officeHours, timeZone: DEFAULT_ACADEMY_SETTINGS.timeZone });
+      // Its own contact details from the sign-up, no sample phones, no sample tagline or words on its pages (issue 73).
+      expect(settings).toMatchObject({
+        name: 'Shree Classes',
+        address: 'Near Ganj Golai, Main Road, Latur',
+        email: 'owner.shree@example.com',
+        phones: ['+919822055555'],
+        tagline: '',
+        samplePages: false,
+        officeHours: DEFAULT_ACADEMY_SETTINGS.officeHours,
+        timeZone: DEFAULT_ACADEMY_SETTINGS.timeZone,
+      });
       expect((await db.select({ name: standards.name }).from(standards).orderBy(standards.level)).map((s) => s.name)).toEqual(['8th', '9th', '10th', '11th', '12th']);
       expect((await db.select({ n: count() }).from(subjects))[0]!.n).toBe(6);
       // No demo data: no students, no batches, one account (the owner).
@@ -99,7 +110,7 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
     });
 
     // The hand-off: once, at the academy's own address only.
-    const token = data.welcomeUrl.split('#')[1];
+    const token = decodeURIComponent(data.welcomeUrl.split('?token=')[1]);
     expect((await at('taken-one', 'POST', '/api/auth/hand-off', { token })).statusCode).toBe(400);
     const handOff = await at('shree', 'POST', '/api/auth/hand-off', { token });
     expect(handOff.statusCode, handOff.body).toBe(200);
@@ -124,10 +135,10 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
   it('a taken address is 409, a reserved or invalid one 400 with the field, a wrong code 400 and counts', async () => {
     const taken = await signUp('shree', 'someone.else@example.com');
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().errors).toMatchObject({ slug: 'This address is already taken. Please choose another' });
+    expect(taken.json().errors).toMatchObject({ slug: 'This web address is already taken. Please choose another' });
     const reserved = await signUp('admin', 'reserved@example.com');
     expect(reserved.statusCode).toBe(400);
-    expect(reserved.json().errors).toMatchObject({ slug: 'This address is reserved. Please choose another' });
+    expect(reserved.json().errors).toMatchObject({ slug: 'This web address is reserved. Please choose another' });
     const invalid = await signUp('Bad Slug', 'invalid@example.com');
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors.slug).toMatch(/small letters/);
@@ -137,7 +148,7 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
     const email = 'wrong.code@example.com';
     const code = await codeFor(email, '10.3.0.1');
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    const body = { name: 'Wrong Code Classes', slug: 'wrong-code', city: 'Latur', language: 'en', owner: { name: 'W', email, password: PASSWORD } };
+    const body = { name: 'Wrong Code Classes', slug: 'wrong-code', city: 'Latur', address: 'Shivaji Chowk', phone: '9822012345', language: 'en', owner: { name: 'W', email, password: PASSWORD } };
     const refused = await platform('POST', '/api/academies', { ...body, code: wrong }, '10.3.0.1');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toMatchObject({ code: 'This code is not correct or has expired. Please ask for a new code.' });
@@ -175,13 +186,93 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
     expect((await at('beta', 'GET', '/api/auth/me', undefined, cookieOf(login))).statusCode).toBe(401);
     // The checklist follows alpha's own records: UPI and its own phone numbers at alpha tick alpha's only.
     await withAcademy(alpha!.id, async () =>
-      await t.database.db.update(academySettings).set({ payments: { upi: { vpa: 'alpha@upi', payeeName: 'Alpha' } }, phones: ['+919800000001', '+919800000002', '+919800000003'] }),
+      await t.database.db.update(academySettings).set({ payments: { upi: { vpa: 'alpha@upi', payeeName: 'Alpha' } }, phones: ['+919800000001'], updatedAt: new Date() }),
     );
     const ticked = async (slug: string, cookie: string) =>
       (await at(slug, 'GET', '/api/dashboard/first-run', undefined, cookie)).json().data.items.filter((item: { done: boolean }) => item.done).map((item: { key: string }) => item.key);
     expect(await ticked('alpha', cookieOf(login))).toEqual(['details', 'upi']);
     const betaLogin = await at('beta', 'POST', '/api/auth/login', { email: 'same.owner@example.com', password: PASSWORD });
     expect(await ticked('beta', cookieOf(betaLogin))).toEqual([]);
+  });
+
+  it('names each field: a street address typed as the web address, a missing street address, a bad phone (issue 73)', async () => {
+    const asAddress = await signUp('Shivaji Chowk, Latur', 'street.as.slug@example.com');
+    expect(asAddress.statusCode).toBe(400);
+    expect(asAddress.json().errors.slug).toBe('The web address takes only small letters a–z, digits and hyphens (no spaces or commas), starting and ending with a letter or digit');
+    const noStreet = await signUp('no-street', 'no.street@example.com', { address: '  ' });
+    expect(noStreet.statusCode).toBe(400);
+    expect(noStreet.json().errors).toMatchObject({ address: 'Street address is required' });
+    const badPhone = await signUp('bad-phone', 'bad.phone@example.com', { phone: '12345' });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().errors).toMatchObject({ phone: 'Enter a 10-digit Indian mobile number, optionally starting with +91' });
+    // In the owner's language too.
+    const code = await codeFor('marathi.owner@example.com', '10.4.0.1');
+    const marathi = await t.app.inject({
+      method: 'POST',
+      url: '/api/academies',
+      headers: { host: 'localhost:5321', 'x-academy-language': 'mr' },
+      remoteAddress: '10.4.0.1',
+      payload: { name: 'Marathi Classes', slug: 'a,b', city: 'Latur', address: '', phone: '1', language: 'mr', owner: { name: 'M', email: 'marathi.owner@example.com', password: PASSWORD }, code },
+    });
+    expect(marathi.statusCode).toBe(400);
+    expect(marathi.json().errors.address).toBe('पत्ता (गल्ली, चौक) आवश्यक आहे');
+    expect(marathi.json().errors.slug).toMatch(/^वेब पत्त्यात/);
+  });
+
+  it("a new academy's own defaults: its language, its ID prefix, its phone once, no sample words; one phone is enough in Settings (issue 73)", async () => {
+    expect((await signUp('dnyanjyoti', 'owner.dnyan@example.com', { name: 'Dnyanjyoti Academy', language: 'mr', phone: '9822066666' })).statusCode).toBe(201);
+    expect((await signUp('vidya-two', 'owner.vidya@example.com', { name: 'Vidya Classes', language: 'en' })).statusCode).toBe(201);
+    const [dnyan] = await withoutAcademy(async () => await t.database.db.select().from(academies).where(eq(academies.slug, 'dnyanjyoti')));
+    const [vidya] = await withoutAcademy(async () => await t.database.db.select().from(academies).where(eq(academies.slug, 'vidya-two')));
+    expect(dnyan).toMatchObject({ language: 'mr', studentIdPrefix: 'DNY' });
+    expect(vidya).toMatchObject({ language: 'en', studentIdPrefix: 'VID' });
+
+    // The public settings show its own phone once and no sample words; B's are B's.
+    const publicOf = async (slug: string) => (await at(slug, 'GET', '/api/settings/public')).json().data;
+    expect(await publicOf('dnyanjyoti')).toMatchObject({ name: 'Dnyanjyoti Academy', phones: ['+919822066666'], tagline: '', samplePages: false });
+    expect(await publicOf('vidya-two')).toMatchObject({ name: 'Vidya Classes', phones: ['+919822012345'] });
+    for (const slug of ['dnyanjyoti', 'vidya-two']) expect(JSON.stringify(await publicOf(slug))).not.toContain('98765');
+
+    // The welcome address: a session and a redirect to the dashboard (drawn by the server); once only.
+    const login = await at('dnyanjyoti', 'POST', '/api/auth/login', { email: 'owner.dnyan@example.com', password: PASSWORD });
+    // A student admitted there gets Dnyanjyoti's prefix; Vidya's register starts its own.
+    const created = await at('dnyanjyoti', 'POST', '/api/students', { name: 'Asha Kale', gender: 'female', admissionDate: '2026-06-15', password: 'Asha-Kale-2026' }, cookieOf(login));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.studentCode).toMatch(/^DNY-2026-0001$/);
+    const vidyaLogin = await at('vidya-two', 'POST', '/api/auth/login', { email: 'owner.vidya@example.com', password: PASSWORD });
+    const vidyaStudents = (await at('vidya-two', 'GET', '/api/students', undefined, cookieOf(vidyaLogin))).json().data.students;
+    expect(vidyaStudents).toEqual([]);
+
+    // Settings: one phone is enough, and a number typed twice is stored once.
+    const settings = (await at('dnyanjyoti', 'GET', '/api/admin/settings', undefined, cookieOf(login))).json().data;
+    const { name, tagline, address, email, officeHours, socialLinks, timeZone } = settings;
+    const saved = await at('dnyanjyoti', 'PUT', '/api/admin/settings', { name, tagline, address, email, officeHours, socialLinks, timeZone, phones: ['98220 66666', '', '+91 98220 66666'] }, cookieOf(login));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.phones).toEqual(['+919822066666']);
+    const empty = await at('dnyanjyoti', 'PUT', '/api/admin/settings', { name, tagline, address, email, officeHours, socialLinks, timeZone, phones: ['', '', ''] }, cookieOf(login));
+    expect(empty.statusCode).toBe(400);
+    // The owner reads Marathi: the message is in Marathi.
+    expect(empty.json().errors).toMatchObject({ 'phones.0': 'अकॅडमीचा फोन नंबर लिहा' });
+  });
+
+  it('the welcome address turns the one-time token into a session and redirects to the dashboard; a used one goes to the welcome page', async () => {
+    const made = await signUp('welcome-one', 'owner.welcome@example.com', { language: 'mr' });
+    expect(made.statusCode).toBe(201);
+    const path = made.json().data.welcomeUrl.replace('http://welcome-one.localhost:5321', '');
+    const first = await at('welcome-one', 'GET', path);
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe('/app/dashboard');
+    expect(first.headers['cache-control']).toBe('no-store');
+    const me = await at('welcome-one', 'GET', '/api/auth/me', undefined, cookieOf(first));
+    expect(me.json().data).toMatchObject({ email: 'owner.welcome@example.com', language: 'mr' });
+    const again = await at('welcome-one', 'GET', path);
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe('/welcome#expired');
+    expect(again.cookies).toEqual([]);
+    // At another academy's address the token is nothing.
+    const other = await signUp('welcome-two', 'owner.welcome2@example.com');
+    const otherPath = other.json().data.welcomeUrl.replace('http://welcome-two.localhost:5321', '');
+    expect((await at('welcome-one', 'GET', otherPath)).headers.location).toBe('/welcome#expired');
   });
 
   it('counts the platform address’s requests per client address on the platform’s own counters', async () => {
@@ -204,7 +295,7 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
       const remote = `10.4.0.${i + 1}`;
       const code = await codeFor(email, remote);
       const started = performance.now();
-      const response = await platform('POST', '/api/academies', { name: `Speed ${i} Classes`, slug: `speed-${i}`, city: 'Latur', language: 'en', owner: { name: 'O', email, password: PASSWORD }, code }, remote);
+      const response = await platform('POST', '/api/academies', { name: `Speed ${i} Classes`, slug: `speed-${i}`, city: 'Latur', address: 'Main Road', phone: '9822012345', language: 'en', owner: { name: 'O', email, password: PASSWORD }, code }, remote);
       const took = performance.now() - started;
       expect(response.statusCode, response.body).toBe(201);
       expect(took).toBeLessThan(10_000);

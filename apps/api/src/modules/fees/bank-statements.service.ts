@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { parseBankStatement, readStatementRows, StatementFormatError } from './bank-statement';
 import { recordPayment } from './payments.service';
+import { studentIdPrefix } from '../../db/student-code';
 import { creditLineKey, dueReferencesIn, likelyDue, nameInNarration, narrationWords, type LikelyCandidate } from './statement-matching';
 
 /**
@@ -155,7 +156,10 @@ type Match = Pick<StatementCredit, 'match' | 'conflict' | 'studentId' | 'dueId' 
 async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promise<Map<string, Match>> {
   const utrs = credits.flatMap((credit) => (credit.utr ? [credit.utr] : []));
   const receiptIds = credits.flatMap((credit) => (credit.receiptId ? [credit.receiptId] : []));
-  const references = credits.flatMap((credit) => dueReferencesIn(credit.narration));
+  // The academy's own prefix: a new academy's references are not LAT26-… (issue 73).
+  const prefix = await studentIdPrefix(db);
+  const referencesOf = (narration: string) => dueReferencesIn(narration, prefix);
+  const references = credits.flatMap((credit) => referencesOf(credit.narration));
   const amounts = [...new Set(credits.map((credit) => credit.amountPaise))];
   const balance = sql<number>`(${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise})::bigint`;
   const dueColumns = { dueId: feeDues.id, studentId: feeDues.studentId, label: feeDues.label, dueDate: feeDues.dueDate, balance, studentName: users.name, code: students.studentCode, number: feeDues.number };
@@ -195,7 +199,7 @@ async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promise<Map<s
           .innerJoin(users, eq(users.id, students.userId))
           .where(and(eq(feeDues.status, 'open'), inArray(sql`${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise}`, amounts)))
       : [],
-    peopleNamedIn(db, credits.filter((credit) => credit.utr && !credit.receiptId && !credit.setAsideAt && dueReferencesIn(credit.narration).length === 0)),
+    peopleNamedIn(db, credits.filter((credit) => credit.utr && !credit.receiptId && !credit.setAsideAt && referencesOf(credit.narration).length === 0)),
   ]);
   const candidates: LikelyCandidate[] = byAmount.map((due) => ({ studentId: due.studentId, dueId: due.dueId, balancePaise: Number(due.balance), dueDate: due.dueDate, names: [due.studentName, ...due.parentNames] }));
   const dueById = new Map([...referenced, ...byAmount, ...claims].map((due) => [due.dueId, due]));
@@ -213,7 +217,7 @@ async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promise<Map<s
       result.set(credit.id, { ...none, match: 'set_aside', claim });
       continue;
     }
-    const named = dueReferencesIn(credit.narration)
+    const named = referencesOf(credit.narration)
       .map((ref) => referenced.find((due) => due.code === ref.studentCode && due.number === ref.dueNumber))
       .find((due) => due !== undefined);
     // Issue 53: the reference the bank wrote in the narration wins over a family's report of the UTR;

@@ -8,10 +8,10 @@ import { STUDENT_ID_PREFIX } from '../../db/student-code';
  */
 
 /** The due references (LAT26-0042-I2) in a narration, as banks keep them: capitals and digits, the punctuation gone or changed. */
-export function dueReferencesIn(narration: string): { studentCode: string; dueNumber: number }[] {
+export function dueReferencesIn(narration: string, prefix: string = STUDENT_ID_PREFIX): { studentCode: string; dueNumber: number }[] {
   const compact = compactReference(narration);
-  const pattern = new RegExp(`${STUDENT_ID_PREFIX}(\\d{2})(\\d{4,})I(\\d{1,4})(?!\\d)`, 'g');
-  return [...compact.matchAll(pattern)].map((found) => ({ studentCode: `${STUDENT_ID_PREFIX}-20${found[1]}-${found[2]}`, dueNumber: Number(found[3]) }));
+  const pattern = new RegExp(`${prefix}(\\d{2})(\\d{4,})I(\\d{1,4})(?!\\d)`, 'g');
+  return [...compact.matchAll(pattern)].map((found) => ({ studentCode: `${prefix}-20${found[1]}-${found[2]}`, dueNumber: Number(found[3]) }));
 }
 
 /** A narration's words as names are looked for in it: runs of letters, in capitals, two letters or more. */

@@ -51,6 +51,8 @@ describe('academy settings', () => {
         timeZone: 'Asia/Kolkata',
         // None by default: the landing page hides the section.
         testimonials: [],
+        samplePages: true,
+        samplePages: true,
         // No WhatsApp or SMS yet: the admission form proves only emails.
         phoneCodes: false,
         // No map position until the office gives it.
@@ -114,6 +116,7 @@ describe('academy settings', () => {
         // Late joiners' past instalments fall due a week after joining unless the office says otherwise (decision 039).
         lateJoinerGraceDays: 7,
         testimonials: [],
+        samplePages: true,
         location: null,
         updatedAt: expect.any(String),
       },
@@ -122,7 +125,7 @@ describe('academy settings', () => {
 
     const publicView = (await getPublic()).json().data;
     expect(publicView.name).toBe('Saraswati Classes');
-    expect(Object.keys(publicView).sort()).toEqual(['address', 'email', 'localNames', 'location', 'name', 'officeHours', 'phoneCodes', 'phones', 'socialLinks', 'tagline', 'testimonials', 'timeZone', 'translations']);
+    expect(Object.keys(publicView).sort()).toEqual(['address', 'email', 'localNames', 'location', 'name', 'officeHours', 'phoneCodes', 'phones', 'samplePages', 'socialLinks', 'tagline', 'testimonials', 'timeZone', 'translations']);
     expect((await getAcademySettings(t.database.db)).timeZone).toBe('Asia/Kolkata');
   });
 
@@ -130,7 +133,8 @@ describe('academy settings', () => {
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ name: '  ' }, 'name', /Name is required/],
       [{ name: 'Line one\nLine two' }, 'name', /one line/],
-      [{ phones: ['9822012345', '9890023456'] }, 'phones', /exactly three/],
+      [{ phones: ['', ''] }, 'phones.0', /the academy's phone number/],
+      [{ phones: ['9822012345', '9890023456', '9890023457', '9890023458'] }, 'phones', /at most three/],
       [{ phones: ['9822012345', '12345', '9890023456'] }, 'phones.1', /10-digit Indian mobile/],
       [{ phones: ['9822012345', '9890023456', '+1 2025550123'] }, 'phones.2', /10-digit Indian mobile/],
       [{ email: 'office-at-example' }, 'email', /valid email/],

@@ -189,7 +189,7 @@ export function DashboardShell({ role }: { role: Role }) {
             {user ? (
               <Group gap="sm" wrap="nowrap" miw={0}>
                 {/* Two short lines on a phone rather than "Hello, Academy …" (issue 54). */}
-                <Text fw={500} fz={{ base: 'sm', sm: 'md' }} lh={1.2} lineClamp={2} maw={{ base: 160, sm: 320 }} style={{ overflowWrap: 'break-word' }}>
+                <Text fw={500} fz={{ base: 'sm', sm: 'md' }} lh={1.2} lineClamp={2} maw={{ base: 160, sm: 320 }} style={{ overflowWrap: 'normal', wordBreak: 'normal' }}>
                   {t`Hello, ${greetingNameFor(user)}`}
                 </Text>
                 {role === 'student' ? (

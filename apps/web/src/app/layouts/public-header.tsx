@@ -56,8 +56,9 @@ export function PublicHeader() {
           <Link to={lp('/')} aria-label={t`${academyName} home`} style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
             <Group gap={8} wrap="nowrap">
               <IconSchool size={28} color="var(--mantine-primary-color-filled)" aria-hidden="true" />
-              {/* The academy's name whole, on two or three lines on a phone if need be (issue 54: "Shre…"). */}
-              <Text fw={700} fz={{ base: 'sm', sm: 'lg' }} lh={1.15} lineClamp={3} style={{ overflowWrap: 'break-word' }}>
+              {/* The academy's name whole, on two or three lines on a phone if need be (issue 54: "Shre…"), broken
+                  only between words (issue 73: "Dnyanjy/oti", "V i d"); a word too long for the line is cut at its end. */}
+              <Text fw={700} fz={{ base: 'sm', sm: 'lg' }} lh={1.15} lineClamp={3} miw="4.5em" style={{ overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual' }}>
                 {academyName}
               </Text>
             </Group>

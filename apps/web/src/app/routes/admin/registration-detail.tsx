@@ -79,7 +79,7 @@ function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
             { label: t`Subjects of interest`, value: enquiry.subjects.map((subject) => names.subject(subject)).join(', ') },
             { label: t`School`, value: enquiry.school },
             { label: t`Board`, value: schoolLabel(enquiry.board, i18n) },
-            { label: t`Medium`, value: schoolLabel(enquiry.medium, i18n) },
+            { label: t({ message: 'Medium', context: 'language a school teaches in' }), value: schoolLabel(enquiry.medium, i18n) },
             { label: t`Gender`, value: enquiry.gender ? genderLabel(enquiry.gender) : null },
             { label: t`Date of birth`, value: enquiry.dateOfBirth ? formatDate(enquiry.dateOfBirth) : null },
             { label: t`Address`, value: enquiry.address },

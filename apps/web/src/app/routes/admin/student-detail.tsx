@@ -64,7 +64,7 @@ function StudentProfile({ student }: { student: StudentDetail }) {
             { label: t`Standard`, value: student.standard ? names.standard(student.standard) : t`No standard` },
             { label: t`School`, value: student.school },
             { label: t`Board`, value: student.board ? i18n._(BOARD_LABELS[student.board]) : null },
-            { label: t`Medium`, value: student.medium ? i18n._(MEDIUM_LABELS[student.medium]) : null },
+            { label: t({ message: 'Medium', context: 'language a school teaches in' }), value: student.medium ? i18n._(MEDIUM_LABELS[student.medium]) : null },
             { label: t`Admission date`, value: formatDate(student.admissionDate) },
             { label: t`Phone`, value: <PhoneLink phone={student.phone} /> },
             // Unknown stays empty and says so (decision 040), never a made-up "male".

@@ -34,13 +34,16 @@ export function Component() {
   const { t } = useLingui();
   const settings = usePublicSettings();
   const name = settings.data?.name ?? t`Our academy`;
+  // The product's sample words about the first academy (9th to 12th, JEE and NEET, weekly tests): never on
+  // an academy started at sign-up, whose page says only what its owner wrote (issue 73).
+  const samples = settings.data?.samplePages !== false;
 
   return (
     <>
       <PageHeader
         title={t`About Us`}
-        description={t`A coaching academy in Latur for students of 9th to 12th.`}
-        metaDescription={t`Who we are: a coaching academy in Latur for 9th to 12th, teaching the SSC and HSC boards with JEE and NEET preparation, in small batches.`}
+        description={samples ? t`A coaching academy in Latur for students of 9th to 12th.` : settings.data?.tagline || undefined}
+        metaDescription={samples ? t`Who we are: a coaching academy in Latur for 9th to 12th, teaching the SSC and HSC boards with JEE and NEET preparation, in small batches.` : settings.data?.tagline || name}
       />
       <Stack gap={48} maw={900}>
         <Stack component="section" gap="sm" aria-labelledby="who-title">
@@ -57,17 +60,25 @@ export function Component() {
             <SettingsLoadError error={settings.error} onRetry={() => void settings.refetch()} />
           ) : (
             <>
+              {samples ? (
               <Text size="lg">
                 <Trans>{name} is a coaching academy in Latur for students of 9th to 12th. We teach the Maharashtra State Board (SSC and HSC) syllabus and prepare Science students for JEE and NEET alongside it, so that no one has to run between two classes.</Trans>
               </Text>
+              ) : (
+                <Text size="lg">{name}</Text>
+              )}
               {settings.data.tagline ? <Text c="dimmed">{settings.data.tagline}.</Text> : null}
             </>
           )}
+          {samples ? (
           <Text>
             <Trans>Latur is known across Maharashtra for its results, and for how hard its students work for them. We believe that hard work pays best when the basics are clear, the practice is regular and someone keeps an eye on each student. That is what we are built around.</Trans>
           </Text>
+          ) : null}
         </Stack>
 
+        {samples ? (
+          <>
         <Stack component="section" gap="md" aria-labelledby="teach-title">
           <Title id="teach-title" order={2}>
             <Trans>How we teach</Trans>
@@ -106,6 +117,9 @@ export function Component() {
             <List.Item><Trans>Personal details are used only to run the classes; see our privacy policy.</Trans></List.Item>
           </List>
         </Stack>
+
+          </>
+        ) : null}
 
         <Stack component="section" gap="sm" aria-labelledby="visit-title">
           <Title id="visit-title" order={2}>

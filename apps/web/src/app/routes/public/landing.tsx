@@ -144,11 +144,18 @@ export function Component() {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
   const lp = useLocalizedPath();
+  const settings = usePublicSettings().data;
+  // The product's sample words (9th to 12th, JEE and NEET, a test every week) are the first academy's; an
+  // academy started at sign-up shows its own name and tagline, nothing it never wrote (issue 73).
+  const samples = settings?.samplePages !== false;
+  const tagline = settings?.tagline ?? '';
   usePageMeta(
-    t`Coaching for 9th to 12th in Latur`,
-    t`Coaching in Latur for 9th to 12th: SSC and HSC boards, JEE and NEET. Small batches, a test every week and attendance in every class. Admissions open.`,
+    samples ? t`Coaching for 9th to 12th in Latur` : (settings?.name ?? ''),
+    samples
+      ? t`Coaching in Latur for 9th to 12th: SSC and HSC boards, JEE and NEET. Small batches, a test every week and attendance in every class. Admissions open.`
+      : tagline || t`Courses, batches and admissions at ${settings?.name ?? ''}.`,
   );
-  const testimonials = usePublicSettings().data?.testimonials ?? [];
+  const testimonials = settings?.testimonials ?? [];
   return (
     <Stack gap={56} pb="xl">
       <section className={classes.hero} aria-labelledby="hero-title">
@@ -157,11 +164,17 @@ export function Component() {
             <Trans>Admissions open for new batches</Trans>
           </Badge>
           <Title id="hero-title" order={1} fz={{ base: 34, sm: 48 }} lh={1.1}>
-            <Trans>Strong basics, steady practice, results that show</Trans>
+            {samples ? <Trans>Strong basics, steady practice, results that show</Trans> : settings?.name}
           </Title>
-          <Text size="lg" c="dimmed">
-            <Trans>Coaching in Latur for 9th to 12th: SSC and HSC boards, JEE and NEET. Small batches, a test every week, and teachers who tell parents how their child is really doing.</Trans>
-          </Text>
+          {samples ? (
+            <Text size="lg" c="dimmed">
+              <Trans>Coaching in Latur for 9th to 12th: SSC and HSC boards, JEE and NEET. Small batches, a test every week, and teachers who tell parents how their child is really doing.</Trans>
+            </Text>
+          ) : tagline ? (
+            <Text size="lg" c="dimmed">
+              {tagline}
+            </Text>
+          ) : null}
           <Group gap="sm" className={classes.heroActions}>
             <Button component={Link} to={lp('/admission')} size="md">
               <Trans>Apply for Admission</Trans>
@@ -174,6 +187,8 @@ export function Component() {
         <OfficeCard />
       </section>
 
+      {samples ? (
+        <>
       <section aria-labelledby="teach-title">
         <Title id="teach-title" order={2} mb={6}>
           <Trans>What we teach</Trans>
@@ -217,6 +232,9 @@ export function Component() {
           ))}
         </div>
       </section>
+
+        </>
+      ) : null}
 
       {/* Only what the admin entered in Settings, with the families' permission; no section without any. */}
       {testimonials.length > 0 ? (

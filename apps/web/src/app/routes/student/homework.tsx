@@ -50,7 +50,7 @@ function HomeworkScreen({ id, onBack }: { id: string; onBack: () => void }) {
   return (
     <Stack gap="md">
       <BackToHomework onBack={onBack} />
-      <PageHeader title={data.title} description={`${data.batch.name} · ${t`Due ${formatDateTime(data.dueAt)}`}`} />
+      <PageHeader title={data.title} description={`${data.batch.name} · ${t({ message: `Due ${formatDateTime(data.dueAt)}`, context: 'homework' })}`} />
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           {data.instructions ? <MathMarkdown source={data.instructions} /> : null}

@@ -96,7 +96,7 @@ export function Component() {
                     {item.title}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    <Trans>Due {formatDateTime(item.dueAt)}</Trans>
+                    <Trans context="homework">Due {formatDateTime(item.dueAt)}</Trans>
                   </Text>
                   {item.handIn ? (
                     <Group gap={6} wrap="wrap">
@@ -256,7 +256,7 @@ function SetHomeworkForm({ batchId, existing, onClose }: { batchId: string; exis
             <MathMarkdown source={instructions} />
           </Paper>
         ) : null}
-        <TextInput type="datetime-local" label={t`Due`} value={due} onChange={(event) => setDue(event.currentTarget.value)} error={errors.dueAt} withAsterisk />
+        <TextInput type="datetime-local" label={t({ message: 'Due', context: 'homework' })} value={due} onChange={(event) => setDue(event.currentTarget.value)} error={errors.dueAt} withAsterisk />
         <Switch label={t`Handed in as photos or a PDF`} description={t`Off: only done in class.`} checked={handIn} onChange={(event) => setHandIn(event.currentTarget.checked)} />
         {existing ? null : (
         <FileInput
@@ -297,7 +297,7 @@ function CheckSubmissions({ id, onBack }: { id: string; onBack: () => void }) {
   return (
     <Stack gap="md">
       <BackToHomework onBack={onBack} />
-      <PageHeader title={list.data.homework.title} description={t`Due ${formatDateTime(list.data.homework.dueAt)}`} />
+      <PageHeader title={list.data.homework.title} description={t({ message: `Due ${formatDateTime(list.data.homework.dueAt)}`, context: 'homework' })} />
       <HomeworkFilesList files={list.data.homework.attachments} />
       {current ? (
         <ReviewCard

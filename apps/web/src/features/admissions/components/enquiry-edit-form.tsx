@@ -140,7 +140,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
               {...form.getInputProps('subjects')}
             />
             <Select label={t`Board`} placeholder={t`Not given`} data={BOARDS.map((value) => ({ value, label: i18n._(BOARD_LABELS[value]) }))} clearable key={form.key('board')} {...form.getInputProps('board')} />
-            <Select label={t`Medium`} placeholder={t`Not given`} data={MEDIUMS.map((value) => ({ value, label: i18n._(MEDIUM_LABELS[value]) }))} clearable key={form.key('medium')} {...form.getInputProps('medium')} />
+            <Select label={t({ message: 'Medium', context: 'language a school teaches in' })} placeholder={t`Not given`} data={MEDIUMS.map((value) => ({ value, label: i18n._(MEDIUM_LABELS[value]) }))} clearable key={form.key('medium')} {...form.getInputProps('medium')} />
             <Select
               label={t`Family's language`}
               description={t`Their WhatsApp messages are written in it.`}

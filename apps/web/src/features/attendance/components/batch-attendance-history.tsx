@@ -56,7 +56,7 @@ export function BatchAttendanceHistory({ batchId, studentHref }: BatchAttendance
           <LoadErrorAlert title={t`Attendance history could not be loaded`} error={history.error} fallback={ATTENDANCE_MESSAGES.historyFailed} onRetry={() => void history.refetch()} />
         ) : data ? (
           <>
-            <AttendanceStatisticsView statistics={data.statistics} label={`${formatDate(data.startDate)} to ${formatDate(data.endDate)}`} />
+            <AttendanceStatisticsView statistics={data.statistics} label={t`${formatDate(data.startDate)} to ${formatDate(data.endDate)}`} />
             {data.dates.length === 0 ? (
               <Text size="sm" c="dimmed">
                 <Trans>No attendance was marked between {formatDate(data.startDate)} and {formatDate(data.endDate)}.</Trans>

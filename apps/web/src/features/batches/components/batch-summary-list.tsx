@@ -52,7 +52,9 @@ export function BatchSummaryList({ batches, empty, showTeacher = false, href }: 
             <Text size="sm">{scheduleLabel(batch.schedule)}</Text>
             <Text size="xs" c="dimmed">
               <Trans>
-                {formatDate(batch.startDate)} to {formatDate(batch.endDate)}
+                <Trans>
+                  {formatDate(batch.startDate)} to {formatDate(batch.endDate)}
+                </Trans>
               </Trans>
             </Text>
           </Stack>

@@ -19,7 +19,7 @@ export function DueNextHomeworkCard() {
           {next.title}
         </Text>
         <Text size="sm">
-          <Trans>Due {formatDateTime(next.dueAt)}</Trans>
+          <Trans context="homework">Due {formatDateTime(next.dueAt)}</Trans>
           {open.length > 1 ? ` · ${t`${open.length - 1} more to do`}` : ''}
         </Text>
         <Button component={Link} to="/app/student/homework" size="sm">

@@ -18,7 +18,7 @@ export function HomeworkList({ items, onOpen }: { items: HomeworkItem[]; onOpen?
               <HomeworkStatusBadge status={item.status} late={item.late} />
             </Group>
             <Text size="sm" c="dimmed">
-              {item.batch.name} · <Trans>Due {formatDateTime(item.dueAt)}</Trans>
+              {item.batch.name} · <Trans context="homework">Due {formatDateTime(item.dueAt)}</Trans>
             </Text>
             {item.comment ? (
               <Text size="sm" data-testid="homework-comment" style={{ overflowWrap: 'anywhere' }}>

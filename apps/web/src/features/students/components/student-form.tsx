@@ -127,7 +127,7 @@ export function StudentForm({
             />
             <TextInput label={t`School`} key={form.key('school')} {...form.getInputProps('school')} />
             <Select label={t`Board`} placeholder={t`Not known`} data={boardOptions} clearable key={form.key('board')} {...form.getInputProps('board')} />
-            <Select label={t`Medium`} placeholder={t`Not known`} data={mediumOptions} clearable key={form.key('medium')} {...form.getInputProps('medium')} />
+            <Select label={t({ message: 'Medium', context: 'language a school teaches in' })} placeholder={t`Not known`} data={mediumOptions} clearable key={form.key('medium')} {...form.getInputProps('medium')} />
             <DateField label={t`Admission date`} key={form.key('admissionDate')} {...form.getInputProps('admissionDate')} />
             <DateField label={t`Date of birth`} key={form.key('dateOfBirth')} {...form.getInputProps('dateOfBirth')} />
           </SimpleGrid>
