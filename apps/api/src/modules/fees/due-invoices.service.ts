@@ -162,9 +162,9 @@ export async function issueDueInvoices(db: Db, actor: AuditActor = null): Promis
 /** A live due-date invoice as a payment sees it: what is left on it, in money (tax included) and in the due's price. */
 export type OpenDueInvoice = { id: string; dueId: string; number: string; date: string; moneyLeft: number; dueLeft: number; amountPaise: number; duePaise: number };
 
-/** What live receipts paid against each invoice, as SQL (a cancelled receipt's settlement counts no more). */
+/** What live receipts paid against each invoice, as SQL (a cancelled receipt's settlement counts no more); the invoice's id written out in full, as a one-table select would leave it bare (and `r.id` would answer). */
 const settledOf = (column: 'amount_paise' | 'due_paise') =>
-  sql<number>`coalesce((select sum(s.${sql.raw(column)}) from ${feeInvoiceSettlements} s join ${feeReceipts} r on r.id = s.receipt_id where s.invoice_id = ${feeDueInvoices.id} and r.cancelled_at is null), 0)`;
+  sql<number>`coalesce((select sum(s.${sql.raw(column)}) from ${feeInvoiceSettlements} s join ${feeReceipts} r on r.id = s.receipt_id where s.invoice_id = "fee_due_invoices"."id" and r.cancelled_at is null), 0)`;
 
 /** The live due-date invoices of these dues with something left to pay on them (in the caller's transaction, after the dues are locked). */
 export async function openDueInvoices(db: DbExecutor, dueIds: readonly string[]): Promise<OpenDueInvoice[]> {
