@@ -67,6 +67,7 @@ import { gstRoutes } from './modules/gst/gst.routes';
 import { payPageRoutes } from './modules/fees/pay-page.routes';
 import { deliverFeeReceipt, FEE_RECEIPT_JOB } from './modules/fees/receipt-mail';
 import { handleFeeEvents } from './modules/fees/event-handlers';
+import { issueDueInvoices } from './modules/fees/due-invoices.service';
 import { handleExamEvents } from './modules/exams/event-handlers';
 import { handleAnnouncementEvents } from './modules/announcements/event-handlers';
 import { healthRoutes } from './modules/health/health.routes';
@@ -252,6 +253,10 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   // test's scores go into its batches' tests and marks.
   app.jobs.define('online-test-deadlines', { label: 'Online test attempts submitted at their end', everyMs: 30 * SECOND, run: () => submitDueAttempts(deps.db).then(() => undefined) });
   app.jobs.define('online-test-closing', { label: 'Closed online tests recorded in tests and marks', everyMs: MINUTE, run: () => recordClosedTests(deps.db).then(() => undefined) });
+  // Instalments as a continuous supply (decision 070): each academy's instalments due today (its own
+  // date) get their tax invoices. Hourly, so a due date is invoiced soon after the academy's midnight;
+  // a run finds nothing to do once the day's are issued, and a failed run is retried.
+  app.jobs.define('due-date-invoices', { label: 'Tax invoices of instalments on their due dates', everyMs: 60 * MINUTE, maxAttempts: 5, run: () => issueDueInvoices(deps.db).then(() => undefined) });
   app.jobs.define('rate-limit-pruning', { label: 'Old rate-limit counters removed', everyMs: 10 * MINUTE, run: () => pruneRateLimitHits(deps.db) });
   // Domain events (decision 026): each module's handlers of other modules' events, delivered by one job.
   const events = createEventHandlers(deps.db);

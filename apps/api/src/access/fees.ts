@@ -22,6 +22,11 @@ export const feeRoutes: RouteRules = {
   'GET /api/receipts/:id/pdf': own({ allow: ['admin', 'student', 'parent'] }),
   // A credit note's PDF (decision 063): whoever may read its receipt (receiptReadScope); another family's answers 404.
   'GET /api/fees/credit-notes/:number.pdf': own({ allow: ['admin', 'student', 'parent'] }),
+  // Instalments invoiced on their due dates (decision 070): the office runs the job now and cancels an
+  // invoice with its credit note; an invoice's PDF is read as a receipt is (another family's answers 404).
+  'POST /api/fees/due-invoices/issue': ADMIN,
+  'POST /api/fees/due-invoices/:id/cancel': ADMIN,
+  'GET /api/fees/due-invoices/:id/pdf': own({ allow: ['admin', 'student', 'parent'] }),
   // A due's UPI QR code (issue 38): the office, the student, their parent; another family's due answers 404.
   'GET /api/dues/:id/upi-qr.svg': own({ allow: ['admin', 'student', 'parent'] }),
   // A due's printed fee slip with its QR code: the same readers.

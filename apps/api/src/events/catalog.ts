@@ -102,6 +102,8 @@ export type JobPayloads = {
   'online-test-deadlines': Nothing;
   'online-test-closing': Nothing;
   'rate-limit-pruning': Nothing;
+  /** Tax invoices of instalments whose due date has come (decision 070). */
+  'due-date-invoices': Nothing;
   /** The family outbox's sender: periodic, and woken by a one-off run after messages are queued. */
   'parent-messages': Nothing;
   /** The delivery of domain events: periodic, and woken by `emitEvent` (`wakeUp`: such a run never fails on the jobs screen). */

@@ -145,6 +145,8 @@ export const AUDIT_TEXTS = {
   'fee_receipt.created': 'Recorded payment {number} of ₹{amount} ({mode}) from {student}',
   'fee_receipt.cancelled': 'Cancelled receipt {number} (₹{amount}): {reason}',
   'fee_receipt.revised': 'Issued revised invoice {invoice} for receipt {number} (₹{amount})',
+  'fee_due_invoice.issued': 'Issued tax invoice {number} (₹{amount}) on the due date of {due}',
+  'fee_due_invoice.cancelled': 'Cancelled invoice {number} (₹{amount}) with credit note {creditNote}: {reason}',
   'fee_concession.amount': 'Gave {student} a concession of ₹{amount}: {reason}',
   'fee_concession.percent': 'Gave {student} a concession of ₹{amount} ({percent}%): {reason}',
   'fee_reminder.sent': 'Sent fee reminders: {dues} dues of {students} students',

@@ -307,6 +307,12 @@ export const SERVER_CATALOG = {
     ['Tax payable on reverse charge: No', 'रिव्हर्स चार्जवर देय कर: नाही', 'रिवर्स चार्ज पर देय कर: नहीं'],
     ['For {name}', '{name} करिता', '{name} की ओर से'],
     ['Authorised signatory', 'अधिकृत स्वाक्षरीकर्ता', 'अधिकृत हस्ताक्षरकर्ता'],
+    // An instalment invoiced on its due date and the receipts that pay it (decision 070).
+    ['Tax invoice', 'कर बीजक', 'कर बीजक'],
+    ['For the instalment due on {date}', '{date} रोजी देय हप्त्यासाठी', '{date} को देय किस्त के लिए'],
+    ['Amount payable', 'देय रक्कम', 'देय राशि'],
+    ['Against invoice {number} dated {date}', 'दिनांक {date} च्या बीजक {number} पोटी', 'दिनांक {date} के बीजक {number} के लिए'],
+    ['The tax on this money is on the invoice named; this receipt is not a tax invoice.', 'या रकमेवरील कर नमूद बीजकावर आहे; ही पावती कर बीजक नाही.', 'इस राशि पर कर बताए गए बीजक पर है; यह रसीद कर बीजक नहीं है.'],
     // Receipt modes (RECEIPT_MODE_LABELS in schemas/fees.ts is the English).
     ['Cash', 'रोख', 'नकद'],
     ['UPI', 'UPI', 'UPI'],
@@ -729,6 +735,8 @@ export const SERVER_CATALOG = {
     ['Set aside the bank credit of ₹{amount} of {date}: {note}', '{date} ची ₹{amount} ची बँक जमा रक्कम बाजूला ठेवली: {note}', '{date} की ₹{amount} की बैंक जमा रकम अलग रखी: {note}'],
     ['Put back the bank credit of ₹{amount} of {date}', '{date} ची ₹{amount} ची बँक जमा रक्कम परत यादीत आणली', '{date} की ₹{amount} की बैंक जमा रकम वापस सूची में लाई'],
     ['Cancelled receipt {number} (₹{amount}): {reason}', 'पावती {number} (₹{amount}) रद्द केली: {reason}', 'रसीद {number} (₹{amount}) रद्द की: {reason}'],
+    ['Issued tax invoice {number} (₹{amount}) on the due date of {due}', '{due} च्या देय तारखेला कर बीजक {number} (₹{amount}) दिले', '{due} की देय तिथि पर कर बीजक {number} (₹{amount}) जारी किया'],
+    ['Cancelled invoice {number} (₹{amount}) with credit note {creditNote}: {reason}', 'बीजक {number} (₹{amount}) क्रेडिट नोट {creditNote} ने रद्द केले: {reason}', 'बीजक {number} (₹{amount}) क्रेडिट नोट {creditNote} से रद्द किया: {reason}'],
     ['Issued revised invoice {invoice} for receipt {number} (₹{amount})', 'पावती {number} (₹{amount}) साठी सुधारित बीजक {invoice} दिले', 'रसीद {number} (₹{amount}) के लिए संशोधित बीजक {invoice} जारी किया'],
     ['Gave {student} a concession of ₹{amount}: {reason}', '{student} यांना ₹{amount} ची सवलत दिली: {reason}', '{student} को ₹{amount} की छूट दी: {reason}'],
     ['Gave {student} a concession of ₹{amount} ({percent}%): {reason}', '{student} यांना ₹{amount} ({percent}%) ची सवलत दिली: {reason}', '{student} को ₹{amount} ({percent}%) की छूट दी: {reason}'],

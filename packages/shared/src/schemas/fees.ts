@@ -185,6 +185,13 @@ export const receiptSchema = z.object({
   tax: receiptTaxSchema.nullable(),
   /** The credit note a cancelled tax invoice's cancellation made. */
   creditNote: z.object({ number: z.string(), date: z.string() }).nullable(),
+  /**
+   * The tax invoices issued on instalments' due dates that this payment paid (decision 070): their
+   * number and date and what of this payment went to each (rupees, tax included). Money against them is
+   * no new supply: with nothing else in the payment `tax` is null (a receipt, not a tax document);
+   * with an un-invoiced part too, `tax` is that part's tax invoice and `tax.settled` this money.
+   */
+  settlesInvoices: z.array(z.object({ _id: z.uuid(), number: z.string(), date: z.string(), amount: z.number() })),
   createdAt: isoDateTimeSchema,
 });
 
@@ -305,9 +312,19 @@ export type DueUpi = z.infer<typeof dueUpiSchema>;
  * due's plan is taxable: the tax and what the family pays (balance + tax); null otherwise.
  */
 export const dueTaxSchema = z.object({ tax: z.number(), total: z.number() }).nullable();
+
+/**
+ * The tax invoice issued on a due's date (decision 070), null when none is live: its number and date,
+ * what it invoices (rupees, tax included), what is left to pay on it, and the credit note that
+ * cancelled an earlier one is not shown here (a cancelled invoice is no longer the due's).
+ */
+export const dueInvoiceSchema = z
+  .object({ _id: z.uuid(), number: z.string(), date: z.string(), amount: z.number(), taxable: z.number(), tax: z.number(), left: z.number() })
+  .nullable();
+export type DueInvoice = z.infer<typeof dueInvoiceSchema>;
 export const ledgerSchema = z.object({
   student: personRefSchema,
-  dues: z.array(dueSchema.extend({ upi: dueUpiSchema.nullable(), gst: dueTaxSchema })),
+  dues: z.array(dueSchema.extend({ upi: dueUpiSchema.nullable(), gst: dueTaxSchema, invoice: dueInvoiceSchema })),
   /** With prices excluding GST: the rate and the tax on the whole balance (balance + tax = total); null otherwise. */
   gst: z.object({ rate: z.number(), tax: z.number(), total: z.number() }).nullable(),
   payments: z.array(receiptSchema),

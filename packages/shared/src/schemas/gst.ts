@@ -34,7 +34,18 @@ export const GST_MESSAGES = {
   certificateDate: 'Enter the date the GST registration certificate was issued as YYYY-MM-DD, not after today',
   revisedTooLate: 'Revised invoices could be issued until {date}, one month from the registration certificate (CGST Rule 53(2))',
   revisedIssued: 'Revised invoices issued',
+  instalmentInvoicing: 'Say how instalments are invoiced: due-date (on each due date, paid or not) or when-paid',
+  dueInvoicesIssued: 'Invoices issued for the instalments due: {count}',
+  dueInvoiceNotFound: 'Invoice not found',
+  dueInvoiceSettled: 'Receipt {number} was paid against this invoice: cancel that receipt first, then this invoice with its credit note',
+  dueInvoiceCancelled: 'Invoice cancelled by credit note {number}',
+  dueInvoiceAlreadyCancelled: 'This invoice is already cancelled by a credit note',
+  invoicedDueChange: 'The due “{label}” has tax invoice {number}: it cannot be lowered or removed silently. Cancel that invoice with a credit note first (the due’s row, “Cancel invoice”), then make the change',
 } as const;
+
+/** How instalments are invoiced (CGST Act s.31(5), decision 070): on each due date, paid or not, or when paid. */
+export const INSTALMENT_INVOICING = ['due-date', 'when-paid'] as const;
+export type InstalmentInvoicing = (typeof INSTALMENT_INVOICING)[number];
 
 const rateSchema = z
   .number({ error: GST_MESSAGES.rate })
@@ -76,6 +87,8 @@ export const taxSettingsInputSchema = z.object(
           sac: z.string({ error: GST_MESSAGES.sac }).trim().regex(/^\d{4,8}$/, GST_MESSAGES.sac).default('999293'),
           pricesIncludeTax: z.boolean({ error: GST_MESSAGES.pricesIncludeTax }).default(true),
           from: calendarDateSchema.optional(),
+          /** Left out: as the latest saved settings say, else on due dates (decision 070). */
+          instalmentInvoicing: z.enum(INSTALMENT_INVOICING, { error: GST_MESSAGES.instalmentInvoicing }).optional(),
         },
         { error: GST_MESSAGES.body },
       )
@@ -99,6 +112,8 @@ export const taxSettingsSchema = z.object({
     rate: z.number(),
     sac: z.string(),
     pricesIncludeTax: z.boolean(),
+    /** Instalments invoiced on each due date, paid or not, or when paid (decision 070). */
+    instalmentInvoicing: z.enum(INSTALMENT_INVOICING),
     /** The date these settings apply from (null: never saved, GST off). */
     from: z.string().nullable(),
     /** The state of the GSTIN (its first two digits) and its name; null without a GSTIN. */
@@ -137,6 +152,8 @@ export const receiptTaxSchema = z.object({
   roundOff: z.number(),
   /** A registered payer (B2B): its GSTIN, name and address, null otherwise. */
   payer: z.object({ gstin: z.string(), name: z.string().nullable(), address: z.string().nullable() }).nullable(),
+  /** What of the payment went to tax invoices issued earlier on due dates (decision 070; `settlesInvoices`): in no figure of this invoice's tax. */
+  settled: z.number(),
 });
 export type ReceiptTax = z.infer<typeof receiptTaxSchema>;
 
@@ -181,6 +198,8 @@ export const gstDocumentSchema = z.object({
   /** The invoice a credit note refers to; the receipt a revised invoice revises. */
   invoiceNumber: z.string().nullable(),
   receiptId: z.uuid(),
+  /** An invoice issued on an instalment's due date (decision 070; `receiptId` is then this invoice's id), null for a receipt's document. */
+  dueInvoiceId: z.uuid().nullable(),
   student: z.object({ _id: z.uuid(), name: z.string() }),
   placeOfSupply: z.string(),
   value: z.number(),

@@ -173,6 +173,11 @@ export const feeReceipts = pgTable(
     roundOffPaise: paise(),
     /** What it paid into refundable deposits: no supply (decision 062), out of GSTR-1. */
     depositPaise: paise(),
+    /**
+     * What it paid against tax invoices issued earlier on instalments' due dates (decision 070): the
+     * tax of that money was on those invoices, so it is a line of its own here and in no figure of GSTR-1.
+     */
+    settledPaise: paise(),
     /** The credit note its cancellation made (a tax invoice's only): its own gap-free series per financial year. */
     creditNoteFinancialYear: varchar({ length: 7 }),
     creditNoteSeq: integer(),
@@ -198,7 +203,7 @@ export const feeReceipts = pgTable(
     index('fee_receipts_credit_note_date_idx').on(table.academyId, table.creditNoteDate).where(sql`${table.creditNoteDate} is not null`),
     check(
       'fee_receipts_tax_adds_up',
-      sql`${table.taxRateBp} is null or ${table.taxablePaise} + ${table.cgstPaise} + ${table.sgstPaise} + ${table.igstPaise} + coalesce(${table.roundOffPaise}, 0) + coalesce(${table.exemptPaise}, 0) + coalesce(${table.depositPaise}, 0) = ${table.amountPaise}`,
+      sql`${table.taxRateBp} is null or ${table.taxablePaise} + ${table.cgstPaise} + ${table.sgstPaise} + ${table.igstPaise} + coalesce(${table.roundOffPaise}, 0) + coalesce(${table.exemptPaise}, 0) + coalesce(${table.depositPaise}, 0) + coalesce(${table.settledPaise}, 0) = ${table.amountPaise}`,
     ),
     uniqueIndex('fee_receipts_number_idx').on(table.academyId, table.financialYear, table.seq),
     uniqueIndex('fee_receipts_idempotency_idx').on(table.studentId, table.idempotencyKey),
@@ -360,4 +365,82 @@ export const feeCreditNoteCounters = pgTable(
     lastSeq: integer().notNull(),
   },
   (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
+);
+
+/**
+ * A tax invoice issued on an instalment's due date, paid or not (CGST Act s.31(5)(a), decision 070): one
+ * live invoice per due at most. Its number comes from the receipts' counter (fee_receipt_counters), so
+ * receipts and these invoices make one gap-free series per financial year. `due_paise` is what of the
+ * due it invoices (the price), `amount_paise` what the family owes on it (the price and the tax, or the
+ * price when prices include GST): taxable + cgst + sgst + igst + round-off = amount. Cancelled only by
+ * its credit note (its own columns, the credit notes' series).
+ */
+export const feeDueInvoices = pgTable(
+  'fee_due_invoices',
+  {
+    ...academyRow(),
+    dueId: requiredRef(() => feeDues.id, 'restrict'),
+    studentId: requiredRef(() => students.id, 'restrict'),
+    financialYear: varchar({ length: 7 }).notNull(),
+    seq: integer().notNull(),
+    number: varchar({ length: 20 }).notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    duePaise: paise().notNull(),
+    amountPaise: paise().notNull(),
+    gstin: varchar({ length: 15 }).notNull(),
+    gstRegistrationId: uuid()
+      .notNull()
+      .references(() => gstRegistrations.id, { onDelete: 'restrict' }),
+    sac: varchar({ length: 8 }).notNull(),
+    taxRateBp: integer().notNull(),
+    pricesIncludeTax: boolean().notNull(),
+    taxablePaise: paise().notNull(),
+    cgstPaise: paise().notNull(),
+    sgstPaise: paise().notNull(),
+    igstPaise: paise().notNull(),
+    roundOffPaise: paise().notNull(),
+    placeOfSupply: varchar({ length: 2 }).notNull(),
+    payerGstin: varchar({ length: 15 }),
+    payerName: varchar({ length: 200 }),
+    payerAddress: varchar({ length: 300 }),
+    recipientAddress: text(),
+    recipientState: varchar({ length: 2 }),
+    createdAt: createdAt(),
+    creditNoteFinancialYear: varchar({ length: 7 }),
+    creditNoteSeq: integer(),
+    creditNoteNumber: varchar({ length: 20 }),
+    creditNoteDate: date({ mode: 'string' }),
+    creditNoteReason: text(),
+  },
+  (table) => [
+    uniqueIndex('fee_due_invoices_number_idx').on(table.academyId, table.financialYear, table.seq),
+    // One live invoice per due: the job run twice finds it and issues none.
+    uniqueIndex('fee_due_invoices_live_due_idx').on(table.dueId).where(sql`${table.creditNoteNumber} is null`),
+    index('fee_due_invoices_due_idx').on(table.dueId),
+    index('fee_due_invoices_student_idx').on(table.studentId),
+    index('fee_due_invoices_gst_registration_idx').on(table.gstRegistrationId),
+    index('fee_due_invoices_date_idx').on(table.academyId, table.date),
+    uniqueIndex('fee_due_invoices_credit_note_idx').on(table.academyId, table.creditNoteFinancialYear, table.creditNoteSeq).where(sql`${table.creditNoteSeq} is not null`),
+    index('fee_due_invoices_credit_note_date_idx').on(table.academyId, table.creditNoteDate).where(sql`${table.creditNoteDate} is not null`),
+    check('fee_due_invoices_adds_up', sql`${table.taxablePaise} + ${table.cgstPaise} + ${table.sgstPaise} + ${table.igstPaise} + ${table.roundOffPaise} = ${table.amountPaise}`),
+    check('fee_due_invoices_amount_positive', sql`${table.duePaise} > 0 and ${table.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * What a receipt paid against a due-date invoice (decision 070): the money (`amount_paise`, tax
+ * included) and what of it went to the due (`due_paise`). A cancelled receipt's rows stay and count no
+ * more (the receipt's cancelled_at says so).
+ */
+export const feeInvoiceSettlements = linkTable(
+  'fee_invoice_settlements',
+  'invoice',
+  {
+    receiptId: requiredRef(() => feeReceipts.id, 'restrict'),
+    invoiceId: requiredRef(() => feeDueInvoices.id, 'restrict'),
+  },
+  {
+    amountPaise: paise().notNull(),
+    duePaise: paise().notNull(),
+  },
 );

@@ -23,6 +23,13 @@ export const gstRegistrations = pgTable(
     rateBp: integer().notNull(),
     sac: varchar({ length: 8 }).notNull(),
     pricesIncludeTax: boolean().notNull(),
+    /**
+     * Instalments as a continuous supply (CGST Act s.31(5), decision 070): 'due-date' issues a tax
+     * invoice on each instalment's due date, paid or not; 'when-paid' invoices each payment (as before).
+     */
+    instalmentInvoicing: varchar({ length: 10, enum: ['due-date', 'when-paid'] })
+      .notNull()
+      .default('due-date'),
     ...createdByAndAt(),
   },
   (table) => [
@@ -30,6 +37,7 @@ export const gstRegistrations = pgTable(
     index('gst_registrations_academy_from_idx').on(table.academyId, table.effectiveFrom, table.createdAt),
     index('gst_registrations_created_by_idx').on(table.createdBy),
     check('gst_registrations_rate_check', sql`${table.rateBp} between 0 and 4000`),
+    check('gst_registrations_instalment_invoicing_check', sql`${table.instalmentInvoicing} in ('due-date', 'when-paid')`),
     check('gst_registrations_gstin_check', sql`not ${table.registered} or ${table.gstin} is not null`),
   ],
 );

@@ -73,7 +73,8 @@ export function renderCreditNotePdf(input: { header: AcademyHeader; receipt: Pri
   }
   if (tax.exempt > 0) pdf.row(label.exempt, rupeesText(toPaise(tax.exempt)));
   pdf.rule();
-  const amountPaise = toPaise(receipt.amount);
+  // Money a receipt paid against invoices issued on due dates is not this invoice's (decision 070): not credited here.
+  const amountPaise = toPaise(receipt.amount) - toPaise(tax.settled);
   pdf.row(label.total, rupeesText(amountPaise), { bold: true });
   pdf.row(label.inWords, amountInWords(amountPaise, language));
   pdf.doc.moveDown(2);

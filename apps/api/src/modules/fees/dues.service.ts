@@ -19,6 +19,7 @@ import { registrationOn, taxOnTopOf } from '../gst';
 import { insertDues } from './plans.service';
 import { lateJoinerInstalments } from '@academy/shared/late-join';
 import { claimsOfStudent } from './payment-claims.service';
+import { assertNotInvoiced, creditInvoicesOfDues, dueInvoicesOf } from './due-invoices.service';
 
 /**
  * A student's dues: made at enrolment, cancelled at removal when the office says so, lowered by
@@ -90,6 +91,13 @@ export async function cancelUnpaidDuesOfBatch(tx: DbExecutor, batchId: string, s
     .orderBy(...DUE_LOCK_ORDER)
     .for('update');
   if (toCancel.length === 0) return 0;
+  // A removed due's invoice (issued on its due date, decision 070) is answered by its credit note, never left standing.
+  await creditInvoicesOfDues(
+    tx,
+    null,
+    toCancel.map((row) => row.id),
+    'Student removed from the batch; the unpaid instalment is cancelled',
+  );
   await tx.update(feeDues).set({ status: 'cancelled' }).where(inArray(feeDues.id, toCancel.map((row) => row.id)));
   return toCancel.length;
 }
@@ -122,7 +130,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     .limit(1);
   if (!found) throw new AppError('NOT_FOUND', 'Student not found');
   const { code, ...student } = found;
-  const [dueRows, payments, concessions, today, payee, claims] = await Promise.all([
+  const [dueRows, payments, concessions, today, payee, claims, invoices] = await Promise.all([
     db
       .select({ due: feeDues, batchName: batches.name, taxable: dueTaxableSql.mapWith(Boolean) })
       .from(feeDues)
@@ -134,6 +142,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     academyToday(db),
     upiPayee(db),
     claimsOfStudent(db, studentId),
+    dueInvoicesOf(db, studentId),
   ]);
   // With fee plans quoted excluding GST the family sees each balance + GST = what it pays (issue 57).
   const registration = await registrationOn(db, today);
@@ -149,7 +158,9 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
       totals.balance += balance;
       if (status === 'overdue') totals.overdue += balance;
     }
-    const gst = taxOnTopOf(registration, taxable, balance);
+    const invoice = invoices.get(due.id) ?? null;
+    // A due invoiced on its date owes what is left on its invoice (decision 070), whatever the settings say today.
+    const gst = invoice ? (balance > 0 && invoice.left > rupees(balance) ? { tax: Math.round((invoice.left - rupees(balance)) * 100), total: Math.round(invoice.left * 100) } : undefined) : taxOnTopOf(registration, taxable, balance);
     taxOnBalance += gst?.tax ?? 0;
     return {
       ...dueFields(due, batchName, balance),
@@ -157,6 +168,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
       // The UPI request asks for what is paid: the balance plus GST on top when prices exclude it.
       upi: payee && balance > 0 ? dueUpiRequest(payee, { code, name: student.name }, { number: due.number, label: due.label, balancePaise: gst?.total ?? balance }) : null,
       gst: gst ? { tax: rupees(gst.tax), total: rupees(gst.total) } : null,
+      invoice,
     };
   });
   return {
@@ -241,6 +253,11 @@ export async function addConcession(db: Db, actor: AuditActor, studentId: string
         left -= part;
       }
     }
+    // An invoiced due is lowered only after its invoice's credit note (decision 070, CGST Act s.34).
+    await assertNotInvoiced(
+      tx,
+      open.filter((due) => (parts.get(due.id) ?? 0) > 0),
+    );
     const total = [...parts.values()].reduce((sum, value) => sum + value, 0);
     for (const [dueId, part] of parts) {
       if (part > 0) await tx.update(feeDues).set({ concessionPaise: sql`${feeDues.concessionPaise} + ${part}` }).where(eq(feeDues.id, dueId));

@@ -4,7 +4,7 @@ import { paiseToRupees as rupees } from '@academy/shared/money';
 import { GST_STATES, type BatchDelivery } from '@academy/shared/gst';
 import type { Due, Receipt } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
-import { batches, feeAllocations, feeDues, feePlans, feeReceipts, students, users } from '../../db/schema';
+import { batches, feeAllocations, feeDueInvoices, feeDues, feeInvoiceSettlements, feePlans, feeReceipts, students, users } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
 
 /**
@@ -79,6 +79,15 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
         .where(inArray(feeAllocations.receiptId, rows.map((row) => row.receipt.id)))
         .orderBy(asc(feeDues.dueDate), asc(feeDues.seq))
     : [];
+  // The due-date invoices each receipt paid (decision 070).
+  const settlements = rows.length
+    ? await db
+        .select({ receiptId: feeInvoiceSettlements.receiptId, invoiceId: feeDueInvoices.id, number: feeDueInvoices.number, date: feeDueInvoices.date, amountPaise: feeInvoiceSettlements.amountPaise })
+        .from(feeInvoiceSettlements)
+        .innerJoin(feeDueInvoices, eq(feeDueInvoices.id, feeInvoiceSettlements.invoiceId))
+        .where(inArray(feeInvoiceSettlements.receiptId, rows.map((row) => row.receipt.id)))
+        .orderBy(asc(feeDueInvoices.financialYear), asc(feeDueInvoices.seq))
+    : [];
   return rows.map(({ receipt, studentName }) => ({
     _id: receipt.id,
     number: receipt.number,
@@ -111,9 +120,11 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
             deposit: rupees(receipt.depositPaise ?? 0),
             roundOff: rupees(receipt.roundOffPaise ?? 0),
             payer: receipt.payerGstin ? { gstin: receipt.payerGstin, name: receipt.payerName, address: receipt.payerAddress } : null,
+            settled: rupees(receipt.settledPaise ?? 0),
           }
         : null,
     creditNote: receipt.creditNoteNumber ? { number: receipt.creditNoteNumber, date: receipt.creditNoteDate! } : null,
+    settlesInvoices: settlements.filter((entry) => entry.receiptId === receipt.id).map((entry) => ({ _id: entry.invoiceId, number: entry.number, date: entry.date, amount: rupees(entry.amountPaise) })),
     createdAt: receipt.createdAt.toISOString(),
   }));
 }

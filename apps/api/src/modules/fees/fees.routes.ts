@@ -57,6 +57,7 @@ import { confirmStatementCredits, importStatement, listStatements, putCreditBack
 import { saveStatementMapping } from '../settings';
 import { readUploadedFile } from '../../lib/uploaded-file';
 import { cancelReceipt, creditNoteFor, receiptFor, recordPayment } from './payments.service';
+import { cancelDueInvoice, dueInvoiceCreditNoteFor, issueDueInvoices, printableDueInvoice } from './due-invoices.service';
 import { issueRevisedInvoices, previewRevisedInvoices } from './revised-invoices.service';
 import { GST_MESSAGES, revisedInvoicesInputSchema, revisedInvoicesSchema } from '@academy/shared/schemas/gst';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
@@ -201,6 +202,21 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     return sendPrivatePdf(reply, await receiptPdfIn(db, receipt, requestLanguage(request)), receiptFileName(receipt.number), 'inline');
   });
 
+  // Instalments invoiced on their due dates (decision 070): the office runs the day's job now, opens an
+  // invoice (the family too, from the due's row), and cancels one with its credit note.
+  dataRoute(
+    app, 'POST', '/fees/due-invoices/issue', { tags, response: { 200: apiSuccess(z.object({ issued: z.number().int() })) } },
+    async () => ({ issued: await issueDueInvoices(db, null) }),
+  );
+  dataRoute(
+    app, 'POST', '/fees/due-invoices/:id/cancel', { tags, params: idParamsSchema, body: receiptCancelInputSchema, response: { 200: apiSuccess(z.object({ creditNote: z.string() })) } },
+    (request) => cancelDueInvoice(db, actorOf(request), request.params.id, request.body.reason),
+  );
+  app.get('/fees/due-invoices/:id/pdf', { compress: false, schema: { tags, params: idParamsSchema } }, async (request, reply) => {
+    const invoice = await printableDueInvoice(db, actorOf(request), request.params.id);
+    return sendPrivatePdf(reply, await receiptPdfIn(db, invoice, requestLanguage(request)), `invoice-${invoice.number.replace('/', '-')}.pdf`, 'inline');
+  });
+
   // A registration dated back (decision 063): the window's payments and their revised invoices, then issuing them.
   dataRoute(
     app, 'GET', '/fees/gst/revised-invoices', { tags: ['fees'], querystring: revisedInvoicesInputSchema, response: { 200: apiSuccess(revisedInvoicesSchema) } },
@@ -214,7 +230,8 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
   // A credit note as its own document (CGST Rule 53; decision 063), by its number (URL-encoded:
   // CN%2F2026-27%2F0001.pdf), in the reader's language; read as its receipt is.
   app.get('/fees/credit-notes/:number.pdf', { compress: false, schema: { tags, params: z.object({ number: z.string().min(1).max(20) }) } }, async (request, reply) => {
-    const receipt = await creditNoteFor(db, actorOf(request), request.params.number);
+    // A receipt's credit note, else a due-date invoice's (decision 070): one series, either document.
+    const receipt = (await dueInvoiceCreditNoteFor(db, actorOf(request), request.params.number)) ?? (await creditNoteFor(db, actorOf(request), request.params.number));
     return sendPrivatePdf(reply, await creditNotePdfIn(db, receipt, requestLanguage(request)), creditNoteFileName(receipt.creditNote!.number), 'inline');
   });
 

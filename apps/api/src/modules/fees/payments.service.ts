@@ -9,7 +9,7 @@ import { FEE_MESSAGES, OPENING_BALANCE_NOTE, PAYMENT_CLAIM_MESSAGES, STATEMENT_M
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { emitEvent } from '../../events/emit';
-import { bankStatementCredits, batches, feeAllocations, feeCreditNoteCounters, feeDues, feeReceiptCounters, feeReceipts, gstRegistrations, paymentClaims, students, users } from '../../db/schema';
+import { bankStatementCredits, batches, feeAllocations, feeInvoiceSettlements, feeCreditNoteCounters, feeDues, feeReceiptCounters, feeReceipts, gstRegistrations, paymentClaims, students, users } from '../../db/schema';
 import { receiptReadScope } from '../../access/fees';
 import { type Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
@@ -20,6 +20,7 @@ import { DUE_LOCK_ORDER, lockOpenDues, lockOpenDuesOf, receiptsWhere } from './f
 import { extractUtr } from './bank-statement';
 import { invoiceTax, payableWithTax, placeOfSupplyOf, registrationOn, type InvoiceTax } from '../gst';
 import { RECIPIENT_ADDRESS_THRESHOLD_PAISE } from '@academy/shared/gst';
+import { duePartOf, openDueInvoices, type OpenDueInvoice } from './due-invoices.service';
 
 /** A credit note number: 'CN/2026-27/0001' (15 characters). */
 export function creditNoteNumber(year: string, seq: number): string {
@@ -85,6 +86,12 @@ type ReceiptPayment = {
   tax?: InvoiceTax | null;
   /** An unregistered recipient's address and state as at the invoice (CGST rule 46(e), decision 062). */
   recipient?: { address: string | null; state: string | null } | null;
+  /**
+   * Money against tax invoices issued on due dates (decision 070) and what it pays into their dues; with
+   * it `allocations` says what the whole payment pays into each due (the invoices' parts and the rest).
+   */
+  settlements?: { invoiceId: string; amount: number; due: number }[];
+  allocations?: { dueId: string; amount: number }[];
 };
 type ReceiptToIssue = {
   studentId: string;
@@ -134,7 +141,8 @@ async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: readonl
       reference: input.reference ?? null,
       utr: input.utr,
       note: input.note ?? null,
-      balanceAfterPaise: entry.outstanding - (input.tax ? input.tax.allocations.reduce((sum, allocation) => sum + allocation.amount, 0) : input.amount),
+      balanceAfterPaise: entry.outstanding - (input.allocations ?? input.tax?.allocations ?? [{ amount: input.amount }]).reduce((sum, allocation) => sum + allocation.amount, 0),
+      settledPaise: input.settlements?.length ? input.settlements.reduce((sum, settlement) => sum + settlement.amount, 0) : null,
       idempotencyKey: entry.idempotency?.key ?? null,
       requestHash: entry.idempotency?.requestHash ?? null,
       createdBy: actor?.userId ?? null,
@@ -162,7 +170,14 @@ async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: readonl
     };
   });
   const allocations: { receiptId: string; dueId: string; amountPaise: number }[] = [];
+  const settlements: { receiptId: string; invoiceId: string; amountPaise: number; duePaise: number }[] = [];
   toIssue.forEach((entry, index) => {
+    for (const settlement of entry.payment.settlements ?? []) settlements.push({ receiptId: rows[index]!.id, invoiceId: settlement.invoiceId, amountPaise: settlement.amount, duePaise: settlement.due });
+    // A payment against due-date invoices says what each due gets (decision 070).
+    if (entry.payment.allocations) {
+      for (const allocation of entry.payment.allocations) allocations.push({ receiptId: rows[index]!.id, dueId: allocation.dueId, amountPaise: allocation.amount });
+      return;
+    }
     // A tax invoice's split already says what each due gets (exempt and taxable dues, prices with or without GST).
     if (entry.payment.tax) {
       for (const allocation of entry.payment.tax.allocations) allocations.push({ receiptId: rows[index]!.id, dueId: allocation.dueId, amountPaise: allocation.amount });
@@ -178,6 +193,7 @@ async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: readonl
   });
   for (let start = 0; start < rows.length; start += 1000) await tx.insert(feeReceipts).values(rows.slice(start, start + 1000));
   for (let start = 0; start < allocations.length; start += 1000) await tx.insert(feeAllocations).values(allocations.slice(start, start + 1000));
+  if (settlements.length > 0) await tx.insert(feeInvoiceSettlements).values(settlements);
   // One statement for every due they paid.
   const receiptIds = rows.map((row) => row.id);
   await tx.execute(
@@ -281,6 +297,51 @@ export function namedDueFirst<T extends { id: string }>(open: readonly T[], dueI
   return named ? [named, ...open.filter((due) => due !== named)] : [...open];
 }
 
+type OpenDue = Awaited<ReturnType<typeof lockOpenDues>>[number];
+
+/**
+ * A student's open dues in payment order, each's invoiced part (what is left on its due-date invoice,
+ * decision 070) first and then the rest of its balance, which a payment invoices as before. A due
+ * invoiced in full has no rest.
+ */
+export function splitOverInvoices(ordered: readonly OpenDue[], invoices: readonly OpenDueInvoice[]) {
+  const parts: ({ invoice: OpenDueInvoice } | { due: OpenDue })[] = [];
+  const uninvoiced: OpenDue[] = [];
+  for (const due of ordered) {
+    let rest = due.balance;
+    for (const invoice of invoices.filter((entry) => entry.dueId === due.id)) {
+      parts.push({ invoice });
+      rest -= invoice.dueLeft;
+    }
+    if (rest > 0) {
+      const part = { ...due, balance: rest };
+      parts.push({ due: part });
+      uninvoiced.push(part);
+    }
+  }
+  return { parts, uninvoiced, settlements: invoices.filter((invoice) => ordered.some((due) => due.id === invoice.dueId)) };
+}
+
+/** Money paid into dues without GST (none registered on the payment's date): each takes its balance, oldest first. */
+function plainAllocations(dues: readonly { id: string; balance: number }[], money: number): { dueId: string; amount: number }[] {
+  const allocations: { dueId: string; amount: number }[] = [];
+  let left = money;
+  for (const due of dues) {
+    if (left === 0) break;
+    const amount = Math.min(left, due.balance);
+    allocations.push({ dueId: due.id, amount });
+    left -= amount;
+  }
+  return allocations;
+}
+
+/** One allocation per due (a due partly invoiced and partly not is paid by both parts of one payment). */
+function mergeAllocations(allocations: readonly { dueId: string; amount: number }[]): { dueId: string; amount: number }[] {
+  const byDue = new Map<string, number>();
+  for (const allocation of allocations) if (allocation.amount > 0) byDue.set(allocation.dueId, (byDue.get(allocation.dueId) ?? 0) + allocation.amount);
+  return [...byDue].map(([dueId, amount]) => ({ dueId, amount }));
+}
+
 export async function recordPayment(
   db: Db,
   actor: AuditActor,
@@ -322,24 +383,48 @@ export async function recordPayment(
       if (input.payerGstin && !registration) throw new AppError('BAD_REQUEST', GST_MESSAGES.payerNotRegistered, { payerGstin: GST_MESSAGES.payerNotRegistered });
       const ordered = namedDueFirst(open, input.dueId ?? options.dueFirst);
       const payer = input.payerGstin ? { gstin: input.payerGstin, name: input.payerName ?? null, address: input.payerAddress ?? null } : null;
+      // Dues already invoiced on their due dates (decision 070): the money against them is a receipt naming
+      // the invoice, not a new supply; only the rest of the payment is a tax document, as before.
+      const { settlements, uninvoiced, parts } = splitOverInvoices(ordered, await openDueInvoices(tx, ordered.map((due) => due.id)));
       // The place of supply decides CGST + SGST or IGST, and with prices excluding GST the tax on top (decision 062).
-      const place = registration ? placeOfSupplyOf(registration, student.state, payer?.gstin ?? null, ordered) : undefined;
-      const payable = payableWithTax(registration, ordered, place?.interState);
+      const place = registration && uninvoiced.length > 0 ? placeOfSupplyOf(registration, student.state, payer?.gstin ?? null, uninvoiced) : undefined;
+      const payable = settlements.reduce((sum, invoice) => sum + invoice.moneyLeft, 0) + payableWithTax(registration, uninvoiced, place?.interState);
       if (input.amount > payable) {
         const message = FEE_MESSAGES.moreThanDue.replace('{amount}', formatPaise(payable));
         throw new AppError('BAD_REQUEST', message, { amount: message });
       }
-      let tax = registration ? invoiceTax(registration, student.state, payer, ordered, input.amount) : null;
+      // The money goes over the dues in their order: an invoiced part takes what is left on its invoice, the rest what it costs.
+      let left = input.amount;
+      let taxedMoney = 0;
+      const settled: { invoiceId: string; amount: number; due: number; dueId: string }[] = [];
+      for (const part of parts) {
+        if (left === 0) break;
+        if ('invoice' in part) {
+          const money = Math.min(left, part.invoice.moneyLeft);
+          settled.push({ invoiceId: part.invoice.id, amount: money, due: duePartOf(part.invoice, money), dueId: part.invoice.dueId });
+          left -= money;
+        } else {
+          const money = Math.min(left, payableWithTax(registration, [part.due], place?.interState));
+          taxedMoney += money;
+          left -= money;
+        }
+      }
+      let tax = registration && taxedMoney > 0 ? invoiceTax(registration, student.state, payer, uninvoiced, taxedMoney) : null;
+      const uninvoicedAllocations = tax ? tax.allocations : plainAllocations(uninvoiced, taxedMoney);
       // Money into refundable deposits only is no supply (decision 062): a plain receipt, on no GST document and in no return.
-      if (tax && tax.deposit === input.amount) tax = null;
+      if (tax && tax.deposit === taxedMoney) tax = null;
       const recipientAddress = input.studentAddress ?? student.address;
       // An unregistered recipient's address goes on a tax invoice of ₹50,000 or more (CGST rule 46(e)); asked for when missing.
       if (tax && !payer && tax.taxable >= RECIPIENT_ADDRESS_THRESHOLD_PAISE && !recipientAddress) {
         throw new AppError('BAD_REQUEST', GST_MESSAGES.studentAddressRequired, { studentAddress: GST_MESSAGES.studentAddressRequired });
       }
       const recipient = tax && !payer ? { address: recipientAddress ?? null, state: student.state } : null;
+      const againstInvoices =
+        settled.length > 0
+          ? { settlements: settled, allocations: mergeAllocations([...settled.map((entry) => ({ dueId: entry.dueId, amount: entry.due })), ...uninvoicedAllocations]) }
+          : {};
       const [issued] = await issueReceipts(tx, actor, [
-        { studentId, studentName: student.name, open: ordered, outstanding, payment: { ...input, utr, tax, recipient }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined },
+        { studentId, studentName: student.name, open: ordered, outstanding, payment: { ...input, utr, tax, recipient, ...againstInvoices }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined },
       ]);
       const receiptId = issued!.id;
       if (options.confirmsClaim) {
@@ -464,7 +549,7 @@ export async function creditNoteFor(db: DbExecutor, actor: Actor, number: string
  * before the copy was kept prints the student's address on record).
  */
 export type PrintableInvoice = { legalName: string | null; tradeName: string | null; address: string | null; recipientAddress: string | null; recipientState: string | null };
-export type PrintableReceipt = Receipt & { batches: string[]; invoice?: PrintableInvoice | undefined };
+export type PrintableReceipt = Receipt & { batches: string[]; invoice?: PrintableInvoice | undefined; dueInvoice?: { dueDate: string } | undefined };
 
 /** A receipt with the names of the batches it paid, for its PDF; `scope` narrows who may read it (none: the receipt mail job). */
 export async function printableReceipt(db: DbExecutor, id: string, scope?: SQL): Promise<PrintableReceipt | undefined> {

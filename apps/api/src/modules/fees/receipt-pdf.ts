@@ -58,6 +58,11 @@ const TAX_LABELS = wordTable('receipt', {
   reverseCharge: 'Tax payable on reverse charge: No',
   signFor: 'For {name}',
   signatory: 'Authorised signatory',
+  dueTitle: 'Tax invoice',
+  dueFor: 'For the instalment due on {date}',
+  payable: 'Amount payable',
+  against: 'Against invoice {number} dated {date}',
+  againstNote: 'The tax on this money is on the invoice named; this receipt is not a tax invoice.',
 });
 
 /** A state's name in the reader's language with its code, "Karnataka (29)" (CGST rule 46(e) and (n): the state's name and code). */
@@ -86,7 +91,9 @@ export function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receip
   // A revised invoice (CGST Rule 53(1)(a): "Revised Invoice" prominently) carries its own number and date and names the receipt it revises.
   const revised = tax?.kind === 'revised-invoice';
   const bill = tax?.kind === 'bill-of-supply';
-  const title = !tax ? label.title : revised ? taxLabel.revisedTitle : bill ? taxLabel.billTitle : tax.exempt > 0 ? taxLabel.mixedTitle : taxLabel.title;
+  // A tax invoice issued on an instalment's due date, paid or not (decision 070): no payment on it.
+  const dueInvoice = 'dueInvoice' in receipt ? (receipt as { dueInvoice?: { dueDate: string } }).dueInvoice : undefined;
+  const title = dueInvoice ? taxLabel.dueTitle : !tax ? label.title : revised ? taxLabel.revisedTitle : bill ? taxLabel.billTitle : tax.exempt > 0 ? taxLabel.mixedTitle : taxLabel.title;
   const pdf = createAcademyPdf({ header: input.header, title, language, info: { Title: `${title} ${receipt.number}`, Subject: receipt.number } });
   if (receipt.cancelled) pdf.text(`${label.cancelled}: ${receipt.cancelled.reason}`, { bold: true, color: '#c92a2a', align: 'center', size: 13 });
   if (receipt.creditNote) pdf.text(taxLabel.creditNote.replace('{number}', receipt.creditNote.number).replace('{date}', formatDate(receipt.creditNote.date)), { bold: true, color: '#c92a2a', align: 'center' });
@@ -139,20 +146,26 @@ export function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receip
     if (tax.deposit > 0) pdf.row(taxLabel.deposit, rupeesText(toPaise(tax.deposit)));
     pdf.rule();
   }
-  pdf.row(tax ? taxLabel.total : label.amount, rupeesText(amountPaise), { bold: true });
+  // Money against invoices issued on due dates (decision 070): their own lines, outside this document's tax.
+  for (const invoice of receipt.settlesInvoices) pdf.row(taxLabel.against.replace('{number}', invoice.number).replace('{date}', formatDate(invoice.date)), rupeesText(toPaise(invoice.amount)));
+  if (receipt.settlesInvoices.length > 0) {
+    if (!tax) pdf.text(taxLabel.againstNote, { size: 9 });
+    pdf.rule();
+  }
+  pdf.row(dueInvoice ? taxLabel.payable : tax ? taxLabel.total : label.amount, rupeesText(amountPaise), { bold: true });
   pdf.row(label.inWords, amountInWords(amountPaise, language));
-  pdf.row(label.mode, MODE_LABELS[language][receipt.mode]);
+  if (!dueInvoice) pdf.row(label.mode, MODE_LABELS[language][receipt.mode]);
   if (receipt.reference) pdf.row(label.reference, receipt.reference);
   if (receipt.note) pdf.row(label.note, receipt.note);
   // Rule 46(p): whether tax is payable on reverse charge — never, for coaching supplied by the academy.
   if (tax && !bill) pdf.text(taxLabel.reverseCharge, { size: 9 });
   pdf.rule();
-  pdf.text(label.paidFor, { bold: true });
+  pdf.text(dueInvoice ? taxLabel.dueFor.replace('{date}', formatDate(dueInvoice.dueDate)) : label.paidFor, { bold: true });
   pdf.doc.moveDown(0.3);
   for (const allocation of receipt.allocations) pdf.row(allocation.label, rupeesText(toPaise(allocation.amount)));
   pdf.rule();
-  // A cancelled receipt paid nothing: a "balance after this payment" on it would be a wrong figure.
-  if (!receipt.cancelled) pdf.row(label.balance, rupeesText(toPaise(receipt.balanceAfter)), { bold: true });
+  // A cancelled receipt paid nothing: a "balance after this payment" on it would be a wrong figure; an invoice records no payment.
+  if (!receipt.cancelled && !dueInvoice) pdf.row(label.balance, rupeesText(toPaise(receipt.balanceAfter)), { bold: true });
   if (tax) {
     // Rules 46(q) and 49: the supplier's signature — here the line an authorised signatory signs, under the legal name.
     pdf.doc.moveDown(1.5);

@@ -4,7 +4,7 @@ import { gstinState, gstPeriodRange } from '@academy/shared/gst';
 import { paiseToRupees as rupees } from '@academy/shared/money';
 import { GST_MESSAGES, type GstMonth } from '@academy/shared/schemas/gst';
 import type { DbExecutor } from '../../db/client';
-import { feeReceipts, students, users } from '../../db/schema';
+import { feeDueInvoices, feeReceipts, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { formulaSafe } from '../../lib/csv';
 import { DOC_NATURES, gstr1Json, gstr1TableOf, placeOfSupplyLabel, summariseGstr1, type TaxDocument } from './gstr1';
@@ -12,7 +12,7 @@ import { getTaxSettings } from './tax-settings.service';
 
 /** Fees → GST (issue 57): a month's or a quarter's tax invoices and credit notes, GSTR-1 as JSON and XLSX. */
 
-type MonthDocument = TaxDocument & { receiptId: string; invoiceNumber: string | null; studentId: string; studentName: string; payerName: string | null };
+type MonthDocument = TaxDocument & { receiptId: string; dueInvoiceId: string | null; invoiceNumber: string | null; studentId: string; studentName: string; payerName: string | null };
 
 /** The invoices dated in the period and the credit notes made in it (one query, the two date indexes); `period` is validated by the route. */
 async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocument[]> {
@@ -28,6 +28,7 @@ async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocu
   for (const { receipt, studentName } of rows) {
     const common = {
       receiptId: receipt.id,
+      dueInvoiceId: null,
       studentId: receipt.studentId,
       studentName,
       placeOfSupply: receipt.placeOfSupply!,
@@ -35,7 +36,8 @@ async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocu
       sac: receipt.sac!,
       rateBp: receipt.taxRateBp!,
       // A refundable deposit is no supply (decision 062): it is in no figure of GSTR-1, not even the invoice's value.
-      value: receipt.amountPaise - (receipt.depositPaise ?? 0),
+      // Money against invoices issued on due dates (decision 070) was reported with those invoices: never twice.
+      value: receipt.amountPaise - (receipt.depositPaise ?? 0) - (receipt.settledPaise ?? 0),
       taxable: receipt.taxablePaise!,
       cgst: receipt.cgstPaise!,
       sgst: receipt.sgstPaise!,
@@ -56,6 +58,38 @@ async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocu
       documents.push({ ...common, kind: 'credit_note', number: receipt.creditNoteNumber!, series: receipt.creditNoteFinancialYear!, seq: receipt.creditNoteSeq!, date: receipt.creditNoteDate, invoiceNumber: receipt.number });
     }
   }
+  // Invoices issued on instalments' due dates (decision 070), paid or not, in the period of their date;
+  // their credit notes in the period they were made. One series with the receipts (the numbers interleave).
+  const dueInvoices = await db
+    .select({ invoice: feeDueInvoices, studentName: users.name })
+    .from(feeDueInvoices)
+    .innerJoin(students, eq(students.id, feeDueInvoices.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(or(between(feeDueInvoices.date, first, last), between(feeDueInvoices.creditNoteDate, first, last)));
+  for (const { invoice, studentName } of dueInvoices) {
+    const common = {
+      receiptId: invoice.id,
+      dueInvoiceId: invoice.id,
+      studentId: invoice.studentId,
+      studentName,
+      placeOfSupply: invoice.placeOfSupply,
+      supplierState: gstinState(invoice.gstin),
+      sac: invoice.sac,
+      rateBp: invoice.taxRateBp,
+      value: invoice.amountPaise,
+      taxable: invoice.taxablePaise,
+      cgst: invoice.cgstPaise,
+      sgst: invoice.sgstPaise,
+      igst: invoice.igstPaise,
+      exempt: 0,
+      payerGstin: invoice.payerGstin,
+      payerName: invoice.payerName,
+    };
+    if (invoice.date >= first && invoice.date <= last) documents.push({ ...common, kind: 'invoice', number: invoice.number, series: invoice.financialYear, seq: invoice.seq, date: invoice.date, invoiceNumber: null });
+    if (invoice.creditNoteDate && invoice.creditNoteDate >= first && invoice.creditNoteDate <= last) {
+      documents.push({ ...common, kind: 'credit_note', number: invoice.creditNoteNumber!, series: invoice.creditNoteFinancialYear!, seq: invoice.creditNoteSeq!, date: invoice.creditNoteDate, invoiceNumber: invoice.number });
+    }
+  }
   return documents;
 }
 
@@ -73,6 +107,7 @@ export async function gstMonth(db: DbExecutor, period: string): Promise<GstMonth
       date: doc.date,
       invoiceNumber: doc.invoiceNumber,
       receiptId: doc.receiptId,
+      dueInvoiceId: doc.dueInvoiceId,
       student: { _id: doc.studentId, name: doc.studentName },
       placeOfSupply: doc.placeOfSupply,
       value: rupees(doc.value),
@@ -90,9 +125,10 @@ export async function gstMonth(db: DbExecutor, period: string): Promise<GstMonth
 }
 
 /** The GSTIN the month's return is filed under: the invoices' own, else the latest saved; none refuses (409). */
-async function filingGstin(db: DbExecutor, documents: readonly { receiptId: string }[]): Promise<string> {
-  if (documents.length > 0) {
-    const [row] = await db.select({ gstin: feeReceipts.gstin }).from(feeReceipts).where(eq(feeReceipts.id, documents[0]!.receiptId)).limit(1);
+async function filingGstin(db: DbExecutor, documents: readonly { receiptId: string; dueInvoiceId: string | null }[]): Promise<string> {
+  const first = documents.find((doc) => doc.dueInvoiceId === null);
+  if (first) {
+    const [row] = await db.select({ gstin: feeReceipts.gstin }).from(feeReceipts).where(eq(feeReceipts.id, first.receiptId)).limit(1);
     if (row?.gstin) return row.gstin;
   }
   const settings = await getTaxSettings(db);

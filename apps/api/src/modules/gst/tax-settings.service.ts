@@ -19,7 +19,7 @@ type TaxSettingsInput = z.output<typeof taxSettingsInputSchema>;
 type Registration = typeof gstRegistrations.$inferSelect;
 
 const NOT_REGISTERED: TaxSettings = {
-  gst: { registered: false, gstin: null, legalName: null, tradeName: null, address: null, rate: 18, sac: '999293', pricesIncludeTax: true, from: null, state: null },
+  gst: { registered: false, gstin: null, legalName: null, tradeName: null, address: null, rate: 18, sac: '999293', pricesIncludeTax: true, instalmentInvoicing: 'due-date', from: null, state: null },
 };
 
 function toSettings(row: Registration | undefined): TaxSettings {
@@ -35,6 +35,7 @@ function toSettings(row: Registration | undefined): TaxSettings {
       rate: row.rateBp / 100,
       sac: row.sac,
       pricesIncludeTax: row.pricesIncludeTax,
+      instalmentInvoicing: row.instalmentInvoicing,
       from: row.effectiveFrom,
       state: code ? { code, name: GST_STATES[code] ?? code } : null,
     },
@@ -79,6 +80,8 @@ export async function updateTaxSettings(db: Db, actor: AuditActor, input: TaxSet
         rateBp: Math.round(gst.rate * 100),
         sac: gst.sac,
         pricesIncludeTax: gst.pricesIncludeTax,
+        // Left out: as saved before, else on due dates (decision 070: what a CA chooses for fixed instalments).
+        instalmentInvoicing: gst.instalmentInvoicing ?? latest?.instalmentInvoicing ?? 'due-date',
         createdBy: actor?.userId ?? null,
       })
       .returning();
@@ -91,8 +94,8 @@ export async function updateTaxSettings(db: Db, actor: AuditActor, input: TaxSet
       text: { key: after.registered ? 'settings.tax_on' : 'settings.tax_off', values: { gstin: after.gstin ?? '', date: formatDate(from) } },
       changes:
         diffChanges(
-          { registered: before.registered, gstin: before.gstin, legalName: before.legalName, rate: before.rate, sac: before.sac, pricesIncludeTax: before.pricesIncludeTax, from: before.from },
-          { registered: after.registered, gstin: after.gstin, legalName: after.legalName, rate: after.rate, sac: after.sac, pricesIncludeTax: after.pricesIncludeTax, from: after.from },
+          { registered: before.registered, gstin: before.gstin, legalName: before.legalName, rate: before.rate, sac: before.sac, pricesIncludeTax: before.pricesIncludeTax, instalmentInvoicing: before.instalmentInvoicing, from: before.from },
+          { registered: after.registered, gstin: after.gstin, legalName: after.legalName, rate: after.rate, sac: after.sac, pricesIncludeTax: after.pricesIncludeTax, instalmentInvoicing: after.instalmentInvoicing, from: after.from },
         ) ?? {},
     });
     return { gst: after };

@@ -21,6 +21,7 @@ const ENTITY_LABELS: Record<AuditEntityType, MessageDescriptor> = {
   test: msg`Test`,
   fee_plan: msg`Fee plan`,
   fee_receipt: msg`Receipt`,
+  fee_due_invoice: msg`Instalment invoice`,
   fee_concession: msg`Concession`,
   fee_reminder: msg`Fee reminder`,
   payment_claim: msg`UPI payment report`,

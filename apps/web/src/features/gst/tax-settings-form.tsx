@@ -12,7 +12,7 @@ import { useTaxSettings, useSaveTaxSettings } from './api';
 
 const FAILURES = { load: msg`Failed to load the tax settings`, save: msg`Failed to save the tax settings` };
 
-type Fields = { registered: boolean; gstin: string; legalName: string; tradeName: string; address: string; rate: number | string; sac: string; pricesIncludeTax: 'yes' | 'no'; from: string };
+type Fields = { registered: boolean; gstin: string; legalName: string; tradeName: string; address: string; rate: number | string; sac: string; pricesIncludeTax: 'yes' | 'no'; instalmentInvoicing: 'due-date' | 'when-paid'; from: string };
 /** Shaped as the body ({ gst }), so the schema's and the server's field errors land on their fields. */
 type Values = { gst: Fields };
 
@@ -25,6 +25,7 @@ const toValues = ({ gst }: TaxSettings): Values => ({ gst: {
   rate: gst.rate,
   sac: gst.sac,
   pricesIncludeTax: gst.pricesIncludeTax ? 'yes' : 'no',
+  instalmentInvoicing: gst.instalmentInvoicing,
   from: '',
 } });
 
@@ -38,6 +39,7 @@ const toInput = ({ gst: values }: Values): TaxSettingsInput => ({
     rate: values.rate === '' ? 18 : Number(values.rate),
     sac: values.sac.trim() || '999293',
     pricesIncludeTax: values.pricesIncludeTax === 'yes',
+    instalmentInvoicing: values.instalmentInvoicing,
     ...(values.from ? { from: values.from } : {}),
   },
 });
@@ -133,6 +135,25 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
               {...form.getInputProps('gst.pricesIncludeTax')}
               style={{ alignSelf: 'flex-start' }}
             />
+          </Stack>
+          {/* Instalments as a continuous supply (CGST Act s.31(5), decision 070). */}
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="instalments-label">
+              <Trans>Invoice instalments</Trans>
+            </Text>
+            <SegmentedControl
+              aria-labelledby="instalments-label"
+              data={[
+                { value: 'due-date', label: t`On each due date (paid or not)` },
+                { value: 'when-paid', label: t`When paid` },
+              ]}
+              key={form.key('gst.instalmentInvoicing')}
+              {...form.getInputProps('gst.instalmentInvoicing')}
+              style={{ alignSelf: 'flex-start' }}
+            />
+            <Text size="xs" c="dimmed">
+              <Trans>The law wants a tax invoice on each instalment’s due date when the fee plan fixes the dates; a later payment against it gets a receipt, not a second invoice.</Trans>
+            </Text>
           </Stack>
         </>
       ) : (
