@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Tit
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { stateName } from '../../../lib/state-names';
 import type { Due, Ledger, Receipt } from '@academy/shared/schemas/fees';
 import type { ReceiptTax } from '@academy/shared/schemas/gst';
 import { formatDate } from '../../../lib/format-date';
@@ -269,7 +270,8 @@ function TaxLines({ tax }: { tax: ReceiptTax }) {
   const igst = formatRupees(tax.igst);
   const cgst = formatRupees(tax.cgst);
   const sgst = formatRupees(tax.sgst);
-  const place = tax.placeOfSupplyName;
+  const { i18n } = useLingui();
+  const place = stateName(tax.placeOfSupply, i18n);
   const exempt = formatRupees(tax.exempt);
   const deposit = formatRupees(tax.deposit);
   const roundOff = `${tax.roundOff < 0 ? '−' : '+'}${formatRupees(Math.abs(tax.roundOff))}`;
