@@ -7,7 +7,7 @@ import type { Due, Ledger, Receipt } from '@academy/shared/schemas/fees';
 import type { ReceiptTax } from '@academy/shared/schemas/gst';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
-import { dueSlipPdfUrl, receiptPdfUrl } from '../api';
+import { creditNotePdfUrl, dueSlipPdfUrl, receiptPdfUrl } from '../api';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS, MODE_LABELS } from './fee-labels';
 import { TableHead } from '../../../components/ui/table-head';
 
@@ -247,6 +247,14 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
                       <Trans>Receipt PDF</Trans>
                     </Group>
                   </Anchor>
+                  {receipt.creditNote ? (
+                    <Anchor href={creditNotePdfUrl(receipt.creditNote.number)} target="_blank" rel="noopener" size="sm">
+                      <Group gap={4} wrap="nowrap">
+                        <IconFileTypePdf size={16} aria-hidden="true" />
+                        <Trans>Credit note PDF</Trans>
+                      </Group>
+                    </Anchor>
+                  ) : null}
                   {onCancel && !receipt.cancelled ? (
                     <Button size="compact-sm" variant="subtle" color="red" onClick={() => onCancel(receipt)}>
                       <Trans>Cancel receipt</Trans>
