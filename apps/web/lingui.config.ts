@@ -42,6 +42,7 @@ const appOnly = [
   'src/components/ui/question-options.tsx',
   'src/lib/message-labels.ts',
   'src/lib/gender.ts',
+  'src/lib/state-names.ts',
   'src/features/admissions/components/enquiry-*',
   'src/features/admissions/enquiry-labels.ts',
   'src/features/settings/components/settings-*',

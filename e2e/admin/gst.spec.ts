@@ -9,6 +9,8 @@ const BAD_COMPANY_GSTIN = '29AAGCB7383J1Z5';
 
 // Both journeys turn GST on and off for the demo academy: one after the other.
 test.describe.configure({ mode: 'serial' });
+// Service workers off, as in the main project: each new context would otherwise precache the whole app beside the test.
+test.use({ serviceWorkers: 'block' });
 
 /** Today in the academy's time zone, as YYYY-MM-DD. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -211,6 +213,130 @@ test('GST place of supply (IGST Act s.12): a Karnataka student in the Latur clas
     const pdf = await page.request.get(`/api/receipts/${b2b._id}/pdf`);
     expect(pdf.status()).toBe(200);
     if (process.env.E2E_SHOTS_DIR) await (await import('node:fs/promises')).writeFile(`${process.env.E2E_SHOTS_DIR}/gst-b2b-invoice.pdf`, await pdf.body());
+  } finally {
+    expect((await page.request.put('/api/admin/settings/tax', { data: { gst: { registered: false } } })).status()).toBe(200);
+  }
+});
+
+/** A date `days` from today in the academy's time zone. */
+const dayFrom = (days: number) => new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+test('GST documents a CA checks: a registration dated back gets revised invoices on Fees → GST and in GSTR-1; ₹1, ₹1,000.03 and ₹99,999.99 show equal heads; a credit note opens as its own PDF; a deposit takes no invoice number and never reaches GSTR-1', async ({ signIn, page, browser }) => {
+  test.setTimeout(300_000);
+  await signIn('admin');
+  const token = uniqueToken('gstdoc');
+  const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
+  const batchId = await createBatchByApi(page, { name: `Docs ${token}`, teacher });
+  const plan = async (name: string, amount: number, extra: object = {}) =>
+    expect((await page.request.post('/api/fee-plans', { data: { name: `${name} ${token}`, batch: batchId, amount, instalments: [{ dueDate: dayFrom(-5), amount }], ...extra } })).status()).toBe(201);
+  await plan('Fees', 101001.02);
+  const windowName = `Window Student ${token}`;
+  const windowStudent = await createStudentByApi(page, { name: windowName, email: `${token}.w@example.com`, password: 'student-pass-2026' });
+  const amounts = await createStudentByApi(page, { name: `Amounts Student ${token}`, email: `${token}.a@example.com`, password: 'student-pass-2026' });
+  for (const student of [windowStudent, amounts]) await enrolByApi(page, batchId, student);
+  expect((await page.request.put(`/api/students/${amounts}`, { data: { address: 'Shivaji Nagar, Latur 413512' } })).status()).toBe(200);
+  const pay = async (student: string, amount: number, date = today()) => {
+    const response = await page.request.post(`/api/students/${student}/payments`, { data: { amount, date, mode: 'cash' }, headers: { 'idempotency-key': `${token}-${student}-${amount}-${date}` } });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { data: { _id: string; number: string; tax: Record<string, unknown> | null } }).data;
+  };
+  // Paid two days ago while the academy did not charge GST: a plain receipt.
+  const plainReceipt = await pay(windowStudent, 11800, dayFrom(-2));
+  expect(plainReceipt.tax).toBeNull();
+
+  try {
+    // The certificate says the registration is effective from three days ago (saved so), and the academy charges GST from then on.
+    const gst = { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', address: 'Station Road, Latur 413512', pricesIncludeTax: true };
+    expect((await page.request.put('/api/admin/settings/tax', { data: { gst: { ...gst, from: dayFrom(-3) } } })).status()).toBe(200);
+    // Earlier journeys of this run saved "no GST from today": today's row is saved again as registered.
+    expect((await page.request.put('/api/admin/settings/tax', { data: { gst } })).status()).toBe(200);
+
+    // Awkward amounts: CGST = SGST and the parts make the amount to the paisa, as the ledger shows them.
+    const one = await pay(amounts, 1);
+    const thousand = await pay(amounts, 1000.03);
+    const large = await pay(amounts, 99999.99);
+    await page.goto(`/app/students/${amounts}`);
+    const fees = page.getByRole('region', { name: 'Fees' });
+    const lines = (receipt: { number: string }) => fees.getByTestId(`receipt-${receipt.number}`).getByTestId('tax-lines');
+    await expect(lines(one)).toHaveText('Tax invoice · taxable ₹0.84 · CGST 9% ₹0.08 · SGST 9% ₹0.08 · place of supply Maharashtra', { timeout: 30_000 });
+    await expect(lines(thousand)).toHaveText('Tax invoice · taxable ₹847.49 · CGST 9% ₹76.27 · SGST 9% ₹76.27 · place of supply Maharashtra');
+    await expect(lines(large)).toHaveText('Tax invoice · taxable ₹84,745.75 · CGST 9% ₹7,627.12 · SGST 9% ₹7,627.12 · place of supply Maharashtra');
+
+    // A cancelled tax invoice gets a credit note, which opens as its own PDF.
+    expect((await page.request.post(`/api/receipts/${one._id}/cancel`, { data: { reason: 'Typed twice' } })).status()).toBe(200);
+    await page.reload();
+    const creditLink = fees.getByTestId(`receipt-${one.number}`).getByRole('link', { name: 'Credit note PDF' });
+    await expect(creditLink).toBeVisible({ timeout: 30_000 });
+    const creditHref = (await creditLink.getAttribute('href'))!;
+    expect(creditHref).toMatch(/\/api\/fees\/credit-notes\/CN%2F\d{4}-\d{2}%2F\d{4}\.pdf$/);
+    const creditPdf = await page.request.get(creditHref);
+    expect(creditPdf.status()).toBe(200);
+    expect(creditPdf.headers()['content-type']).toContain('application/pdf');
+
+    // A refundable deposit alone is no supply: a deposit receipt (DR/…), no tax invoice number, nothing in GSTR-1.
+    const depositor = await createStudentByApi(page, { name: `Deposit Student ${token}`, email: `${token}.d@example.com`, password: 'student-pass-2026' });
+    const depositBatch = await createBatchByApi(page, { name: `Library ${token}`, teacher: await createTeacherByApi(page, { name: `Librarian ${token}`, email: `${token}.l@example.com` }) });
+    await enrolByApi(page, depositBatch, depositor);
+    expect((await page.request.post('/api/fee-plans', { data: { name: `Library deposit ${token}`, batch: depositBatch, amount: 2000, deposit: true, instalments: [{ dueDate: today(), amount: 2000 }] } })).status()).toBe(201);
+    const deposit = await pay(depositor, 2000);
+    expect(deposit.tax).toBeNull();
+    expect(deposit.number).toMatch(/^DR\/\d{4}-\d{2}\/\d{4}$/);
+
+    // Fees → GST: the certificate's date shows the window's payments and what each revised invoice will say.
+    await page.goto('/app/fees?tab=gst');
+    const certificate = page.getByLabel('Date of the registration certificate');
+    await expect(certificate).toBeVisible({ timeout: 30_000 });
+    // A certificate after today is refused in the API's words.
+    await certificate.fill(dayFrom(1));
+    await expect(page.getByText('Enter the date the GST registration certificate was issued as YYYY-MM-DD, not after today')).toBeVisible({ timeout: 30_000 });
+    await certificate.fill(dayFrom(-1));
+    const row = page.getByTestId(`revise-${plainReceipt.number}`);
+    await expect(row).toContainText(windowName, { timeout: 30_000 });
+    await expect(row).toContainText('₹10,000');
+    await expect(row).toContainText('₹1,800');
+    await expect(row).toContainText('Maharashtra');
+    const preview = ((await (await page.request.get(`/api/fees/gst/revised-invoices?certificateDate=${dayFrom(-1)}`)).json()) as { data: { lastDate: string; invoices: unknown[] } }).data;
+    expect(preview.lastDate > today()).toBe(true);
+    await expect(page.getByTestId('revised-last-date')).toContainText('may be issued until');
+    await shoot(page, 'gst-revised-preview');
+    const phone = await browser.newContext({ storageState: await page.context().storageState(), viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+    const phonePage = await phone.newPage();
+    await phonePage.goto('/app/fees?tab=gst');
+    await phonePage.getByLabel('Date of the registration certificate').fill(dayFrom(-1));
+    await expect(phonePage.getByTestId(`revise-${plainReceipt.number}`)).toBeVisible({ timeout: 30_000 });
+    expect(await hasHorizontalOverflow(phonePage)).toBe(false);
+    if (process.env.E2E_SHOTS_DIR) await phonePage.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/gst-revised-phone.png`, fullPage: true });
+    await phone.close();
+
+    await page.getByRole('button', { name: 'Issue revised invoices' }).click();
+    const count = preview.invoices.length;
+    const confirm = page.getByRole('dialog', { name: 'Issue revised invoices' });
+    await expect(confirm).toContainText(count === 1 ? 'Issue 1 revised invoice' : `Issue ${count} revised invoices`);
+    await confirm.getByRole('button', { name: 'Issue', exact: true }).click();
+    const issued = page.getByTestId('revised-issued');
+    await expect(issued).toContainText(`revises receipt ${plainReceipt.number}`, { timeout: 30_000 });
+    await expect(page.getByText('No payments to revise')).toBeVisible();
+    await shoot(page, 'gst-revised-issued');
+    const payments = ((await (await page.request.get(`/api/students/${windowStudent}/fees`)).json()) as { data: { payments: { _id: string; tax: { kind: string; number: string; taxable: number; cgst: number; sgst: number } | null }[] } }).data.payments;
+    const revised = payments.find((payment) => payment._id === plainReceipt._id)!.tax!;
+    expect(revised).toMatchObject({ kind: 'revised-invoice', taxable: 10000, cgst: 900, sgst: 900 });
+    expect(revised.number).toMatch(/^RI\/\d{4}-\d{2}\/\d{4}$/);
+    await expect(issued).toContainText(revised.number);
+    const revisedPdf = await page.request.get((await issued.getByRole('link', { name: 'PDF' }).first().getAttribute('href'))!);
+    expect(revisedPdf.headers()['content-type']).toContain('application/pdf');
+    // This month's documents list the revised invoice naming its receipt; the deposit is not among them.
+    const documentRow = page.getByTestId(`gst-${revised.number}`);
+    await expect(documentRow).toContainText('Revised invoice');
+    await expect(documentRow).toContainText(`Revises receipt ${plainReceipt.number}`);
+    await expect(page.getByTestId(`gst-${deposit.number}`)).toHaveCount(0);
+
+    // GSTR-1 lists the revised invoice in Table 13 as "Revised Invoice" (3); the deposit is nowhere in it.
+    const gstr1Response = await page.request.get(`/api/fees/gst/gstr1.json?period=${today().slice(0, 7)}`);
+    const gstr1Text = await gstr1Response.text();
+    const gstr1 = JSON.parse(gstr1Text) as { doc_issue: { doc_det: { doc_num: number; docs: { from: string; to: string }[] }[] } };
+    const revisedSeries = gstr1.doc_issue.doc_det.find((entry) => entry.doc_num === 3)!;
+    expect(revisedSeries.docs.some((doc) => doc.from <= revised.number && revised.number <= doc.to)).toBe(true);
+    expect(gstr1Text).not.toContain(deposit.number);
   } finally {
     expect((await page.request.put('/api/admin/settings/tax', { data: { gst: { registered: false } } })).status()).toBe(200);
   }

@@ -219,3 +219,8 @@ export function paymentDateRange(today: string, lockedBefore: string | null): { 
 export function receiptNumber(year: string, seq: number): string {
   return `${year}/${String(seq).padStart(4, '0')}`;
 }
+
+/** A deposit receipt's number, 'DR/2026-27/0001': refundable deposit money only while GST is on, outside the tax invoices' series (decision 071). */
+export function depositReceiptNumber(year: string, seq: number): string {
+  return `DR/${receiptNumber(year, seq)}`;
+}

@@ -21,6 +21,7 @@ export const PAY_MESSAGES = {
   professionalTax: 'Say whether Professional Tax is deducted (true or false)',
   debitAccount: 'Enter the account the salaries are paid from as 6 to 18 digits',
   payrollSettingsSaved: 'Payroll settings saved',
+  professionalTaxTable: 'Enter Professional Tax as rupees: the thresholds rising (nil up to, then the lower amount up to) and the amounts at most ₹2,500',
   paymentType: 'Choose the payment type: NEFT, IMPS or IFT',
   bankAccount: 'Enter the bank account number as 6 to 18 digits',
   ifsc: 'Enter a valid IFSC: 4 letters, 0 and 6 letters or digits, for example SBIN0001234',
@@ -219,13 +220,36 @@ export type PayrollTeacher = z.infer<typeof payrollTeacherSchema>;
 export const myPaySchema = payrollTeacherSchema.extend({ payslips: z.array(z.object({ month: z.string(), net: z.number(), url: z.string() })) });
 export type MyPay = z.infer<typeof myPaySchema>;
 
-/** GET/PUT /api/payroll/settings: the academy's TAN and the account the salaries are paid from. */
-export const payrollSettingsSchema = z.object({ tan: z.string().nullable(), debitAccount: z.string().nullable() });
+/**
+ * Professional Tax's table in rupees (decision 069): men pay nothing up to `menNilUpTo` a month, `menLower`
+ * up to `menLowerUpTo`, then `monthly` (`february` in February); women nothing up to `womenNilUpTo`, then the same.
+ */
+export const professionalTaxTableSchema = z.object({ menNilUpTo: z.number(), menLowerUpTo: z.number(), menLower: z.number(), womenNilUpTo: z.number(), monthly: z.number(), february: z.number() });
+export type ProfessionalTaxTableRupees = z.infer<typeof professionalTaxTableSchema>;
+const ptAmount = rupeesSchema.refine((paise) => paise <= 2500_00, PAY_MESSAGES.professionalTaxTable);
+/** The table as the office sets it; null goes back to Maharashtra's. The State's Schedule caps the tax at ₹2,500 a year (Constitution art. 276(2)). */
+const professionalTaxTableInputSchema = z
+  .object(
+    { menNilUpTo: rupeesSchema, menLowerUpTo: rupeesSchema, menLower: ptAmount, womenNilUpTo: rupeesSchema, monthly: ptAmount, february: ptAmount },
+    { error: PAY_MESSAGES.professionalTaxTable },
+  )
+  .refine((table) => table.menNilUpTo <= table.menLowerUpTo, { message: PAY_MESSAGES.professionalTaxTable, path: ['menLowerUpTo'] });
+
+/** GET/PUT /api/payroll/settings: the academy's TAN, the account the salaries are paid from and the Professional Tax table in force. */
+export const payrollSettingsSchema = z.object({
+  tan: z.string().nullable(),
+  debitAccount: z.string().nullable(),
+  professionalTax: professionalTaxTableSchema,
+  /** Whether the table is Maharashtra's (the academy has not set its own). */
+  professionalTaxDefault: z.boolean(),
+});
 export type PayrollSettings = z.infer<typeof payrollSettingsSchema>;
 export const payrollSettingsInputSchema = z.object(
   {
     tan: optionalId(tanSchema),
     debitAccount: z.union([z.literal('').transform(() => null), z.null(), z.string({ error: PAY_MESSAGES.debitAccount }).trim().regex(/^\d{6,18}$/, PAY_MESSAGES.debitAccount)]).optional(),
+    /** Left out keeps it; null goes back to Maharashtra's table. */
+    professionalTax: professionalTaxTableInputSchema.nullable().optional(),
   },
   { error: PAY_MESSAGES.tan },
 );

@@ -114,12 +114,29 @@ export const feeRevisedInvoiceCounters = pgTable(
   (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
 );
 
+/**
+ * The last deposit receipt number given in each financial year (DR/2026-27/0001; decision 071): a receipt
+ * of refundable deposit money only, while GST is on, is no supply and takes no number of the tax-invoice
+ * series (the receipts' own, which Table 13 reports); gap-free like receipts.
+ */
+export const feeDepositReceiptCounters = pgTable(
+  'fee_deposit_receipt_counters',
+  {
+    academyId: academyId(),
+    financialYear: varchar({ length: 7 }).notNull(),
+    lastSeq: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
+);
+
 export const feeReceipts = pgTable(
   'fee_receipts',
   {
     ...academyRow(),
     studentId: requiredRef(() => students.id, 'restrict'),
     financialYear: varchar({ length: 7 }).notNull(),
+    /** The numbering series: '' the receipts' (with GST on, the tax invoices and bills of supply), 'DR' deposit receipts (decision 071). */
+    series: varchar({ length: 2 }).notNull().default(''),
     seq: integer().notNull(),
     number: varchar({ length: 20 }).notNull(),
     date: date({ mode: 'string' }).notNull(),
@@ -205,7 +222,7 @@ export const feeReceipts = pgTable(
       'fee_receipts_tax_adds_up',
       sql`${table.taxRateBp} is null or ${table.taxablePaise} + ${table.cgstPaise} + ${table.sgstPaise} + ${table.igstPaise} + coalesce(${table.roundOffPaise}, 0) + coalesce(${table.exemptPaise}, 0) + coalesce(${table.depositPaise}, 0) + coalesce(${table.settledPaise}, 0) = ${table.amountPaise}`,
     ),
-    uniqueIndex('fee_receipts_number_idx').on(table.academyId, table.financialYear, table.seq),
+    uniqueIndex('fee_receipts_number_idx').on(table.academyId, table.financialYear, table.series, table.seq),
     uniqueIndex('fee_receipts_idempotency_idx').on(table.studentId, table.idempotencyKey),
     uniqueIndex('fee_receipts_utr_idx').on(table.academyId, table.utr).where(sql`${table.utr} is not null and ${table.cancelledAt} is null`),
     index('fee_receipts_student_idx').on(table.studentId, table.createdAt),

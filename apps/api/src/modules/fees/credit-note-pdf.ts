@@ -4,6 +4,7 @@ import { amountInWords } from '@academy/shared/money';
 import { wordTable } from '@academy/shared/i18n/server-catalog';
 import { createAcademyPdf, rupeesText, type AcademyHeader } from '../../lib/pdf';
 import type { PrintableReceipt } from './payments.service';
+import { stateText } from './receipt-pdf';
 
 /**
  * A credit note's labels (decision 063; the server catalog's `receipt` section). Its contents follow
@@ -61,7 +62,8 @@ export function renderCreditNotePdf(input: { header: AcademyHeader; receipt: Pri
     if (tax.payer.name) pdf.row(label.payer, tax.payer.name);
     pdf.row(label.payerGstin, tax.payer.gstin, { bold: true });
   }
-  pdf.row(label.placeOfSupply, `${tax.placeOfSupplyName} (${tax.placeOfSupply})`);
+  // The state's name in the reader's language with its code (CGST rule 46(n)), as on the invoice.
+  pdf.row(label.placeOfSupply, stateText(tax.placeOfSupply, language));
   if (receipt.cancelled?.reason) pdf.row(label.reason, receipt.cancelled.reason);
   pdf.rule();
   const percent = (rate: number) => `${rate.toLocaleString('en-IN', { maximumFractionDigits: 2 })} %`;

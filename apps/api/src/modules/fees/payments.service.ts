@@ -3,13 +3,13 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
 import { creditNoteLastDate } from '@academy/shared/gst';
-import { formatPaise, paiseToRupees as rupees, paymentDateRange, receiptNumber } from '@academy/shared/money';
+import { formatPaise, paiseToRupees as rupees, paymentDateRange, receiptNumber, depositReceiptNumber } from '@academy/shared/money';
 import { GST_MESSAGES } from '@academy/shared/schemas/gst';
 import { FEE_MESSAGES, OPENING_BALANCE_NOTE, PAYMENT_CLAIM_MESSAGES, STATEMENT_MESSAGES, type paymentInputSchema, type Receipt, type ReceiptMode } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { emitEvent } from '../../events/emit';
-import { bankStatementCredits, batches, feeAllocations, feeInvoiceSettlements, feeCreditNoteCounters, feeDues, feeReceiptCounters, feeReceipts, gstRegistrations, paymentClaims, students, users } from '../../db/schema';
+import { bankStatementCredits, batches, feeAllocations, feeInvoiceSettlements, feeCreditNoteCounters, feeDepositReceiptCounters, feeDues, feeReceiptCounters, feeReceipts, gstRegistrations, paymentClaims, students, users } from '../../db/schema';
 import { receiptReadScope } from '../../access/fees';
 import { type Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
@@ -92,6 +92,8 @@ type ReceiptPayment = {
    */
   settlements?: { invoiceId: string; amount: number; due: number }[];
   allocations?: { dueId: string; amount: number }[];
+  /** Refundable deposit money only while GST is on: no supply, numbered in the deposit receipts' series, not the tax invoices' (decision 071). */
+  depositOnly?: boolean;
 };
 type ReceiptToIssue = {
   studentId: string;
@@ -111,30 +113,34 @@ type ReceiptToIssue = {
  */
 async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: readonly ReceiptToIssue[]): Promise<{ id: string; number: string }[]> {
   if (toIssue.length === 0) return [];
-  const numbers = new Map<ReceiptToIssue, { seq: number; year: string }>();
-  // Map.groupBy is Node 21+; the app still runs on Node 20.
-  const byYear = new Map<string, ReceiptToIssue[]>();
+  const numbers = new Map<ReceiptToIssue, { seq: number; year: string; series: '' | 'DR' }>();
+  // Map.groupBy is Node 21+; the app still runs on Node 20. One group per financial year and series.
+  const groups = new Map<string, ReceiptToIssue[]>();
   for (const entry of toIssue) {
-    const year = financialYearOf(entry.payment.date);
-    byYear.set(year, [...(byYear.get(year) ?? []), entry]);
+    const key = `${financialYearOf(entry.payment.date)}|${entry.payment.depositOnly ? 'DR' : ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
-  for (const [year, entries] of byYear) {
+  for (const [key, entries] of groups) {
+    const [year, series] = key.split('|') as [string, '' | 'DR'];
+    // A deposit receipt's own counter (decision 071): the receipts' series stays the tax documents' gap-free series.
+    const counters = series === 'DR' ? feeDepositReceiptCounters : feeReceiptCounters;
     const [counter] = await tx
-      .insert(feeReceiptCounters)
+      .insert(counters)
       .values({ financialYear: year, lastSeq: entries.length })
-      .onConflictDoUpdate({ target: [feeReceiptCounters.academyId, feeReceiptCounters.financialYear], set: { lastSeq: sql`${feeReceiptCounters.lastSeq} + ${entries.length}` } })
-      .returning({ last: feeReceiptCounters.lastSeq });
-    entries.forEach((entry, index) => numbers.set(entry, { year, seq: counter!.last - entries.length + index + 1 }));
+      .onConflictDoUpdate({ target: [counters.academyId, counters.financialYear], set: { lastSeq: sql`${counters.lastSeq} + ${entries.length}` } })
+      .returning({ last: counters.lastSeq });
+    entries.forEach((entry, index) => numbers.set(entry, { year, series, seq: counter!.last - entries.length + index + 1 }));
   }
   const rows = toIssue.map((entry) => {
-    const { year, seq } = numbers.get(entry)!;
+    const { year, seq, series } = numbers.get(entry)!;
     const input = entry.payment;
     return {
       id: randomUUID(),
       studentId: entry.studentId,
       financialYear: year,
+      series,
       seq,
-      number: receiptNumber(year, seq),
+      number: series === 'DR' ? depositReceiptNumber(year, seq) : receiptNumber(year, seq),
       date: input.date,
       amountPaise: input.amount,
       mode: input.mode,
@@ -411,7 +417,9 @@ export async function recordPayment(
       }
       let tax = registration && taxedMoney > 0 ? invoiceTax(registration, student.state, payer, uninvoiced, taxedMoney) : null;
       const uninvoicedAllocations = tax ? tax.allocations : plainAllocations(uninvoiced, taxedMoney);
-      // Money into refundable deposits only is no supply (decision 062): a plain receipt, on no GST document and in no return.
+      // Money into refundable deposits only is no supply (decision 062): a plain receipt, on no GST document and in no return,
+      // in the deposit receipts' own series so the tax invoices' numbers stay consecutive (decision 071) when it pays nothing else.
+      const depositOnly = tax !== null && tax.deposit === taxedMoney && settled.length === 0;
       if (tax && tax.deposit === taxedMoney) tax = null;
       const recipientAddress = input.studentAddress ?? student.address;
       // An unregistered recipient's address goes on a tax invoice of ₹50,000 or more (CGST rule 46(e)); asked for when missing.
@@ -424,7 +432,7 @@ export async function recordPayment(
           ? { settlements: settled, allocations: mergeAllocations([...settled.map((entry) => ({ dueId: entry.dueId, amount: entry.due })), ...uninvoicedAllocations]) }
           : {};
       const [issued] = await issueReceipts(tx, actor, [
-        { studentId, studentName: student.name, open: ordered, outstanding, payment: { ...input, utr, tax, recipient, ...againstInvoices }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined },
+        { studentId, studentName: student.name, open: ordered, outstanding, payment: { ...input, utr, tax, recipient, depositOnly, ...againstInvoices }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined },
       ]);
       const receiptId = issued!.id;
       if (options.confirmsClaim) {
@@ -599,7 +607,7 @@ export async function removeOpeningReceipts(tx: DbExecutor, receiptIds: string[]
   for (const year of new Set(years.map((row) => row.year))) {
     await tx
       .update(feeReceiptCounters)
-      .set({ lastSeq: sql`coalesce((select max(${feeReceipts.seq}) from ${feeReceipts} where ${feeReceipts.financialYear} = ${year}), 0)` })
+      .set({ lastSeq: sql`coalesce((select max(${feeReceipts.seq}) from ${feeReceipts} where ${feeReceipts.financialYear} = ${year} and ${feeReceipts.series} = ''), 0)` })
       .where(eq(feeReceiptCounters.financialYear, year));
   }
 }

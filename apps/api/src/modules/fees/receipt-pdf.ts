@@ -66,7 +66,7 @@ const TAX_LABELS = wordTable('receipt', {
 });
 
 /** A state's name in the reader's language with its code, "Karnataka (29)" (CGST rule 46(e) and (n): the state's name and code). */
-function stateText(code: string, language: Language): string {
+export function stateText(code: string, language: Language): string {
   const name = GST_STATES[code];
   return name ? `${word('states', name as CatalogText<'states'>, language)} (${code})` : code;
 }

@@ -63,14 +63,14 @@ async function candidates(db: DbExecutor, certificateDate: string, lock: boolean
   const inWindow = rows.map((row) => ({ row, registration: inForce(registrations, row.date) })).filter((entry) => entry.registration);
   if (inWindow.length === 0) return [];
   const allocations = await db
-    .select({ receiptId: feeAllocations.receiptId, dueId: feeAllocations.dueId, amount: feeAllocations.amountPaise, taxable: sql<boolean>`coalesce(${feePlans.taxable}, true)`.mapWith(Boolean) })
+    .select({ receiptId: feeAllocations.receiptId, dueId: feeAllocations.dueId, amount: feeAllocations.amountPaise, taxable: sql<boolean>`coalesce(${feePlans.taxable}, true)`.mapWith(Boolean), deposit: sql<boolean>`coalesce(${feePlans.deposit}, false)`.mapWith(Boolean) })
     .from(feeAllocations)
     .innerJoin(feeDues, eq(feeDues.id, feeAllocations.dueId))
     .leftJoin(feePlans, eq(feePlans.id, feeDues.planId))
     .where(inArray(feeAllocations.receiptId, inWindow.map((entry) => entry.row.id)))
     .orderBy(asc(feeDues.dueDate), asc(feeDues.seq));
-  return inWindow.map(({ row, registration }) => {
-    const dues = allocations.filter((allocation) => allocation.receiptId === row.id).map((allocation) => ({ id: allocation.dueId, balance: allocation.amount, taxable: allocation.taxable }));
+  const revisable = inWindow.map(({ row, registration }) => {
+    const dues = allocations.filter((allocation) => allocation.receiptId === row.id).map((allocation) => ({ id: allocation.dueId, balance: allocation.amount, taxable: allocation.taxable, deposit: allocation.deposit }));
     // Place of supply (IGST Act s.12(2)): the student's state on record, else the academy's. No payer GSTIN was taken on a plain receipt.
     const placeOfSupply = row.state ?? gstinState(registration!.gstin!);
     const interState = placeOfSupply !== gstinState(registration!.gstin!);
@@ -78,6 +78,8 @@ async function candidates(db: DbExecutor, certificateDate: string, lock: boolean
     const tax = payDuesWithTax(dues, row.amount, registration!.rateBp, true, interState);
     return { receiptId: row.id, receiptNumber: row.number, date: row.date, amount: row.amount, studentId: row.studentId, studentName: row.studentName, registration: registration!, tax: { ...tax, placeOfSupply } };
   });
+  // Refundable deposit money only is no supply (decision 062): no revised invoice for it.
+  return revisable.filter((entry) => entry.tax.deposit < entry.amount);
 }
 
 async function windowFor(db: DbExecutor, certificateDate: string) {

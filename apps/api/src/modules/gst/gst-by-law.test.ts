@@ -205,4 +205,23 @@ describe('exempt money and deposits (CGST rule 49, s.2(31))', () => {
     expect(row.value).toBe(11800);
     expect(month.documents.some((doc: { number: string }) => doc.number === plain.number)).toBe(false);
   });
+
+  it('a deposit-only receipt takes the deposit receipts’ series, DR/…, so the tax invoices’ numbers stay consecutive in Table 13', async () => {
+    const { student: first } = await studentIn('Series Invoice One', { amount: 1180 });
+    const { student: depositor } = await studentIn('Series Deposit', { amount: 2000, plan: { deposit: true } });
+    const { student: second } = await studentIn('Series Invoice Two', { amount: 1180 });
+    const before = await pay(first.id, 1180);
+    const deposit = await pay(depositor.id, 2000);
+    const after = await pay(second.id, 1180);
+    expect(deposit.tax).toBeNull();
+    const year = before.number.slice(0, 7);
+    expect(deposit.number).toMatch(new RegExp(`^DR/${year}/\\d{4}$`));
+    // The invoice after the deposit follows the one before it: no number of the series went to the deposit.
+    expect(Number(after.number.slice(-4))).toBe(Number(before.number.slice(-4)) + 1);
+    const gstr1 = (await asAdmin('GET', `/api/fees/gst/gstr1.json?period=${t.today.slice(0, 7)}`)).json();
+    const invoices = gstr1.doc_issue.doc_det.find((entry: { doc_num: number }) => entry.doc_num === 1).docs;
+    expect(invoices.every((doc: { from: string; to: string }) => !doc.from.startsWith('DR/') && !doc.to.startsWith('DR/'))).toBe(true);
+    // Every number from the first to the last of the series is a tax document (totnum is the range's length).
+    for (const doc of invoices as { from: string; to: string; totnum: number }[]) expect(doc.totnum).toBe(Number(doc.to.slice(-4)) - Number(doc.from.slice(-4)) + 1);
+  });
 });

@@ -356,21 +356,31 @@ async function professionalTaxTableOf(db: DbExecutor): Promise<ProfessionalTaxTa
   return rows[0]?.table ?? MAHARASHTRA_PROFESSIONAL_TAX;
 }
 
-/** GET /api/payroll/settings: the academy's TAN and the account salaries are paid from. */
+/** A Professional Tax table in paise as rupees for the API. */
+const tableInRupees = (table: ProfessionalTaxTable) => Object.fromEntries(Object.entries(table).map(([key, paise]) => [key, rupees(paise)])) as PayrollSettings['professionalTax'];
+
+/** GET /api/payroll/settings: the academy's TAN, the account salaries are paid from and the Professional Tax table in force. */
 export async function getPayrollSettings(db: DbExecutor): Promise<PayrollSettings> {
-  const { rows } = await db.execute<PayrollSettings>(sql`select tan, debit_account as "debitAccount" from payroll_settings`);
-  return rows[0] ?? { tan: null, debitAccount: null };
+  const { rows } = await db.execute<{ tan: string | null; debitAccount: string | null; table: ProfessionalTaxTable | null }>(
+    sql`select tan, debit_account as "debitAccount", professional_tax as table from payroll_settings`,
+  );
+  const row = rows[0];
+  return { tan: row?.tan ?? null, debitAccount: row?.debitAccount ?? null, professionalTax: tableInRupees(row?.table ?? MAHARASHTRA_PROFESSIONAL_TAX), professionalTaxDefault: !row?.table };
 }
 
-/** PUT /api/payroll/settings: left out keeps, null or '' removes; audited (the account by its last four digits only). */
+/** PUT /api/payroll/settings: left out keeps, null or '' removes (the Professional Tax table: back to Maharashtra's); audited (the account by its last four digits only). */
 export async function updatePayrollSettings(db: Db, actor: Actor, input: PayrollSettingsInput): Promise<PayrollSettings> {
   const before = await getPayrollSettings(db);
+  const { rows: stored } = await db.execute<{ table: ProfessionalTaxTable | null }>(sql`select professional_tax as table from payroll_settings`);
+  const tableBefore = stored[0]?.table ?? null;
+  const table: ProfessionalTaxTable | null = input.professionalTax === undefined ? tableBefore : input.professionalTax;
   const after = { tan: input.tan === undefined ? before.tan : input.tan, debitAccount: input.debitAccount === undefined ? before.debitAccount : input.debitAccount };
   await db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into payroll_settings (tan, debit_account) values (${after.tan}, ${after.debitAccount})
-      on conflict (academy_id) do update set tan = excluded.tan, debit_account = excluded.debit_account, updated_at = now()`);
+      insert into payroll_settings (tan, debit_account, professional_tax) values (${after.tan}, ${after.debitAccount}, ${table ? JSON.stringify(table) : null}::jsonb)
+      on conflict (academy_id) do update set tan = excluded.tan, debit_account = excluded.debit_account, professional_tax = excluded.professional_tax, updated_at = now()`);
     const ending = (account: string | null) => (account ? `…${account.slice(-4)}` : null);
+    const describe = (value: ProfessionalTaxTable | null) => (value ? JSON.stringify(tableInRupees(value)) : null);
     await recordAudit(tx, actor, {
       action: 'pay.payroll_settings',
       entityType: 'pay',
@@ -379,13 +389,14 @@ export async function updatePayrollSettings(db: Db, actor: Actor, input: Payroll
         [
           ['tan', before.tan, after.tan],
           ['debitAccount', ending(before.debitAccount), ending(after.debitAccount)],
+          ['professionalTax', describe(tableBefore), describe(table)],
         ]
           .filter(([, old, now]) => old !== now)
           .map(([field, old, now]) => [field, { old, new: now }]),
       ),
     });
   });
-  return after;
+  return { ...after, professionalTax: tableInRupees(table ?? MAHARASHTRA_PROFESSIONAL_TAX), professionalTaxDefault: !table };
 }
 
 type MonthRow = { approvedAt: Date; paidMode: 'bank' | 'cash' | 'cheque' | 'upi' | null; paidOn: string | null; paidReference: string | null };

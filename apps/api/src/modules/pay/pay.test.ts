@@ -312,7 +312,24 @@ describe('approving, payslips and the bank file', () => {
     expect((await call('PUT', '/api/payroll/settings', cookies.perLecture, { tan: 'PNEA12345B' })).statusCode).toBe(403);
     const settings = await call('PUT', '/api/payroll/settings', cookies.admin, { tan: 'pnea12345b', debitAccount: '000912345678901234' });
     expect(settings.statusCode, settings.body).toBe(200);
-    expect(settings.json().data).toEqual({ tan: 'PNEA12345B', debitAccount: '000912345678901234' });
+    expect(settings.json().data).toEqual({
+      tan: 'PNEA12345B',
+      debitAccount: '000912345678901234',
+      professionalTax: { menNilUpTo: 7500, menLowerUpTo: 10000, menLower: 175, womenNilUpTo: 25000, monthly: 200, february: 300 },
+      professionalTaxDefault: true,
+    });
+    // The Professional Tax table (decision 069): the office may set the state's new figures; wrong ones are refused in our words; null is Maharashtra's again.
+    const table = { menNilUpTo: 8000, menLowerUpTo: 12000, menLower: 150, womenNilUpTo: 30000, monthly: 250, february: 300 };
+    const ownTable = await call('PUT', '/api/payroll/settings', cookies.admin, { professionalTax: table });
+    expect(ownTable.statusCode, ownTable.body).toBe(200);
+    expect(ownTable.json().data).toMatchObject({ tan: 'PNEA12345B', professionalTax: table, professionalTaxDefault: false });
+    expect((await call('GET', '/api/payroll/settings', cookies.admin)).json().data.professionalTax).toEqual(table);
+    for (const wrong of [{ ...table, menLowerUpTo: 5000 }, { ...table, monthly: 3000 }]) {
+      const refused = await call('PUT', '/api/payroll/settings', cookies.admin, { professionalTax: wrong });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.body).toContain('Professional Tax');
+    }
+    expect((await call('PUT', '/api/payroll/settings', cookies.admin, { professionalTax: null })).json().data).toMatchObject({ professionalTaxDefault: true, professionalTax: { monthly: 200 } });
     const slip = await call('GET', `/api/payroll/2026-11/teachers/${ids.monthly}/payslip.pdf`, cookies.monthly);
     expect(slip.statusCode).toBe(200);
     const slipText = pdfText(slip.rawPayload);

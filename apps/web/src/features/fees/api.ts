@@ -109,6 +109,11 @@ export function useSavePaymentSettings() {
   });
 }
 
+/** A credit note's own PDF (CGST rule 53(1A), decision 063): the number URL-encoded, CN%2F2026-27%2F0001.pdf. */
+export function creditNotePdfUrl(number: string): string {
+  return `${API_BASE}/fees/credit-notes/${encodeURIComponent(number)}.pdf`;
+}
+
 export function receiptPdfUrl(receiptId: string): string {
   return `${API_BASE}/receipts/${id(receiptId)}/pdf`;
 }

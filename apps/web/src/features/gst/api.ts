@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GstMonth, TaxSettings, TaxSettingsInput } from '@academy/shared/schemas/gst';
+import type { GstMonth, RevisedInvoices, TaxSettings, TaxSettingsInput } from '@academy/shared/schemas/gst';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { getQueryOptions } from '../../lib/get-query-options';
 
@@ -30,3 +30,22 @@ export function useGstMonth(period: string) {
 
 export const gstr1JsonUrl = (period: string) => `${API_BASE}/fees/gst/gstr1.json?period=${encodeURIComponent(period)}`;
 export const gstr1XlsxUrl = (period: string) => `${API_BASE}/fees/gst/gstr1.xlsx?period=${encodeURIComponent(period)}`;
+
+/** A registration dated back (decision 063): what "Issue revised invoices" would issue for a certificate date; nothing written. */
+export function useRevisedInvoicesPreview(certificateDate: string | null) {
+  return useQuery(getQueryOptions<RevisedInvoices>(['fees', 'gst', 'revised', certificateDate], `/fees/gst/revised-invoices?certificateDate=${encodeURIComponent(certificateDate ?? '')}`, { enabled: certificateDate !== null, retry: false }));
+}
+
+/** Issues the window's revised invoices; they then show in that month's documents and GSTR-1, and the receipts become revised invoices. */
+export function useIssueRevisedInvoices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (certificateDate: string) => apiRequestWithMessage<RevisedInvoices>('POST', '/fees/gst/revised-invoices', { certificateDate }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['fees'] });
+    },
+  });
+}
+
+/** A revised invoice's PDF is its receipt's (the receipt's PDF becomes "Revised tax invoice"; decision 063). */
+export const revisedInvoicePdfUrl = (receiptId: string) => `${API_BASE}/receipts/${encodeURIComponent(receiptId)}/pdf`;

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
-import { GST_STATES, gstPeriodRange } from '@academy/shared/gst';
+import { gstPeriodRange } from '@academy/shared/gst';
+import { stateName } from '../../lib/state-names';
+import { RevisedInvoicesPanel } from './revised-invoices-panel';
 import { financialYearOf } from '@academy/shared/calendar';
 import type { GstDocument } from '@academy/shared/schemas/gst';
 import { LoadErrorAlert } from '../../components/ui/load-error-alert';
@@ -132,6 +134,7 @@ export function GstPanel() {
               </Table>
             </Table.ScrollContainer>
           )}
+          {month.data.gstin ? <RevisedInvoicesPanel /> : null}
         </>
       )}
     </Stack>
@@ -165,11 +168,15 @@ function DocumentRow({ doc }: { doc: GstDocument }) {
             <Badge color="red" variant="light" size="sm">
               <Trans>Credit note</Trans>
             </Badge>
+          ) : doc.kind === 'revised_invoice' ? (
+            <Badge color="blue" variant="light" size="sm">
+              <Trans>Revised invoice</Trans>
+            </Badge>
           ) : null}
         </Group>
         {invoice ? (
           <Text size="xs" c="dimmed">
-            <Trans>For invoice {invoice}</Trans>
+            {doc.kind === 'revised_invoice' ? <Trans>Revises receipt {invoice}</Trans> : <Trans>For invoice {invoice}</Trans>}
           </Text>
         ) : null}
       </Table.Td>
@@ -182,7 +189,7 @@ function DocumentRow({ doc }: { doc: GstDocument }) {
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td>{GST_STATES[doc.placeOfSupply] ?? doc.placeOfSupply}</Table.Td>
+      <Table.Td>{stateName(doc.placeOfSupply, i18n)}</Table.Td>
       <Table.Td ta="right">{formatRupees(sign * doc.taxable)}</Table.Td>
       <Table.Td ta="right">{formatRupees(sign * (doc.cgst + doc.sgst))}</Table.Td>
       <Table.Td ta="right">{formatRupees(sign * doc.igst)}</Table.Td>

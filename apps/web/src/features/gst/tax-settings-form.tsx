@@ -1,7 +1,7 @@
 import { NumberInput, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import { GST_STATES } from '@academy/shared/gst';
+import { stateName as stateNameOf } from '../../lib/state-names';
 import { GST_MESSAGES, taxSettingsInputSchema, type TaxSettings, type TaxSettingsInput } from '@academy/shared/schemas/gst';
 import { DateField } from '../../components/ui/date-field';
 import { SettingsCard, useSettingsForm } from '../../components/ui/settings-card';
@@ -59,7 +59,7 @@ export function TaxSettingsSection() {
  * never to receipts already made.
  */
 function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const save = useSaveTaxSettings();
   const { form, onSubmit, saving, formError } = useSettingsForm({
     initialValues: toValues(settings),
@@ -74,7 +74,7 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   });
   const values = form.getValues().gst;
   const stateCode = values.gstin.trim().slice(0, 2);
-  const stateName = /^\d{2}$/.test(stateCode) ? GST_STATES[stateCode] : undefined;
+  const stateName = /^\d{2}$/.test(stateCode) ? stateNameOf(stateCode, i18n) : undefined;
   const from = settings.gst.from ? formatDate(settings.gst.from) : null;
   return (
     <SettingsCard

@@ -37,7 +37,7 @@ export function usePayrollSettings() {
 
 export function useSavePayrollSettings() {
   const invalidate = useInvalidatePay();
-  return useMutation({ mutationFn: (input: { tan: string | null; debitAccount: string | null }) => apiRequestWithMessage<PayrollSettings>('PUT', '/payroll/settings', input), onSuccess: invalidate });
+  return useMutation({ mutationFn: (input: { tan?: string | null; debitAccount?: string | null; professionalTax?: PayrollSettings['professionalTax'] | null }) => apiRequestWithMessage<PayrollSettings>('PUT', '/payroll/settings', input), onSuccess: invalidate });
 }
 
 export function usePayrollMonth(month: string) {

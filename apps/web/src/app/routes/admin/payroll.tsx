@@ -4,7 +4,9 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LANGUAGE_NAMES, LANGUAGES } from '@academy/shared/languages';
-import type { PayrollLine, PayrollMonth } from '@academy/shared/schemas/pay';
+import type { PayrollLine, PayrollMonth, PayrollSettings } from '@academy/shared/schemas/pay';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { fieldErrorsOf } from '../../../lib/api-client';
@@ -106,15 +108,70 @@ function PayrollSettingsForm() {
   const { t } = useLingui();
   const settings = usePayrollSettings();
   if (!settings.data) return null;
-  return <PayrollSettingsFields key={JSON.stringify(settings.data)} tan={settings.data.tan ?? ''} debitAccount={settings.data.debitAccount ?? ''} title={t`Payroll details`} />;
+  return (
+    <PayrollSettingsFields
+      key={JSON.stringify(settings.data)}
+      tan={settings.data.tan ?? ''}
+      debitAccount={settings.data.debitAccount ?? ''}
+      professionalTax={settings.data.professionalTax}
+      professionalTaxDefault={settings.data.professionalTaxDefault}
+      title={t`Payroll details`}
+    />
+  );
 }
 
-function PayrollSettingsFields(props: { tan: string; debitAccount: string; title: string }) {
+type PtTable = PayrollSettings['professionalTax'];
+/** Maharashtra's table (decision 069), what "Use Maharashtra's figures" puts back. */
+const MAHARASHTRA_PT: PtTable = { menNilUpTo: 7500, menLowerUpTo: 10000, menLower: 175, womenNilUpTo: 25000, monthly: 200, february: 300 };
+
+/** What is wrong with a Professional Tax table as typed, by field (the API says the same in its words). */
+function ptErrors(table: Record<keyof PtTable, number | string>, t: (descriptor: MessageDescriptor) => string): Partial<Record<keyof PtTable, string>> {
+  const errors: Partial<Record<keyof PtTable, string>> = {};
+  for (const [key, value] of Object.entries(table) as [keyof PtTable, number | string][]) {
+    if (typeof value !== 'number' || value < 0) errors[key] = t(msg`Enter an amount in rupees`);
+  }
+  for (const key of ['menLower', 'monthly', 'february'] as const) {
+    if (!errors[key] && (table[key] as number) > 2500) errors[key] = t(msg`At most ₹2,500`);
+  }
+  if (!errors.menNilUpTo && !errors.menLowerUpTo && (table.menNilUpTo as number) > (table.menLowerUpTo as number)) errors.menLowerUpTo = t(msg`Not below the salary taxed nil`);
+  return errors;
+}
+
+function PayrollSettingsFields(props: { tan: string; debitAccount: string; professionalTax: PtTable; professionalTaxDefault: boolean; title: string }) {
   const { t } = useLingui();
   const save = useSavePayrollSettings();
   const [tan, setTan] = useState(props.tan);
   const [debitAccount, setDebitAccount] = useState(props.debitAccount);
+  const [pt, setPt] = useState<Record<keyof PtTable, number | string>>(props.professionalTax);
+  const [ptDefault, setPtDefault] = useState(props.professionalTaxDefault);
+  const [showPtErrors, setShowPtErrors] = useState(false);
+  const ptFieldErrors = showPtErrors ? ptErrors(pt, (descriptor) => t(descriptor)) : {};
   const errors = fieldErrorsOf(save.error) ?? {};
+  const ptField = (key: keyof PtTable, label: string) => (
+    <NumberInput
+      label={label}
+      value={pt[key]}
+      onChange={(value) => {
+        setPt({ ...pt, [key]: value });
+        setPtDefault(false);
+      }}
+      min={0}
+      decimalScale={2}
+      thousandSeparator=","
+      thousandsGroupStyle="lakh"
+      prefix="₹"
+      error={ptFieldErrors[key] ?? errors[`professionalTax.${key}`]}
+      style={{ flex: '1 1 9rem' }}
+    />
+  );
+  const onSave = () => {
+    setShowPtErrors(true);
+    if (Object.keys(ptErrors(pt, (descriptor) => t(descriptor))).length > 0) return;
+    save.mutate(
+      { tan: tan.trim() || null, debitAccount: debitAccount.trim() || null, professionalTax: ptDefault ? null : (pt as PtTable) },
+      { onSuccess: ({ message }) => notifications.show({ color: 'teal', message }) },
+    );
+  };
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={props.title}>
       <Stack gap="sm">
@@ -132,11 +189,43 @@ function PayrollSettingsFields(props: { tan: string; debitAccount: string; title
             error={errors.debitAccount}
             style={{ flex: '1 1 12rem' }}
           />
-          <Button
-            variant="default"
-            loading={save.isPending}
-            onClick={() => save.mutate({ tan: tan.trim() || null, debitAccount: debitAccount.trim() || null }, { onSuccess: ({ message }) => notifications.show({ color: 'teal', message }) })}
-          >
+        </Group>
+        <Stack gap={4} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }} aria-describedby="pt-help">
+          <Text component="legend" fw={600} size="sm">
+            <Trans>Professional Tax (monthly salaries)</Trans>
+          </Text>
+          <Text size="xs" c="dimmed" id="pt-help">
+            {ptDefault ? (
+              <Trans>Maharashtra&apos;s figures. Change them when the state changes its Schedule; the month&apos;s salary earned decides the tax.</Trans>
+            ) : (
+              <Trans>The academy&apos;s own figures. The month&apos;s salary earned decides the tax.</Trans>
+            )}
+          </Text>
+          <Group gap="sm" align="flex-start" wrap="wrap">
+            {ptField('menNilUpTo', t`Men: nil up to`)}
+            {ptField('menLowerUpTo', t`Men: lower amount up to`)}
+            {ptField('menLower', t`Men: lower amount`)}
+            {ptField('womenNilUpTo', t`Women: nil up to`)}
+            {ptField('monthly', t`Above: each month`)}
+            {ptField('february', t`Above: in February`)}
+          </Group>
+          {!ptDefault ? (
+            <Group>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => {
+                  setPt(MAHARASHTRA_PT);
+                  setPtDefault(true);
+                }}
+              >
+                <Trans>Use Maharashtra&apos;s figures</Trans>
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+        <Group>
+          <Button variant="default" loading={save.isPending} onClick={onSave}>
             <Trans>Save payroll details</Trans>
           </Button>
         </Group>

@@ -2,11 +2,12 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Tit
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { stateName } from '../../../lib/state-names';
 import type { Due, Ledger, Receipt } from '@academy/shared/schemas/fees';
 import type { ReceiptTax } from '@academy/shared/schemas/gst';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
-import { dueSlipPdfUrl, receiptPdfUrl } from '../api';
+import { creditNotePdfUrl, dueSlipPdfUrl, receiptPdfUrl } from '../api';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS, MODE_LABELS } from './fee-labels';
 import { TableHead } from '../../../components/ui/table-head';
 
@@ -246,6 +247,14 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
                       <Trans>Receipt PDF</Trans>
                     </Group>
                   </Anchor>
+                  {receipt.creditNote ? (
+                    <Anchor href={creditNotePdfUrl(receipt.creditNote.number)} target="_blank" rel="noopener" size="sm">
+                      <Group gap={4} wrap="nowrap">
+                        <IconFileTypePdf size={16} aria-hidden="true" />
+                        <Trans>Credit note PDF</Trans>
+                      </Group>
+                    </Anchor>
+                  ) : null}
                   {onCancel && !receipt.cancelled ? (
                     <Button size="compact-sm" variant="subtle" color="red" onClick={() => onCancel(receipt)}>
                       <Trans>Cancel receipt</Trans>
@@ -269,7 +278,8 @@ function TaxLines({ tax }: { tax: ReceiptTax }) {
   const igst = formatRupees(tax.igst);
   const cgst = formatRupees(tax.cgst);
   const sgst = formatRupees(tax.sgst);
-  const place = tax.placeOfSupplyName;
+  const { i18n } = useLingui();
+  const place = stateName(tax.placeOfSupply, i18n);
   const exempt = formatRupees(tax.exempt);
   const deposit = formatRupees(tax.deposit);
   const roundOff = `${tax.roundOff < 0 ? '−' : '+'}${formatRupees(Math.abs(tax.roundOff))}`;

@@ -16,13 +16,11 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { SignInFields } from '../../../components/ui/sign-in-fields';
 import { useSignInSlipDialog } from './sign-in-slip';
 import { useLocalNames } from '../../../lib/public-settings';
-import { GST_STATES } from '@academy/shared/gst';
+import { stateFilter, stateOptions } from '../../../lib/state-names';
 import { FormButtons } from '../../../components/ui/form-buttons';
 import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
 import { PhoneInput } from '../../../components/ui/phone-input';
 
-/** The states for GST's place of supply (issue 57), by name; the value is the two-digit code. */
-const STATE_OPTIONS = Object.entries(GST_STATES).map(([value, label]) => ({ value, label: `${label} (${value})` }));
 
 
 /**
@@ -167,7 +165,8 @@ export function StudentForm({
           <Select
             label={t`State`}
             description={t`For GST's place of supply; empty means the academy's state`}
-            data={STATE_OPTIONS}
+            data={stateOptions(i18n)}
+            filter={stateFilter}
             searchable
             clearable
             maw={360}
