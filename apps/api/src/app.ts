@@ -64,6 +64,7 @@ import { deliverFeeReminder } from './modules/fees/fee-reminders';
 import { FEE_REMINDER_JOB, feesRoutes } from './modules/fees/fees.routes';
 import { gstRoutes } from './modules/gst/gst.routes';
 import { payPageRoutes } from './modules/fees/pay-page.routes';
+import { SHEET_PATH, sheetFormRoutes, type DrawSheet } from './modules/attendance/sheet-form.routes';
 import { deliverFeeReceipt, FEE_RECEIPT_JOB } from './modules/fees/receipt-mail';
 import { handleFeeEvents } from './modules/fees/event-handlers';
 import { handleExamEvents } from './modules/exams/event-handlers';
@@ -443,12 +444,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  let drawSheet: DrawSheet | undefined;
   // robots.txt, the sitemap (issue 41) and the metrics (issue 52): at the site's root, with rules in the same policy table.
   await app.register(async (site) => {
     registerAccessRules(site);
     await site.register(siteFileRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
     // A fee reminder's pay link (issue 54): the page as the server's own HTML, readable before any code.
     await site.register(payPageRoutes, { db: deps.db, keys: deps.keys, webDistFolder: deps.webDistFolder });
+    // The teacher's attendance sheet as a plain HTML form (issue 74): works before the app's code, or without it.
+    await site.register(sheetFormRoutes, { drawSheet: () => drawSheet });
     // GET /metrics for Prometheus (issue 52): a token or this machine only (modules/metrics).
     await site.register(metricsRoutes, { metrics, token: deps.config.metricsToken });
   });
@@ -474,6 +478,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The public pages as HTML (issue 17): for a visitor without a session cookie, from the web app's
   // server build. Signed-in people, and every other address, get the app's shell as before.
   const publicPages = serveSpa ? await loadPublicPages(deps.webDistFolder!, app.log) : undefined;
+  // A refused sheet (sheet-form.routes.ts) comes back drawn, with the reason and the marks as sent.
+  if (publicPages) {
+    drawSheet = (request, reply, search, result) =>
+      publicPages.renderSignedIn(SHEET_PATH, (apiPath, language) => readOwnApiAs(app, request, reply, apiPath, language), search, result);
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
