@@ -505,7 +505,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (publicPages?.coversSignedIn(url.pathname) && request.cookies[SESSION_COOKIE] !== undefined) {
         const html = await publicPages.renderSignedIn(url.pathname, (apiPath, language) => readOwnApiAs(app, request, reply, apiPath, language), url.search);
         // One person's data: kept by no cache, not even the browser's.
-        if (html !== null) return reply.header('cache-control', 'no-store').header('vary', 'cookie').type('text/html; charset=utf-8').send(compressedBody(request, reply, html));
+        // `same-origin`: a form the screen posts as plain HTML (the attendance sheet, decision 075) carries
+        // its Origin, which the same-origin check needs; under `no-referrer` a browser sends "null".
+        if (html !== null) return reply.header('cache-control', 'no-store').header('vary', 'cookie').header('referrer-policy', 'same-origin').type('text/html; charset=utf-8').send(compressedBody(request, reply, html));
       }
       if (publicPages?.covers(url.pathname) && request.cookies[SESSION_COOKIE] === undefined) {
         // Each API answer is read once for the page and its sharing tags and structured data (issue 41).

@@ -87,7 +87,8 @@ export const sheetFormRoutes: FastifyPluginAsync<{ drawSheet: () => DrawSheet | 
       demos: Object.fromEntries(submission.demos.map((demo) => [demo.demoId, demo.status])),
     };
     const html = await drawSheet()?.(request, reply, `?${back.toString()}`, result);
-    reply.status(response.statusCode).type('text/html; charset=utf-8');
+    // The sheet drawn again posts again: its Origin must reach the same-origin check (app.ts).
+    reply.status(response.statusCode).header('referrer-policy', 'same-origin').type('text/html; charset=utf-8');
     return reply.send(html ?? plainResultPage(message, `${SHEET_PATH}?${back.toString()}`));
   });
 };

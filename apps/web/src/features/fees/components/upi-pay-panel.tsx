@@ -1,4 +1,5 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
+import { useServerView } from '../../../lib/use-server-view';
 import { Alert, Anchor, Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconQrcode } from '@tabler/icons-react';
@@ -19,17 +20,6 @@ export type UpiDueFacts = Pick<Ledger['dues'][number], '_id' | 'label' | 'dueDat
 /** A finger, not a mouse: a phone or a tablet, where a upi:// link opens the UPI app. */
 export function useTouchScreen(): boolean {
   return useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
-}
-
-const noSubscription = () => () => undefined;
-
-/**
- * Whether this is the view the server drew (on the server, and while the app takes it over): the server
- * cannot know the phone's pointer, so that view is the same for every device (no hydration error, issue 73
- * point 4), and the app's own view follows right after the take-over.
- */
-function useServerView(): boolean {
-  return useSyncExternalStore(noSubscription, () => false, () => true);
 }
 
 /**
