@@ -78,18 +78,24 @@ export const sheetFormRoutes: FastifyPluginAsync<{ drawSheet: () => DrawSheet | 
       const record = index === undefined ? undefined : submission.records[Number(index)];
       if (record) errors[record.studentId] = text;
     }
-    const result: SheetFormResult = {
-      batchId,
-      date,
-      message,
-      errors,
-      marks: Object.fromEntries(submission.records.map((record) => [record.studentId, { status: record.status, remark: record.remark ?? '' }])),
-      demos: Object.fromEntries(submission.demos.map((demo) => [demo.demoId, demo.status])),
-    };
-    const html = await drawSheet()?.(request, reply, `?${back.toString()}`, result);
+    // A batch that is not theirs (404) is not named back, nor what was sent for it: the teacher's own sheet
+    // shows with the message (an id from elsewhere learns nothing).
+    const unknown = response.statusCode === 404;
+    const result: SheetFormResult = unknown
+      ? { batchId: '', date: '', message, errors: {}, marks: {}, demos: {} }
+      : {
+          batchId,
+          date,
+          message,
+          errors,
+          marks: Object.fromEntries(submission.records.map((record) => [record.studentId, { status: record.status, remark: record.remark ?? '' }])),
+          demos: Object.fromEntries(submission.demos.map((demo) => [demo.demoId, demo.status])),
+        };
+    const search = unknown ? '' : `?${back.toString()}`;
+    const html = await drawSheet()?.(request, reply, search, result);
     // The sheet drawn again posts again: its Origin must reach the same-origin check (app.ts).
     reply.status(response.statusCode).header('referrer-policy', 'same-origin').type('text/html; charset=utf-8');
-    return reply.send(html ?? plainResultPage(message, `${SHEET_PATH}?${back.toString()}`));
+    return reply.send(html ?? plainResultPage(message, `${SHEET_PATH}${search}`));
   });
 };
 

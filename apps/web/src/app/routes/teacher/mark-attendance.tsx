@@ -126,9 +126,11 @@ export function Component() {
   const draftMarks = draft && shown && (!shown.markedAt || draft.savedAt > shown.markedAt) ? draft.marks : undefined;
   // A plain-HTML submission of this sheet the server refused (decision 075): its marks as sent, and why.
   const formResult = useSheetFormResult();
-  const refused = formResult && batch && formResult.batchId === batch._id && formResult.date === date ? formResult : null;
-  const initial = refused ? (refused.marks as DraftMarks) : draftMarks;
-  const initialDemos = refused ? (refused.demos as DemoMarks) : draftMarks ? draft?.demos : undefined;
+  // With no batch named: a batch not theirs (the server names nothing back), the message alone.
+  const refused = formResult && batch && ((formResult.batchId === batch._id && formResult.date === date) || formResult.batchId === '') ? formResult : null;
+  const refusedMarks = refused && refused.batchId !== '' ? refused : null;
+  const initial = refusedMarks ? (refusedMarks.marks as DraftMarks) : draftMarks;
+  const initialDemos = refusedMarks ? (refusedMarks.demos as DemoMarks) : draftMarks ? draft?.demos : undefined;
   const savedByForm = params.get('saved') === '1' && !refused;
 
   return (
@@ -241,7 +243,7 @@ export function Component() {
                   {t`The marks below are saved.`}
                 </Alert>
               ) : null}
-              {draftMarks && !refused && !fallback ? (
+              {draftMarks && !refusedMarks && !fallback ? (
                 <Alert color="yellow" variant="light" title={t`Unsent marks restored`}>
                   {t`Your marks from ${timeOf(draft!.savedAt)} on this device were not submitted; they are shown below.`}
                 </Alert>
@@ -256,7 +258,7 @@ export function Component() {
                 day={shown}
                 initial={initial}
                 initialDemos={initialDemos}
-                initialErrors={refused?.errors}
+                initialErrors={refusedMarks?.errors}
                 onDirtyChange={setDirty}
               />
             </Stack>
