@@ -65,6 +65,7 @@ import { deliverFeeReminder } from './modules/fees/fee-reminders';
 import { FEE_REMINDER_JOB, feesRoutes } from './modules/fees/fees.routes';
 import { gstRoutes } from './modules/gst/gst.routes';
 import { payPageRoutes } from './modules/fees/pay-page.routes';
+import { SHEET_PATH, sheetFormRoutes, type DrawSheet } from './modules/attendance/sheet-form.routes';
 import { deliverFeeReceipt, FEE_RECEIPT_JOB } from './modules/fees/receipt-mail';
 import { handleFeeEvents } from './modules/fees/event-handlers';
 import { issueDueInvoices } from './modules/fees/due-invoices.service';
@@ -453,6 +454,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  let drawSheet: DrawSheet | undefined;
   // robots.txt, the sitemap (issue 41) and the metrics (issue 52): at the site's root, with rules in the same policy table.
   await app.register(async (site) => {
     registerAccessRules(site);
@@ -461,6 +463,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await site.register(payPageRoutes, { db: deps.db, keys: deps.keys, webDistFolder: deps.webDistFolder });
     // A new academy's owner arriving from the sign-up (issue 73): a session, then the dashboard drawn by the server.
     await site.register(welcomeRoutes, { db: deps.db, hosting });
+    // The teacher's attendance sheet as a plain HTML form (issue 74): works before the app's code, or without it.
+    await site.register(sheetFormRoutes, { drawSheet: () => drawSheet });
     // GET /metrics for Prometheus (issue 52): a token or this machine only (modules/metrics).
     await site.register(metricsRoutes, { metrics, token: deps.config.metricsToken });
   });
@@ -486,6 +490,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The public pages as HTML (issue 17): for a visitor without a session cookie, from the web app's
   // server build. Signed-in people, and every other address, get the app's shell as before.
   const publicPages = serveSpa ? await loadPublicPages(deps.webDistFolder!, app.log) : undefined;
+  // A refused sheet (sheet-form.routes.ts) comes back drawn, with the reason and the marks as sent.
+  if (publicPages) {
+    drawSheet = (request, reply, search, result) =>
+      publicPages.renderSignedIn(SHEET_PATH, (apiPath, language) => readOwnApiAs(app, request, reply, apiPath, language), search, result);
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
@@ -521,7 +530,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (publicPages?.coversSignedIn(url.pathname) && request.cookies[SESSION_COOKIE] !== undefined) {
         const html = await publicPages.renderSignedIn(url.pathname, (apiPath, language) => readOwnApiAs(app, request, reply, apiPath, language), url.search);
         // One person's data: kept by no cache, not even the browser's.
-        if (html !== null) return reply.header('cache-control', 'no-store').header('vary', 'cookie').type('text/html; charset=utf-8').send(compressedBody(request, reply, html));
+        // `same-origin`: a form the screen posts as plain HTML (the attendance sheet, decision 075) carries
+        // its Origin, which the same-origin check needs; under `no-referrer` a browser sends "null".
+        if (html !== null) return reply.header('cache-control', 'no-store').header('vary', 'cookie').header('referrer-policy', 'same-origin').type('text/html; charset=utf-8').send(compressedBody(request, reply, html));
       }
       if (publicPages?.covers(url.pathname) && request.cookies[SESSION_COOKIE] === undefined) {
         // Each API answer is read once for the page and its sharing tags and structured data (issue 41).

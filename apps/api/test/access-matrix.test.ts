@@ -327,6 +327,10 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /pay/:token': [s(() => `/pay/${'A'.repeat(22)}.abc.${'B'.repeat(22)}`, 404)],
   'GET /mr/pay/:token': [s(() => `/mr/pay/${'A'.repeat(22)}.abc.${'B'.repeat(22)}`, 404)],
   'GET /hi/pay/:token': [s(() => `/hi/pay/${'A'.repeat(22)}.abc.${'B'.repeat(22)}`, 404)],
+  // The first screens' actions as plain HTML (issue 74): the parent's Pay leads to their child's pay page (303).
+  'GET /app/parent/fees/pay/:studentId': [s(() => `/app/parent/fees/pay/${ids.student}`, 303)],
+  // The teacher's sheet as a form: handed to POST /api/attendance/batch/:batchId (a future day: 400, nothing saved).
+  'POST /app/teacher/attendance/mark': [s(() => '/app/teacher/attendance/mark', 400, { body: () => ({ batchId: ids.batch, date: '2999-01-01', [`status.${ids.student}`]: 'present' }) })],
   'POST /api/payment-claims': [s(() => '/api/payment-claims', 400, { body: {} })],
   'GET /api/payment-claims': [s(() => '/api/payment-claims?status=pending', 200)],
   'POST /api/payment-claims/:id/confirm': [s(() => `/api/payment-claims/${UNKNOWN}/confirm`, 404)],

@@ -27,6 +27,7 @@ import { publicSettingsQueryOptions } from './features/settings/api';
 import { addCatalog, loadLanguage, putCatalogsOnTop, type CatalogName } from './lib/catalogs';
 import { setServerReader } from './lib/api-client';
 import { SIGNED_IN_FIRST_SCREEN_PATHS } from './lib/first-screens';
+import { SHEET_FORM_RESULT_KEY } from './lib/html-form-result';
 import { setCurrentLanguage } from './lib/current-language';
 import { languageOfPath, localizedPath, stripLanguage } from './lib/language-path';
 import { coursePath, publicCourseApiPath, type PublicPage } from '@academy/shared/public-site';
@@ -281,8 +282,14 @@ type SignedInFirstScreenEntry = {
   role: Role;
   module: string;
   query: ServerQuery;
-  /** What the screen asks for once the first answer is there (and the academy's settings: its today). */
-  then?: (data: unknown, settings: PublicSettingsAnswer | undefined) => ServerQuery[];
+  /** What the screen asks for once the first answer is there (and the academy's settings: its today; the address's query). */
+  then?: (data: unknown, settings: PublicSettingsAnswer | undefined, params: URLSearchParams) => ServerQuery[];
+  /**
+   * Drawn with its address's query too (decision 075): the attendance sheet of a chosen batch and day,
+   * where its form's answer leads. The drawing reads what the query asks for with the screen's own
+   * query functions, so it is drawn as the browser draws it.
+   */
+  drawsWithQuery?: true;
 };
 type PublicSettingsAnswer = { timeZone?: string } | null;
 
@@ -326,11 +333,14 @@ const SIGNED_IN_FIRST_SCREENS: Record<string, SignedInFirstScreenEntry> = {
     role: 'teacher',
     module: 'src/app/routes/teacher/mark-attendance.tsx',
     query: { queryKey: batchesQueryOptions.queryKey, path: '/batches' },
-    then: (batches, shellSettings) => {
+    then: (batches, shellSettings, params) => {
       const today = todayIn(shellSettings?.timeZone ?? DEFAULT_TIME_ZONE);
-      const batch = defaultBatch(Array.isArray(batches) ? (batches as Batch[]) : [], today);
-      return batch ? [{ queryKey: attendanceDayQueryOptions(batch._id, today).queryKey, path: `/attendance/${encodeURIComponent(batch._id)}/${today}` }] : [];
+      const list = Array.isArray(batches) ? (batches as Batch[]) : [];
+      const batch = list.find((candidate) => candidate._id === params.get('batchId')) ?? defaultBatch(list, today);
+      const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : today;
+      return batch ? [{ queryKey: attendanceDayQueryOptions(batch._id, date).queryKey, path: `/attendance/${encodeURIComponent(batch._id)}/${date}` }] : [];
     },
+    drawsWithQuery: true,
   },
   // Where a parent pays (the link in a fee reminder): the children, then the first child's fees.
   '/app/parent/fees': {
@@ -394,7 +404,7 @@ export function isSignedInFirstScreen(pathname: string): boolean {
  * another role): the app's shell then goes as before and the browser does what it always did.
  * `readApi` answers in the language it is given and throws on any answer but a success.
  */
-export async function signedInFirstScreen(pathname: string, readApi: (path: string, language?: Language) => Promise<unknown>, search = ''): Promise<SignedInScreen | null> {
+export async function signedInFirstScreen(pathname: string, readApi: (path: string, language?: Language) => Promise<unknown>, search = '', formResult?: unknown): Promise<SignedInScreen | null> {
   const screen = SIGNED_IN_FIRST_SCREENS[pathname];
   if (!screen) return null;
   const user = toSessionUser(await readApi('/auth/me'));
@@ -404,13 +414,14 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   const [data, shellSettings] = await Promise.all([readApi(screen.query.path, user.language), readApi(settings.path, user.language).catch(() => undefined)]);
   // What the screen asks for once the first answer is there: read now, in the same round. One that
   // fails is left for the browser to ask, as it would have.
-  const next = screen.then?.(data, shellSettings as PublicSettingsAnswer | undefined) ?? [];
+  const next = screen.then?.(data, shellSettings as PublicSettingsAnswer | undefined, new URLSearchParams(search)) ?? [];
   const nextData = await Promise.all(next.map((query) => readApi(query.path, user.language).catch(() => undefined)));
 
   const queryClient = new QueryClient();
   queryClient.setQueryData(sessionQueryOptions.queryKey, user);
   queryClient.setQueryData(screen.query.queryKey, data);
   if (shellSettings !== undefined) queryClient.setQueryData(settings.queryKey, shellSettings);
+  if (formResult !== undefined) queryClient.setQueryData(SHEET_FORM_RESULT_KEY, formResult);
   next.forEach((query, index) => {
     if (nextData[index] !== undefined) queryClient.setQueryData(query.queryKey, nextData[index]);
   });
@@ -424,10 +435,10 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   // takes it over when its code has come (main.tsx hydrates it, start.ts keeps what is tapped or typed
   // meanwhile). Only the screen's own address: a `?child=` or `?batchId=` would be drawn by the
   // browser differently than here, so those get the data alone. One person's page: never kept (lastDrawn).
-  if (search !== '') return dataOnly();
+  if (search !== '' && !screen.drawsWithQuery) return dataOnly();
   try {
     await Promise.all([loadLanguage(user.language), addCatalog('app', user.language)]);
-    const url = new URL(pathname, 'http://academy.invalid');
+    const url = new URL(`${pathname}${screen.drawsWithQuery ? search : ''}`, 'http://academy.invalid');
     let html: string | null = null;
     // Drawn, then what the drawing asked for and nobody had read yet (another card of the screen, a
     // query that needs the first answer) is read with the screen's own query functions, as this person,

@@ -62,9 +62,18 @@ function isLink(element: Element): boolean {
   return element.closest('a[href]') !== null;
 }
 
+/**
+ * Whether an element is in a form that works as plain HTML (decision 075: the attendance sheet): the
+ * browser ticks its radio buttons and posts it to the server itself, and the app takes over what the
+ * form shows, so nothing there is held back or replayed.
+ */
+function inHtmlForm(element: Element): boolean {
+  return element.closest('form[data-html-form]') !== null;
+}
+
 /** The control an event happened on, unless the browser handles it without the app. */
 function controlOf(target: EventTarget | null): HTMLElement | null {
-  if (!(target instanceof Element) || isLink(target)) return null;
+  if (!(target instanceof Element) || isLink(target) || inHtmlForm(target)) return null;
   const control = target.closest<HTMLElement>('button, input, select, textarea, label, [role="button"], [role="tab"], [role="checkbox"], [role="radio"]');
   // The phone's menu button opens its popover natively (public-header.tsx).
   if (!control || control.hasAttribute('popovertarget') || !control.closest('#root')) return null;
@@ -147,6 +156,7 @@ function keepUseUntilLive(startsOnUse: boolean): void {
     }
   });
   listen('submit', (event) => {
+    if (event.target instanceof HTMLFormElement && inHtmlForm(event.target)) return;
     event.preventDefault();
     event.stopPropagation();
     if (event.target instanceof HTMLFormElement) kept.last = { sent: event.target };

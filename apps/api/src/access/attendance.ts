@@ -2,7 +2,7 @@ import type { Actor } from './actor';
 import { assertStaffOfBatch } from './batches';
 import { substituteOn } from './pay';
 import type { DbExecutor } from '../db/client';
-import { ADMIN, own, STAFF, STUDENT, type RouteRules } from './rules';
+import { ADMIN, own, STAFF, STUDENT, TEACHER, type RouteRules } from './rules';
 
 /**
  * Attendance: the batch's teacher and admins see and mark it (another teacher's batch answers 404,
@@ -18,6 +18,9 @@ export const attendanceRoutes: RouteRules = {
   // The office's list of today's absent students and its "called" ticks.
   'GET /api/admin/absent-today': ADMIN,
   'PUT /api/admin/absent-today/:studentId/called': ADMIN,
+  // The teacher's sheet as a plain HTML form (issue 74, modules/attendance/sheet-form.routes.ts): handed to
+  // POST /api/attendance/batch/:batchId as the teacher, so that route's rules apply (another's batch: 404).
+  'POST /app/teacher/attendance/mark': own(TEACHER),
 };
 
 /**

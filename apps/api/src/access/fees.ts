@@ -38,6 +38,8 @@ export const feeRoutes: RouteRules = {
   'GET /pay/:token': ANYONE,
   'GET /mr/pay/:token': ANYONE,
   'GET /hi/pay/:token': ANYONE,
+  // The parent's Fees screen's Pay as a plain link (issue 74): to their own child's pay page.
+  'GET /app/parent/fees/pay/:studentId': own(PARENT),
   // "I have paid" (issue 38): a student for their own due, a parent for a child's (the due is in the body:
   // another family's answers 404 from the service); the office's queue and decisions.
   'POST /api/payment-claims': { allow: ['student', 'parent'] },

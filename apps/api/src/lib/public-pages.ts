@@ -20,7 +20,7 @@ interface EntryServer {
   isServerRenderedPage(pathname: string): boolean;
   renderPublicPage(url: URL, readApi: (path: string) => Promise<unknown>): Promise<RenderedPage | { redirect: string } | null>;
   isSignedInFirstScreen(pathname: string): boolean;
-  signedInFirstScreen(pathname: string, readApi: ReadApiAs, search?: string): Promise<SignedInScreen | null>;
+  signedInFirstScreen(pathname: string, readApi: ReadApiAs, search?: string, formResult?: unknown): Promise<SignedInScreen | null>;
 }
 
 /** Reads one of the API's GET routes as the person whose page this is, in `language` (the page's when omitted). */
@@ -75,7 +75,7 @@ export interface PublicPages {
    * The app's shell with the person's session and the screen's first data, or null to send the plain
    * shell (no session, another role, a failed read: the browser then asks the API itself).
    */
-  renderSignedIn(pathname: string, readApi: ReadApiAs, search?: string): Promise<string | null>;
+  renderSignedIn(pathname: string, readApi: ReadApiAs, search?: string, formResult?: unknown): Promise<string | null>;
 }
 
 /** Loads the server build beside `webDistFolder`, or returns undefined when there is none. */
@@ -108,9 +108,9 @@ export async function loadPublicPages(webDistFolder: string, log: FastifyBaseLog
       }
     },
     coversSignedIn: (pathname) => entry.isSignedInFirstScreen(pathname),
-    async renderSignedIn(pathname, readApi, search) {
+    async renderSignedIn(pathname, readApi, search, formResult) {
       try {
-        const screen = await entry.signedInFirstScreen(pathname, readApi, search);
+        const screen = await entry.signedInFirstScreen(pathname, readApi, search, formResult);
         if (screen?.failure) log.error({ err: screen.failure, url: pathname }, 'A signed-in screen could not be drawn on the server; its data was sent without it');
         return screen ? signedInShellHtml(template, screen, filesOf(manifest, screen.modules)) : null;
       } catch (error) {
@@ -174,6 +174,9 @@ export function signedInShellHtml(template: string, screen: SignedInScreen, file
   // A drawn screen shows once its stylesheets are in (issue 56): its code, which only makes it
   // interactive, is fetched at low priority behind them, as a drawn public page's is (pageHtml).
   const links = screen.html === undefined ? preloads : preloads.map((preload) => preload.replace('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'));
+  // A drawn screen works without JavaScript (its links, the attendance sheet's form; decision 075):
+  // the shell's notice would only be wrong there.
+  if (screen.html !== undefined) html = html.replace(/<noscript>.*?<\/noscript>\s*/s, '');
   return html
     .replace('<html lang="en"', `<html lang="${screen.language}"`)
     .replace(/<\/title>/, () => `</title>\n    ${styles.join('\n    ')}`)

@@ -23,6 +23,8 @@ export function setPageLife(life: PageLife | null): void {
 export function announcePageLive(): void {
   if (pageLife() === 'live') return;
   setPageLife('live');
+  // The mark outside checks wait for (issue 74's contract): the app has taken the page over.
+  document.documentElement.setAttribute('data-app-ready', '');
   document.dispatchEvent(new Event(LIVE_EVENT));
 }
 

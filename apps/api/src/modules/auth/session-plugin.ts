@@ -26,7 +26,9 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The API, and the few pages that act for a signed-in person as plain HTML (issue 74: a first
+    // screen's form or link, `config: { session: true }`).
+    if (!request.url.startsWith('/api/') && (request.routeOptions.config as { session?: boolean } | undefined)?.session !== true) return;
     const expectedUser = request.headers[EXPECTED_USER_HEADER];
     const token = request.cookies[SESSION_COOKIE];
     // A request queued for one person (EXPECTED_USER_HEADER) never runs under another's session.

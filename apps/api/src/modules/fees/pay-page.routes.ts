@@ -8,6 +8,9 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { getAcademySettings } from '../../academy-settings';
 import { payLinkInvalidHtml, payPageHtml, type PageFonts } from './pay-page-html';
 import { payPage } from './pay-page.service';
+import { actorOf } from '../../access/http';
+import { childIdOf } from '../../access/parents';
+import { payLinkToken } from './pay-link';
 
 /**
  * A fee reminder's pay link, /pay/{token}, /mr/pay/{token} and /hi/pay/{token} (issue 54, decision 050):
@@ -32,6 +35,16 @@ export const payPageRoutes: FastifyPluginAsync<{ db: Db; keys: ServerKeys; webDi
       }
     });
   }
+
+  // The parent's Fees screen's Pay (issue 74, decision 075): a plain link that works from the first paint,
+  // without the app's code: to the child's pay page (above), in the parent's language. Another family's
+  // child answers 404 (access/fees.ts).
+  app.get('/app/parent/fees/pay/:studentId', { schema: { hide: true }, config: { session: true } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const studentId = childIdOf(actor, (request.params as { studentId: string }).studentId);
+    const language = request.user?.language ?? 'en';
+    return reply.header('cache-control', 'no-store').redirect(`${language === 'en' ? '' : `/${language}`}/pay/${payLinkToken(key, studentId)}`, 303);
+  });
 };
 
 /**

@@ -20,7 +20,8 @@ function ChildFees({ child }: { child: ParentChild }) {
   if (ledger.isError) return <LoadErrorAlert title={t`The fees could not be loaded`} error={ledger.error} fallback={t`Failed to load the fees`} onRetry={() => void ledger.refetch()} />;
   return (
     <Stack gap="lg">
-      <UpiPayPanel ledger={ledger.data} />
+      {/* Pay works before the app's code as a link to the child's pay page (decision 075). */}
+      <UpiPayPanel ledger={ledger.data} payPageHref={`/app/parent/fees/pay/${encodeURIComponent(child._id)}`} />
       <LedgerView ledger={ledger.data} />
     </Stack>
   );

@@ -25,6 +25,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { useLocalNames } from '../../../lib/public-settings';
+import { useSheetFormResult } from '../../../lib/html-form-result';
+import type { DraftMarks } from '../../../features/attendance/attendance-draft';
+import type { DemoMarks } from '../../../features/attendance/components/demo-students';
 
 /**
  * A covered class as the screen's batch (issue 58): what the marking needs of it; the list's other
@@ -101,6 +104,8 @@ export function Component() {
       setDirty(false);
       setParams((current) => {
         const updated = new URLSearchParams(current);
+        // "Attendance saved" was about the sheet the form posted (decision 075), not the next one.
+        updated.delete('saved');
         for (const [key, value] of Object.entries(next)) if (value) updated.set(key, value);
         return updated;
       });
@@ -118,7 +123,15 @@ export function Component() {
   const maxDate = batch && batch.endDate < today ? batch.endDate : today;
   const classDay = batch ? batch.schedule.days.includes(weekdayOf(date)) : true;
   // The draft goes in only when it is newer than the saved marks (or the day is not marked).
-  const initial = draft && shown && (!shown.markedAt || draft.savedAt > shown.markedAt) ? draft.marks : undefined;
+  const draftMarks = draft && shown && (!shown.markedAt || draft.savedAt > shown.markedAt) ? draft.marks : undefined;
+  // A plain-HTML submission of this sheet the server refused (decision 075): its marks as sent, and why.
+  const formResult = useSheetFormResult();
+  // With no batch named: a batch not theirs (the server names nothing back), the message alone.
+  const refused = formResult && batch && ((formResult.batchId === batch._id && formResult.date === date) || formResult.batchId === '') ? formResult : null;
+  const refusedMarks = refused && refused.batchId !== '' ? refused : null;
+  const initial = refusedMarks ? (refusedMarks.marks as DraftMarks) : draftMarks;
+  const initialDemos = refusedMarks ? (refusedMarks.demos as DemoMarks) : draftMarks ? draft?.demos : undefined;
+  const savedByForm = params.get('saved') === '1' && !refused;
 
   return (
     <>
@@ -221,7 +234,16 @@ export function Component() {
                   {t`Today's register of ${batch.name} opens at ${formatTime(shown.opensAt)}, shortly before the class starts at ${formatTime(batch.schedule.startTime)}. Mark it once the class has begun.`}
                 </Alert>
               ) : null}
-              {initial && !fallback ? (
+              {refused ? (
+                <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Attendance not saved`} role="alert" data-testid="sheet-refused">
+                  {refused.message}
+                </Alert>
+              ) : savedByForm && shown.markedAt ? (
+                <Alert color="teal" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`Attendance saved`} role="status" data-testid="sheet-saved">
+                  {t`The marks below are saved.`}
+                </Alert>
+              ) : null}
+              {draftMarks && !refusedMarks && !fallback ? (
                 <Alert color="yellow" variant="light" title={t`Unsent marks restored`}>
                   {t`Your marks from ${timeOf(draft!.savedAt)} on this device were not submitted; they are shown below.`}
                 </Alert>
@@ -231,7 +253,14 @@ export function Component() {
                   {names.standard(batch.standard)} · {names.subject(batch.subject)} · {formatDate(date)}
                 </Text>
               </Group>
-              <MarkAttendanceForm key={`${batch._id}|${date}|${shown.markedAt ?? ''}|${fallback ? 'draft' : 'server'}`} day={shown} initial={initial} initialDemos={initial ? draft?.demos : undefined} onDirtyChange={setDirty} />
+              <MarkAttendanceForm
+                key={`${batch._id}|${date}|${shown.markedAt ?? ''}|${fallback ? 'draft' : 'server'}`}
+                day={shown}
+                initial={initial}
+                initialDemos={initialDemos}
+                initialErrors={refusedMarks?.errors}
+                onDirtyChange={setDirty}
+              />
             </Stack>
           ) : null}
         </Stack>

@@ -34,6 +34,8 @@ const DemoRow = memo(function DemoRow({ demo, status, onChange }: { demo: Attend
           </Badge>
         </Group>
         <SegmentedControl
+          // The sheet's form field (decision 075; mark-attendance-form.tsx).
+          name={`demo.${demo._id}`}
           fullWidth
           size="md"
           radius="md"

@@ -4,7 +4,7 @@ import { AbsenceReasonNote } from '../../../components/ui/absence-reason-note';
 import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconChecks, IconMessage2, IconWifiOff } from '@tabler/icons-react';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AttendanceDay } from '@academy/shared/schemas/attendance';
 import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
 import { fieldErrorsOf, isNetworkFailure, normalizeError } from '../../../lib/api-client';
@@ -18,6 +18,7 @@ import type { DemoStatus } from '@academy/shared/demo-statuses';
 import { useCurrentUser } from '../../../lib/session';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStatusLabel } from '../status-labels';
+import classes from './mark-attendance-form.module.css';
 import { plural } from '@lingui/core/macro';
 
 type Mark = { status: AttendanceStatus; remark: string };
@@ -71,6 +72,9 @@ const StudentRow = memo(function StudentRow({ studentId, index, name, mark, reas
           </ActionIcon>
         </Group>
         <SegmentedControl
+          // The form's field (decision 075): a tap marks the radio button before the app has come, and
+          // the form posts it without it.
+          name={`status.${studentId}`}
           fullWidth
           size="md"
           radius="md"
@@ -87,6 +91,7 @@ const StudentRow = memo(function StudentRow({ studentId, index, name, mark, reas
         {reason ? <AbsenceReasonNote reason={reason} /> : null}
         {remarkOpen ? (
           <TextInput
+            name={`remark.${studentId}`}
             size="md"
             placeholder={t`Remark (optional), e.g. informed by parent`}
             aria-label={t`Remark for ${name}`}
@@ -126,19 +131,25 @@ interface MarkAttendanceFormProps {
   /** The draft's marks of the day's demo students, by booking. */
   initialDemos?: DemoMarks;
   onDirtyChange: (dirty: boolean) => void;
+  /** Each row's reason from a refused plain-HTML submission the server drew this sheet with. */
+  initialErrors?: Record<string, string>;
 }
+
+/** Where the sheet posts as a plain HTML form (apps/api/src/modules/attendance/sheet-form.routes.ts). */
+const SHEET_FORM_ACTION = '/app/teacher/attendance/mark';
 
 /**
  * The marking screen's body. Marks live here; every change is also kept on the device (a draft) so
  * a lost connection or a closed tab loses nothing. Submit sends the whole day at once.
  */
-export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange }: MarkAttendanceFormProps) {
+export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange, initialErrors }: MarkAttendanceFormProps) {
   const { t } = useLingui();
   const statusLabel = useStatusLabel();
   const saved = useMemo(() => initialMarks(day), [day]);
   // A draft only fills in students still on the roster.
   const [marks, setMarks] = useState<Marks>(() => Object.fromEntries(Object.entries(saved).map(([id, mark]) => [id, initial?.[id] ?? mark])));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(() => initialErrors ?? {});
+  const formRef = useRef<HTMLFormElement>(null);
   // The day's demo students (issue 41): marked with the day, apart from the batch's counts.
   const savedDemos = useMemo(() => initialDemoMarks(day.demos), [day]);
   const [demoMarks, setDemoMarks] = useState<DemoMarks>(() => initialDemoMarks(day.demos, initialDemos));
@@ -169,6 +180,31 @@ export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange }
   }, []);
 
   const changeDemo = useCallback((demoId: string, status: DemoStatus) => setDemoMarks((current) => ({ ...current, [demoId]: status })), []);
+
+  // Taps made before the app took the sheet over (issue 73 point 3): the browser checked those radio
+  // buttons itself, and hydration keeps what the page shows; the marks take them over here, before the
+  // first paint of the app's, so the counts and Submit include them.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const checked = (name: string) => form.querySelector<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(name)}"]:checked`)?.value;
+    const tapped = Object.entries(saved).flatMap(([id]) => {
+      const status = checked(`status.${id}`);
+      return status && (ATTENDANCE_STATUSES as readonly string[]).includes(status) ? [[id, status as AttendanceStatus] as const] : [];
+    });
+    if (tapped.length > 0) setMarks((current) => {
+      const next = { ...current };
+      for (const [id, status] of tapped) if (next[id] && next[id].status !== status) next[id] = { ...next[id], status };
+      return tapped.some(([id, status]) => current[id]?.status !== status) ? next : current;
+    });
+    const demoTaps = day.demos.flatMap((demo) => {
+      const status = checked(`demo.${demo._id}`);
+      return status === 'present' || status === 'absent' ? [[demo._id, status as DemoStatus] as const] : [];
+    });
+    if (demoTaps.some(([id, status]) => (demoMarks[id] ?? 'present') !== status)) setDemoMarks((current) => ({ ...current, ...Object.fromEntries(demoTaps) }));
+    // Once, when the sheet is first shown: later the marks are the app's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const setAllPresent = () => setMarks((current) => Object.fromEntries(Object.entries(current).map(([id, mark]) => [id, { ...mark, status: 'present' as const }])));
   // On a recorded day a bulk change could silently replace recorded absences: ask first (issue 18 point 7).
@@ -233,7 +269,22 @@ export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange }
   }
 
   return (
-    <Stack gap="sm">
+    // A plain form too (decision 075): before the app has come, or without it, its marks and Submit post
+    // to the server, which saves them through the same route as the app; once the app runs, it submits.
+    <form
+      ref={formRef}
+      method="post"
+      action={SHEET_FORM_ACTION}
+      data-html-form=""
+      className={classes.sheet}
+      onSubmit={(event) => {
+        event.preventDefault();
+        handleSubmit();
+      }}
+    >
+      <input type="hidden" name="batchId" value={day.batch._id} />
+      <input type="hidden" name="date" value={day.date} />
+      <Stack gap="sm">
       {roster.length > 0 ? (
         <>
           <Group justify="space-between" gap="xs">
@@ -283,11 +334,12 @@ export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange }
               </Text>
             ) : null}
           </Text>
-          <Button size="md" onClick={handleSubmit} loading={submit.isPending} style={{ flexShrink: 0 }}>
+          <Button type="submit" size="md" loading={submit.isPending} style={{ flexShrink: 0 }}>
             <Trans>Submit attendance</Trans>
           </Button>
         </Group>
       </Paper>
-    </Stack>
+      </Stack>
+    </form>
   );
 }

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useServerView } from '../../../lib/use-server-view';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -72,6 +73,9 @@ function Amount({ label, value, strong }: { label: string; value: number; strong
 export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (receipt: Receipt) => void }) {
   const { t, i18n } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  // The server's view has both, the cards on a phone and the table elsewhere, by the stylesheet: it
+  // cannot know the screen, and the app's first view must be the same as the server's (issue 73 point 4).
+  const serverView = useServerView();
   // The printed slip of an open due: the amount left, the reference and the UPI QR code.
   const slipLink = (due: Due) =>
     due.balance > 0 && (due.status === 'due' || due.status === 'overdue') ? (
@@ -79,30 +83,7 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
         <Trans>Fee slip</Trans>
       </Anchor>
     ) : null;
-  return (
-    <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Total label={t`Total fees`} value={ledger.totals.due} testId="ledger-total" />
-        <Total label={t`Paid`} value={ledger.totals.paid} color="teal.9" testId="ledger-paid" />
-        <Total label={t`Balance`} value={ledger.totals.balance} color={ledger.totals.balance > 0 ? 'blue.8' : undefined} testId="ledger-balance" />
-        <Total label={t`Overdue`} value={ledger.totals.overdue} color={ledger.totals.overdue > 0 ? 'red.9' : undefined} testId="ledger-overdue" />
-      </SimpleGrid>
-      {ledger.gst ? (
-        <Text size="sm" data-testid="ledger-gst">
-          <Trans>
-            Fees are quoted excluding GST: balance {formatRupees(ledger.totals.balance)} + GST {ledger.gst.rate}% {formatRupees(ledger.gst.tax)} = {formatRupees(ledger.gst.total)} to pay.
-          </Trans>
-        </Text>
-      ) : null}
-
-      <Title order={3} size="h5">
-        <Trans>Dues</Trans>
-      </Title>
-      {ledger.dues.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          <Trans>No fees yet.</Trans>
-        </Text>
-      ) : phone ? (
+  const dueCards = (
         // On a phone the dues are cards: the six-column table left the balance and status off a 360 px screen.
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Dues`}>
           {ledger.dues.map((due) => {
@@ -133,7 +114,8 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
             );
           })}
         </Stack>
-      ) : (
+  );
+  const dueTable = (
         <Table.ScrollContainer minWidth={520}>
           <Table striped verticalSpacing="xs" aria-label={t`Dues`}>
             <TableHead
@@ -168,6 +150,39 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+  );
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Total label={t`Total fees`} value={ledger.totals.due} testId="ledger-total" />
+        <Total label={t`Paid`} value={ledger.totals.paid} color="teal.9" testId="ledger-paid" />
+        <Total label={t`Balance`} value={ledger.totals.balance} color={ledger.totals.balance > 0 ? 'blue.8' : undefined} testId="ledger-balance" />
+        <Total label={t`Overdue`} value={ledger.totals.overdue} color={ledger.totals.overdue > 0 ? 'red.9' : undefined} testId="ledger-overdue" />
+      </SimpleGrid>
+      {ledger.gst ? (
+        <Text size="sm" data-testid="ledger-gst">
+          <Trans>
+            Fees are quoted excluding GST: balance {formatRupees(ledger.totals.balance)} + GST {ledger.gst.rate}% {formatRupees(ledger.gst.tax)} = {formatRupees(ledger.gst.total)} to pay.
+          </Trans>
+        </Text>
+      ) : null}
+
+      <Title order={3} size="h5">
+        <Trans>Dues</Trans>
+      </Title>
+      {ledger.dues.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          <Trans>No fees yet.</Trans>
+        </Text>
+      ) : serverView ? (
+        <>
+          <Box hiddenFrom="sm">{dueCards}</Box>
+          <Box visibleFrom="sm">{dueTable}</Box>
+        </>
+      ) : phone ? (
+        dueCards
+      ) : (
+        dueTable
       )}
 
       {ledger.concessions.length > 0 ? (

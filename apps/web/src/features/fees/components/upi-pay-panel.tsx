@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useServerView } from '../../../lib/use-server-view';
 import { Alert, Anchor, Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconQrcode } from '@tabler/icons-react';
@@ -28,11 +29,14 @@ export function useTouchScreen(): boolean {
  * scan it from their child's phone); on a computer the QR code shows, to be scanned with a phone.
  * Nothing shows when the academy has no UPI ID or nothing is due.
  */
-export function UpiPayPanel({ ledger }: { ledger: Ledger }) {
+export function UpiPayPanel({ ledger, payPageHref }: { ledger: Ledger; payPageHref?: string }) {
   const payable = ledger.dues.filter((due): due is PayableDue => due.upi !== null);
   // What became of the family's reports: waiting, or not accepted and why (a confirmed one is a receipt below).
   const reports = ledger.claims.filter((claim) => claim.status !== 'confirmed');
   const touch = useTouchScreen();
+  // The server's view (decision 075): each due leads with Pay, a plain link to the family's pay page
+  // (the server's own page, with the UPI button and the QR code), which works before the app's code.
+  const serverView = useServerView() && payPageHref !== undefined;
   if (payable.length === 0) return null;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="upi-pay-title">
@@ -47,7 +51,7 @@ export function UpiPayPanel({ ledger }: { ledger: Ledger }) {
         </div>
         <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {payable.map((due) => (
-            <UpiDue key={due._id} due={due} touch={touch} waiting={reports.find((claim) => claim.status === 'pending' && claim.due._id === due._id)} />
+            <UpiDue key={due._id} due={due} touch={touch} payPageHref={serverView ? payPageHref : undefined} waiting={reports.find((claim) => claim.status === 'pending' && claim.due._id === due._id)} />
           ))}
         </Stack>
         {reports.length > 0 ? <ClaimReports reports={reports} /> : null}
@@ -98,7 +102,7 @@ function ClaimReports({ reports }: { reports: PaymentClaim[] }) {
   );
 }
 
-function UpiDue({ due, touch, waiting }: { due: PayableDue; touch: boolean; waiting: PaymentClaim | undefined }) {
+function UpiDue({ due, touch, waiting, payPageHref }: { due: PayableDue; touch: boolean; waiting: PaymentClaim | undefined; payPageHref: string | undefined }) {
   const [claiming, claim] = useDisclosure(false);
   const formRef = useRef<HTMLDivElement>(null);
   // The form opens below the QR code, off a phone's screen (issue 54): brought into view once open.
@@ -106,7 +110,7 @@ function UpiDue({ due, touch, waiting }: { due: PayableDue; touch: boolean; wait
     if (claiming) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [claiming]);
   return (
-    <UpiDueCard due={due} touch={touch} qrUrl={dueUpiQrUrl(due._id)} reported={waiting ? { amount: waiting.amount, utr: waiting.utr } : null}>
+    <UpiDueCard due={due} touch={touch} payPageHref={payPageHref} qrUrl={dueUpiQrUrl(due._id)} reported={waiting ? { amount: waiting.amount, utr: waiting.utr } : null}>
       {waiting ? null : claiming ? (
         <div ref={formRef} style={{ scrollMarginTop: 72 }}>
           <ClaimPaymentForm dueId={due._id} balance={due.balance} onDone={claim.close} />
@@ -127,7 +131,22 @@ function UpiDue({ due, touch, waiting }: { due: PayableDue; touch: boolean; wait
  * (`reported`, issue 54) says so, with the UTR, instead of "overdue" and a big Pay button: paying
  * again is one deliberate tap away ("Pay again"), so nobody pays twice by mistake.
  */
-export function UpiDueCard({ due, touch, qrUrl, reported, children }: { due: UpiDueFacts; touch: boolean; qrUrl: string; reported?: { amount: number; utr: string } | null | undefined; children?: React.ReactNode }) {
+export function UpiDueCard({
+  due,
+  touch,
+  qrUrl,
+  reported,
+  children,
+  payPageHref,
+}: {
+  due: UpiDueFacts;
+  touch: boolean;
+  qrUrl: string;
+  reported?: { amount: number; utr: string } | null | undefined;
+  children?: React.ReactNode;
+  /** The server's view: Pay is a link to the family's pay page, whatever the device (UpiPayPanel). */
+  payPageHref?: string | undefined;
+}) {
   const { t, i18n } = useLingui();
   const [qrShown, qr] = useDisclosure(false);
   const [payAgain, again] = useDisclosure(false);
@@ -174,7 +193,18 @@ export function UpiDueCard({ due, touch, qrUrl, reported, children }: { due: Upi
             <Trans>Pay again</Trans>
           </Anchor>
         ) : null}
-        {payable ? (
+        {payable && payPageHref !== undefined ? (
+          <>
+            <Button component="a" href={payPageHref} size="md" fullWidth>
+              <Trans>Pay {amount} by UPI</Trans>
+            </Button>
+            <Text size="sm" c="dimmed">
+              <Trans>
+                Reference: <Code>{due.upi.reference}</Code>
+              </Trans>
+            </Text>
+          </>
+        ) : payable ? (
           <>
             {touch ? (
               <Button component="a" href={due.upi.link} size="md" fullWidth>
