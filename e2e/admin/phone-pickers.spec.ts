@@ -20,7 +20,7 @@ async function expectPhoneWidth(page: Page) {
 /** Opens a drop-down by a tap and taps the option: the field then shows it. */
 async function tapOption(page: Page, field: Locator, option: string | RegExp, shot?: string) {
   await field.tap();
-  const choice = page.getByRole('option', { name: option });
+  const choice = page.getByRole('option', { name: option, exact: typeof option === 'string' });
   await expect(choice).toBeVisible();
   await expectPhoneWidth(page);
   if (shots && shot) await page.screenshot({ path: `${shots}/${shot}-360.png` });
@@ -112,4 +112,28 @@ test('on a phone every drop-down and date picker of the fee plan, payment, enrol
   await tapOption(page, move.getByRole('combobox', { name: 'Move to' }), new RegExp(`^${otherBatch}`));
   await move.getByRole('button', { name: 'Move 1 student' }).tap();
   await expect(page.getByRole('alert').filter({ hasText: `1 student moved to ${otherBatch}` })).toBeVisible();
+});
+
+test("on a phone the registration's Log contact and Reject dialogs are chosen by taps and save", async ({ signIn, page }) => {
+  test.setTimeout(180_000);
+  await signIn('admin');
+  const name = `Pick Enquiry ${uniqueToken('pick')}`;
+  const created = await page.request.post('/api/admission-enquiries/office', { data: { studentName: name, phone: `9${String(Date.now()).slice(-9)}` } });
+  expect(created.status()).toBe(201);
+  const enquiryId = ((await created.json()) as { data: { _id: string } }).data._id;
+
+  await page.goto(`/app/registrations/${enquiryId}`);
+  await page.getByRole('button', { name: 'Log contact' }).tap();
+  const log = page.getByRole('dialog', { name: `Log contact with ${name}` });
+  await tapOption(page, log.getByRole('combobox', { name: 'How' }), 'WhatsApp');
+  await tapOption(page, log.getByRole('combobox', { name: 'Outcome' }), 'Interested');
+  await tapDay(page, log.getByRole('textbox', { name: 'Next follow-up' }), academyDay(0));
+  await log.getByRole('button', { name: 'Log contact' }).tap();
+  await expect(page.getByText('WhatsApp: Interested', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reject' }).tap();
+  const reject = page.getByRole('dialog', { name: 'Reject this enquiry?' });
+  await tapOption(page, reject.getByRole('combobox', { name: 'Reason' }), 'Fees too high');
+  await reject.getByRole('button', { name: 'Reject' }).tap();
+  await expect(page.getByText('Reason: Fees too high', { exact: true })).toBeVisible();
 });
