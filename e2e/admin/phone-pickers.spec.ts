@@ -45,7 +45,8 @@ async function tapDay(page: Page, field: Locator, iso: string) {
 }
 
 test('on a phone every drop-down and date picker of the fee plan, payment, enrol, move and sign-in slip dialogs is chosen by a tap, and the forms save', async ({ signIn, page }) => {
-  test.setTimeout(240_000);
+  // Five dialogs in one journey: minutes on a busy 2-core machine.
+  test.setTimeout(360_000);
   await signIn('admin');
   const token = uniqueToken('pick');
   const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
