@@ -32,6 +32,17 @@ export const theme = createTheme({
     lg: SHELL.largeBreakpoint,
     xl: '75em',
   },
+  components: {
+    // Every drop-down list, date picker and menu floats with position: fixed (issue 73, point 1). Mantine
+    // places them with position: absolute, and a list kept mounted between openings shows its first frame
+    // where it last was (often sticking out past the right edge). On a phone's browser anything absolute
+    // that sticks out widens the page itself (the layout viewport, 360 → 508 px); a full-screen modal
+    // widens with it, the list's anchor moves, the list is placed again, the page narrows… and the
+    // list jumps and vanishes under the finger, so a tap chooses nothing. Something fixed never widens
+    // the page, so the list stays where it belongs. A plain object (not Popover.extend): the theme is
+    // on every page and must not pull Popover's code into the first one.
+    Popover: { defaultProps: { floatingStrategy: 'fixed' } },
+  },
 });
 
 /** WCAG contrast ratio of two colours. */
