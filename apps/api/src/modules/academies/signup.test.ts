@@ -15,7 +15,7 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
   // Each owner from its own client address, so per-address limits never mix the cases.
   const platform = (method: 'GET' | 'POST', url: string, payload?: object, remote = '10.1.0.1') =>
     t.app.inject({ method, url, headers: { host: 'localhost:5321' }, remoteAddress: remote, ...(payload ? { payload } : {}) });
-  const at = (slug: string, method: 'GET' | 'POST', url: string, payload?: object, cookie?: string) =>
+  const at = (slug: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, cookie?: string) =>
     t.app.inject({ method, url, headers: { host: `${slug}.localhost:5321`, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
 
   async function mailedCode(email: string): Promise<string> {

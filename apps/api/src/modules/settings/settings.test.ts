@@ -52,7 +52,6 @@ describe('academy settings', () => {
         // None by default: the landing page hides the section.
         testimonials: [],
         samplePages: true,
-        samplePages: true,
         // No WhatsApp or SMS yet: the admission form proves only emails.
         phoneCodes: false,
         // No map position until the office gives it.
