@@ -19,6 +19,12 @@ BEGIN
     SELECT tablename, cmd, permissive, roles, qual, with_check FROM pg_policies
     WHERE schemaname = 'public' AND policyname = 'academy_only' ORDER BY tablename
   LOOP
+    -- Already of the new form (a database restored or copied with its policies, whose name may come schema-qualified): kept.
+    IF policy.qual ~ '^\(academy_id = \( SELECT (public\.)?current_academy_id\(\) AS current_academy_id\)\)$'
+       AND policy.with_check ~ '^\(academy_id = \( SELECT (public\.)?current_academy_id\(\) AS current_academy_id\)\)$' THEN
+      rewritten := rewritten + 1;
+      CONTINUE;
+    END IF;
     IF policy.cmd <> 'ALL' OR policy.permissive <> 'PERMISSIVE' OR policy.roles <> '{public}'::name[]
        OR policy.qual <> '(academy_id = current_academy_id())' OR policy.with_check <> '(academy_id = current_academy_id())' THEN
       RAISE EXCEPTION 'academy_only on % is not of the known form: % / %', policy.tablename, policy.qual, policy.with_check;

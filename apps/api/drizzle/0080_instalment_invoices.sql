@@ -71,7 +71,7 @@ ALTER TABLE "gst_registrations" ADD CONSTRAINT "gst_registrations_instalment_inv
 -- Academy tables (decision 053): their rows are seen and written only inside their academy.
 ALTER TABLE "fee_due_invoices" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "fee_due_invoices" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
-CREATE POLICY "academy_only" ON "fee_due_invoices" USING ("academy_id" = current_academy_id()) WITH CHECK ("academy_id" = current_academy_id());--> statement-breakpoint
+CREATE POLICY "academy_only" ON "fee_due_invoices" USING ("academy_id" = (SELECT current_academy_id())) WITH CHECK ("academy_id" = (SELECT current_academy_id()));--> statement-breakpoint
 ALTER TABLE "fee_invoice_settlements" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "fee_invoice_settlements" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
-CREATE POLICY "academy_only" ON "fee_invoice_settlements" USING ("academy_id" = current_academy_id()) WITH CHECK ("academy_id" = current_academy_id());
+CREATE POLICY "academy_only" ON "fee_invoice_settlements" USING ("academy_id" = (SELECT current_academy_id())) WITH CHECK ("academy_id" = (SELECT current_academy_id()));

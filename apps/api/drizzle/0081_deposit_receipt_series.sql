@@ -12,4 +12,4 @@ CREATE UNIQUE INDEX "fee_receipts_number_idx" ON "fee_receipts" USING btree ("ac
 -- Academy tables (decision 053): their rows are seen and written only inside their academy.
 ALTER TABLE "fee_deposit_receipt_counters" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "fee_deposit_receipt_counters" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
-CREATE POLICY "academy_only" ON "fee_deposit_receipt_counters" USING ("academy_id" = current_academy_id()) WITH CHECK ("academy_id" = current_academy_id());
+CREATE POLICY "academy_only" ON "fee_deposit_receipt_counters" USING ("academy_id" = (SELECT current_academy_id())) WITH CHECK ("academy_id" = (SELECT current_academy_id()));

@@ -317,6 +317,10 @@ const SAMPLES: Record<string, Sample[]> = {
   // A credit note's PDF (decision 063): none made here, so an allowed reader gets 404 (as another family's).
   'GET /api/fees/credit-notes/:number.pdf': [s(() => `/api/fees/credit-notes/${encodeURIComponent('CN/2026-27/0001')}.pdf`, 404)],
   'GET /api/fees/gst/revised-invoices': [s(() => '/api/fees/gst/revised-invoices?certificateDate=2026-04-01', 200)],
+  // Invoices on instalments' due dates (decision 070): issuing finds none here; an unknown invoice is 404 to an allowed reader.
+  'POST /api/fees/due-invoices/issue': [s(() => '/api/fees/due-invoices/issue', 200)],
+  'POST /api/fees/due-invoices/:id/cancel': [s(() => `/api/fees/due-invoices/${UNKNOWN}/cancel`, 400, { body: {} })],
+  'GET /api/fees/due-invoices/:id/pdf': [s(() => `/api/fees/due-invoices/${UNKNOWN}/pdf`, 404)],
   'POST /api/fees/gst/revised-invoices': [s(() => '/api/fees/gst/revised-invoices', 400, { body: {} })],
   'GET /api/dues/:id/upi-qr.svg': [s(() => `/api/dues/${ids.due}/upi-qr.svg`, 200)],
   'GET /api/dues/:id/slip.pdf': [s(() => `/api/dues/${ids.due}/slip.pdf`, 200)],
