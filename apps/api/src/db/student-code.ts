@@ -22,7 +22,7 @@ export async function studentIdPrefix(tx: DbExecutor): Promise<string> {
 /**
  * A new academy's prefix from its name (or its address when the name has no Latin letters): the
  * initials of a name of several words, else its first three letters; 2 to 6 capitals. "Shree Classes" →
- * SC, "Dnyanjyoti" → DNY, "ज्ञानज्योती" at `dnyanjyoti` → DNY.
+ * SC, "Dnyanjyoti" → DNY, a Marathi name at `dnyanjyoti` → DNY.
  */
 export function prefixFromName(name: string, slug: string): string {
   const words = (text: string) => text.toUpperCase().split(/[^A-Z]+/).filter((word) => word.length > 0);

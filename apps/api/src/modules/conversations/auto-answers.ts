@@ -32,8 +32,8 @@ const PLEASANTRIES: ReadonlySet<string> = new Set(PLEASANTRY_WORDS);
 const NOT_WORDS = /[\p{P}\p{S}\p{Cf}]|\uFE0E|\uFE0F/gu;
 
 /**
- * The whole message is a greeting or a short pleasantry ("Hi", "ok", "thanks sir", "नमस्कार",
- * "ठीक आहे", "धन्यवाद 🙏", "👍"): it gives no reason and asks nothing, so it gets the menu and never
+ * The whole message is a greeting or a short pleasantry ("Hi", "ok", "thanks sir", "namaskar" in Devanagari,
+ * "theek aahe", "dhanyavaad 🙏", "👍"): it gives no reason and asks nothing, so it gets the menu and never
  * replaces an absence's reason (issue 73). Latin letters typed long ("hiii", "okkk") count too.
  */
 export function isPleasantry(words: string): boolean {

@@ -42,9 +42,9 @@ export function whatsAppMessageHandler(deps: IntakeDeps): WhatsAppMessageHandler
  * - far from now (older than 7 days, minutes ahead): ignored;
  * - an unknown number: the academy's contact details, once a day at most, and nothing else;
  * - a parent's: kept in their conversation, then the first that applies: a menu choice or a question
- *   answers itself; a greeting or pleasantry ("hi", "ok", "धन्यवाद") gets the menu; the first reply to
+ *   answers itself; a greeting or pleasantry ("hi", "ok", "dhanyavaad") gets the menu; the first reply to
  *   the absence alert (its button, or words the same day) becomes the absence's reason, and a later one
- *   never replaces it; "menu"/"नमस्कार, …" gets the menu; anything else waits for the office.
+ *   never replaces it; "menu"/"namaskar, …" gets the menu; anything else waits for the office.
  * Answers go out only inside the 24-hour window (the message's own time), by the job.
  */
 export async function receiveWhatsAppMessage(tx: DbExecutor, deps: IntakeDeps, message: WhatsAppInbound, origin: string): Promise<void> {
@@ -100,7 +100,7 @@ export async function receiveWhatsAppMessage(tx: DbExecutor, deps: IntakeDeps, m
   const topic = topicOfId(choice) ?? (kind === 'text' ? topicOf(words) : undefined);
   if (topic) return queue(await topicAnswer(tx, deps, origin, topic, sender.parentId, settings, language, today));
 
-  // A greeting or a pleasantry ("Hi", "ok", "धन्यवाद") is no reason: the menu, whatever the day (issue 73).
+  // A greeting or a pleasantry ("Hi", "ok", "dhanyavaad") is no reason: the menu, whatever the day (issue 73).
   const menu = () => queue(word('whatsapp', 'How can we help? Choose a topic, or write your question.', language), [...TOPICS]);
   if (kind === 'text' && isPleasantry(words)) return menu();
 
