@@ -278,7 +278,8 @@ test.describe('batches (admin)', () => {
   });
 
   test('the admin edits a batch, cannot delete one with students, and deletes an empty one after confirming', async ({ signIn, page }) => {
-    test.setTimeout(60_000);
+    // Two edits, a refusal, two deletions and four records made first: past 60 s on a loaded 2-core machine.
+    test.setTimeout(120_000);
     const token = uniqueToken('edit');
     await signIn('admin');
     const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });

@@ -21,12 +21,13 @@ const MAX_STATEMENTS = 5;
  * never one per row: a ledger is the student, dues, receipts, their allocations, concessions,
  * today, the academy's UPI ID and the family's UPI payment reports (issue 38); the fees summary six
  * sums for the office's reports; and the GST registration in force, for the tax on dues when prices
- * exclude GST (issue 57).
+ * exclude GST (issue 57); and the tax invoices issued on instalments' due dates with what receipts settled on
+ * them (decision 070).
  */
 const BUDGETS: Record<string, number> = {
-  "a student's fees (admin)": 10,
-  "a student's own fees": 10,
-  "a parent's child's fees": 10,
+  "a student's fees (admin)": 12,
+  "a student's own fees": 12,
+  "a parent's child's fees": 12,
   'the fees summary': 8,
   // The day's roster beside its closure and its demo students (issue 41), side by side; kept once read.
   "a teacher's day roster": 6,

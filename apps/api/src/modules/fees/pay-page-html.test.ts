@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { shiftDate } from '@academy/shared/calendar';
+import { feeDues } from '../../db/schema';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildParent, loginAs } from '../../../test/factories';
 import { enrolWithTermFees } from '../../../test/term-fees';
@@ -21,6 +24,8 @@ const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) 
 async function remindedFamily(name: string) {
   const db = t.database.db;
   const { student } = await enrolWithTermFees(t, name);
+  // Both instalments come due (issue 73: a reminder and its pay page name what is due now, one definition).
+  await db.update(feeDues).set({ dueDate: shiftDate(t.today, -1) }).where(eq(feeDues.studentId, student.id));
   const mother = await buildParent(db, { studentIds: [student.id], language: 'mr' });
   const father = await buildParent(db, { studentIds: [student.id], language: 'en' });
   const dues = (await asAdmin('GET', `/api/fees/dues?search=${encodeURIComponent(name)}`)).json().data.dues as { _id: string }[];
