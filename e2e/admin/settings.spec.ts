@@ -34,7 +34,7 @@ test.describe('academy settings', () => {
       const mapPosition = page.getByRole('textbox', { name: 'Map position (optional)' });
       await mapPosition.fill('near the bus stand');
       await page.getByRole('button', { name: 'Save Settings' }).click();
-      await expect(page.getByText('Enter the map position as latitude, longitude (like 18.4088, 76.5604)')).toBeVisible();
+      await expect(page.getByText('Enter the map position as latitude, longitude (like 18.4088, 76.5604)', { exact: true })).toBeVisible();
       await mapPosition.fill('18.4088, 76.5604');
       await page.getByRole('button', { name: 'Save Settings' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Academy settings saved' })).toBeVisible();

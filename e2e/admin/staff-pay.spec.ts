@@ -191,7 +191,7 @@ test.describe('staff pay', () => {
     for (const [teacherId, batchId] of [[substitute, maths], [unset, biology]] as const) {
       expect((await page.request.post('/api/payroll/lecture-corrections', { data: { teacherId, batchId, date: previous, lectures: 1, reason: 'Month-end revision' } })).status()).toBe(201);
     }
-    await office.getByLabel('Month').fill(lastMonth);
+    await office.getByLabel('Month', { exact: true }).fill(lastMonth);
     const unsetCard = office.getByRole('listitem').filter({ hasText: `Unset ${token}` });
     await expect(unsetCard).toContainText('No pay settings');
     // On a phone each teacher is a card with the net in view.
@@ -231,7 +231,7 @@ test.describe('staff pay', () => {
     expect(bank).toContain(`NEFT,000912345678901234,`);
     const bankBook = await page.request.get(`/api/payroll/${lastMonth}/bank.xlsx`);
     expect(bankBook.status()).toBe(200);
-    await page.getByLabel('Month').fill(lastMonth);
+    await page.getByLabel('Month', { exact: true }).fill(lastMonth);
     await expect(page.getByText('Approved and locked')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Bank transfer XLSX' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'मराठी' }).first()).toBeVisible();

@@ -76,13 +76,17 @@ export function SettingsForm({ settings, section, onShowSection, sectionTitles }
     const where = sectionOfField(path);
     onShowSection(where);
     notifications.show({ title: t`Settings not saved`, message: `${lead ? `${lead}. ` : ''}${t`Check ${sectionTitles[where]}: ${String(errors[path])}`}`, color: 'red' });
-    window.requestAnimationFrame(() =>
-      window.requestAnimationFrame(() => {
-        const field = document.querySelector<HTMLElement>(`[data-settings-section="${where}"] [aria-invalid="true"]`);
-        field?.scrollIntoView({ block: 'center' });
-        field?.focus({ preventScroll: true });
-      }),
-    );
+    // The section is shown after the address changes and React draws it: look for the field for up to ~30 frames.
+    const focusField = (framesLeft: number) => {
+      const field = document.querySelector<HTMLElement>(`[data-settings-section="${where}"] [aria-invalid="true"]`);
+      if (!field) {
+        if (framesLeft > 0) window.requestAnimationFrame(() => focusField(framesLeft - 1));
+        return;
+      }
+      field.scrollIntoView({ block: 'center' });
+      field.focus({ preventScroll: true });
+    };
+    window.requestAnimationFrame(() => focusField(30));
   };
   const socialFields = [
     { key: 'facebook', label: t`Facebook page`, placeholder: 'https://facebook.com/…' },
