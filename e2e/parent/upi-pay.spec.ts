@@ -306,7 +306,8 @@ test('a fee reminder’s pay link opens the child’s dues on a phone without si
     const mother = await phone.newPage();
     await mother.goto(link.pathname);
     await expect(mother.getByRole('heading', { name: 'Pay the fees' })).toBeVisible({ timeout: 20_000 });
-    await expect(mother.getByText(`fees of Sai ${family.token}. Left to pay: ₹10,000.`)).toBeVisible();
+    // What is due now (decision 072: the ₹6,000 overdue, not the ₹4,000 due next month), as the reminder said.
+    await expect(mother.getByText(`fees of Sai ${family.token}. Left to pay: ₹6,000.`)).toBeVisible();
     const first = mother.getByTestId('upi-due').first();
     const pay = first.getByRole('link', { name: 'Pay ₹6,000 by UPI' });
     expect(((await pay.getAttribute('href')) ?? '').startsWith(`upi://pay?pa=${DEMO_UPI.vpa}&`)).toBe(true);
