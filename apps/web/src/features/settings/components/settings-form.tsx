@@ -76,10 +76,11 @@ export function SettingsForm({ settings, section, onShowSection, sectionTitles }
     const where = sectionOfField(path);
     onShowSection(where);
     notifications.show({ title: t`Settings not saved`, message: `${lead ? `${lead}. ` : ''}${t`Check ${sectionTitles[where]}: ${String(errors[path])}`}`, color: 'red' });
-    // The section is shown after the address changes and React draws it: look for the field for up to ~30 frames.
+    // Every section stays mounted (hidden while another shows): wait, up to ~30 frames, until the field's section is
+    // shown after the address changes, since a hidden field cannot take the focus.
     const focusField = (framesLeft: number) => {
       const field = document.querySelector<HTMLElement>(`[data-settings-section="${where}"] [aria-invalid="true"]`);
-      if (!field) {
+      if (!field || field.getClientRects().length === 0) {
         if (framesLeft > 0) window.requestAnimationFrame(() => focusField(framesLeft - 1));
         return;
       }
