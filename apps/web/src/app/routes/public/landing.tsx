@@ -163,7 +163,7 @@ export function Component() {
           <Badge variant="light" size="lg" radius="sm" w="fit-content">
             <Trans>Admissions open for new batches</Trans>
           </Badge>
-          <Title id="hero-title" order={1} fz={{ base: 34, sm: 48 }} lh={1.1}>
+          <Title id="hero-title" order={1} fz={{ base: 34, sm: 48 }} lh={1.1} style={{ overflowWrap: 'anywhere' }}>
             {samples ? <Trans>Strong basics, steady practice, results that show</Trans> : settings?.name}
           </Title>
           {samples ? (
