@@ -8,7 +8,7 @@ import type { DbExecutor } from '../../db/client';
 import { bankStatementCredits, bankStatements, batches, feeDues, feeReceipts, feeReminders, paymentClaims, students, users } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import { academyCurrentYear, academyToday } from '../../academy-settings';
-import { balanceSql, dueFields, dueStatus, duesFilters, dueTaxableSql } from './fee-queries';
+import { balanceSql, dueDeliverySql, dueDepositSql, dueFields, dueStatus, duesFilters, dueTaxableSql } from './fee-queries';
 import { registrationOn, taxOnTopOf } from '../gst';
 
 /** The office's fee reports: dues outstanding (list and CSV) and the money in for the dashboard and the Fees screen. */
@@ -23,7 +23,10 @@ function selectDues(db: DbExecutor) {
       due: feeDues,
       studentName: users.name,
       batchName: batches.name,
+      studentState: students.state,
       taxable: dueTaxableSql.mapWith(Boolean),
+      deposit: dueDepositSql.mapWith(Boolean),
+      delivery: dueDeliverySql,
       lastReminderAt: sql<Date | null>`(select max(${feeReminders.queuedAt}) from ${feeReminders} where ${feeReminders.dueId} = ${feeDues.id})`.mapWith((value) => (value ? new Date(value) : null)),
     })
     .from(feeDues)
@@ -67,10 +70,10 @@ export async function listDues(db: DbExecutor, query: DuesQuery): Promise<DuesLi
     registrationOn(db, today),
   ]);
   return {
-    dues: rows.map(({ due, studentName, batchName, lastReminderAt, taxable }) => {
+    dues: rows.map(({ due, studentName, studentState, batchName, lastReminderAt, taxable, deposit, delivery }) => {
       const balance = due.amountPaise - due.concessionPaise - due.paidPaise;
       // With fee plans quoted excluding GST the office sees balance + GST = what the family pays (issue 57).
-      const gst = taxOnTopOf(registration, taxable, balance);
+      const gst = taxOnTopOf(registration, { balance, taxable, deposit, delivery }, studentState);
       return {
         ...dueFields(due, batchName, balance),
         status: dueStatus({ status: due.status, balance, dueDate: due.dueDate }, today),
