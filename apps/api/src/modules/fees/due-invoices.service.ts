@@ -199,11 +199,12 @@ export function duePartOf(invoice: Pick<OpenDueInvoice, 'moneyLeft' | 'dueLeft' 
 }
 
 /** Each due's live invoice for the ledger's rows (decision 070): number, date, value, taxable, tax and what is left to pay on it. */
-export async function dueInvoicesOf(db: DbExecutor, studentId: string): Promise<Map<string, NonNullable<DueInvoice>>> {
+export async function dueInvoicesOf(db: DbExecutor, of: { studentId: string } | { dueIds: readonly string[] }): Promise<Map<string, NonNullable<DueInvoice>>> {
+  if ('dueIds' in of && of.dueIds.length === 0) return new Map();
   const rows = await db
     .select({ invoice: feeDueInvoices, settledMoney: settledOf('amount_paise').mapWith(Number) })
     .from(feeDueInvoices)
-    .where(and(eq(feeDueInvoices.studentId, studentId), isNull(feeDueInvoices.creditNoteNumber)));
+    .where(and('studentId' in of ? eq(feeDueInvoices.studentId, of.studentId) : inArray(feeDueInvoices.dueId, [...of.dueIds]), isNull(feeDueInvoices.creditNoteNumber)));
   return new Map(
     rows.map(({ invoice, settledMoney }) => [
       invoice.dueId,
@@ -218,6 +219,15 @@ export async function dueInvoicesOf(db: DbExecutor, studentId: string): Promise<
       },
     ]),
   );
+}
+
+/**
+ * What the dues screens show on top of an invoiced due's balance (decision 070): what is left on its
+ * invoice, whatever the settings say today; undefined when nothing is owed above the balance.
+ */
+export function invoicedDueGst(invoice: NonNullable<DueInvoice>, balancePaise: number): { tax: number; total: number } | undefined {
+  const left = Math.round(invoice.left * 100);
+  return balancePaise > 0 && left > balancePaise ? { tax: left - balancePaise, total: left } : undefined;
 }
 
 /**

@@ -50,6 +50,10 @@ describe('instalments invoiced on their due dates', () => {
     const due = (await ledger(student.id)).dues[0];
     expect(due.invoice).toMatchObject({ date: today(), amount: 7080, taxable: 6000, tax: 1080, left: 7080 });
     expect(due.paid).toBe(0);
+    // The office's dues list shows the same invoice and owes what is left on it, as the ledger.
+    expect(due.gst).toEqual({ tax: 1080, total: 7080 });
+    const listRow = (await asAdmin('GET', '/api/fees/dues?search=Due%20Date%20Excl')).json().data.dues[0];
+    expect(listRow).toMatchObject({ _id: due._id, invoice: due.invoice, gst: { tax: 1080, total: 7080 } });
 
     const gst = (await asAdmin('GET', `/api/fees/gst?period=${month(today())}`)).json().data;
     const listed = gst.documents.filter((doc: { dueInvoiceId: string | null }) => doc.dueInvoiceId === due.invoice._id);

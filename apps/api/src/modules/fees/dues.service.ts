@@ -19,7 +19,7 @@ import { registrationOn, taxOnTopOf } from '../gst';
 import { insertDues } from './plans.service';
 import { lateJoinerInstalments } from '@academy/shared/late-join';
 import { claimsOfStudent } from './payment-claims.service';
-import { assertNotInvoiced, creditInvoicesOfDues, dueInvoicesOf } from './due-invoices.service';
+import { assertNotInvoiced, creditInvoicesOfDues, dueInvoicesOf, invoicedDueGst } from './due-invoices.service';
 
 /**
  * A student's dues: made at enrolment, cancelled at removal when the office says so, lowered by
@@ -142,7 +142,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     academyToday(db),
     upiPayee(db),
     claimsOfStudent(db, studentId),
-    dueInvoicesOf(db, studentId),
+    dueInvoicesOf(db, { studentId }),
   ]);
   // With fee plans quoted excluding GST the family sees each balance + GST = what it pays (issue 57).
   const registration = await registrationOn(db, today);
@@ -160,7 +160,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     }
     const invoice = invoices.get(due.id) ?? null;
     // A due invoiced on its date owes what is left on its invoice (decision 070), whatever the settings say today.
-    const gst = invoice ? (balance > 0 && invoice.left > rupees(balance) ? { tax: Math.round((invoice.left - rupees(balance)) * 100), total: Math.round(invoice.left * 100) } : undefined) : taxOnTopOf(registration, { balance, taxable, deposit, delivery }, state);
+    const gst = invoice ? invoicedDueGst(invoice, balance) : taxOnTopOf(registration, { balance, taxable, deposit, delivery }, state);
     taxOnBalance += gst?.tax ?? 0;
     return {
       ...dueFields(due, batchName, balance),

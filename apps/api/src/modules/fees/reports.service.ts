@@ -10,6 +10,7 @@ import { toCsv } from '../../lib/csv';
 import { academyCurrentYear, academyToday } from '../../academy-settings';
 import { balanceSql, dueDeliverySql, dueDepositSql, dueFields, dueStatus, duesFilters, dueTaxableSql } from './fee-queries';
 import { registrationOn, taxOnTopOf } from '../gst';
+import { dueInvoicesOf, invoicedDueGst } from './due-invoices.service';
 
 /** The office's fee reports: dues outstanding (list and CSV) and the money in for the dashboard and the Fees screen. */
 
@@ -69,11 +70,14 @@ export async function listDues(db: DbExecutor, query: DuesQuery): Promise<DuesLi
     duesTotals(db, where, today, Boolean(query.search)),
     registrationOn(db, today),
   ]);
+  // A due invoiced on its due date shows its invoice (decision 070) and owes what is left on it, as the ledger.
+  const invoices = await dueInvoicesOf(db, { dueIds: rows.map((row) => row.due.id) });
   return {
     dues: rows.map(({ due, studentName, studentState, batchName, lastReminderAt, taxable, deposit, delivery }) => {
       const balance = due.amountPaise - due.concessionPaise - due.paidPaise;
       // With fee plans quoted excluding GST the office sees balance + GST = what the family pays (issue 57).
-      const gst = taxOnTopOf(registration, { balance, taxable, deposit, delivery }, studentState);
+      const invoice = invoices.get(due.id) ?? null;
+      const gst = invoice ? invoicedDueGst(invoice, balance) : taxOnTopOf(registration, { balance, taxable, deposit, delivery }, studentState);
       return {
         ...dueFields(due, batchName, balance),
         status: dueStatus({ status: due.status, balance, dueDate: due.dueDate }, today),
@@ -81,6 +85,7 @@ export async function listDues(db: DbExecutor, query: DuesQuery): Promise<DuesLi
         overdueDays: Math.max(0, daysBetween(due.dueDate, today)),
         lastReminderAt: lastReminderAt ? lastReminderAt.toISOString() : null,
         gst: gst ? { tax: rupees(gst.tax), total: rupees(gst.total) } : null,
+        invoice,
       };
     }),
     totals: { outstanding: rupees(totals?.outstanding ?? 0), overdue: rupees(totals?.overdue ?? 0), count: totals?.count ?? 0 },

@@ -66,7 +66,7 @@ function Amount({ label, value, strong }: { label: string; value: number; strong
 }
 
 /** A due's live tax invoice issued on its due date (decision 070): its number and date, its PDF, and for the office "Cancel invoice". */
-function DueInvoiceLine({ label, invoice, onCancel }: { label: string; invoice: NonNullable<DueInvoice>; onCancel?: (invoice: NonNullable<DueInvoice>) => void }) {
+export function DueInvoiceLine({ label, invoice, onCancel }: { label: string; invoice: NonNullable<DueInvoice>; onCancel?: (invoice: NonNullable<DueInvoice>) => void }) {
   const { t } = useLingui();
   const date = formatDate(invoice.date);
   return (
