@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import { dateIn, financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
 import { creditNoteLastDate, GST_STATES } from '@academy/shared/gst';
 import { formatPaise, paiseToRupees as rupees, receiptNumber } from '@academy/shared/money';
@@ -199,12 +199,11 @@ export function duePartOf(invoice: Pick<OpenDueInvoice, 'moneyLeft' | 'dueLeft' 
 }
 
 /** Each due's live invoice for the ledger's rows (decision 070): number, date, value, taxable, tax and what is left to pay on it. */
-export async function dueInvoicesOf(db: DbExecutor, of: { studentId: string } | { dueIds: readonly string[] }): Promise<Map<string, NonNullable<DueInvoice>>> {
-  if ('dueIds' in of && of.dueIds.length === 0) return new Map();
+export async function dueInvoicesOf(db: DbExecutor, of: { studentId: string } | { dueIds: SQLWrapper }): Promise<Map<string, NonNullable<DueInvoice>>> {
   const rows = await db
     .select({ invoice: feeDueInvoices, settledMoney: settledOf('amount_paise').mapWith(Number) })
     .from(feeDueInvoices)
-    .where(and('studentId' in of ? eq(feeDueInvoices.studentId, of.studentId) : inArray(feeDueInvoices.dueId, [...of.dueIds]), isNull(feeDueInvoices.creditNoteNumber)));
+    .where(and('studentId' in of ? eq(feeDueInvoices.studentId, of.studentId) : inArray(feeDueInvoices.dueId, of.dueIds), isNull(feeDueInvoices.creditNoteNumber)));
   return new Map(
     rows.map(({ invoice, settledMoney }) => [
       invoice.dueId,

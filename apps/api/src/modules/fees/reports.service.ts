@@ -65,13 +65,13 @@ export async function listDues(db: DbExecutor, query: DuesQuery): Promise<DuesLi
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .as('page');
-  const [rows, [totals], registration] = await Promise.all([
+  const [rows, [totals], registration, invoices] = await Promise.all([
     selectDues(db).innerJoin(page, eq(page.id, feeDues.id)).orderBy(asc(feeDues.dueDate), asc(page.sortName), asc(feeDues.id)),
     duesTotals(db, where, today, Boolean(query.search)),
     registrationOn(db, today),
+    // A due invoiced on its due date shows its invoice (decision 070) and owes what is left on it, as the ledger.
+    dueInvoicesOf(db, { dueIds: db.select({ id: page.id }).from(page) }),
   ]);
-  // A due invoiced on its due date shows its invoice (decision 070) and owes what is left on it, as the ledger.
-  const invoices = await dueInvoicesOf(db, { dueIds: rows.map((row) => row.due.id) });
   return {
     dues: rows.map(({ due, studentName, studentState, batchName, lastReminderAt, taxable, deposit, delivery }) => {
       const balance = due.amountPaise - due.concessionPaise - due.paidPaise;
