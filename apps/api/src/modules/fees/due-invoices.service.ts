@@ -199,11 +199,11 @@ export function duePartOf(invoice: Pick<OpenDueInvoice, 'moneyLeft' | 'dueLeft' 
 }
 
 /** Each due's live invoice for the ledger's rows (decision 070): number, date, value, taxable, tax and what is left to pay on it. */
-export async function dueInvoicesOf(db: DbExecutor, of: { studentId: string } | { dueIds: SQLWrapper }): Promise<Map<string, NonNullable<DueInvoice>>> {
+export async function dueInvoicesOf(db: DbExecutor, of: { studentId: string } | { dueIds: readonly string[] | SQLWrapper }): Promise<Map<string, NonNullable<DueInvoice>>> {
   const rows = await db
     .select({ invoice: feeDueInvoices, settledMoney: settledOf('amount_paise').mapWith(Number) })
     .from(feeDueInvoices)
-    .where(and('studentId' in of ? eq(feeDueInvoices.studentId, of.studentId) : inArray(feeDueInvoices.dueId, of.dueIds), isNull(feeDueInvoices.creditNoteNumber)));
+    .where(and('studentId' in of ? eq(feeDueInvoices.studentId, of.studentId) : inArray(feeDueInvoices.dueId, Array.isArray(of.dueIds) ? [...(of.dueIds as readonly string[])] : (of.dueIds as SQLWrapper)), isNull(feeDueInvoices.creditNoteNumber)));
   return new Map(
     rows.map(({ invoice, settledMoney }) => [
       invoice.dueId,

@@ -215,8 +215,9 @@ export async function dueUpiWhere(db: DbExecutor, dueId: string, mayRead: (stude
   if (!payee) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.upiNotSetUp);
   const balance = row.due.status === 'open' ? row.due.amountPaise - row.due.concessionPaise - row.due.paidPaise : 0;
   if (balance <= 0) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.nothingToPay);
-  // The QR code asks for what the ledger's UPI request asks: the balance plus GST on top when prices exclude it.
-  const gst = taxOnTopOf(await registrationOn(db, await academyToday(db)), { balance, taxable: row.taxable, deposit: row.deposit, delivery: row.delivery }, row.state);
+  // The QR code asks for what the ledger's UPI request asks: what is left on the due's invoice, else the balance plus GST on top when prices exclude it.
+  const invoice = (await dueInvoicesOf(db, { dueIds: [dueId] })).get(dueId);
+  const gst = invoice ? invoicedDueGst(invoice, balance) : taxOnTopOf(await registrationOn(db, await academyToday(db)), { balance, taxable: row.taxable, deposit: row.deposit, delivery: row.delivery }, row.state);
   return dueUpiRequest(payee, { code: row.code, name: row.name }, { number: row.due.number, label: row.due.label, balancePaise: gst?.total ?? balance });
 }
 

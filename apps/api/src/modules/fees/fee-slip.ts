@@ -18,6 +18,7 @@ import { academyToday, getAcademySettings, upiPayee } from '../../academy-settin
 import { registrationOn, taxOnTopOf } from '../gst';
 import { dueUpiRequest } from './dues.service';
 import { dueDeliverySql, dueDepositSql, dueTaxableSql } from './fee-queries';
+import { dueInvoicesOf, invoicedDueGst } from './due-invoices.service';
 
 /**
  * The printed fee slip of one due (issue 38): what is left to pay, the due's reference, and the UPI
@@ -69,7 +70,9 @@ export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, la
   const [settings, payee, today] = await Promise.all([getAcademySettings(db), upiPayee(db), academyToday(db)]);
   // With fee plans quoted excluding GST the slip shows balance + GST = what is paid, as the ledger and its UPI request do.
   const registration = await registrationOn(db, today);
-  const gst = taxOnTopOf(registration, { balance, taxable: row.taxable, deposit: row.deposit, delivery: row.delivery }, row.state);
+  // A due invoiced on its due date (decision 070): what is left on its invoice, as the ledger.
+  const invoice = (await dueInvoicesOf(db, { dueIds: [dueId] })).get(dueId);
+  const gst = invoice ? invoicedDueGst(invoice, balance) : taxOnTopOf(registration, { balance, taxable: row.taxable, deposit: row.deposit, delivery: row.delivery }, row.state);
   const toPay = gst?.total ?? balance;
   const reference = upiReference(row.code, row.due.number);
   const label = LABELS[language];
