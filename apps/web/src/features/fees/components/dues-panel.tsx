@@ -242,7 +242,6 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
                       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                         {due.label}
                       </Text>
-                      {due.invoice ? <DueInvoiceLine label={due.label} invoice={due.invoice} /> : null}
                       <Text size="xs" c="dimmed">
                         <Trans>Due {formatDate(due.dueDate)}</Trans>
                         {due.lastReminderAt ? <> · <Trans>Reminded {formatDateTime(due.lastReminderAt)}</Trans></> : null}
@@ -255,6 +254,7 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
                     {status(due)}
                   </Stack>
                 </Group>
+                {due.invoice ? <DueInvoiceLine label={due.label} invoice={due.invoice} /> : null}
               </Card>
             ))}
           </Stack>

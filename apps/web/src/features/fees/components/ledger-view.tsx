@@ -71,7 +71,7 @@ export function DueInvoiceLine({ label, invoice, onCancel }: { label: string; in
   const date = formatDate(invoice.date);
   return (
     <Group gap="xs" wrap="wrap" mt={4} data-testid={`due-invoice-${invoice.number}`}>
-      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         <Trans>
           Tax invoice {invoice.number} · {date}
         </Trans>
@@ -131,11 +131,14 @@ export function LedgerView({ ledger, onCancel, onCancelInvoice }: { ledger: Ledg
                 <SimpleGrid cols={3} spacing={4} mt="xs">
                   <Amount label={t`Amount`} value={due.amount - due.concession} />
                   <Amount label={t`Paid`} value={due.paid} />
-                  <Stack gap={0}>
-                    <Amount label={t`Balance`} value={due.balance} strong={!closed && due.balance > 0} />
-                    <GstOnTop gst={due.gst} />
-                  </Stack>
+                  <Amount label={t`Balance`} value={due.balance} strong={!closed && due.balance > 0} />
                 </SimpleGrid>
+                {/* Below the three columns: "+ GST ₹1,800 = ₹11,800" is wider than a third of a 360 px card. */}
+                {due.gst ? (
+                  <Group justify="flex-end">
+                    <GstOnTop gst={due.gst} />
+                  </Group>
+                ) : null}
                 {slipLink(due)}
                 {due.invoice ? <DueInvoiceLine label={due.label} invoice={due.invoice} onCancel={onCancelInvoice} /> : null}
               </Card>
