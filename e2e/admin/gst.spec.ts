@@ -341,3 +341,69 @@ test('GST documents a CA checks: a registration dated back gets revised invoices
     expect((await page.request.put('/api/admin/settings/tax', { data: { gst: { registered: false } } })).status()).toBe(200);
   }
 });
+
+test('Instalments invoiced on their due dates (CGST s.31(5)): the due shows its invoice’s number, its PDF opens, Fees → Dues shows it too, and on a phone the office cancels it with a credit note', async ({ signIn, page, browser }) => {
+  test.setTimeout(240_000);
+  await signIn('admin');
+  const token = uniqueToken('inst');
+  const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
+  const batchId = await createBatchByApi(page, { name: `Instalments ${token}`, teacher });
+  const studentName = `Instalment Student ${token}`;
+  const studentId = await createStudentByApi(page, { name: studentName, email: `${token}.s@example.com`, password: 'student-pass-2026' });
+  // Registered, invoicing each instalment on its due date (the default), prices excluding GST: ₹10,000 + 18 %.
+  expect((await page.request.put('/api/admin/settings/tax', { data: { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', address: 'Station Road, Latur 413512', pricesIncludeTax: false, instalmentInvoicing: 'due-date' } } })).status()).toBe(200);
+
+  try {
+    expect((await page.request.post('/api/fee-plans', { data: { name: `Term ${token}`, batch: batchId, amount: 10000, instalments: [{ dueDate: today(), amount: 10000 }] } })).status()).toBe(201);
+    await enrolByApi(page, batchId, studentId);
+    // The hourly job's run, as the office's "issue now" does it.
+    const issued = await page.request.post('/api/fees/due-invoices/issue');
+    expect(issued.status(), await issued.text()).toBe(200);
+    const due = ((await (await page.request.get(`/api/students/${studentId}/fees`)).json()) as { data: { dues: { invoice: { _id: string; number: string; amount: number } | null }[] } }).data.dues[0]!;
+    const invoice = due.invoice!;
+    expect(invoice).toMatchObject({ amount: 11800 });
+
+    // The student's page: the due names its tax invoice, its PDF opens, and it owes what is left on it.
+    await page.goto(`/app/students/${studentId}`);
+    const fees = page.getByRole('region', { name: 'Fees' });
+    const line = fees.getByTestId(`due-invoice-${invoice.number}`);
+    await expect(line).toContainText(`Tax invoice ${invoice.number}`, { timeout: 30_000 });
+    await expect(fees.getByTestId('gst-on-top').first()).toHaveText('+ GST ₹1,800 = ₹11,800');
+    const pdf = await page.request.get((await line.getByRole('link', { name: `Invoice ${invoice.number}` }).getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    await shoot(page, 'gst-due-invoice');
+    // Fees → Dues shows the same invoice on the due's row.
+    await page.goto('/app/fees');
+    await page.getByText('All unpaid', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Student' }).fill(studentName);
+    await expect(page.getByTestId(`due-invoice-${invoice.number}`)).toBeVisible({ timeout: 30_000 });
+    await shoot(page, 'gst-dues-invoice');
+
+    // On a phone: the due's card shows the invoice; "Cancel invoice" asks for a reason, then a credit note reverses it.
+    const phone = await browser.newContext({ storageState: await page.context().storageState(), viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+    const phonePage = await phone.newPage();
+    await phonePage.goto(`/app/students/${studentId}`);
+    const card = phonePage.getByTestId(`due-invoice-${invoice.number}`);
+    await expect(card).toContainText(`Tax invoice ${invoice.number}`, { timeout: 30_000 });
+    expect(await hasHorizontalOverflow(phonePage)).toBe(false);
+    if (process.env.E2E_SHOTS_DIR) await phonePage.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/gst-due-invoice-phone.png`, fullPage: true });
+    await card.getByRole('button', { name: `Cancel invoice ${invoice.number}` }).tap();
+    const dialog = phonePage.getByRole('dialog', { name: `Cancel invoice ${invoice.number}` });
+    await expect(dialog).toContainText('A credit note reverses this invoice');
+    // Without a reason it is refused in our words; with one, it is done.
+    await dialog.getByRole('button', { name: 'Cancel invoice' }).tap();
+    await expect(dialog.getByRole('textbox', { name: 'Reason' })).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Sibling concession agreed');
+    if (process.env.E2E_SHOTS_DIR) await phonePage.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/gst-due-invoice-cancel-phone.png` });
+    await dialog.getByRole('button', { name: 'Cancel invoice' }).tap();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
+    await expect(phonePage.getByText('Invoice cancelled').first()).toBeVisible();
+    await expect(phonePage.getByTestId(`due-invoice-${invoice.number}`)).toHaveCount(0);
+    await phone.close();
+    const after = ((await (await page.request.get(`/api/students/${studentId}/fees`)).json()) as { data: { dues: { invoice: unknown }[] } }).data.dues[0]!;
+    expect(after.invoice).toBeNull();
+  } finally {
+    expect((await page.request.put('/api/admin/settings/tax', { data: { gst: { registered: false } } })).status()).toBe(200);
+  }
+});

@@ -29,6 +29,9 @@ const BUDGETS: Record<string, number> = {
   "a student's own fees": 12,
   "a parent's child's fees": 12,
   'the fees summary': 8,
+  // The page, its totals, the registration in force and the page's live instalment invoices (decision 070), side by side.
+  'the overdue dues list': 6,
+  'all open dues, second page': 6,
   // The day's roster beside its closure and its demo students (issue 41), side by side; kept once read.
   "a teacher's day roster": 6,
   // The kept counts, the owner's month, off-site backups and today's messages by kind (issue 54), the

@@ -379,6 +379,8 @@ export const duesListSchema = z.object({
       overdueDays: z.number().int(),
       lastReminderAt: isoDateTimeSchema.nullable(),
       gst: dueTaxSchema,
+      /** Its tax invoice issued on its due date (decision 070), null when none is live. */
+      invoice: dueInvoiceSchema,
     }),
   ),
   totals: z.object({ outstanding: z.number(), overdue: z.number(), count: z.number().int() }),

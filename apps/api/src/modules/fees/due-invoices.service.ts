@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import { dateIn, financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
 import { creditNoteLastDate, GST_STATES } from '@academy/shared/gst';
 import { formatPaise, paiseToRupees as rupees, receiptNumber } from '@academy/shared/money';
@@ -199,11 +199,11 @@ export function duePartOf(invoice: Pick<OpenDueInvoice, 'moneyLeft' | 'dueLeft' 
 }
 
 /** Each due's live invoice for the ledger's rows (decision 070): number, date, value, taxable, tax and what is left to pay on it. */
-export async function dueInvoicesOf(db: DbExecutor, studentId: string): Promise<Map<string, NonNullable<DueInvoice>>> {
+export async function dueInvoicesOf(db: DbExecutor, of: { studentId: string } | { dueIds: readonly string[] | SQLWrapper }): Promise<Map<string, NonNullable<DueInvoice>>> {
   const rows = await db
     .select({ invoice: feeDueInvoices, settledMoney: settledOf('amount_paise').mapWith(Number) })
     .from(feeDueInvoices)
-    .where(and(eq(feeDueInvoices.studentId, studentId), isNull(feeDueInvoices.creditNoteNumber)));
+    .where(and('studentId' in of ? eq(feeDueInvoices.studentId, of.studentId) : inArray(feeDueInvoices.dueId, Array.isArray(of.dueIds) ? [...(of.dueIds as readonly string[])] : (of.dueIds as SQLWrapper)), isNull(feeDueInvoices.creditNoteNumber)));
   return new Map(
     rows.map(({ invoice, settledMoney }) => [
       invoice.dueId,
@@ -218,6 +218,15 @@ export async function dueInvoicesOf(db: DbExecutor, studentId: string): Promise<
       },
     ]),
   );
+}
+
+/**
+ * What the dues screens show on top of an invoiced due's balance (decision 070): what is left on its
+ * invoice, whatever the settings say today; undefined when nothing is owed above the balance.
+ */
+export function invoicedDueGst(invoice: NonNullable<DueInvoice>, balancePaise: number): { tax: number; total: number } | undefined {
+  const left = Math.round(invoice.left * 100);
+  return balancePaise > 0 && left > balancePaise ? { tax: left - balancePaise, total: left } : undefined;
 }
 
 /**

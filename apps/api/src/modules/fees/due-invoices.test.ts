@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shiftDate, todayIn } from '@academy/shared/calendar';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStudent } from '../../../test/factories';
+import { pdfText } from '../../../test/pdf-text';
 import { academies, feeDueInvoices } from '../../db/schema';
+import { upiQrSvg } from './upi-qr';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 
 /**
@@ -50,6 +52,18 @@ describe('instalments invoiced on their due dates', () => {
     const due = (await ledger(student.id)).dues[0];
     expect(due.invoice).toMatchObject({ date: today(), amount: 7080, taxable: 6000, tax: 1080, left: 7080 });
     expect(due.paid).toBe(0);
+    // The office's dues list shows the same invoice and owes what is left on it, as the ledger.
+    expect(due.gst).toEqual({ tax: 1080, total: 7080 });
+    const listRow = (await asAdmin('GET', '/api/fees/dues?search=Due%20Date%20Excl')).json().data.dues[0];
+    expect(listRow).toMatchObject({ _id: due._id, invoice: due.invoice, gst: { tax: 1080, total: 7080 } });
+    // The UPI request, its QR code and the printed slip ask for the same ₹7,080, even once today's settings quote prices including GST.
+    await settings(true);
+    expect((await asAdmin('PUT', '/api/admin/settings/payments', { upi: { vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' } })).statusCode).toBe(200);
+    const upi = (await ledger(student.id)).dues[0].upi;
+    expect(upi.link).toContain('am=7080.00&');
+    expect((await asAdmin('GET', `/api/dues/${due._id}/upi-qr.svg`)).body).toBe(await upiQrSvg(upi.link));
+    expect(await pdfText((await asAdmin('GET', `/api/dues/${due._id}/slip.pdf`)).rawPayload)).toContain('Amount to pay ₹7,080');
+    await settings(false);
 
     const gst = (await asAdmin('GET', `/api/fees/gst?period=${month(today())}`)).json().data;
     const listed = gst.documents.filter((doc: { dueInvoiceId: string | null }) => doc.dueInvoiceId === due.invoice._id);

@@ -14,12 +14,12 @@ import { childIdOf } from '../../access/parents';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday, getAcademySettings, upiPayee } from '../../academy-settings';
-import { DUE_LOCK_ORDER, dueFields, dueStatus, dueTaxableSql, lockOpenDues, receiptsWhere } from './fee-queries';
+import { DUE_LOCK_ORDER, dueDeliverySql, dueDepositSql, dueFields, dueStatus, dueTaxableSql, lockOpenDues, receiptsWhere } from './fee-queries';
 import { registrationOn, taxOnTopOf } from '../gst';
 import { insertDues } from './plans.service';
 import { lateJoinerInstalments } from '@academy/shared/late-join';
 import { claimsOfStudent } from './payment-claims.service';
-import { assertNotInvoiced, creditInvoicesOfDues, dueInvoicesOf } from './due-invoices.service';
+import { assertNotInvoiced, creditInvoicesOfDues, dueInvoicesOf, invoicedDueGst } from './due-invoices.service';
 
 /**
  * A student's dues: made at enrolment, cancelled at removal when the office says so, lowered by
@@ -123,16 +123,16 @@ export async function childLedger(db: DbExecutor, actor: Actor, studentId: strin
  */
 export async function studentLedger(db: DbExecutor, studentId: string): Promise<Ledger> {
   const [found] = await db
-    .select({ _id: students.id, name: users.name, code: students.studentCode })
+    .select({ _id: students.id, name: users.name, code: students.studentCode, state: students.state })
     .from(students)
     .innerJoin(users, eq(users.id, students.userId))
     .where(eq(students.id, studentId))
     .limit(1);
   if (!found) throw new AppError('NOT_FOUND', 'Student not found');
-  const { code, ...student } = found;
+  const { code, state, ...student } = found;
   const [dueRows, payments, concessions, today, payee, claims, invoices] = await Promise.all([
     db
-      .select({ due: feeDues, batchName: batches.name, taxable: dueTaxableSql.mapWith(Boolean) })
+      .select({ due: feeDues, batchName: batches.name, taxable: dueTaxableSql.mapWith(Boolean), deposit: dueDepositSql.mapWith(Boolean), delivery: dueDeliverySql })
       .from(feeDues)
       .leftJoin(batches, eq(batches.id, feeDues.batchId))
       .where(eq(feeDues.studentId, studentId))
@@ -142,13 +142,13 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     academyToday(db),
     upiPayee(db),
     claimsOfStudent(db, studentId),
-    dueInvoicesOf(db, studentId),
+    dueInvoicesOf(db, { studentId }),
   ]);
   // With fee plans quoted excluding GST the family sees each balance + GST = what it pays (issue 57).
   const registration = await registrationOn(db, today);
   let taxOnBalance = 0;
   const totals = { due: 0, concession: 0, paid: 0, balance: 0, overdue: 0 };
-  const dues = dueRows.map(({ due, batchName, taxable }) => {
+  const dues = dueRows.map(({ due, batchName, taxable, deposit, delivery }) => {
     const balance = due.status === 'open' ? due.amountPaise - due.concessionPaise - due.paidPaise : 0;
     const status = dueStatus({ status: due.status, balance, dueDate: due.dueDate }, today);
     if (due.status === 'open') {
@@ -160,7 +160,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     }
     const invoice = invoices.get(due.id) ?? null;
     // A due invoiced on its date owes what is left on its invoice (decision 070), whatever the settings say today.
-    const gst = invoice ? (balance > 0 && invoice.left > rupees(balance) ? { tax: Math.round((invoice.left - rupees(balance)) * 100), total: Math.round(invoice.left * 100) } : undefined) : taxOnTopOf(registration, taxable, balance);
+    const gst = invoice ? invoicedDueGst(invoice, balance) : taxOnTopOf(registration, { balance, taxable, deposit, delivery }, state);
     taxOnBalance += gst?.tax ?? 0;
     return {
       ...dueFields(due, batchName, balance),
@@ -204,7 +204,7 @@ export async function dueUpiFor(db: DbExecutor, actor: Actor, dueId: string): Pr
 /** A due's UPI request when `mayRead` allows its student (the access layer's rule, or a pay link's student); else 404. */
 export async function dueUpiWhere(db: DbExecutor, dueId: string, mayRead: (studentId: string) => boolean): Promise<{ link: string; reference: string }> {
   const [row] = await db
-    .select({ due: feeDues, code: students.studentCode, name: users.name, taxable: dueTaxableSql.mapWith(Boolean) })
+    .select({ due: feeDues, code: students.studentCode, name: users.name, state: students.state, taxable: dueTaxableSql.mapWith(Boolean), deposit: dueDepositSql.mapWith(Boolean), delivery: dueDeliverySql })
     .from(feeDues)
     .innerJoin(students, eq(students.id, feeDues.studentId))
     .innerJoin(users, eq(users.id, students.userId))
@@ -215,8 +215,9 @@ export async function dueUpiWhere(db: DbExecutor, dueId: string, mayRead: (stude
   if (!payee) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.upiNotSetUp);
   const balance = row.due.status === 'open' ? row.due.amountPaise - row.due.concessionPaise - row.due.paidPaise : 0;
   if (balance <= 0) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.nothingToPay);
-  // The QR code asks for what the ledger's UPI request asks: the balance plus GST on top when prices exclude it.
-  const gst = taxOnTopOf(await registrationOn(db, await academyToday(db)), row.taxable, balance);
+  // The QR code asks for what the ledger's UPI request asks: what is left on the due's invoice, else the balance plus GST on top when prices exclude it.
+  const invoice = (await dueInvoicesOf(db, { dueIds: [dueId] })).get(dueId);
+  const gst = invoice ? invoicedDueGst(invoice, balance) : taxOnTopOf(await registrationOn(db, await academyToday(db)), { balance, taxable: row.taxable, deposit: row.deposit, delivery: row.delivery }, row.state);
   return dueUpiRequest(payee, { code: row.code, name: row.name }, { number: row.due.number, label: row.due.label, balancePaise: gst?.total ?? balance });
 }
 

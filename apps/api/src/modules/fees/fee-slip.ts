@@ -17,7 +17,8 @@ import { createAcademyPdf, rupeesText, type PdfDocument } from '../../lib/pdf';
 import { academyToday, getAcademySettings, upiPayee } from '../../academy-settings';
 import { registrationOn, taxOnTopOf } from '../gst';
 import { dueUpiRequest } from './dues.service';
-import { dueTaxableSql } from './fee-queries';
+import { dueDeliverySql, dueDepositSql, dueTaxableSql } from './fee-queries';
+import { dueInvoicesOf, invoicedDueGst } from './due-invoices.service';
 
 /**
  * The printed fee slip of one due (issue 38): what is left to pay, the due's reference, and the UPI
@@ -56,7 +57,7 @@ function drawQr(doc: PdfDocument, text: string, x: number, y: number, size: numb
 /** GET /api/dues/{id}/slip.pdf: the office, the student and their parents (another family's due answers 404). */
 export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, language: Language): Promise<{ pdf: Buffer; fileName: string }> {
   const [row] = await db
-    .select({ due: feeDues, code: students.studentCode, name: users.name, batchName: batches.name, taxable: dueTaxableSql.mapWith(Boolean) })
+    .select({ due: feeDues, code: students.studentCode, name: users.name, state: students.state, batchName: batches.name, taxable: dueTaxableSql.mapWith(Boolean), deposit: dueDepositSql.mapWith(Boolean), delivery: dueDeliverySql })
     .from(feeDues)
     .innerJoin(students, eq(students.id, feeDues.studentId))
     .innerJoin(users, eq(users.id, students.userId))
@@ -69,7 +70,9 @@ export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, la
   const [settings, payee, today] = await Promise.all([getAcademySettings(db), upiPayee(db), academyToday(db)]);
   // With fee plans quoted excluding GST the slip shows balance + GST = what is paid, as the ledger and its UPI request do.
   const registration = await registrationOn(db, today);
-  const gst = taxOnTopOf(registration, row.taxable, balance);
+  // A due invoiced on its due date (decision 070): what is left on its invoice, as the ledger.
+  const invoice = (await dueInvoicesOf(db, { dueIds: [dueId] })).get(dueId);
+  const gst = invoice ? invoicedDueGst(invoice, balance) : taxOnTopOf(registration, { balance, taxable: row.taxable, deposit: row.deposit, delivery: row.delivery }, row.state);
   const toPay = gst?.total ?? balance;
   const reference = upiReference(row.code, row.due.number);
   const label = LABELS[language];

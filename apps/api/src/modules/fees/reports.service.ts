@@ -8,8 +8,9 @@ import type { DbExecutor } from '../../db/client';
 import { bankStatementCredits, bankStatements, batches, feeDues, feeReceipts, feeReminders, paymentClaims, students, users } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import { academyCurrentYear, academyToday } from '../../academy-settings';
-import { balanceSql, dueFields, dueStatus, duesFilters, dueTaxableSql } from './fee-queries';
+import { balanceSql, dueDeliverySql, dueDepositSql, dueFields, dueStatus, duesFilters, dueTaxableSql } from './fee-queries';
 import { registrationOn, taxOnTopOf } from '../gst';
+import { dueInvoicesOf, invoicedDueGst } from './due-invoices.service';
 
 /** The office's fee reports: dues outstanding (list and CSV) and the money in for the dashboard and the Fees screen. */
 
@@ -23,7 +24,10 @@ function selectDues(db: DbExecutor) {
       due: feeDues,
       studentName: users.name,
       batchName: batches.name,
+      studentState: students.state,
       taxable: dueTaxableSql.mapWith(Boolean),
+      deposit: dueDepositSql.mapWith(Boolean),
+      delivery: dueDeliverySql,
       lastReminderAt: sql<Date | null>`(select max(${feeReminders.queuedAt}) from ${feeReminders} where ${feeReminders.dueId} = ${feeDues.id})`.mapWith((value) => (value ? new Date(value) : null)),
     })
     .from(feeDues)
@@ -61,16 +65,19 @@ export async function listDues(db: DbExecutor, query: DuesQuery): Promise<DuesLi
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .as('page');
-  const [rows, [totals], registration] = await Promise.all([
+  const [rows, [totals], registration, invoices] = await Promise.all([
     selectDues(db).innerJoin(page, eq(page.id, feeDues.id)).orderBy(asc(feeDues.dueDate), asc(page.sortName), asc(feeDues.id)),
     duesTotals(db, where, today, Boolean(query.search)),
     registrationOn(db, today),
+    // A due invoiced on its due date shows its invoice (decision 070) and owes what is left on it, as the ledger.
+    dueInvoicesOf(db, { dueIds: db.select({ id: page.id }).from(page) }),
   ]);
   return {
-    dues: rows.map(({ due, studentName, batchName, lastReminderAt, taxable }) => {
+    dues: rows.map(({ due, studentName, studentState, batchName, lastReminderAt, taxable, deposit, delivery }) => {
       const balance = due.amountPaise - due.concessionPaise - due.paidPaise;
       // With fee plans quoted excluding GST the office sees balance + GST = what the family pays (issue 57).
-      const gst = taxOnTopOf(registration, taxable, balance);
+      const invoice = invoices.get(due.id) ?? null;
+      const gst = invoice ? invoicedDueGst(invoice, balance) : taxOnTopOf(registration, { balance, taxable, deposit, delivery }, studentState);
       return {
         ...dueFields(due, batchName, balance),
         status: dueStatus({ status: due.status, balance, dueDate: due.dueDate }, today),
@@ -78,6 +85,7 @@ export async function listDues(db: DbExecutor, query: DuesQuery): Promise<DuesLi
         overdueDays: Math.max(0, daysBetween(due.dueDate, today)),
         lastReminderAt: lastReminderAt ? lastReminderAt.toISOString() : null,
         gst: gst ? { tax: rupees(gst.tax), total: rupees(gst.total) } : null,
+        invoice,
       };
     }),
     totals: { outstanding: rupees(totals?.outstanding ?? 0), overdue: rupees(totals?.overdue ?? 0), count: totals?.count ?? 0 },

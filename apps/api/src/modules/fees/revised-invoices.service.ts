@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
-import { gstinState, payDuesWithTax, revisedInvoiceLastDate } from '@academy/shared/gst';
+import { payDuesWithTax, revisedInvoiceLastDate } from '@academy/shared/gst';
 import { formatPaise, paiseToRupees as rupees } from '@academy/shared/money';
 import { GST_MESSAGES, type RevisedInvoices } from '@academy/shared/schemas/gst';
 import type { Db, DbExecutor } from '../../db/client';
@@ -8,6 +8,8 @@ import { feeAllocations, feeDues, feePlans, feeReceipts, feeRevisedInvoiceCounte
 import { AppError } from '../../lib/app-error';
 import { getAcademySettings } from '../../academy-settings';
 import { recordAudits, type AuditActor } from '../audit';
+import { placeOfSupplyOf } from '../gst';
+import { dueDeliverySql } from './fee-queries';
 
 /**
  * Revised invoices for a registration dated back (issue 72, decision 063). A person whose registration
@@ -63,17 +65,17 @@ async function candidates(db: DbExecutor, certificateDate: string, lock: boolean
   const inWindow = rows.map((row) => ({ row, registration: inForce(registrations, row.date) })).filter((entry) => entry.registration);
   if (inWindow.length === 0) return [];
   const allocations = await db
-    .select({ receiptId: feeAllocations.receiptId, dueId: feeAllocations.dueId, amount: feeAllocations.amountPaise, taxable: sql<boolean>`coalesce(${feePlans.taxable}, true)`.mapWith(Boolean), deposit: sql<boolean>`coalesce(${feePlans.deposit}, false)`.mapWith(Boolean) })
+    .select({ receiptId: feeAllocations.receiptId, dueId: feeAllocations.dueId, amount: feeAllocations.amountPaise, taxable: sql<boolean>`coalesce(${feePlans.taxable}, true)`.mapWith(Boolean), deposit: sql<boolean>`coalesce(${feePlans.deposit}, false)`.mapWith(Boolean), delivery: dueDeliverySql })
     .from(feeAllocations)
     .innerJoin(feeDues, eq(feeDues.id, feeAllocations.dueId))
     .leftJoin(feePlans, eq(feePlans.id, feeDues.planId))
     .where(inArray(feeAllocations.receiptId, inWindow.map((entry) => entry.row.id)))
     .orderBy(asc(feeDues.dueDate), asc(feeDues.seq));
   const revisable = inWindow.map(({ row, registration }) => {
-    const dues = allocations.filter((allocation) => allocation.receiptId === row.id).map((allocation) => ({ id: allocation.dueId, balance: allocation.amount, taxable: allocation.taxable, deposit: allocation.deposit }));
-    // Place of supply (IGST Act s.12(2)): the student's state on record, else the academy's. No payer GSTIN was taken on a plain receipt.
-    const placeOfSupply = row.state ?? gstinState(registration!.gstin!);
-    const interState = placeOfSupply !== gstinState(registration!.gstin!);
+    const dues = allocations.filter((allocation) => allocation.receiptId === row.id).map((allocation) => ({ id: allocation.dueId, balance: allocation.amount, taxable: allocation.taxable, deposit: allocation.deposit, delivery: allocation.delivery }));
+    // Place of supply: the payments' own rule (decision 062, IGST Act s.12(5)(b) for a classroom, s.12(2) online),
+    // by the batch of the first taxable due it paid. No payer GSTIN was taken on a plain receipt.
+    const { placeOfSupply, interState } = placeOfSupplyOf(registration!, row.state, null, dues);
     // The amount received is the consideration, tax included (see above): split as a price including GST.
     const tax = payDuesWithTax(dues, row.amount, registration!.rateBp, true, interState);
     return { receiptId: row.id, receiptNumber: row.number, date: row.date, amount: row.amount, studentId: row.studentId, studentName: row.studentName, registration: registration!, tax: { ...tax, placeOfSupply } };

@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shiftDate } from '@academy/shared/calendar';
+import { sql } from 'drizzle-orm';
+import { financialYearOf, shiftDate } from '@academy/shared/calendar';
+import { SESSION_COOKIE } from '@academy/shared/cookies';
+import { buildTestApp } from '../../../test/build-test-app';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
-import { buildBatch, buildStudent } from '../../../test/factories';
+import { buildBatch, buildStudent, buildUser, TEST_PASSWORD } from '../../../test/factories';
+import { academyToday } from '../../academy-settings';
+import { academies, feeDepositReceiptCounters } from '../../db/schema';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
 import { printableReceipt } from '../fees/payments.service';
 import { receiptPdfIn } from '../fees/receipt-mail';
@@ -223,5 +229,45 @@ describe('exempt money and deposits (CGST rule 49, s.2(31))', () => {
     expect(invoices.every((doc: { from: string; to: string }) => !doc.from.startsWith('DR/') && !doc.to.startsWith('DR/'))).toBe(true);
     // Every number from the first to the last of the series is a tax document (totnum is the range's length).
     for (const doc of invoices as { from: string; to: string; totnum: number }[]) expect(doc.totnum).toBe(Number(doc.to.slice(-4)) - Number(doc.from.slice(-4)) + 1);
+  });
+});
+
+describe('deposit receipts’ series per academy (decision 071, migration 0081)', () => {
+  it('academy B neither sees nor advances academy A’s DR/ counter', async () => {
+    const many = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+    try {
+      const db = many.database.db;
+      const A = '00000000-0000-4000-8000-0000000008a1';
+      const B = '00000000-0000-4000-8000-0000000008b1';
+      await withoutAcademy(() => db.insert(academies).values([{ id: A, slug: 'dr-a', name: 'A Classes' }, { id: B, slug: 'dr-b', name: 'B Classes' }]));
+      const year = financialYearOf(await withAcademy(A, () => academyToday(db)));
+      await withAcademy(A, () => db.insert(feeDepositReceiptCounters).values({ financialYear: year, lastSeq: 3 }));
+      /** An academy's admin signed in at its own address, with a deposit-only student owing ₹2,000; answers a payment of it. */
+      const depositPaidAt = async (academyId: string, slug: string) => {
+        const admin = await withAcademy(academyId, () => buildUser(db, { role: 'admin' }));
+        const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: `${slug}.localhost` }, payload: { email: admin.email, password: TEST_PASSWORD } });
+        const cookie = login.cookies.find((c) => c.name === SESSION_COOKIE)!;
+        const headers = { host: `${slug}.localhost`, cookie: `${cookie.name}=${cookie.value}` };
+        const call = (method: Method, url: string, payload?: object) => many.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+        expect((await call('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: `${slug} Classes`, address: 'Latur' } })).statusCode).toBe(200);
+        const { batch, student } = await withAcademy(academyId, async () => ({ batch: await buildBatch(db, { name: `${slug} library` }), student: await buildStudent(db, { name: `${slug} depositor` }) }));
+        const today = await withAcademy(academyId, () => academyToday(db));
+        expect((await call('POST', '/api/fee-plans', { name: 'Library deposit', batch: batch.id, amount: 2000, deposit: true, instalments: [{ dueDate: today, amount: 2000 }] })).statusCode).toBe(201);
+        expect((await call('PUT', `/api/batches/${batch.id}/students/${student.id}/add`)).statusCode).toBe(200);
+        const paid = await call('POST', `/api/students/${student.id}/payments`, { amount: 2000, date: today, mode: 'cash' });
+        expect(paid.statusCode, paid.body).toBe(201);
+        return paid.json().data as { number: string; tax: unknown };
+      };
+      // B's first deposit receipt is B's 0001: A's counter (at 3) is not B's to see or take from.
+      const inB = await depositPaidAt(B, 'dr-b');
+      expect(inB).toMatchObject({ number: `DR/${year}/0001`, tax: null });
+      expect((await withAcademy(B, () => db.execute(sql`select last_seq from fee_deposit_receipt_counters`))).rows).toEqual([{ last_seq: 1 }]);
+      expect((await withAcademy(A, () => db.execute(sql`select last_seq from fee_deposit_receipt_counters`))).rows).toEqual([{ last_seq: 3 }]);
+      // A's next one follows A's own series.
+      expect((await depositPaidAt(A, 'dr-a')).number).toBe(`DR/${year}/0004`);
+      expect((await withAcademy(B, () => db.execute(sql`select last_seq from fee_deposit_receipt_counters`))).rows).toEqual([{ last_seq: 1 }]);
+    } finally {
+      await many.close();
+    }
   });
 });

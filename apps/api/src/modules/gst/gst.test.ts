@@ -95,8 +95,8 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.gst).toMatchObject({ registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', rate: 18, sac: '999293', pricesIncludeTax: true, from: t.today, state: { code: '27', name: 'Maharashtra' } });
     expect((await asAdmin('GET', '/api/admin/settings/tax')).json().data).toEqual(saved.json().data);
-    // Never backwards.
-    const backwards = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree', from: shiftDate(t.today, -5) } });
+    // Never backwards (only a registration dated back over days without GST may be: decision 076, revised-invoices.test.ts).
+    const backwards = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: false, from: shiftDate(t.today, -5) } });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().errors['from']).toContain('never backwards');
 

@@ -126,3 +126,77 @@ describe('revised invoice numbers per academy', () => {
     }
   });
 });
+
+describe('revised invoices and the dues screens follow the payments’ place of supply (decision 062)', () => {
+  // A fresh academy: it saved "not registered" before its certificate came.
+  const a = shareSignedInTestApp();
+  const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => a.app.inject({ method, url, headers: { cookie: a.adminCookie }, ...(payload ? { payload } : {}) });
+  const registration = { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', address: 'Station Road, Latur 413512' };
+
+  it('a Karnataka student in the Latur classroom: CGST + SGST; an online batch’s student in Karnataka: IGST — in the revised invoice, and in the “+ GST” of a due as in its payment', async () => {
+    const today = a.today;
+    expect((await admin('PUT', '/api/admin/settings/tax', { gst: { registered: false } })).statusCode).toBe(200);
+    const classroom = await buildBatch(a.database.db, { name: 'Latur classroom' });
+    const online = await buildBatch(a.database.db, { name: 'Online', delivery: 'online' });
+    const enrol = async (batchId: string, name: string) => {
+      const student = await buildStudent(a.database.db, { name });
+      expect((await admin('PUT', `/api/batches/${batchId}/students/${student.id}/add`)).statusCode).toBe(200);
+      expect((await admin('PUT', `/api/students/${student.id}`, { state: 'Karnataka' })).statusCode).toBe(200);
+      return student;
+    };
+    const inClassroom = await enrol(classroom.id, 'Kavya Classroom');
+    const taughtOnline = await enrol(online.id, 'Kavya Online');
+    for (const batch of [classroom, online]) {
+      const plan = await admin('POST', '/api/fee-plans', { name: `${batch.name} fees`, batch: batch.id, amount: 11800, instalments: [{ dueDate: shift(today, -5), amount: 11800 }] });
+      expect(plan.statusCode, plan.body).toBe(201);
+    }
+    const pay = async (studentId: string, amount: number, date = today) => {
+      const response = await admin('POST', `/api/students/${studentId}/payments`, { amount, date, mode: 'cash' });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data;
+    };
+    const classroomReceipt = await pay(inClassroom.id, 11800, shift(today, -2));
+    const onlineReceipt = await pay(taughtOnline.id, 11800, shift(today, -2));
+    expect(classroomReceipt.tax).toBeNull();
+
+    // The certificate: registered from three days ago. Dated back over days saved "not registered": accepted (decision 076) …
+    const datedBack = await admin('PUT', '/api/admin/settings/tax', { gst: { ...registration, from: shift(today, -3) } });
+    expect(datedBack.statusCode, datedBack.body).toBe(200);
+    // … but never over days already registered, nor turning GST off backwards.
+    const over = await admin('PUT', '/api/admin/settings/tax', { gst: { ...registration, rate: 12, from: shift(today, -2) } });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors.from).toContain('never backwards');
+    expect((await admin('PUT', '/api/admin/settings/tax', { gst: { registered: false, from: shift(today, -1) } })).statusCode).toBe(400);
+
+    const preview = (await admin('GET', `/api/fees/gst/revised-invoices?certificateDate=${shift(today, -1)}`)).json().data;
+    const revisedOf = (receipt: { _id: string }) => preview.invoices.find((entry: { receiptId: string }) => entry.receiptId === receipt._id);
+    // IGST Act s.12(5)(b): the classroom is where coaching is performed, whatever the student's home state.
+    expect(revisedOf(classroomReceipt)).toMatchObject({ placeOfSupply: '27', taxable: 10000, cgst: 900, sgst: 900, igst: 0 });
+    // s.12(2)(b)(i): online, the recipient's location on record.
+    expect(revisedOf(onlineReceipt)).toMatchObject({ placeOfSupply: '29', taxable: 10000, cgst: 0, sgst: 0, igst: 1800 });
+    const issued = (await admin('POST', '/api/fees/gst/revised-invoices', { certificateDate: shift(today, -1) })).json().data;
+    expect(issued.invoices.map((entry: { placeOfSupply: string }) => entry.placeOfSupply).sort()).toEqual(['27', '29']);
+
+    // Prices excluding GST from today: a ₹1,000.03 due shows the tax its payment will charge — 2 × ₹90.00 in the
+    // classroom, the rounded 18 % (₹180.01) online to Karnataka — on the ledger, the dues list and the payment.
+    expect((await admin('PUT', '/api/admin/settings/tax', { gst: { ...registration, pricesIncludeTax: false, instalmentInvoicing: 'when-paid' } })).statusCode).toBe(200);
+    for (const batch of [classroom, online]) {
+      const plan = await admin('POST', '/api/fee-plans', { name: `${batch.name} test series`, batch: batch.id, amount: 1000.03, instalments: [{ dueDate: today, amount: 1000.03 }] });
+      expect(plan.statusCode, plan.body).toBe(201);
+    }
+    const onTop = async (studentId: string) => {
+      const ledger = (await admin('GET', `/api/students/${studentId}/fees`)).json().data;
+      return { due: ledger.dues.find((due: { balance: number }) => due.balance > 0).gst, total: ledger.gst };
+    };
+    expect(await onTop(inClassroom.id)).toEqual({ due: { tax: 180, total: 1180.03 }, total: { rate: 18, tax: 180, total: 1180.03 } });
+    expect(await onTop(taughtOnline.id)).toEqual({ due: { tax: 180.01, total: 1180.04 }, total: { rate: 18, tax: 180.01, total: 1180.04 } });
+    const list = (await admin('GET', '/api/fees/dues?search=Kavya')).json().data.dues as { student: { name: string }; gst: unknown }[];
+    expect(list.find((due) => due.student.name === 'Kavya Online')!.gst).toEqual({ tax: 180.01, total: 1180.04 });
+    expect(list.find((due) => due.student.name === 'Kavya Classroom')!.gst).toEqual({ tax: 180, total: 1180.03 });
+    // The payments charge exactly that: one paisa more is refused, the shown total is a whole invoice.
+    const tooMuch = await admin('POST', `/api/students/${taughtOnline.id}/payments`, { amount: 1180.05, date: today, mode: 'cash' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect((await pay(taughtOnline.id, 1180.04)).tax).toMatchObject({ placeOfSupply: '29', taxable: 1000.03, igst: 180.01, cgst: 0, sgst: 0, roundOff: 0 });
+    expect((await pay(inClassroom.id, 1180.03)).tax).toMatchObject({ placeOfSupply: '27', taxable: 1000.03, cgst: 90, sgst: 90, igst: 0, roundOff: 0 });
+  });
+});

@@ -1,7 +1,7 @@
 import { desc, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '@academy/shared/calendar';
-import { GST_STATES, gstinState, payableOnDues, payDuesWithTax, placeOfSupplyFor, taxOnTop, type BatchDelivery, type DuesPayment, type TaxedDue } from '@academy/shared/gst';
+import { GST_STATES, gstinState, payableOnDues, payDuesWithTax, placeOfSupplyFor, type BatchDelivery, type DuesPayment, type TaxedDue } from '@academy/shared/gst';
 import { GST_MESSAGES, type taxSettingsInputSchema, type TaxSettings } from '@academy/shared/schemas/gst';
 import { formatDate } from '@academy/shared/calendar';
 import type { Db, DbExecutor } from '../../db/client';
@@ -54,8 +54,24 @@ export async function getTaxSettings(db: DbExecutor): Promise<TaxSettings> {
 }
 
 /**
+ * Whether GST was off on every day a row from `from` would now govern (from `from` to the day before the
+ * next later saved row's date): the saved rows in force then are all "not registered", so no tax
+ * document was issued under a registration in that window (decision 076).
+ */
+async function onlyUnregisteredFrom(db: DbExecutor, from: string): Promise<boolean> {
+  const rows = await db.select().from(gstRegistrations).orderBy(desc(gstRegistrations.effectiveFrom), desc(gstRegistrations.createdAt));
+  const nextFrom = rows.filter((row) => row.effectiveFrom > from).at(-1)?.effectiveFrom;
+  const inForceAtFrom = rows.find((row) => row.effectiveFrom <= from);
+  const governing = rows.filter((row) => row.effectiveFrom >= from && (nextFrom === undefined || row.effectiveFrom < nextFrom));
+  return [inForceAtFrom, ...governing].every((row) => !row?.registered);
+}
+
+/**
  * PUT /api/admin/settings/tax: a new row applying from `from` (today in the academy's time zone when
- * left out). A date before the latest saved one's is refused: a change never reaches backwards.
+ * left out). A date before the latest saved one's is refused — a change never reaches backwards — except
+ * a registration dated back (CGST Act s.31(3)(a), decision 076): turning GST on from a date when every
+ * saved row in force until the next saved date said "not registered". Those days' plain receipts then
+ * get revised invoices; the later rows stay as they were.
  */
 export async function updateTaxSettings(db: Db, actor: AuditActor, input: TaxSettingsInput): Promise<TaxSettings> {
   const { gst } = input;
@@ -64,7 +80,7 @@ export async function updateTaxSettings(db: Db, actor: AuditActor, input: TaxSet
     const from = gst.from ?? todayIn(settings.timeZone);
     // Two saves at once take turns on the latest row.
     const [latest] = await tx.select().from(gstRegistrations).orderBy(desc(gstRegistrations.effectiveFrom), desc(gstRegistrations.createdAt)).limit(1).for('update');
-    if (latest && from < latest.effectiveFrom) {
+    if (latest && from < latest.effectiveFrom && !(gst.registered && (await onlyUnregisteredFrom(tx, from)))) {
       const message = GST_MESSAGES.fromBeforeLast.replace('{date}', formatDate(latest.effectiveFrom));
       throw new AppError('BAD_REQUEST', message, { from: message });
     }
@@ -171,11 +187,17 @@ export function payableWithTax(registration: Registration | undefined, dues: rea
 }
 
 /**
- * The GST on top of a due's balance (paise) that the dues screens show (issue 57): only when fee plans
- * are quoted excluding GST and the due's plan is taxable; undefined otherwise (the balance is what is paid).
+ * The GST on top of a due's balance (paise) that the dues screens, the fee slip and the UPI request show
+ * (issue 57): only when fee plans are quoted excluding GST and the due's plan is taxable (not a deposit);
+ * undefined otherwise (the balance is what is paid). It is what a payment of the due would charge: the
+ * same place of supply (`placeOfSupplyOf`: the batch's classroom or online delivery and the student's
+ * state; no payer's GSTIN, which is given only at payment) and the same sum (`payableWithTax`), so an
+ * online student of another state sees the rounded IGST, not CGST + SGST (decision 076).
  */
-export function taxOnTopOf(registration: Registration | undefined, taxable: boolean, balancePaise: number): { tax: number; total: number } | undefined {
-  if (!registration || registration.pricesIncludeTax || !taxable || balancePaise <= 0) return undefined;
-  const tax = taxOnTop(balancePaise, registration.rateBp);
-  return { tax, total: balancePaise + tax };
+export function taxOnTopOf(registration: Registration | undefined, due: Omit<DueForTax, 'id'>, studentState: string | null): { tax: number; total: number } | undefined {
+  if (!registration || registration.pricesIncludeTax || !due.taxable || due.deposit || due.balance <= 0) return undefined;
+  const taxed = [{ ...due, id: '' }];
+  const { interState } = placeOfSupplyOf(registration, studentState, null, taxed);
+  const total = payableWithTax(registration, taxed, interState);
+  return { tax: total - due.balance, total };
 }

@@ -114,6 +114,11 @@ export function creditNotePdfUrl(number: string): string {
   return `${API_BASE}/fees/credit-notes/${encodeURIComponent(number)}.pdf`;
 }
 
+/** A due's tax invoice issued on its due date (decision 070), as a PDF: the office, the student and their parents. */
+export function dueInvoicePdfUrl(invoiceId: string): string {
+  return `${API_BASE}/fees/due-invoices/${id(invoiceId)}/pdf`;
+}
+
 export function receiptPdfUrl(receiptId: string): string {
   return `${API_BASE}/receipts/${id(receiptId)}/pdf`;
 }
@@ -162,6 +167,15 @@ export function useCancelReceipt() {
   const invalidate = useInvalidateFees();
   return useMutation({
     mutationFn: ({ receiptId, reason }: { receiptId: string; reason: string }) => apiRequestWithMessage<Receipt>('POST', `/receipts/${id(receiptId)}/cancel`, { reason }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The office cancels a due's invoice with a credit note (refused while a receipt is paid against it); the due is invoiced again later. */
+export function useCancelDueInvoice() {
+  const invalidate = useInvalidateFees();
+  return useMutation({
+    mutationFn: ({ invoiceId, reason }: { invoiceId: string; reason: string }) => apiRequestWithMessage<{ creditNote: string }>('POST', `/fees/due-invoices/${id(invoiceId)}/cancel`, { reason }),
     onSuccess: invalidate,
   });
 }

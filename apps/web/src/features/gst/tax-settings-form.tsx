@@ -82,8 +82,10 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
       title={<Trans>Tax</Trans>}
       description={
         <Trans>
-          An academy registered for GST prints every fee receipt as a tax invoice with CGST and SGST, or IGST for a student from another state, and a credit note for
-          every cancellation. Fees → GST then has the month&apos;s GSTR-1. A change applies from its date; receipts already made stay as they are.
+          An academy registered for GST prints every fee receipt as a tax invoice and a credit note for every cancellation. The tax is CGST and SGST when the place of
+          supply is the academy&apos;s state — a batch taught in the classroom, whichever state the student comes from — and IGST when it is another state: a batch
+          taught online to a student in another state, or a payer whose GSTIN is of another state. Fees → GST then has the month&apos;s GSTR-1. A change applies from
+          its date; receipts already made stay as they are. A registration dated back may start earlier, over days saved without GST.
         </Trans>
       }
       note={

@@ -15,7 +15,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePaginationLabels } from '../../../components/ui/pagination-labels';
 import { duesCsvUrl, previewReminders, useDues, useSendReminders, type DuesFilter } from '../api';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
-import { GstOnTop } from './ledger-view';
+import { DueInvoiceLine, GstOnTop } from './ledger-view';
 import { translateServerText } from '../../../lib/server-text';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
@@ -254,6 +254,7 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
                     {status(due)}
                   </Stack>
                 </Group>
+                {due.invoice ? <DueInvoiceLine label={due.label} invoice={due.invoice} /> : null}
               </Card>
             ))}
           </Stack>
@@ -281,7 +282,10 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
                       {due.student.name}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{due.label}</Table.Td>
+                  <Table.Td>
+                    {due.label}
+                    {due.invoice ? <DueInvoiceLine label={due.label} invoice={due.invoice} /> : null}
+                  </Table.Td>
                   <Table.Td>{formatDate(due.dueDate)}</Table.Td>
                   <Table.Td ta="right">
                     {formatRupees(due.balance)}

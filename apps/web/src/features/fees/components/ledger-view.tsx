@@ -4,11 +4,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { stateName } from '../../../lib/state-names';
-import type { Due, Ledger, Receipt } from '@academy/shared/schemas/fees';
+import type { Due, DueInvoice, Ledger, Receipt } from '@academy/shared/schemas/fees';
 import type { ReceiptTax } from '@academy/shared/schemas/gst';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
-import { creditNotePdfUrl, dueSlipPdfUrl, receiptPdfUrl } from '../api';
+import { creditNotePdfUrl, dueInvoicePdfUrl, dueSlipPdfUrl, receiptPdfUrl } from '../api';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS, MODE_LABELS } from './fee-labels';
 import { TableHead } from '../../../components/ui/table-head';
 
@@ -65,12 +65,39 @@ function Amount({ label, value, strong }: { label: string; value: number; strong
   );
 }
 
+/** A due's live tax invoice issued on its due date (decision 070): its number and date, its PDF, and for the office "Cancel invoice". */
+export function DueInvoiceLine({ label, invoice, onCancel }: { label: string; invoice: NonNullable<DueInvoice>; onCancel?: (invoice: NonNullable<DueInvoice>) => void }) {
+  const { t } = useLingui();
+  const date = formatDate(invoice.date);
+  return (
+    <Group gap="xs" wrap="wrap" mt={4} data-testid={`due-invoice-${invoice.number}`}>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        <Trans>
+          Tax invoice {invoice.number} · {date}
+        </Trans>
+      </Text>
+      <Anchor href={dueInvoicePdfUrl(invoice._id)} target="_blank" rel="noopener" size="xs" aria-label={t`Invoice ${invoice.number} for ${label} (PDF)`}>
+        <Group gap={4} wrap="nowrap">
+          <IconFileTypePdf size={14} aria-hidden="true" />
+          <Trans>Invoice PDF</Trans>
+        </Group>
+      </Anchor>
+      {onCancel ? (
+        <Button size="compact-xs" variant="subtle" color="red" onClick={() => onCancel(invoice)} aria-label={t`Cancel invoice ${invoice.number}`}>
+          <Trans>Cancel invoice</Trans>
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
 /**
  * A student's fees as the admin's student page and the student's own Fees screen show them: totals,
- * dues (paid and balance each, an open one's printable fee slip), concessions (what each took off, and why) and payments with their receipts. `onCancel` (the admin's) adds a
- * "Cancel" button to each valid receipt.
+ * dues (paid and balance each, an open one's printable fee slip and its tax invoice if one was issued on
+ * its due date), concessions (what each took off, and why) and payments with their receipts. `onCancel`
+ * (the admin's) adds a "Cancel" button to each valid receipt, `onCancelInvoice` "Cancel invoice" to each due's invoice.
  */
-export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (receipt: Receipt) => void }) {
+export function LedgerView({ ledger, onCancel, onCancelInvoice }: { ledger: Ledger; onCancel?: (receipt: Receipt) => void; onCancelInvoice?: (invoice: NonNullable<DueInvoice>) => void }) {
   const { t, i18n } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   // The server's view has both, the cards on a phone and the table elsewhere, by the stylesheet: it
@@ -104,12 +131,16 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
                 <SimpleGrid cols={3} spacing={4} mt="xs">
                   <Amount label={t`Amount`} value={due.amount - due.concession} />
                   <Amount label={t`Paid`} value={due.paid} />
-                  <Stack gap={0}>
-                    <Amount label={t`Balance`} value={due.balance} strong={!closed && due.balance > 0} />
-                    <GstOnTop gst={due.gst} />
-                  </Stack>
+                  <Amount label={t`Balance`} value={due.balance} strong={!closed && due.balance > 0} />
                 </SimpleGrid>
+                {/* Below the three columns: "+ GST ₹1,800 = ₹11,800" is wider than a third of a 360 px card. */}
+                {due.gst ? (
+                  <Group justify="flex-end">
+                    <GstOnTop gst={due.gst} />
+                  </Group>
+                ) : null}
                 {slipLink(due)}
+                {due.invoice ? <DueInvoiceLine label={due.label} invoice={due.invoice} onCancel={onCancelInvoice} /> : null}
               </Card>
             );
           })}
@@ -134,6 +165,7 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
                   <Table.Td>
                     {due.label}
                     {slipLink(due)}
+                    {due.invoice ? <DueInvoiceLine label={due.label} invoice={due.invoice} onCancel={onCancelInvoice} /> : null}
                   </Table.Td>
                   <Table.Td>{formatDate(due.dueDate)}</Table.Td>
                   <Table.Td ta="right">{formatRupees(due.amount - due.concession)}</Table.Td>

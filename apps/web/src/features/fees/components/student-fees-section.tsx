@@ -5,11 +5,11 @@ import { IconCash, IconDiscount } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paymentDateRange } from '@academy/shared/money';
-import { receiptCancelInputSchema, type Receipt } from '@academy/shared/schemas/fees';
+import { receiptCancelInputSchema, type DueInvoice, type Receipt } from '@academy/shared/schemas/fees';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { useAdminSettings } from '../../settings/api';
 import { useAcademyToday } from '../../../lib/use-academy-today';
-import { useCancelReceipt, useStudentLedger } from '../api';
+import { useCancelDueInvoice, useCancelReceipt, useStudentLedger } from '../api';
 import { ConcessionForm } from './concession-form';
 import { LedgerView } from './ledger-view';
 import { nextDueBalance, openDues, RecordPaymentForm } from './record-payment-form';
@@ -48,6 +48,41 @@ function CancelReceiptForm({ receipt, onDone }: { receipt: Receipt; onDone: () =
   );
 }
 
+/**
+ * Cancelling a due's tax invoice (decision 070): a credit note reverses it (CGST rule 53), asked with a
+ * reason; refused while a receipt is paid against it (the API's sentence shows under the reason).
+ */
+function CancelDueInvoiceForm({ invoice, onDone }: { invoice: NonNullable<DueInvoice>; onDone: () => void }) {
+  const { t } = useLingui();
+  const cancel = useCancelDueInvoice();
+  const { form, onSubmit, saving, formError } = useEntityForm({
+    initialValues: { reason: '' },
+    schema: receiptCancelInputSchema,
+    save: (values) => cancel.mutateAsync({ invoiceId: invoice._id, reason: values.reason }),
+    onSaved: ({ data, message }) => {
+      notifications.show({ title: t`Invoice cancelled`, message: message ?? t`Credit note ${data.creditNote}`, color: 'teal' });
+      onDone();
+    },
+    leaveGuard: false,
+  });
+  const reasonProps = form.getInputProps('reason');
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <Alert color="yellow">
+          <Trans>A credit note reverses this invoice and its tax. The due stays owed and is invoiced again on the next run.</Trans>
+        </Alert>
+        <Textarea label={t`Reason`} required key={form.key('reason')} {...reasonProps} error={reasonProps.error ?? formError} autosize minRows={2} data-autofocus />
+        <Group justify="flex-end">
+          <Button type="submit" color="red" loading={saving}>
+            <Trans>Cancel invoice</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 /** The admin's Fees section of a student's page: the ledger, "Record payment", "Give concession" and cancelling a receipt. */
 export function StudentFeesSection({ studentId }: { studentId: string }) {
   const { t } = useLingui();
@@ -60,6 +95,7 @@ export function StudentFeesSection({ studentId }: { studentId: string }) {
   const [paying, setPaying] = useState(false);
   const [conceding, setConceding] = useState(false);
   const [cancelling, setCancelling] = useState<Receipt | null>(null);
+  const [cancellingInvoice, setCancellingInvoice] = useState<NonNullable<DueInvoice> | null>(null);
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="student-fees-title">
@@ -78,7 +114,7 @@ export function StudentFeesSection({ studentId }: { studentId: string }) {
       </Group>
       <QueryStates query={ledger} skeleton={200} errorTitle={t`Fees could not be loaded`} errorFallback={t`Failed to load the fees`}>
         {(data) => (
-          <LedgerView ledger={data} onCancel={setCancelling} />
+          <LedgerView ledger={data} onCancel={setCancelling} onCancelInvoice={setCancellingInvoice} />
         )}
       </QueryStates>
       <Modal opened={paying} onClose={() => setPaying(false)} title={t`Record payment`} fullScreen={phone} centered>
@@ -89,6 +125,9 @@ export function StudentFeesSection({ studentId }: { studentId: string }) {
       </Modal>
       <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title={t`Cancel receipt ${cancelling?.number ?? ''}`} centered>
         {cancelling ? <CancelReceiptForm receipt={cancelling} onDone={() => setCancelling(null)} /> : null}
+      </Modal>
+      <Modal opened={cancellingInvoice !== null} onClose={() => setCancellingInvoice(null)} title={t`Cancel invoice ${cancellingInvoice?.number ?? ''}`} fullScreen={phone} centered>
+        {cancellingInvoice ? <CancelDueInvoiceForm invoice={cancellingInvoice} onDone={() => setCancellingInvoice(null)} /> : null}
       </Modal>
     </Card>
   );
