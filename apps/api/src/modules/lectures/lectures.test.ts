@@ -54,13 +54,16 @@ beforeAll(async () => {
   const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: B_HOST }, payload: { email: bEmails.admin, password: TEST_PASSWORD } });
   const cookie = login.cookies.find((one) => one.name === SESSION_COOKIE)!;
   bAdmin = `${cookie.name}=${cookie.value}`;
-  // Ten seconds of a test picture with a tone, as a phone's MP4 would hold them (H.264 and AAC).
+  // Ten seconds with a tone, as a phone's MP4 holds them (H.264 with a key frame a second, AAC): a test
+  // picture for five seconds, then colour bars (the board wiped and written again).
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-lectures-'));
   execFileSync('/usr/bin/ffmpeg', [
     '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc=duration=10:size=640x360:rate=10',
+    '-f', 'lavfi', '-i', 'testsrc=duration=5:size=640x360:rate=10',
+    '-f', 'lavfi', '-i', 'smptebars=duration=5:size=640x360:rate=10',
     '-f', 'lavfi', '-i', 'sine=frequency=440:duration=10',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path.join(work, 'lecture.mp4'),
+    '-filter_complex', '[0:v][1:v]concat=n=2:v=1:a=0[v]', '-map', '[v]', '-map', '2:a',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '10', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path.join(work, 'lecture.mp4'),
   ]);
   video = fs.readFileSync(path.join(work, 'lecture.mp4'));
 }, 60_000);
@@ -195,11 +198,14 @@ describe('the renditions', () => {
     };
     expect(probed.streams).toEqual([expect.objectContaining({ codec_name: 'opus', channels: 1 })]);
     expect(Number(probed.format.duration)).toBeGreaterThan(9);
-    // The board: at least the first still, with its time.
+    // The board: the first picture, and the new one when it changed, with their times.
     const stills = await call('GET', `${base}/stills.json`, cookies.student);
     expect(stills.headers['content-type']).toContain('application/json');
     const timeline = stills.json() as { t: number; still: string }[];
-    expect(timeline[0]).toEqual({ t: 0, still: 'still-0001.jpg' });
+    expect(timeline).toEqual([
+      { t: 0, still: 'still-0001.jpg' },
+      { t: 5, still: 'still-0002.jpg' },
+    ]);
     const still = await call('GET', `${base}/${timeline[0]!.still}`, cookies.student);
     expect(still.statusCode).toBe(200);
     expect(still.headers['content-type']).toBe('image/jpeg');
