@@ -46,17 +46,18 @@ export function BatchLectures({ batchId }: { batchId: string }) {
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="batch-lectures">
           {lectures.data.map((lecture) => (
             <Paper key={lecture._id} component="li" withBorder radius="md" p="sm" data-testid="batch-lecture">
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {lecture.title}
-                  </Text>
+              {/* The title on its own line: a phone's width is the title's, the day and the badge go below it. */}
+              <Stack gap={4}>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {lecture.title}
+                </Text>
+                <Group justify="space-between" gap="xs">
                   <Text size="sm" c="dimmed">
                     {formatDate(lecture.date)}
                   </Text>
-                </Stack>
-                <LectureStatusBadge status={lecture.status} />
-              </Group>
+                  <LectureStatusBadge status={lecture.status} />
+                </Group>
+              </Stack>
             </Paper>
           ))}
         </Stack>
