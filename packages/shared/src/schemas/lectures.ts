@@ -29,6 +29,10 @@ export const LECTURE_MESSAGES = {
   tooLarge: 'The recording is larger than this academy takes: upload a shorter part',
   alreadyUploaded: 'This lecture already has its recording',
   date: 'Enter a date as YYYY-MM-DD',
+  // Why a lecture failed (its `failureReason`): the web shows them in the reader's language (server-messages.ts).
+  unreadable: 'The file could not be read as a video or audio recording: upload it again, or record it again',
+  noSound: 'The recording has no sound: record it again with the microphone on',
+  gaveUp: 'The lecture could not be prepared after several tries: upload the recording again',
 } as const;
 
 /** POST /api/batches/{id}/lectures. */

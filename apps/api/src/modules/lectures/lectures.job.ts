@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
-import type { LectureRendition } from '@academy/shared/schemas/lectures';
+import { LECTURE_MESSAGES, type LectureRendition } from '@academy/shared/schemas/lectures';
 import type { Db } from '../../db/client';
 import { lectureFiles, lectures } from '../../db/schema';
 import type { Jobs } from '../../events/catalog';
@@ -109,7 +109,7 @@ export async function renderLecture(deps: LectureJobDeps, lectureId: string, att
       await setFailed(deps.db, lectureId, error.message);
       return;
     }
-    if (attempt.lastAttempt) await setFailed(deps.db, lectureId, 'The lecture could not be prepared after several tries: upload the recording again');
+    if (attempt.lastAttempt) await setFailed(deps.db, lectureId, LECTURE_MESSAGES.gaveUp);
     throw error;
   } finally {
     rendering -= 1;

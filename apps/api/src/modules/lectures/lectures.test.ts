@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
+import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
 import { buildParent, buildStudent, buildTeacher, buildBatch, buildTwoClasses, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
@@ -118,6 +119,8 @@ describe('uploading the recording', () => {
     const text = await upload(_id, cookies.teacher, Buffer.from('These are my notes, not a video.'), 'notes.mp4');
     expect(text.statusCode).toBe(400);
     expect(text.json()).toMatchObject({ success: false, message: LECTURE_MESSAGES.badFile, errors: { file: LECTURE_MESSAGES.badFile } });
+    // A Marathi reader reads it in Marathi (the reply hook words every message).
+    expect(translateServerMessage(LECTURE_MESSAGES.badFile, 'mr')).toBe('रेकॉर्डिंग व्हिडिओ किंवा ऑडिओ फाइल असावी (MP4, MOV, 3GP, WebM, MKV, AVI, M4A, MP3, AAC, OGG, Opus, WAV, AMR किंवा FLAC)');
     const empty = await upload(_id, cookies.teacher, Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(LECTURE_MESSAGES.emptyFile);
@@ -262,7 +265,9 @@ describe('a lecture that cannot be rendered', () => {
     await runJobs();
     const failed = (await call('GET', `/api/lectures/${_id}`, cookies.teacher)).json().data;
     expect(failed).toMatchObject({ status: 'failed', renditions: [], canUpload: true });
-    expect(failed.failureReason).toMatch(/could not be read as a video or audio recording/);
+    expect(failed.failureReason).toBe(LECTURE_MESSAGES.unreadable);
+    // Stored in English, shown in the reader's language (the server catalog has it).
+    expect(translateServerMessage(failed.failureReason, 'mr')).toBe('ही फाइल व्हिडिओ किंवा ऑडिओ रेकॉर्डिंग म्हणून वाचता आली नाही: ती पुन्हा अपलोड करा, किंवा पुन्हा रेकॉर्ड करा');
     // The teacher uploads it again: the lecture is prepared from the new file.
     expect((await upload(_id, cookies.teacher, video)).json().data.status).toBe('processing');
   }, 60_000);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { LectureRenditionKind } from '@academy/shared/schemas/lectures';
+import { LECTURE_MESSAGES, type LectureRenditionKind } from '@academy/shared/schemas/lectures';
 
 /*
  * A lecture's renditions, made by Debian's ffmpeg from the uploaded file (issue 75, decision 079), in a
@@ -77,7 +77,7 @@ export async function probe(tools: MediaTools, source: string): Promise<Probe> {
   try {
     ({ stdout } = await run(tools.ffprobe, ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,disposition', '-of', 'json', source]));
   } catch {
-    throw new RenderRefusedError('The file could not be read as a video or audio recording: upload it again, or record it again');
+    throw new RenderRefusedError(LECTURE_MESSAGES.unreadable);
   }
   const parsed = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { codec_type?: string; disposition?: { attached_pic?: number } }[] };
   const streams = parsed.streams ?? [];
@@ -127,7 +127,7 @@ async function renderStills(tools: MediaTools, source: string, folder: string): 
 
 /** The voice + board rendition of `source` into `folder` (empty, made by the caller). */
 export async function renderVoiceBoard(tools: MediaTools, source: string, folder: string, probed: Probe): Promise<Rendered> {
-  if (!probed.hasAudio) throw new RenderRefusedError('The recording has no sound: record it again with the microphone on');
+  if (!probed.hasAudio) throw new RenderRefusedError(LECTURE_MESSAGES.noSound);
   await run(tools.ffmpeg, [
     '-hide_banner', '-nostats', '-nostdin', '-loglevel', 'error', '-y', '-i', source,
     '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', VOICE_BITRATE, '-application', 'voip',
