@@ -117,8 +117,12 @@ export async function renderLecture(deps: LectureJobDeps, lectureId: string, att
   }
 }
 
-/** Declares the job (app.ts). */
+/**
+ * Declares the job (app.ts). The work folder is this server's alone (one server per DATA_DIR): what a
+ * render cut short by a crash left there is removed at start, and its run is retried by the runner.
+ */
 export function defineLectureJobs(jobs: Jobs, deps: Omit<LectureJobDeps, 'jobs'>): void {
+  fs.rmSync(deps.workDir, { recursive: true, force: true });
   jobs.define(LECTURE_RENDER_JOB, {
     label: 'Lecture renditions (voice and board, video rungs)',
     maxAttempts: 3,
