@@ -256,6 +256,21 @@ describe('the renditions', () => {
   });
 });
 
+describe('an audio recording', () => {
+  it('becomes voice only: no stills, no video rung', async () => {
+    execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=6', '-c:a', 'aac', '-b:a', '64k', path.join(work, 'voice.m4a')]);
+    const voice = fs.readFileSync(path.join(work, 'voice.m4a'));
+    expect(recordingTypeOf(voice.subarray(0, 16))?.extension).toBe('.m4a');
+    const { _id } = await addLecture();
+    expect((await upload(_id, cookies.teacher, voice, 'voice.m4a')).statusCode).toBe(200);
+    await runJobs();
+    const lecture = (await call('GET', `/api/lectures/${_id}`, cookies.parent)).json().data as { status: string; renditions: { kind: string; stills?: string }[] };
+    expect(lecture.status).toBe('ready');
+    expect(lecture.renditions).toEqual([{ kind: 'voice-board', bytes: expect.any(Number), playlist: `/api/lectures/${_id}/hls/voice-board/index.m3u8` }]);
+    expect((await call('GET', `/api/lectures/${_id}/hls/voice-board/stills.json`, cookies.parent)).statusCode).toBe(404);
+  }, 60_000);
+});
+
 describe('a lecture that cannot be rendered', () => {
   it('fails with the reason when the file is not a readable recording, and may take a new one', async () => {
     const { _id } = await addLecture();
