@@ -1,7 +1,7 @@
 // `npm test`: every check this project has, with one closing line "N passed, N failed".
 // Lint, type errors, the build and the size budget count as one failure each; tests count one by one
 // (Vitest and Playwright), and so do the crash proof's trials. It first makes sure the machine has what
-// the tests need (Debian's Chromium and poppler), and ends with a table of where the minutes went.
+// the tests need (Debian's Chromium, poppler and ffmpeg), and ends with a table of where the minutes went.
 //
 // The order keeps a 2-core machine busy (issue 52): lint, type check and build run side by side (each
 // is mostly one core), then the unit and API tests, the size budget, the end-to-end tests and the
@@ -78,8 +78,8 @@ function formatSeconds(seconds) {
 }
 
 /**
- * Debian's Chromium (end-to-end tests) and poppler's pdftotext (PDF tests read Marathi and Hindi back)
- * installed when missing, as root through apt-get or else through `sudo -n`; otherwise a message
+ * Debian's Chromium (end-to-end tests), poppler's pdftotext (PDF tests read Marathi and Hindi back) and
+ * ffmpeg (a lecture's renditions, issue 75) installed when missing, as root through apt-get or else through `sudo -n`; otherwise a message
  * saying what to install. Resolves to whether they are there.
  */
 function ensureTestTools() {
@@ -88,6 +88,7 @@ function ensureTestTools() {
   const missing = [];
   if (!fs.existsSync(chromium)) missing.push('chromium');
   if (!has('pdftotext')) missing.push('poppler-utils');
+  if (!fs.existsSync('/usr/bin/ffmpeg') || !fs.existsSync('/usr/bin/ffprobe')) missing.push('ffmpeg');
   if (missing.length === 0) return true;
   const asRoot = process.getuid?.() === 0;
   const canSudo = !asRoot && has('sudo') && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
@@ -95,12 +96,12 @@ function ensureTestTools() {
     console.log(`\n=== installing ${missing.join(' and ')} for the tests (Debian's packages)`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const apt = (args) => (asRoot ? spawnSync('apt-get', args, { stdio: 'inherit', env }) : spawnSync('sudo', ['-n', 'apt-get', ...args], { stdio: 'inherit', env })).status === 0;
-    if (apt(['update', '-qq']) && apt(['install', '-y', '-qq', ...missing]) && fs.existsSync(chromium) && has('pdftotext')) return true;
+    if (apt(['update', '-qq']) && apt(['install', '-y', '-qq', ...missing]) && fs.existsSync(chromium) && has('pdftotext') && fs.existsSync('/usr/bin/ffmpeg')) return true;
   }
   console.log(
     `\n=== The tests need ${missing.join(' and ')}, which this machine lacks and npm test could not install.\n` +
-      `    On Debian or Ubuntu: sudo apt-get install -y chromium poppler-utils\n` +
-      `    (or set CHROMIUM_PATH to a Chromium of your own). The end-to-end and PDF tests fail without them.`,
+      `    On Debian or Ubuntu: sudo apt-get install -y chromium poppler-utils ffmpeg\n` +
+      `    (or set CHROMIUM_PATH to a Chromium of your own). The end-to-end, PDF and lecture tests fail without them.`,
   );
   return false;
 }

@@ -77,6 +77,8 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { defineHomeworkJobs, homeworkRoutes } from './modules/homework';
+import { DEBIAN_MEDIA_TOOLS, defineLectureJobs, FFMPEG_INSTALL_HINT, lecturesRoutes, mediaToolsPresent, type MediaTools } from './modules/lectures';
+import { LECTURE_DEFAULT_MAX_UPLOAD_MB } from '@academy/shared/schemas/lectures';
 import { payRoutes } from './modules/pay';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { parentsRoutes } from './modules/parents/parents.routes';
@@ -139,6 +141,11 @@ export type AppDeps = {
   backups: BackupPaths & { automatic?: boolean; maxUploadBytes?: number };
   /** Where uploaded files (notes' PDFs) are kept: DATA_DIR/files, a temporary folder in tests. */
   storage: FileStorage;
+  /**
+   * Lectures (issue 75): the largest recording taken (LECTURE_MAX_UPLOAD_MB), ffmpeg's and ffprobe's paths
+   * (Debian's by default) and the folder renditions are made in (DATA_DIR/lecture-work by default).
+   */
+  lectures?: { maxUploadBytes?: number; tools?: MediaTools; workDir?: string };
   /**
    * Whether this process polls for due jobs (the server). API tests leave it off and call
    * `app.jobs.runDue()` when they want the jobs run.
@@ -232,6 +239,10 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   defineReportCardJob(app.jobs, { db: deps.db, mailer: deps.mailer, jobs: app.jobs });
   // Homework (issue 59): the weekly summary to parents and pages older than a term removed, each when the academy chose it.
   defineHomeworkJobs(app.jobs, { db: deps.db, storage: deps.storage });
+  // Lectures (issue 75): each uploaded recording's renditions, made with Debian's ffmpeg, one run per upload.
+  const tools = deps.lectures?.tools ?? DEBIAN_MEDIA_TOOLS;
+  if (!mediaToolsPresent(tools)) app.log.warn(`ffmpeg is not installed (${tools.ffmpeg}, ${tools.ffprobe}): lectures cannot be prepared until it is. Install it with: ${FFMPEG_INSTALL_HINT}`);
+  defineLectureJobs(app.jobs, { db: deps.db, storage: deps.storage, tools, workDir: deps.lectures?.workDir ?? path.join(path.dirname(deps.backups.filesDir), 'lecture-work'), log: app.log });
   // Fee reminders queued by the office (POST /api/fees/reminders): one run per student, retried on failure.
   app.jobs.define(FEE_REMINDER_JOB, { label: 'Fee reminders', maxAttempts: 5, run: (payload) => deliverFeeReminder({ ...deps, jobs: app.jobs }, payload) });
   // A new receipt mailed to the family with its PDF (one run per payment, retried on failure).
@@ -433,6 +444,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(onlineTestsRoutes, { db: deps.db, storage: deps.storage });
       // Homework (issue 59): set on a batch, handed in as photographed pages, checked done or redo.
       await api.register(homeworkRoutes, { db: deps.db, storage: deps.storage });
+      // Lectures (issue 75): a batch's recorded lectures, rendered for slow data and played as HLS.
+      await api.register(lecturesRoutes, { db: deps.db, storage: deps.storage, jobs: app.jobs, maxUploadBytes: deps.lectures?.maxUploadBytes ?? LECTURE_DEFAULT_MAX_UPLOAD_MB * 1024 * 1024 });
       // Staff pay (issue 58): lectures from attendance, leave and substitutes, payroll and payslips.
       await api.register(payRoutes, { db: deps.db, keys: deps.keys });
       // Web Push to parents' and students' installed app (issue 37).

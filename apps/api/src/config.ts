@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LECTURE_DEFAULT_MAX_UPLOAD_MB } from '@academy/shared/schemas/lectures';
 import { repoRoot } from './paths';
 
 /**
@@ -59,6 +60,13 @@ const envSchema = z.object({
     .min(0, 'ATTENDANCE_OPENS_MINUTES_BEFORE must be between 0 and 1440')
     .max(1440, 'ATTENDANCE_OPENS_MINUTES_BEFORE must be between 0 and 1440')
     .default(30),
+  // The largest lecture recording an upload may bring (issue 75), in megabytes.
+  LECTURE_MAX_UPLOAD_MB: z.coerce
+    .number({ error: 'LECTURE_MAX_UPLOAD_MB must be a number of megabytes' })
+    .int('LECTURE_MAX_UPLOAD_MB must be a whole number of megabytes')
+    .min(1, 'LECTURE_MAX_UPLOAD_MB must be between 1 and 20480')
+    .max(20480, 'LECTURE_MAX_UPLOAD_MB must be between 1 and 20480')
+    .default(LECTURE_DEFAULT_MAX_UPLOAD_MB),
   // Many academies on one deployment (issue 55): `one` (default) serves one academy at every address; `many`
   // serves academy <slug> at <slug>.BASE_DOMAIN (or its verified own domain) and the platform (sign-up, operator) at BASE_DOMAIN.
   ACADEMY_HOSTING: z.enum(['one', 'many'], { error: 'ACADEMY_HOSTING must be one or many' }).default('one'),
@@ -138,6 +146,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Today's attendance of a batch may be marked from this many minutes before its start time (modules/attendance). */
   attendanceOpensMinutesBefore: number;
+  /** The largest lecture recording taken, in bytes (modules/lectures). */
+  lectureMaxUploadBytes: number;
   /** One academy at every address, or many at their own hosts under `baseDomain` (modules/academies/hosting.ts). */
   hosting: Hosting;
   /** DNS servers for own-domain TXT proofs (modules/academies/own-domains.service.ts); empty: the system's. */
@@ -228,6 +238,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): { config: Conf
       .filter(Boolean),
     metricsToken: values.METRICS_TOKEN,
     attendanceOpensMinutesBefore: values.ATTENDANCE_OPENS_MINUTES_BEFORE,
+    lectureMaxUploadBytes: values.LECTURE_MAX_UPLOAD_MB * 1024 * 1024,
     hosting,
     domainCheckDnsServers: (values.DOMAIN_CHECK_DNS_SERVERS ?? '')
       .split(',')

@@ -78,7 +78,7 @@ async function main() {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: (line) => console.log(line),
     });
-    app = await buildApp({ db: database.db, ownerDb: database.owner.db, config, mailer, keys, backups: { ...backups, automatic: true }, storage, runJobs: true, webDistFolder, logger: { level: config.logLevel } });
+    app = await buildApp({ db: database.db, ownerDb: database.owner.db, config, mailer, keys, backups: { ...backups, automatic: true }, storage, lectures: { maxUploadBytes: config.lectureMaxUploadBytes }, runJobs: true, webDistFolder, logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
     console.log(`Academy is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.description})`);
   } catch (error) {

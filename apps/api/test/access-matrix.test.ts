@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { absenceReasons, conversations, feeDues, notifications, teacherSubjects } from '../src/db/schema';
+import { absenceReasons, conversations, feeDues, lectureFiles, lectures, notifications, teacherSubjects } from '../src/db/schema';
 import { buildSimplePdf } from '../src/lib/simple-pdf';
 import { createAnnouncement } from '../src/modules/announcements/announcements.service';
 import { createNote } from '../src/modules/notes/notes.service';
@@ -45,7 +45,7 @@ type Expect = Record<Who, number>;
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
 const emails: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '', test: '', feePlan: '', receipt: '', parent: '', due: '', question: '', questionImage: '', onlineTest: '', attempt: '', domain: '', homework: '', submission: '', homeworkPage: '', conversation: '', absenceReason: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '', test: '', feePlan: '', receipt: '', parent: '', due: '', question: '', questionImage: '', onlineTest: '', attempt: '', domain: '', homework: '', submission: '', homeworkPage: '', conversation: '', absenceReason: '', lecture: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 const UNKNOWN_BACKUP = 'academy-20260101-000000-manual-000000.tar.gz';
 
@@ -147,6 +147,10 @@ beforeAll(async () => {
   const handedIn = await handIn(db, t.storage, { role: 'student', userId: student.user.id, studentId: student.id }, ids.homework, [{ key: pageFile.key, size: pageFile.size, fileName: 'page-1.png', contentType: 'image/png' }]);
   ids.submission = handedIn._id;
   ids.homeworkPage = handedIn.pages[0]!._id;
+  // Lectures (issue 75): one of the student's batch, ready, with a playlist in the storage (no ffmpeg here).
+  ids.lecture = (await db.insert(lectures).values({ batchId: ids.batch, date: today, title: 'Recorded class', status: 'ready' }).returning())[0]!.id;
+  const playlist = await t.storage.save(Readable.from([Buffer.from('#EXTM3U\n#EXT-X-ENDLIST\n')]), { maxBytes: 1_000, extension: '.m3u8' });
+  await db.insert(lectureFiles).values({ lectureId: ids.lecture, kind: 'voice-board', name: 'index.m3u8', fileKey: playlist.key, bytes: playlist.size });
   // Staff pay (issue 58): `teacher` is paid monthly, and January 2020 is approved, so their payslip exists.
   await updatePaySettings(db, TEST_SERVER_KEYS, { role: 'admin', userId: admin.id }, teacher.id, { scheme: 'monthly', monthly: 2_000_000, professionalTax: false });
   await approveMonth(db, { role: 'admin', userId: admin.id }, '2020-01');
@@ -203,6 +207,12 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/homework/:id/submissions': [s(() => `/api/homework/${ids.homework}/submissions`, 200)],
   'PUT /api/homework-submissions/:id/review': [s(() => `/api/homework-submissions/${ids.submission}/review`, 200, { body: { status: 'redo', comment: 'Show the steps' } })],
   'GET /api/homework-files/:id': [s(() => `/api/homework-files/${ids.homeworkPage}`, 200)],
+  // Lectures (issue 75). This one is ready: its recording cannot be replaced (409) once the lecture is the caller's.
+  'POST /api/batches/:id/lectures': [s(() => `/api/batches/${ids.batch}/lectures`, 201, { body: { date: '2026-11-27', title: 'Matrix lecture' } })],
+  'GET /api/batches/:id/lectures': [s(() => `/api/batches/${ids.batch}/lectures`, 200)],
+  'GET /api/lectures/:id': [s(() => `/api/lectures/${ids.lecture}`, 200)],
+  'POST /api/lectures/:id/file': [s(() => `/api/lectures/${ids.lecture}/file`, 409, { body: {} })],
+  'GET /api/lectures/:id/hls/:kind/:name': [s(() => `/api/lectures/${ids.lecture}/hls/voice-board/index.m3u8`, 200)],
   // Staff pay (issue 58): the admin's, but a teacher's own pay and payslips (another teacher's payslip: 404).
   'GET /api/teachers/:id/pay': [s(() => `/api/teachers/${ids.teacher}/pay`, 200)],
   'PUT /api/teachers/:id/pay': [s(() => `/api/teachers/${ids.teacher}/pay`, 400, { body: {} })],

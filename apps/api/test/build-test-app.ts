@@ -125,7 +125,7 @@ export type TestApp = {
 };
 
 /** The real application on a fresh real database; drive it with app.inject. */
-export async function buildTestApp(options: { config?: Partial<AppDeps['config']>; logger?: AppDeps['logger']; database?: Database; keys?: AppDeps['keys']; domainChecks?: AppDeps['domainChecks'] } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { config?: Partial<AppDeps['config']>; logger?: AppDeps['logger']; database?: Database; keys?: AppDeps['keys']; domainChecks?: AppDeps['domainChecks']; lectures?: AppDeps['lectures'] } = {}): Promise<TestApp> {
   // Many academies (issue 55): statements outside every academy see none of them, as the server's do.
   const defaultAcademyId = options.config?.hosting?.mode === 'many' ? null : undefined;
   const database = options.database ?? createDatabase(await createTestDatabaseConnection(), { defaultAcademyId });
@@ -138,7 +138,7 @@ export async function buildTestApp(options: { config?: Partial<AppDeps['config']
   const filesDir = path.join(dataDir, 'files');
   const backups = { backupsDir: path.join(dataDir, 'backups'), filesDir };
   const storage = createLocalStorage({ root: filesDir, incomingDir: path.join(dataDir, 'files-incoming') });
-  const app = await buildApp({ db: database.db, ownerDb: owner?.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false, providers: NO_PROVIDERS, ...options.config }, mailer, keys: options.keys ?? TEST_SERVER_KEYS, backups, storage, logger: options.logger, domainChecks: options.domainChecks });
+  const app = await buildApp({ db: database.db, ownerDb: owner?.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false, providers: NO_PROVIDERS, ...options.config }, mailer, keys: options.keys ?? TEST_SERVER_KEYS, backups, storage, lectures: options.lectures, logger: options.logger, domainChecks: options.domainChecks });
   const mailsTo = async (address: string) => {
     await app.backgroundIdle();
     return readOutbox(outboxDir).filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));

@@ -30,6 +30,7 @@ import { onlineTestRoutes } from './online-tests';
 import { questionRoutes } from './questions';
 import { operatorRoutes } from './operator';
 import { homeworkRoutes } from './homework';
+import { lectureRoutes } from './lectures';
 import { payRoutes } from './pay';
 import { conversationsRoutes } from './conversations';
 
@@ -72,6 +73,7 @@ export const ROUTE_RULES: RouteRules = {
   ...questionRoutes,
   ...operatorRoutes,
   ...homeworkRoutes,
+  ...lectureRoutes,
   ...payRoutes,
   ...conversationsRoutes,
 };

@@ -22,6 +22,7 @@ export * from './schema/fees';
 export * from './schema/gst';
 export * from './schema/homework';
 export * from './schema/imports';
+export * from './schema/lectures';
 export * from './schema/newsletter';
 export * from './schema/notes';
 export * from './schema/notifications';

@@ -119,6 +119,8 @@ export type JobPayloads = {
   'conversation-messages': { messageId: string } | { to: string; text: string };
   /** One attendance submission's absence alerts, after the correction delay: the day and the students marked. */
   'absence-alerts': { date: string; studentIds: string[] };
+  /** One uploaded lecture's renditions made with ffmpeg (issue 75, decision 079). */
+  'lecture-renditions': { lectureId: string };
 };
 
 export type JobName = keyof JobPayloads;

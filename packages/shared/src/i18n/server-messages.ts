@@ -1279,6 +1279,44 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Language must be en, mr or hi (or English, Marathi, Hindi)', 'भाषा en, mr किंवा hi (किंवा English, Marathi, Hindi) असावी', 'भाषा en, mr या hi (या English, Marathi, Hindi) होनी चाहिए'],
   ['Nothing was imported: the sheet has {count} rows to correct. Check it again to see them.', 'काहीही आयात झाले नाही: शीटमध्ये {count} ओळी दुरुस्त करायच्या आहेत. त्या पाहण्यासाठी पुन्हा तपासा.', 'कुछ भी आयात नहीं हुआ: शीट में {count} पंक्तियाँ सुधारनी हैं. उन्हें देखने के लिए फिर से जाँचें.'],
   ['The questions were imported', 'प्रश्न आयात झाले', 'प्रश्न आयात हो गए'],
+  // Lectures (issue 75; schemas/lectures.ts LECTURE_MESSAGES, and the reasons a lecture fails with, modules/lectures).
+  ['Lecture added: upload its recording', 'लेक्चर जोडले: आता त्याचे रेकॉर्डिंग अपलोड करा', 'लेक्चर जोड़ा गया: अब उसकी रिकॉर्डिंग अपलोड करें'],
+  ['Recording received: the lecture is being prepared', 'रेकॉर्डिंग मिळाले: लेक्चर तयार होत आहे', 'रिकॉर्डिंग मिल गई: लेक्चर तैयार हो रहा है'],
+  ['Lecture not found', 'लेक्चर सापडले नाही', 'लेक्चर नहीं मिला'],
+  [
+    'Choose the recording: a video or audio file, sent as the "file" field',
+    'रेकॉर्डिंग निवडा: व्हिडिओ किंवा ऑडिओ फाइल, "file" या फील्डमध्ये पाठवलेली',
+    'रिकॉर्डिंग चुनें: वीडियो या ऑडियो फ़ाइल, "file" फ़ील्ड में भेजी गई',
+  ],
+  [
+    'The recording must be a video or audio file (MP4, MOV, 3GP, WebM, MKV, AVI, M4A, MP3, AAC, OGG, Opus, WAV, AMR or FLAC)',
+    'रेकॉर्डिंग व्हिडिओ किंवा ऑडिओ फाइल असावी (MP4, MOV, 3GP, WebM, MKV, AVI, M4A, MP3, AAC, OGG, Opus, WAV, AMR किंवा FLAC)',
+    'रिकॉर्डिंग वीडियो या ऑडियो फ़ाइल होनी चाहिए (MP4, MOV, 3GP, WebM, MKV, AVI, M4A, MP3, AAC, OGG, Opus, WAV, AMR या FLAC)',
+  ],
+  [
+    'The recording is larger than this academy takes: upload a shorter part',
+    'हे रेकॉर्डिंग ही अकॅडमी स्वीकारते त्यापेक्षा मोठे आहे: छोटा भाग अपलोड करा',
+    'यह रिकॉर्डिंग इस अकैडमी की सीमा से बड़ी है: छोटा हिस्सा अपलोड करें',
+  ],
+  ['This lecture already has its recording', 'या लेक्चरचे रेकॉर्डिंग आधीच आहे', 'इस लेक्चर की रिकॉर्डिंग पहले से है'],
+  ['Send the lecture as an object with date and title', 'लेक्चर date आणि title असलेला ऑब्जेक्ट म्हणून पाठवा', 'लेक्चर date और title वाले ऑब्जेक्ट के रूप में भेजें'],
+  ['Unknown rendition', 'अशी आवृत्ती नाही', 'ऐसा संस्करण नहीं है'],
+  ['Unknown file', 'अशी फाइल नाही', 'ऐसी फ़ाइल नहीं है'],
+  [
+    'The file could not be read as a video or audio recording: upload it again, or record it again',
+    'ही फाइल व्हिडिओ किंवा ऑडिओ रेकॉर्डिंग म्हणून वाचता आली नाही: ती पुन्हा अपलोड करा, किंवा पुन्हा रेकॉर्ड करा',
+    'यह फ़ाइल वीडियो या ऑडियो रिकॉर्डिंग के रूप में पढ़ी नहीं जा सकी: इसे फिर से अपलोड करें, या फिर से रिकॉर्ड करें',
+  ],
+  [
+    'The recording has no sound: record it again with the microphone on',
+    'या रेकॉर्डिंगमध्ये आवाज नाही: मायक्रोफोन चालू ठेवून पुन्हा रेकॉर्ड करा',
+    'इस रिकॉर्डिंग में आवाज़ नहीं है: माइक्रोफ़ोन चालू रखकर फिर से रिकॉर्ड करें',
+  ],
+  [
+    'The lecture could not be prepared after several tries: upload the recording again',
+    'अनेक प्रयत्नांनंतरही लेक्चर तयार करता आले नाही: रेकॉर्डिंग पुन्हा अपलोड करा',
+    'कई कोशिशों के बाद भी लेक्चर तैयार नहीं हो सका: रिकॉर्डिंग फिर से अपलोड करें',
+  ],
   // Homework (issue 59; schemas/homework.ts HOMEWORK_MESSAGES).
   ['Homework set', 'गृहपाठ दिला', 'होमवर्क दिया गया'],
   ['Homework saved', 'गृहपाठ जतन झाला', 'होमवर्क सेव हो गया'],

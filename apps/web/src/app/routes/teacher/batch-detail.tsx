@@ -10,6 +10,7 @@ import { BATCH_FAILURE, useBatchDetail, type BatchWithRoster } from '../../../fe
 import { markAttendanceHref } from '../../../features/batches/batch-links';
 import { BatchFactsList, BatchScheduleFacts } from '../../../features/batches/components/batch-overview';
 import { BatchRoster } from '../../../features/batches/components/batch-roster';
+import { BatchLectures } from '../../../features/lectures/components/batch-lectures';
 import { scheduleLabel } from '../../../lib/schedule-display';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -26,6 +27,7 @@ function BatchSections({ batch }: { batch: BatchWithRoster }) {
       <SectionCard title={t`Students (${batch.enrolledCount})`}>
         <BatchRoster students={batch.enrolledStudents} empty={t`No students in this batch yet.`} />
       </SectionCard>
+      <BatchLectures batchId={batch._id} />
       <BatchAttendanceHistory
         batchId={batch._id}
         studentHref={(studentId) => `/app/teacher/attendance/student?batchId=${encodeURIComponent(batch._id)}&studentId=${encodeURIComponent(studentId)}`}

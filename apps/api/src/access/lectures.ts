@@ -1,0 +1,64 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
+import { AppError } from '../lib/app-error';
+import { NO_RECORD, type Actor } from './actor';
+import { own, SIGNED_IN, STAFF, withRecord, type RouteRules } from './rules';
+
+/**
+ * Lectures (issue 75, decision 079). An admin and the batch's teacher add a lecture and upload its
+ * recording; they, the batch's enrolled students and those students' parents read it and play its
+ * renditions. Anyone else signed in gets 404, for the lecture and every file of it, as if it did not exist.
+ */
+export const lectureRoutes: RouteRules = {
+  'POST /api/batches/:id/lectures': withRecord(own(STAFF)),
+  'GET /api/batches/:id/lectures': own(SIGNED_IN),
+  'GET /api/lectures/:id': own(SIGNED_IN),
+  'POST /api/lectures/:id/file': withRecord(own(STAFF)),
+  // Playlists, segments and board stills: the same readers as the lecture.
+  'GET /api/lectures/:id/hls/:kind/:name': own(SIGNED_IN),
+};
+
+// Qualified by hand: inside a subquery a bare "batch_id" would name the subquery's own table.
+const lectureBatchId = sql.raw('"lectures"."batch_id"');
+
+const enrolledIn = (studentIds: readonly string[]) =>
+  sql`exists (select 1 from batch_students bs where bs.batch_id = ${lectureBatchId} and bs.student_id in (${sql.join(
+    (studentIds.length ? studentIds : [NO_RECORD]).map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}))`;
+
+const taughtBy = (teacherId: string | undefined) => sql`exists (select 1 from batches b where b.id = ${lectureBatchId} and b.teacher_id = ${teacherId ?? NO_RECORD})`;
+
+/** The lectures this actor may read and play (a condition on `lectures`): undefined for an admin. */
+export function lectureReadScope(actor: Actor): SQL | undefined {
+  switch (actor.role) {
+    case 'admin':
+      return undefined;
+    case 'teacher':
+      return taughtBy(actor.teacherId);
+    case 'student':
+      return enrolledIn([actor.studentId ?? NO_RECORD]);
+    case 'parent':
+      return enrolledIn(actor.childIds ?? []);
+    default:
+      return sql`false`;
+  }
+}
+
+/** The lectures this actor may upload to: an admin any, a teacher their batches'. */
+export function lectureManageScope(actor: Actor): SQL {
+  if (actor.role === 'admin') return sql`true`;
+  if (actor.role === 'teacher') return taughtBy(actor.teacherId);
+  return sql`false`;
+}
+
+/** May this actor add a lecture to a batch taught by `batchTeacherId`? Another teacher's batch answers 404. */
+export function assertMayRecordFor(actor: Actor, batchTeacherId: string): void {
+  if (actor.role === 'admin') return;
+  if (actor.role === 'teacher' && actor.teacherId !== undefined && actor.teacherId === batchTeacherId) return;
+  throw new AppError('NOT_FOUND', LECTURE_MESSAGES.batchNotFound);
+}
+
+export function lectureNotFound(): AppError {
+  return new AppError('NOT_FOUND', LECTURE_MESSAGES.notFound);
+}

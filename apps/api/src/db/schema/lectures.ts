@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { LECTURE_RENDITION_KINDS, LECTURE_STATUSES, type LectureRendition } from '@academy/shared/schemas/lectures';
+import { batches } from './batches';
+import { userRef } from './users';
+import { academyRow } from './academy-column';
+import { requiredRef, timestamps } from './columns';
+
+/**
+ * A lecture of a batch on one day (issue 75, decision 079): the teacher's upload, kept in the storage
+ * (lib/storage.ts) under `sourceKey`, and the renditions a background job makes of it with ffmpeg
+ * (`voice-board` first: Opus speech in HLS with the board's stills; then the video rungs). Its files
+ * are rows of `lecture_files`; deleting the lecture deletes them.
+ */
+export const lectures = pgTable(
+  'lectures',
+  {
+    ...academyRow(),
+    // RESTRICT: a batch with recorded lectures is not deleted by accident (archived instead).
+    batchId: requiredRef(() => batches.id, 'restrict'),
+    /** The day of the batch's schedule it was taught. */
+    date: date().notNull(),
+    title: varchar({ length: 200 }).notNull(),
+    status: text({ enum: LECTURE_STATUSES }).notNull().default('uploading'),
+    /** Why the renditions could not be made (status `failed`), in words a teacher can act on. */
+    failureReason: text(),
+    /** The uploaded file: its storage key, its type (by its first bytes) and size. Null until it is uploaded. */
+    sourceKey: varchar({ length: 100 }),
+    sourceType: varchar({ length: 20 }),
+    sourceBytes: bigint({ mode: 'number' }),
+    /** What the job made, in the order it made them: `[{ kind, bytes, playlist }]`. */
+    renditions: jsonb().$type<LectureRendition[]>().notNull().default([]),
+    createdBy: userRef(),
+    ...timestamps,
+  },
+  (table) => [
+    // A batch's lectures, a day's first (the batch screen, the absent student's "watch it").
+    index('lectures_batch_date_idx').on(table.batchId, table.date.desc(), table.createdAt.desc()),
+    index('lectures_academy_status_idx').on(table.academyId, table.status),
+    check('lectures_status_check', sql`${table.status} in ('uploading', 'processing', 'ready', 'failed')`),
+    check('lectures_source_bytes_check', sql`${table.sourceBytes} is null or ${table.sourceBytes} > 0`),
+  ],
+);
+
+/**
+ * One file of a lecture's rendition (a playlist, an init segment, a segment, a board still, the stills'
+ * timeline), by the name its playlist uses; the bytes are the storage's, under `fileKey`.
+ */
+export const lectureFiles = pgTable(
+  'lecture_files',
+  {
+    ...academyRow(),
+    lectureId: uuid()
+      .notNull()
+      .references(() => lectures.id, { onDelete: 'cascade' }),
+    kind: text({ enum: LECTURE_RENDITION_KINDS }).notNull(),
+    /** The name in the playlist (`seg-0001.m4s`, `still-0003.jpg`): letters, digits, dots and dashes only. */
+    name: varchar({ length: 100 }).notNull(),
+    fileKey: varchar({ length: 100 }).notNull().unique(),
+    bytes: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('lecture_files_name_idx').on(table.lectureId, table.kind, table.name),
+    index('lecture_files_academy_idx').on(table.academyId),
+    check('lecture_files_kind_check', sql`${table.kind} in ('voice-board', '240p', '360p')`),
+  ],
+);

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
+import { LECTURE_MESSAGES, type LectureRendition } from '@academy/shared/schemas/lectures';
+import type { Db } from '../../db/client';
+import { lectureFiles, lectures } from '../../db/schema';
+import type { Jobs } from '../../events/catalog';
+import type { FileStorage } from '../../lib/storage';
+import { FFMPEG_INSTALL_HINT, mediaToolsPresent, probe, render240p, renderVoiceBoard, RenderRefusedError, type MediaTools, type Rendered } from './renditions';
+import { LECTURE_RENDER_JOB, renditionBaseOf } from './lectures.service';
+
+/*
+ * The lecture job (issue 75, decision 079): one run per uploaded recording, in its academy (the job
+ * runner enters it, so every query and stored file is that academy's). The voice + board rendition is
+ * made and stored first, and the lecture is `ready` with it; then the 240p rung of a video is added. A
+ * run repeated after a crash skips what is already stored. A recording ffmpeg cannot use fails the
+ * lecture with the reason at once; anything else (the database, the disk) is retried, and the lecture
+ * fails with the reason when the last try does.
+ */
+
+/** Renders run one at a time on a server (ffmpeg takes every core): a run that finds one going comes back later. */
+const BUSY_RETRY_MS = 20_000;
+/** Any one stored file of a rendition: a segment of a 240p hour is about 200 KB, a still 50 KB. */
+const MAX_RENDERED_FILE_BYTES = 200 * 1024 * 1024;
+
+export type LectureJobDeps = { db: Db; storage: FileStorage; jobs: Jobs; tools: MediaTools; workDir: string; log?: { warn(object: object, message: string): void } };
+
+async function setFailed(db: Db, lectureId: string, reason: string) {
+  await db.update(lectures).set({ status: 'failed', failureReason: reason.slice(0, 1000) }).where(eq(lectures.id, lectureId));
+}
+
+/** Stores a rendition's files and records them with the rendition, in one transaction; the stored files go again if it fails. */
+async function keep(db: Db, storage: FileStorage, lectureId: string, rendered: Rendered, ready: boolean): Promise<void> {
+  const saved: { name: string; key: string; bytes: number }[] = [];
+  try {
+    for (const file of rendered.files) {
+      const stored = await storage.save(fs.createReadStream(file.path), { maxBytes: MAX_RENDERED_FILE_BYTES, extension: path.extname(file.name) });
+      saved.push({ name: file.name, key: stored.key, bytes: stored.size });
+    }
+    const base = renditionBaseOf(lectureId, rendered.kind);
+    const rendition: LectureRendition = {
+      kind: rendered.kind,
+      bytes: saved.reduce((sum, file) => sum + file.bytes, 0),
+      playlist: `${base}/${rendered.playlist}`,
+      ...(rendered.stills ? { stills: `${base}/${rendered.stills}` } : {}),
+    };
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select({ renditions: lectures.renditions }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
+      if (!row) throw new Error('the lecture was deleted while it was rendered');
+      await tx.insert(lectureFiles).values(saved.map((file) => ({ lectureId, kind: rendered.kind, name: file.name, fileKey: file.key, bytes: file.bytes })));
+      await tx
+        .update(lectures)
+        .set({ renditions: [...row.renditions.filter((one) => one.kind !== rendered.kind), rendition], ...(ready ? { status: 'ready' as const, failureReason: null } : {}) })
+        .where(eq(lectures.id, lectureId));
+    });
+  } catch (error) {
+    await Promise.all(saved.map((file) => storage.remove(file.key).catch(() => {})));
+    throw error;
+  }
+}
+
+let rendering = 0;
+
+/** One run: the lecture's renditions from its stored recording. */
+export async function renderLecture(deps: LectureJobDeps, lectureId: string, attempt: { lastAttempt: boolean }): Promise<void> {
+  const [lecture] = await deps.db
+    .select({ status: lectures.status, sourceKey: lectures.sourceKey, renditions: lectures.renditions })
+    .from(lectures)
+    .where(eq(lectures.id, lectureId))
+    .limit(1);
+  // Deleted, or a new recording replaced this one (its own run follows): nothing to do.
+  if (!lecture?.sourceKey || (lecture.status !== 'processing' && lecture.status !== 'ready')) return;
+  if (!mediaToolsPresent(deps.tools)) {
+    await setFailed(deps.db, lectureId, `The server cannot prepare lectures: ffmpeg is not installed (${FFMPEG_INSTALL_HINT}). Upload the recording again once it is.`);
+    return;
+  }
+  if (rendering > 0) {
+    await deps.jobs.enqueue(LECTURE_RENDER_JOB, { lectureId }, { runAt: new Date(Date.now() + BUSY_RETRY_MS) });
+    return;
+  }
+  rendering += 1;
+  const work = path.join(deps.workDir, randomUUID());
+  try {
+    await fsp.mkdir(work, { recursive: true });
+    const source = path.join(work, 'source');
+    await pipeline(deps.storage.read(lecture.sourceKey), fs.createWriteStream(source));
+    const probed = await probe(deps.tools, source);
+    const done = new Set(lecture.renditions.map((one) => one.kind));
+    if (!done.has('voice-board')) {
+      const folder = path.join(work, 'voice-board');
+      await fsp.mkdir(folder);
+      await keep(deps.db, deps.storage, lectureId, await renderVoiceBoard(deps.tools, source, folder, probed), true);
+    }
+    if (probed.hasVideo && !done.has('240p')) {
+      const folder = path.join(work, '240p');
+      await fsp.mkdir(folder);
+      try {
+        await keep(deps.db, deps.storage, lectureId, await render240p(deps.tools, source, folder), false);
+      } catch (error) {
+        // The lecture plays without it; the voice + board rung is what matters on slow data.
+        deps.log?.warn({ err: error, lectureId }, 'the 240p rendition of a lecture could not be made');
+      }
+    }
+  } catch (error) {
+    if (error instanceof RenderRefusedError) {
+      await setFailed(deps.db, lectureId, error.message);
+      return;
+    }
+    if (attempt.lastAttempt) await setFailed(deps.db, lectureId, LECTURE_MESSAGES.gaveUp);
+    throw error;
+  } finally {
+    rendering -= 1;
+    await fsp.rm(work, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+/**
+ * Declares the job (app.ts). The work folder is this server's alone (one server per DATA_DIR): what a
+ * render cut short by a crash left there is removed at start, and its run is retried by the runner.
+ */
+export function defineLectureJobs(jobs: Jobs, deps: Omit<LectureJobDeps, 'jobs'>): void {
+  fs.rmSync(deps.workDir, { recursive: true, force: true });
+  jobs.define(LECTURE_RENDER_JOB, {
+    label: 'Lecture renditions (voice and board, video rungs)',
+    maxAttempts: 3,
+    run: ({ lectureId }, attempt) => renderLecture({ ...deps, jobs }, lectureId, attempt),
+  });
+}

@@ -1,0 +1,107 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiSuccess } from '@academy/shared/schemas/api';
+import { idParamsSchema } from '@academy/shared/schemas/common';
+import { LECTURE_MESSAGES, lectureCreatedSchema, lectureFileParamsSchema, lectureInputSchema, lectureSchema } from '@academy/shared/schemas/lectures';
+import type { Db } from '../../db/client';
+import type { Jobs } from '../../events/catalog';
+import { AppError } from '../../lib/app-error';
+import { FileRejectedError, rejectedFileError, type FileStorage } from '../../lib/storage';
+import { actorOf } from '../../access/http';
+import { createdRoute, dataRoute } from '../../lib/route-replies';
+import { RECORDING_HEAD_BYTES, recordingTypeOf, type RecordingType } from './recording-types';
+import { acceptRecording, assertMayUpload, batchLectures, createLecture, getLecture, lectureFileFor, type UploadedRecording } from './lectures.service';
+
+const REJECTED_FILE_MESSAGES = { empty: LECTURE_MESSAGES.emptyFile, tooLarge: LECTURE_MESSAGES.tooLarge, badContent: LECTURE_MESSAGES.badFile };
+const fileRequired = () => new AppError('BAD_REQUEST', LECTURE_MESSAGES.fileRequired, { file: LECTURE_MESSAGES.fileRequired });
+
+/** The media type of each file a rendition holds, by its extension. */
+const MEDIA_TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  m4s: 'video/mp4',
+  mp4: 'video/mp4',
+  jpg: 'image/jpeg',
+  json: 'application/json',
+};
+export const LECTURE_FILE_MEDIA_TYPES = [...new Set(Object.values(MEDIA_TYPES))];
+
+/**
+ * Reads the multipart form's `file` straight into the storage (the academy's folder), known by its first
+ * bytes and counted as it arrives; anything refused leaves nothing behind.
+ */
+async function readRecording(request: FastifyRequest, storage: FileStorage, maxBytes: number): Promise<UploadedRecording> {
+  let file: UploadedRecording | undefined;
+  try {
+    const parts = request.parts({ limits: { fileSize: maxBytes + 1, files: 1, fields: 5, fieldSize: 1000, parts: 6, headerPairs: 50 } });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file') throw fileRequired();
+      let type: RecordingType | null = null;
+      const stored = await storage.save(part.file, {
+        maxBytes,
+        // The stored name's extension is the type's, known once the first bytes are in: a neutral one here.
+        extension: '.rec',
+        checkHead: { headBytes: RECORDING_HEAD_BYTES, accept: (head) => (type = recordingTypeOf(head)) !== null },
+      });
+      file = { ...stored, type: (type as RecordingType | null)?.extension.slice(1) ?? 'unknown' };
+    }
+  } catch (error) {
+    if (file) await storage.remove(file.key).catch(() => {});
+    if (error instanceof FileRejectedError) throw rejectedFileError(error.reason, REJECTED_FILE_MESSAGES);
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw rejectedFileError('tooLarge', REJECTED_FILE_MESSAGES);
+    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', 'Upload one file at a time', { file: 'Upload one file at a time' });
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('BAD_REQUEST', 'The form is not valid');
+    throw error;
+  }
+  if (!file) throw fileRequired();
+  return file;
+}
+
+/**
+ * Lectures (issue 75, decision 079): added to a batch, their recording uploaded (multipart `file`),
+ * rendered by a job, and played as HLS from /api/lectures/{id}/hls/{kind}/{name}. Who may call what:
+ * access/lectures.ts.
+ */
+export const lecturesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage; jobs: Jobs; maxUploadBytes: number }> = async (app, { db, storage, jobs, maxUploadBytes }) => {
+  const tags = ['lectures'];
+
+  createdRoute(
+    app, '/batches/:id/lectures', { tags, params: idParamsSchema, body: lectureInputSchema, response: { 201: apiSuccess(lectureCreatedSchema) } },
+    (request) => createLecture(db, actorOf(request), request.params.id, request.body), LECTURE_MESSAGES.created,
+  );
+
+  dataRoute(
+    app, 'GET', '/batches/:id/lectures', { tags, params: idParamsSchema, response: { 200: apiSuccess(z.array(lectureSchema)) } },
+    (request) => batchLectures(db, actorOf(request), request.params.id),
+  );
+
+  dataRoute(app, 'GET', '/lectures/:id', { tags, params: idParamsSchema, response: { 200: apiSuccess(lectureSchema) } }, (request) => getLecture(db, actorOf(request), request.params.id));
+
+  app.post(
+    '/lectures/:id/file',
+    { schema: { tags, params: idParamsSchema, consumes: ['multipart/form-data'], response: { 200: apiSuccess(lectureSchema) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      // Whose lecture it is, before a byte of the file is read.
+      await assertMayUpload(db, actor, request.params.id);
+      if (!request.isMultipart()) throw fileRequired();
+      const file = await readRecording(request, storage, maxUploadBytes);
+      return { success: true as const, data: await acceptRecording(db, storage, jobs, actor, request.params.id, file), message: LECTURE_MESSAGES.uploaded };
+    },
+  );
+
+  // A rendition's playlist, segments and stills: never kept by a shared cache; a file never changes once made.
+  app.get('/lectures/:id/hls/:kind/:name', { compress: false, schema: { tags, params: lectureFileParamsSchema } }, async (request, reply) => {
+    const { id, kind, name } = request.params;
+    const file = await lectureFileFor(db, actorOf(request), id, kind, name);
+    const type = MEDIA_TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
+    return reply
+      .header('content-type', type)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=86400')
+      .header('content-length', file.bytes)
+      .send(storage.read(file.fileKey));
+  });
+};

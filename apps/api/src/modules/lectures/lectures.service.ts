@@ -1,0 +1,134 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { LECTURE_MESSAGES, type Lecture, type LectureInput, type LectureRenditionKind } from '@academy/shared/schemas/lectures';
+import type { Db, DbExecutor } from '../../db/client';
+import { batches, lectureFiles, lectures } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { FileStorage, StoredFile } from '../../lib/storage';
+import type { Actor } from '../../access/actor';
+import { batchScope } from '../../access/batches';
+import { assertMayRecordFor, lectureManageScope, lectureNotFound, lectureReadScope } from '../../access/lectures';
+import type { Jobs } from '../../events/catalog';
+
+/** The job that makes a lecture's renditions (one run per upload; lectures.job.ts). */
+export const LECTURE_RENDER_JOB = 'lecture-renditions';
+
+/** Where a lecture's recording is sent (multipart field `file`; a tus endpoint comes later, decision 079). */
+export const uploadUrlOf = (id: string) => `/api/lectures/${id}/file`;
+/** Where a rendition's files are served: `<base>/index.m3u8`, its segments, its stills. */
+export const renditionBaseOf = (id: string, kind: LectureRenditionKind) => `/api/lectures/${id}/hls/${kind}`;
+
+async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined, limit?: number): Promise<Lecture[]> {
+  const query = db
+    .select({
+      _id: lectures.id,
+      batchId: batches.id,
+      batchName: batches.name,
+      date: lectures.date,
+      title: lectures.title,
+      status: lectures.status,
+      failureReason: lectures.failureReason,
+      renditions: lectures.renditions,
+      canUpload: sql<boolean>`${lectureManageScope(actor)}`,
+      createdAt: lectures.createdAt,
+      updatedAt: lectures.updatedAt,
+    })
+    .from(lectures)
+    .innerJoin(batches, eq(batches.id, lectures.batchId))
+    .where(and(where, lectureReadScope(actor)))
+    .orderBy(desc(lectures.date), desc(lectures.createdAt), desc(lectures.id))
+    .$dynamic();
+  const rows = await (limit ? query.limit(limit) : query);
+  return rows.map((row) => ({
+    _id: row._id,
+    batch: { _id: row.batchId, name: row.batchName },
+    date: row.date,
+    title: row.title,
+    status: row.status,
+    failureReason: row.failureReason,
+    renditions: row.renditions,
+    canUpload: Boolean(row.canUpload) && (row.status === 'uploading' || row.status === 'failed'),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** POST /api/batches/{id}/lectures: a lecture waiting for its recording; answers where to send it. */
+export async function createLecture(db: Db, actor: Actor, batchId: string, input: LectureInput): Promise<{ _id: string; upload: { url: string } }> {
+  const [batch] = await db.select({ teacherId: batches.teacherId }).from(batches).where(eq(batches.id, batchId)).limit(1);
+  if (!batch) throw new AppError('NOT_FOUND', LECTURE_MESSAGES.batchNotFound);
+  assertMayRecordFor(actor, batch.teacherId);
+  const [row] = await db.insert(lectures).values({ batchId, date: input.date, title: input.title.trim(), createdBy: actor.userId }).returning({ id: lectures.id });
+  return { _id: row!.id, upload: { url: uploadUrlOf(row!.id) } };
+}
+
+/** GET /api/batches/{id}/lectures: the batch's lectures, the latest day first (the last 200). */
+export async function batchLectures(db: DbExecutor, actor: Actor, batchId: string): Promise<Lecture[]> {
+  const [batch] = await db.select({ id: batches.id }).from(batches).where(and(eq(batches.id, batchId), batchScope(actor))).limit(1);
+  if (!batch) throw new AppError('NOT_FOUND', LECTURE_MESSAGES.batchNotFound);
+  return loadLectures(db, actor, eq(lectures.batchId, batchId), 200);
+}
+
+/** GET /api/lectures/{id}. */
+export async function getLecture(db: DbExecutor, actor: Actor, id: string): Promise<Lecture> {
+  const [lecture] = await loadLectures(db, actor, eq(lectures.id, id), 1);
+  if (!lecture) throw lectureNotFound();
+  return lecture;
+}
+
+/** Before the file is read: the lecture exists for this uploader (404) and waits for a recording (409). */
+export async function assertMayUpload(db: DbExecutor, actor: Actor, id: string): Promise<void> {
+  const [row] = await db
+    .select({ status: lectures.status, mayUpload: sql<boolean>`${lectureManageScope(actor)}` })
+    .from(lectures)
+    .where(and(eq(lectures.id, id), lectureReadScope(actor)))
+    .limit(1);
+  if (!row || !row.mayUpload) throw lectureNotFound();
+  if (row.status !== 'uploading' && row.status !== 'failed') throw new AppError('CONFLICT', LECTURE_MESSAGES.alreadyUploaded);
+}
+
+export type UploadedRecording = StoredFile & { type: string };
+
+/**
+ * POST /api/lectures/{id}/file, once the file is stored: the lecture is `processing` and its job is
+ * queued in the same transaction. A failed lecture may take a new recording (its old one is removed).
+ * The stored file is removed again when this fails.
+ */
+export async function acceptRecording(db: Db, storage: FileStorage, jobs: Jobs, actor: Actor, id: string, file: UploadedRecording): Promise<Lecture> {
+  let replacedKey: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ status: lectures.status, sourceKey: lectures.sourceKey, mayUpload: sql<boolean>`${lectureManageScope(actor)}` })
+        .from(lectures)
+        .where(and(eq(lectures.id, id), lectureReadScope(actor)))
+        .limit(1)
+        .for('update', { of: lectures });
+      if (!row || !row.mayUpload) throw lectureNotFound();
+      if (row.status !== 'uploading' && row.status !== 'failed') throw new AppError('CONFLICT', LECTURE_MESSAGES.alreadyUploaded);
+      replacedKey = row.sourceKey;
+      await tx
+        .update(lectures)
+        .set({ status: 'processing', failureReason: null, sourceKey: file.key, sourceType: file.type, sourceBytes: file.size, renditions: [] })
+        .where(eq(lectures.id, id));
+      await tx.delete(lectureFiles).where(eq(lectureFiles.lectureId, id));
+      await jobs.enqueue(LECTURE_RENDER_JOB, { lectureId: id }, { transaction: tx });
+    });
+  } catch (error) {
+    await storage.remove(file.key).catch(() => {});
+    throw error;
+  }
+  if (replacedKey) await storage.remove(replacedKey).catch(() => {});
+  return getLecture(db, actor, id);
+}
+
+/** A file of a rendition this actor may play: its storage key and size; 404 for anyone else and for any other name. */
+export async function lectureFileFor(db: DbExecutor, actor: Actor, id: string, kind: LectureRenditionKind, name: string): Promise<{ fileKey: string; bytes: number }> {
+  const [row] = await db
+    .select({ fileKey: lectureFiles.fileKey, bytes: lectureFiles.bytes })
+    .from(lectureFiles)
+    .innerJoin(lectures, eq(lectures.id, lectureFiles.lectureId))
+    .where(and(eq(lectureFiles.lectureId, id), eq(lectureFiles.kind, kind), eq(lectureFiles.name, name), lectureReadScope(actor)))
+    .limit(1);
+  if (!row) throw lectureNotFound();
+  return row;
+}

@@ -1,0 +1,67 @@
+import { Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { LectureStatus } from '@academy/shared/schemas/lectures';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { SectionCard } from '../../../components/ui/section-card';
+import { formatDate } from '../../../lib/format-date';
+import { useBatchLectures } from '../api';
+
+/** What a failed read of the list says when the server said nothing usable. */
+const LECTURES_FAILURE = msg`Failed to fetch lectures`;
+
+const COLORS: Record<LectureStatus, string> = { uploading: 'gray', processing: 'blue', ready: 'green', failed: 'red' };
+
+/** Where a lecture stands, as a badge: waiting for its recording, being prepared, ready to watch, or not preparable. */
+export function LectureStatusBadge({ status }: { status: LectureStatus }) {
+  const { t } = useLingui();
+  const label: Record<LectureStatus, string> = {
+    uploading: t`Waiting for the recording`,
+    processing: t`Being prepared`,
+    ready: t`Ready to watch`,
+    failed: t`Could not be prepared`,
+  };
+  return (
+    <Badge color={COLORS[status]} variant="light" data-status={status} style={{ flexShrink: 0 }}>
+      {label[status]}
+    </Badge>
+  );
+}
+
+/** A batch's recorded lectures (issue 75) on the teacher's batch screen: day, title and where each stands. */
+export function BatchLectures({ batchId }: { batchId: string }) {
+  const { t } = useLingui();
+  const lectures = useBatchLectures(batchId);
+  return (
+    <SectionCard title={t`Recorded lectures`}>
+      {lectures.isPending ? (
+        <Skeleton h={60} radius="md" aria-hidden="true" />
+      ) : lectures.isError ? (
+        <LoadErrorAlert title={t`The lectures could not be loaded`} error={lectures.error} fallback={LECTURES_FAILURE} onRetry={() => void lectures.refetch()} />
+      ) : lectures.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t`No recorded lectures yet.`}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="batch-lectures">
+          {lectures.data.map((lecture) => (
+            <Paper key={lecture._id} component="li" withBorder radius="md" p="sm" data-testid="batch-lecture">
+              {/* The title on its own line: a phone's width is the title's, the day and the badge go below it. */}
+              <Stack gap={4}>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {lecture.title}
+                </Text>
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm" c="dimmed">
+                    {formatDate(lecture.date)}
+                  </Text>
+                  <LectureStatusBadge status={lecture.status} />
+                </Group>
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}

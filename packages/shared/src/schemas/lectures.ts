@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { calendarDateSchema, isoDateTimeSchema, namedRefSchema, requiredNameSchema } from './common';
+
+/*
+ * Lectures (issue 75; docs/decisions/079-lectures-backbone.md): a teacher records or uploads a batch's
+ * lecture; a background job makes its renditions with ffmpeg (the voice with the board's stills first,
+ * then low video rungs), played as HLS by the batch's students and their parents.
+ */
+
+/** Where a lecture stands: waiting for its file, being rendered, playable, or not renderable (with a reason). */
+export const LECTURE_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;
+export type LectureStatus = (typeof LECTURE_STATUSES)[number];
+
+/** The renditions: speech (Opus) with board stills for every lecture; video rungs for an uploaded video. */
+export const LECTURE_RENDITION_KINDS = ['voice-board', '240p', '360p'] as const;
+export type LectureRenditionKind = (typeof LECTURE_RENDITION_KINDS)[number];
+
+/** An upload's size limit unless the server's LECTURE_MAX_UPLOAD_MB sets another (a phone's hour of 720p is 1–2 GB). */
+export const LECTURE_DEFAULT_MAX_UPLOAD_MB = 2048;
+
+export const LECTURE_MESSAGES = {
+  created: 'Lecture added: upload its recording',
+  uploaded: 'Recording received: the lecture is being prepared',
+  notFound: 'Lecture not found',
+  batchNotFound: 'Batch not found',
+  fileRequired: 'Choose the recording: a video or audio file, sent as the "file" field',
+  emptyFile: 'This file is empty',
+  badFile: 'The recording must be a video or audio file (MP4, MOV, 3GP, WebM, MKV, AVI, M4A, MP3, AAC, OGG, Opus, WAV, AMR or FLAC)',
+  tooLarge: 'The recording is larger than this academy takes: upload a shorter part',
+  alreadyUploaded: 'This lecture already has its recording',
+  date: 'Enter a date as YYYY-MM-DD',
+  // Why a lecture failed (its `failureReason`): the web shows them in the reader's language (server-messages.ts).
+  unreadable: 'The file could not be read as a video or audio recording: upload it again, or record it again',
+  noSound: 'The recording has no sound: record it again with the microphone on',
+  gaveUp: 'The lecture could not be prepared after several tries: upload the recording again',
+} as const;
+
+/** POST /api/batches/{id}/lectures. */
+export const lectureInputSchema = z.object(
+  {
+    date: calendarDateSchema,
+    title: requiredNameSchema('Title', 200),
+  },
+  { error: 'Send the lecture as an object with date and title' },
+);
+export type LectureInput = z.input<typeof lectureInputSchema>;
+
+export const lectureRenditionSchema = z.object({
+  kind: z.enum(LECTURE_RENDITION_KINDS),
+  /** Every file of the rendition together (playlist, segments, stills). */
+  bytes: z.number().int(),
+  /** The playlist's address (HLS), for a player. */
+  playlist: z.string(),
+  /** The board stills' timeline (voice-board only): `[{ t, still }]`, seconds and the still's address relative to it. */
+  stills: z.string().optional(),
+});
+export type LectureRendition = z.infer<typeof lectureRenditionSchema>;
+
+export const lectureSchema = z.object({
+  _id: z.uuid(),
+  batch: namedRefSchema,
+  date: z.string(),
+  title: z.string(),
+  status: z.enum(LECTURE_STATUSES),
+  failureReason: z.string().nullable(),
+  renditions: z.array(lectureRenditionSchema),
+  /** Whether the caller may upload its recording (an admin, the batch's teacher) while it is `uploading`. */
+  canUpload: z.boolean(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type Lecture = z.infer<typeof lectureSchema>;
+
+/** POST /api/batches/{id}/lectures answers the lecture's id and where its recording goes. */
+export const lectureCreatedSchema = z.object({ _id: z.uuid(), upload: z.object({ url: z.string() }) });
+
+/** GET /api/lectures/{id}/hls/{kind}/{name}. */
+export const lectureFileParamsSchema = z.object({
+  id: z.uuid({ error: 'Invalid id' }),
+  kind: z.enum(LECTURE_RENDITION_KINDS, { error: 'Unknown rendition' }),
+  name: z.string().regex(/^[a-z0-9][a-z0-9.-]{0,99}$/, 'Unknown file'),
+});
