@@ -47,6 +47,8 @@ export const RECEIPT_MODE_LABELS = {
 export const OPENING_BALANCE_NOTE = 'Carried over from the register';
 
 export const FEE_MESSAGES = {
+  /** A plan saved with no batch chosen (issue 73): the field's words, not "Invalid id". */
+  batchRequired: 'Choose a batch',
   instalmentsSum: 'The instalments must add up to the plan amount',
   instalmentsRequired: 'Add at least one instalment',
   instalmentsMax: 'A plan can have at most 24 instalments',
@@ -92,7 +94,7 @@ export const feeInstalmentInputSchema = z.object({ dueDate: calendarDateSchema, 
 
 const planFields = {
   name: requiredNameSchema('Plan name', 120),
-  batch: idSchema,
+  batch: z.uuid({ error: FEE_MESSAGES.batchRequired }),
   amount: positiveRupeesSchema,
   instalments: z.array(feeInstalmentInputSchema, { error: FEE_MESSAGES.instalmentsRequired }).min(1, FEE_MESSAGES.instalmentsRequired).max(24, FEE_MESSAGES.instalmentsMax),
   /** Shown on the batch's public course card and page (issue 42, point 14); hidden unless the office says so. */
