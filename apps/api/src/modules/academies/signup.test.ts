@@ -128,7 +128,7 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
     const checklist = await at('shree', 'GET', '/api/dashboard/first-run', undefined, cookieOf(login));
     expect(checklist.statusCode).toBe(200);
     expect(checklist.json().data.items.map((item: { key: string; done: boolean }) => `${item.key}:${item.done}`)).toEqual([
-      'details:false', 'standards:false', 'batch:false', 'register:false', 'messaging:false', 'upi:false',
+      'details:false', 'standards:false', 'subjects:false', 'teachers:false', 'batch:false', 'register:false', 'messaging:false', 'upi:false',
     ]);
   });
 
