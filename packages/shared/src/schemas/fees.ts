@@ -235,7 +235,15 @@ export const dueSchema = z.object({
 });
 export type Due = z.infer<typeof dueSchema>;
 
-export const feeTotalsSchema = z.object({ due: z.number(), concession: z.number(), paid: z.number(), balance: z.number(), overdue: z.number() });
+export const feeTotalsSchema = z.object({
+  due: z.number(),
+  concession: z.number(),
+  paid: z.number(),
+  balance: z.number(),
+  overdue: z.number(),
+  /** What is due now (issue 73): overdue and due today, by `dueNow` (due-now.ts), the reminder's and the pay page's total too. */
+  dueNow: z.number(),
+});
 
 /**
  * "I have paid" (issue 38): a student or parent reports a UPI payment by its transaction ID (UTR);

@@ -152,6 +152,8 @@ async function checkMoneyAddsUp(run: Run): Promise<void> {
   expect(totals.balance).toBe(sum(open.map((due) => paise(due.balance))));
   expect(totals.balance).toBe(totals.due - totals.concession - totals.paid);
   expect(totals.overdue).toBe(sum(open.filter((due) => due.status === 'overdue').map((due) => paise(due.balance))));
+  // Due now (issue 73): overdue and due today, what the reminder and the pay page ask for.
+  expect(paise(ledger.totals.dueNow)).toBe(sum(open.filter((due) => (due.status === 'overdue' || due.status === 'due') && due.dueDate <= t.today).map((due) => paise(due.balance))));
   const liveReceipts = ledger.payments.filter((receipt) => receipt.cancelled === null);
   expect(totals.paid).toBe(sum(liveReceipts.map((receipt) => paise(receipt.amount))));
   expect(new Set(liveReceipts.map((receipt) => receipt._id))).toEqual(new Set([...livePayments.keys()].filter((id) => ledger.payments.some((receipt) => receipt._id === id))));

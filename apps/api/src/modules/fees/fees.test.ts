@@ -95,7 +95,7 @@ describe('fee plans', () => {
       ['due', 6000],
       ['due', 6000],
     ]);
-    expect(ledger.totals).toEqual({ due: 18000, concession: 0, paid: 0, balance: 18000, overdue: 6000 });
+    expect(ledger.totals).toEqual({ due: 18000, concession: 0, paid: 0, balance: 18000, overdue: 6000, dueNow: 12000 });
 
     expect((await asAdmin('DELETE', `/api/fee-plans/${plan._id}`)).statusCode).toBe(409);
     const changed = await asAdmin('PUT', `/api/fee-plans/${plan._id}`, {
