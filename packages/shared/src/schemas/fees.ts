@@ -440,8 +440,11 @@ export type ReminderResult = z.infer<typeof reminderResultSchema>;
 /** GET /api/fees/summary: the dashboard card and the Fees screen's report. */
 export const feeSummarySchema = z.object({
   collectedThisMonth: z.number(),
+  /** Every open balance, instalments still to come included. */
   outstanding: z.number(),
   overdue: z.number(),
+  /** What families owe now (issue 73): overdue and due today, the one definition of `dueNow` (due-now.ts). */
+  dueNow: z.number(),
   /** Families' UPI payment reports waiting for the office (issue 38). */
   pendingClaims: z.number().int(),
   /** Bank statement credits not (yet) made receipts. */
