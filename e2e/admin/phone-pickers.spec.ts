@@ -123,7 +123,7 @@ test('on a phone every drop-down and date picker of the fee plan, payment, enrol
   await expect(page.getByRole('alert').filter({ hasText: `1 student moved to ${otherBatch}` })).toBeVisible();
 });
 
-test("on a phone the registration's Book a demo class, Log contact and Reject dialogs and the teacher's edit form are chosen by taps and save", async ({ signIn, page }) => {
+test("on a phone the registration's Book a demo class, Log contact and Reject dialogs, the teacher's edit form and the staff pay drawer are chosen by taps", async ({ signIn, page }) => {
   test.setTimeout(240_000);
   await signIn('admin');
   const token = uniqueToken('pick');
@@ -166,4 +166,15 @@ test("on a phone the registration's Book a demo class, Log contact and Reject di
   await tapDay(page, page.getByRole('textbox', { name: 'Joining date' }), academyDay(0));
   await page.getByRole('button', { name: 'Save Teacher' }).tap();
   await expect(page).toHaveURL(`/app/teachers/${teacherId}`);
+
+  // Staff pay → the teacher's drawer (issue 73): a correction's batch and change, an extra's kind, by taps.
+  expect((await page.request.put(`/api/teachers/${teacherId}/pay`, { data: { scheme: 'monthly', monthly: 20000 } })).status()).toBe(200);
+  await page.goto('/app/payroll');
+  await page.getByRole('list', { name: 'Payroll' }).getByRole('button', { name: `Teacher ${token}` }).tap();
+  const drawer = page.getByRole('dialog', { name: `Teacher ${token}` });
+  await tapOption(page, drawer.getByRole('combobox', { name: 'Batch' }), demoBatch, 'payroll-drawer-batch-list');
+  await tapOption(page, drawer.getByRole('combobox', { name: 'Change' }), 'Take one away');
+  await tapOption(page, drawer.getByRole('combobox', { name: 'Kind' }), 'Deduction');
+  await drawer.locator('.mantine-Drawer-close').tap();
+  await expect(drawer).toBeHidden();
 });
