@@ -76,7 +76,7 @@ async function startAcademy(browser: Browser, owner: Owner): Promise<Page> {
   // Signed in at the academy's own address, on the first-run checklist.
   await page.waitForURL(`http://${owner.slug}.localhost:${MANY_PORT}/app/dashboard`);
   await expect(page.getByRole('heading', { name: 'Get your academy ready' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('0 of 6 steps done')).toBeVisible();
+  await expect(page.getByText('0 of 8 steps done')).toBeVisible();
   return page;
 }
 
