@@ -76,6 +76,14 @@ test('on a phone every drop-down and date picker of the fee plan, payment, enrol
   await plan.getByRole('button', { name: 'Create plan' }).tap();
   await expect(plan).toBeHidden();
   await expect(page.getByTestId(`plan-Plan ${token}`)).toContainText('₹12,000');
+  // Edit fee plan: the same pickers in the edit dialog, by taps (closed without saving: the plan is in use).
+  await page.getByTestId(`plan-Plan ${token}`).getByRole('button', { name: 'Edit' }).tap();
+  const edit = page.getByRole('dialog', { name: 'Edit fee plan' });
+  await tapOption(page, edit.getByRole('combobox', { name: 'Batch' }), otherBatch);
+  await tapOption(page, edit.getByRole('combobox', { name: 'Batch' }), batchName);
+  await tapDay(page, edit.getByRole('textbox', { name: 'Due date' }).nth(1), academyDay(0));
+  await edit.locator('.mantine-Modal-close').tap();
+  await expect(edit).toBeHidden();
 
   // The student's page → Record payment: "For" (which due) and the date, by taps; the payment saves.
   await page.goto(`/app/students/${studentId}`);
@@ -115,15 +123,29 @@ test('on a phone every drop-down and date picker of the fee plan, payment, enrol
   await expect(page.getByRole('alert').filter({ hasText: `1 student moved to ${otherBatch}` })).toBeVisible();
 });
 
-test("on a phone the registration's Log contact and Reject dialogs are chosen by taps and save", async ({ signIn, page }) => {
-  test.setTimeout(180_000);
+test("on a phone the registration's Book a demo class, Log contact and Reject dialogs, the teacher's edit form and the staff pay drawer are chosen by taps", async ({ signIn, page }) => {
+  test.setTimeout(240_000);
   await signIn('admin');
-  const name = `Pick Enquiry ${uniqueToken('pick')}`;
+  const token = uniqueToken('pick');
+  const name = `Pick Enquiry ${token}`;
   const created = await page.request.post('/api/admission-enquiries/office', { data: { studentName: name, phone: `9${String(Date.now()).slice(-9)}` } });
   expect(created.status()).toBe(201);
   const enquiryId = ((await created.json()) as { data: { _id: string } }).data._id;
+  // A class every day, so today is one of its days whatever day the test runs.
+  const teacherId = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
+  const demoBatch = `Demo pick ${token}`;
+  await createBatchByApi(page, { name: demoBatch, teacher: teacherId, schedule: { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], startTime: '17:00', endTime: '18:00' }, startDate: academyDay(-30), endDate: academyDay(60) });
 
   await page.goto(`/app/registrations/${enquiryId}`);
+  // Book a demo class (issue 73): the batch and its day by taps; the booking saves.
+  await page.getByRole('region', { name: 'Demo classes' }).getByRole('button', { name: 'Book a demo class' }).tap();
+  const demo = page.getByRole('dialog', { name: 'Book a demo class' });
+  await tapOption(page, demo.getByRole('combobox', { name: 'Batch' }), new RegExp(`^${demoBatch} · `), 'demo-batch-list');
+  await tapDay(page, demo.getByRole('textbox', { name: 'Date' }), academyDay(0));
+  await demo.getByRole('button', { name: 'Book the demo class' }).tap();
+  await expect(demo).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Demo classes' }).getByTestId('demo-class')).toHaveCount(1);
+
   await page.getByRole('button', { name: 'Log contact' }).tap();
   const log = page.getByRole('dialog', { name: `Log contact with ${name}` });
   await tapOption(page, log.getByRole('combobox', { name: 'How' }), 'WhatsApp');
@@ -137,4 +159,22 @@ test("on a phone the registration's Log contact and Reject dialogs are chosen by
   await tapOption(page, reject.getByRole('combobox', { name: 'Reason' }), 'Fees too high');
   await reject.getByRole('button', { name: 'Reject' }).tap();
   await expect(page.getByText('Reason: Fees too high', { exact: true })).toBeVisible();
+
+  // A teacher's edit form (issue 73): gender and joining date by taps; the teacher saves.
+  await page.goto(`/app/teachers/${teacherId}/edit`);
+  await tapOption(page, page.getByRole('combobox', { name: 'Gender' }), 'Female');
+  await tapDay(page, page.getByRole('textbox', { name: 'Joining date' }), academyDay(0));
+  await page.getByRole('button', { name: 'Save Teacher' }).tap();
+  await expect(page).toHaveURL(`/app/teachers/${teacherId}`);
+
+  // Staff pay → the teacher's drawer (issue 73): a correction's batch and change, an extra's kind, by taps.
+  expect((await page.request.put(`/api/teachers/${teacherId}/pay`, { data: { scheme: 'monthly', monthly: 20000 } })).status()).toBe(200);
+  await page.goto('/app/payroll');
+  await page.getByRole('list', { name: 'Payroll' }).getByRole('button', { name: `Teacher ${token}` }).tap();
+  const drawer = page.getByRole('dialog', { name: `Teacher ${token}` });
+  await tapOption(page, drawer.getByRole('combobox', { name: 'Batch' }), demoBatch, 'payroll-drawer-batch-list');
+  await tapOption(page, drawer.getByRole('combobox', { name: 'Change' }), 'Take one away');
+  await tapOption(page, drawer.getByRole('combobox', { name: 'Kind' }), 'Deduction');
+  await drawer.locator('.mantine-Drawer-close').tap();
+  await expect(drawer).toBeHidden();
 });

@@ -1,4 +1,4 @@
-import { applyByApi, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken, waitForMailLink, shownPhone } from '../fixtures';
+import { applyByApi, expect, hasHorizontalOverflow, randomMobile, test, uniqueToken, waitForMailLink, shownPhone } from '../fixtures';
 
 test.describe('new registrations (admin)', () => {
   test('the admin finds an application, calls, admits and converts it; the new student sets a password and signs in', async ({ page, loginAs, browser, baseURL }) => {
@@ -61,8 +61,7 @@ test.describe('new registrations (admin)', () => {
     await student.getByLabel('New password', { exact: true }).fill(password);
     await student.getByLabel('Confirm new password').fill(password);
     await student.getByRole('button', { name: 'Reset Password' }).click();
-    await student.getByRole('link', { name: 'Go to Login' }).click();
-    await submitLogin(student, email, password);
+    // Issue 73: the invitation's first password signs them in, straight to their dashboard.
     await expect(student).toHaveURL('/app/student/dashboard');
     await context.close();
   });

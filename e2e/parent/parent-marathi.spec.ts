@@ -23,7 +23,7 @@ const SCREENS = [
     url: '/app/parent/fees',
     name: 'fees',
     heading: 'फी',
-    english: ["Your child's fees, payments and receipts.", 'Total fees', 'Due date', 'No payments yet.', 'No fees yet.', 'Receipt PDF', 'Balance', 'Overdue', 'Failed to load the fees', 'Choose a child'],
+    english: ["Your child's fees, payments and receipts.", 'Total fees', 'Due date', 'No payments yet.', 'No fees yet.', 'Receipt PDF', 'Balance', 'Overdue', 'Due now', 'Failed to load the fees', 'Choose a child'],
   },
   {
     url: '/app/parent/tests',

@@ -1,4 +1,4 @@
-import { createStudentByApi, expect, randomMobile, test, uniqueToken } from '../fixtures';
+import { createStudentByApi, expect, randomMobile, shownPhone, test, uniqueToken } from '../fixtures';
 
 /*
  * Sign-in with a code sent to a parent's phone (issues 37 and 73), the login page's side, on a phone.
@@ -48,5 +48,8 @@ test('a phone-only parent is told the academy cannot send codes yet, and the off
   await expect(card).toContainText('Failed');
   await expect(card).toContainText('No channel can carry it: set up WhatsApp or SMS in Settings → Messages');
   await expect(card.getByRole('button', { name: 'Send again' })).toHaveCount(0);
+  // The phone it was for, shown the one way (issue 73), never the stored "+91…".
+  await expect(card).toContainText(shownPhone(mobile));
+  await expect(card).not.toContainText(`+91${mobile}`);
   if (process.env.TRUTH_SHOTS) await page.screenshot({ path: `${process.env.TRUTH_SHOTS}/messages-360.png`, fullPage: true });
 });

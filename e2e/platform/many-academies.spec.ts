@@ -76,7 +76,7 @@ async function startAcademy(browser: Browser, owner: Owner): Promise<Page> {
   // Signed in at the academy's own address, on the first-run checklist.
   await page.waitForURL(`http://${owner.slug}.localhost:${MANY_PORT}/app/dashboard`);
   await expect(page.getByRole('heading', { name: 'Get your academy ready' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('0 of 6 steps done')).toBeVisible();
+  await expect(page.getByText('0 of 8 steps done')).toBeVisible();
   return page;
 }
 
@@ -160,7 +160,7 @@ test('two owners start two academies, each lands on its checklist, imports a reg
   expect(await studentNames(twoAgain)).toEqual([`Meera ${token}`]);
   await one.goto(`http://${first.slug}.localhost:${MANY_PORT}/app/dashboard`);
   await expect(one.locator('[data-step="register"]')).toHaveAttribute('data-done', 'true');
-  await expect(one.getByText('1 of 6 steps done')).toBeVisible();
+  await expect(one.getByText('1 of 8 steps done')).toBeVisible();
   // The first owner's session is nothing at the second academy's address: its sign-in page.
   await one.goto(`http://${second.slug}.localhost:${MANY_PORT}/app/students`);
   await one.waitForURL(/\/login/);

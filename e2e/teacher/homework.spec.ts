@@ -47,8 +47,8 @@ async function photographedPage(page: Page, label: string): Promise<Buffer> {
 
 test.describe('homework', () => {
   test('a teacher sets homework with a formula and a PDF; a student hands in three shrunk photos through a lost connection; redo and done; the parent reads both in Marathi', async ({ page, loginAs, browser, baseURL }) => {
-    // Five accounts and four browsers on a busy machine.
-    test.setTimeout(180_000);
+    // Five accounts and four browsers on a busy machine, and the photo viewer's journey.
+    test.setTimeout(240_000);
     const token = uniqueToken('hw');
     await loginAs('admin');
     const standards = (await (await page.request.get('/api/standards')).json()).data as { _id: string }[];
@@ -93,8 +93,9 @@ test.describe('homework', () => {
     const studentPhone = await signedInPhone(browser, baseURL!, `${token}.s0@example.com`);
     await studentPhone.goto('/app/student/dashboard');
     await expect(studentPhone.getByTestId('homework-due-next')).toContainText('Quadratic equations');
-    await studentPhone.getByRole('link', { name: 'Open homework' }).click();
-    await studentPhone.getByTestId('homework-item').filter({ hasText: 'Quadratic equations' }).click();
+    // The dashboard's card opens the homework itself, at its own address.
+    await studentPhone.getByRole('link', { name: 'Open homework' }).tap();
+    await expect(studentPhone).toHaveURL(new RegExp(`/app/student/homework/${homeworkId}$`));
     await expect(studentPhone.locator('.katex').first()).toBeVisible();
     await expect(studentPhone.getByRole('link', { name: /exercise-4-2\.pdf/ })).toBeVisible();
     const photos = [];
@@ -112,6 +113,8 @@ test.describe('homework', () => {
     await studentPhone.getByRole('button', { name: 'Hand in 3 pages' }).click();
     await expect(studentPhone.getByTestId('hand-in-waiting')).toContainText('3 pages kept on this phone');
     await studentPhone.reload();
+    await expect(studentPhone.getByTestId('hand-in-waiting')).toContainText('3 pages kept on this phone');
+    await studentPhone.getByRole('link', { name: 'All homework' }).tap();
     await expect(studentPhone.getByTestId('hand-in-outbox')).toContainText('Quadratic equations: 3 pages, sent when the phone is online.');
     await shootWidths(studentPhone, 'homework-student-waiting');
     // Back online (the browser's `online` event): they go by themselves.
@@ -135,10 +138,11 @@ test.describe('homework', () => {
     // The teacher checks on the phone, one student after another: Asha redo with a comment, Bharat done.
     await teacherPhone.reload();
     await expect(teacherPhone.getByText('2 of 2 handed in')).toBeVisible();
-    await teacherPhone.getByRole('button', { name: 'Check submissions' }).click();
+    await teacherPhone.getByRole('button', { name: 'Check submissions' }).tap();
+    await expect(teacherPhone).toHaveURL(new RegExp(`/app/teacher/homework/${homeworkId}$`));
     const card = teacherPhone.getByTestId('review-card');
     await expect(card.getByRole('heading', { name: names[0]! })).toBeVisible();
-    await expect(card.getByRole('img')).toHaveCount(3);
+    await expect(card.getByTestId('homework-photo')).toHaveCount(3);
     // The server kept each page under 400 KB.
     const stored = (await (await teacherPhone.request.get(`/api/homework/${homeworkId}/submissions`)).json()).data.submissions as { submission: { pages: { size: number }[] } | null }[];
     expect(stored[0]!.submission!.pages.map((p) => p.size < 400 * 1024)).toEqual([true, true, true]);
@@ -151,7 +155,7 @@ test.describe('homework', () => {
     await expect(card.locator('[data-status="done"]')).toBeVisible();
     expect(await hasHorizontalOverflow(teacherPhone)).toBe(false);
     // The batch's record: each student handed in on time.
-    await teacherPhone.getByRole('button', { name: 'All homework' }).click();
+    await teacherPhone.getByRole('link', { name: 'All homework' }).click();
     await expect(teacherPhone.getByTestId('homework-record')).toContainText(`${names[0]}1 on time · 1 handed in · 0 due`);
     expect(await hasHorizontalOverflow(teacherPhone)).toBe(false);
     await shootWidths(teacherPhone, 'homework-teacher-list');
@@ -171,8 +175,39 @@ test.describe('homework', () => {
 
     // Asha sees the redo and the comment, and can hand in again.
     await studentPhone.goto('/app/student/homework');
-    await expect(studentPhone.getByTestId('homework-item').filter({ hasText: 'Quadratic equations' }).locator('[data-status="redo"]')).toBeVisible();
+    const ashaWork = studentPhone.getByTestId('homework-item').filter({ hasText: 'Quadratic equations' });
+    await expect(ashaWork.locator('[data-status="redo"]')).toBeVisible();
     await expect(studentPhone.getByTestId('homework-comment')).toContainText('Show the factorisation step');
+    // Issue 73: the homework opens at its own address, its pages open full screen, and the phone's back returns to the list.
+    await ashaWork.getByRole('button').tap();
+    await expect(studentPhone).toHaveURL(new RegExp(`/app/student/homework/${homeworkId}$`));
+    await studentPhone.reload();
+    await expect(studentPhone.getByRole('heading', { level: 1, name: 'Quadratic equations' })).toBeVisible();
+    await expect(studentPhone.getByTestId('homework-photo')).toHaveCount(3);
+    await shootWidths(studentPhone, 'homework-student-detail');
+    await studentPhone.getByRole('button', { name: 'Open Your page 2 full screen' }).tap();
+    const viewer = studentPhone.getByRole('dialog', { name: 'Your page 2' });
+    await expect(viewer.getByRole('img', { name: 'Your page 2' })).toBeVisible();
+    await expect(viewer.getByText('2 of 3')).toBeVisible();
+    await shootWidths(studentPhone, 'homework-photo-viewer');
+    await viewer.getByRole('button', { name: 'Next photo' }).tap();
+    await expect(studentPhone.getByRole('dialog', { name: 'Your page 3' })).toBeVisible();
+    await expect(studentPhone.getByRole('button', { name: 'Next photo' })).toBeDisabled();
+    await studentPhone.keyboard.press('ArrowLeft');
+    await expect(studentPhone.getByRole('dialog', { name: 'Your page 2' })).toBeVisible();
+    expect(await hasHorizontalOverflow(studentPhone)).toBe(false);
+    await studentPhone.getByRole('button', { name: 'Close the photo' }).tap();
+    await expect(studentPhone.getByRole('dialog')).toHaveCount(0);
+    await studentPhone.getByRole('button', { name: 'Open Your page 1 full screen' }).tap();
+    await studentPhone.keyboard.press('Escape');
+    await expect(studentPhone.getByRole('dialog')).toHaveCount(0);
+    await studentPhone.goBack();
+    await expect(studentPhone).toHaveURL(/\/app\/student\/homework$/);
+    await expect(ashaWork).toBeVisible();
+    // Someone else's homework at its address: the reason in words, and the way back.
+    await studentPhone.goto('/app/student/homework/00000000-0000-4000-8000-000000000000');
+    await expect(studentPhone.getByText('Homework not found')).toBeVisible();
+    await expect(studentPhone.getByRole('link', { name: 'All homework' })).toBeVisible();
   });
 
   test('a teacher corrects and deletes homework and ticks who did homework in class; the admin chooses the weekly summary', async ({ signIn, page, browser, baseURL }) => {
@@ -212,7 +247,7 @@ test.describe('homework', () => {
     await shootWidths(teacherPhone, 'homework-teacher-ticks');
     await teacherPhone.getByRole('button', { name: 'Save ticks' }).click();
     await expect(teacherPhone.getByText('Ticks saved').first()).toBeVisible();
-    await teacherPhone.getByRole('button', { name: 'All homework' }).click();
+    await teacherPhone.getByRole('link', { name: 'All homework' }).click();
     await expect(corrected).toContainText('1 of 2 ticked');
     expect(await hasHorizontalOverflow(teacherPhone)).toBe(false);
 

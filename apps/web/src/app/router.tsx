@@ -207,6 +207,8 @@ const teacherRoutes = area('app/teacher', 'teacher', [
   page('notes', () => import('./routes/teacher/notes')),
   // Homework (issue 59): set on their batches, checked one student after another.
   page('homework', () => import('./routes/teacher/homework')),
+  // One homework at its own address (issue 73): Android's back returns to the list.
+  page('homework/:id', () => import('./routes/teacher/homework-detail')),
   // My pay and leave (issue 58).
   page('pay', () => import('./routes/teacher/pay')),
   page('profile', () => import('./routes/teacher/profile')),
@@ -218,6 +220,7 @@ const studentRoutes = area('app/student', 'student', [
   page('batches', () => import('./routes/student/batches')),
   page('notes', () => import('./routes/student/notes')),
   page('homework', () => import('./routes/student/homework')),
+  page('homework/:id', () => import('./routes/student/homework-detail')),
   page('attendance', () => import('./routes/student/attendance')),
   page('tests', () => import('./routes/student/exams')),
   ...announcementReaderScreens(),
@@ -235,6 +238,7 @@ const parentRoutes = area('app/parent', 'parent', [
   ...announcementReaderScreens(),
   page('notes', () => import('./routes/parent/notes')),
   page('homework', () => import('./routes/parent/homework')),
+  page('homework/:id', () => import('./routes/parent/homework-detail')),
   page('profile', () => import('./routes/parent/profile')),
   // A child's fees and tests (the student's own screens' components), one child at a time.
   page('fees', () => import('./routes/parent/fees')),

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { localNamesIn, type LocalNamesIn } from '@academy/shared/academy-words';
 import { apiRequest } from './api-client';
+import type { Language } from '@academy/shared/languages';
 import { useLanguage } from './language';
 
 /**
@@ -26,4 +27,15 @@ export function useLocalNames(): LocalNamesIn {
   const language = useLanguage();
   const { data } = useQuery({ ...publicSettingsQueryOptions, select: selectLocalNames });
   return localNamesIn(data, language);
+}
+
+const selectAcademyLanguage = (settings: PublicAcademySettings) => settings.language ?? null;
+
+/**
+ * The academy's own language (issue 73), the default of the office's forms for a new account (a teacher
+ * in a Marathi academy reads Marathi unless the office says otherwise); English until it is known.
+ */
+export function useAcademyLanguage(): Language {
+  const { data } = useQuery({ ...publicSettingsQueryOptions, select: selectAcademyLanguage });
+  return data ?? 'en';
 }

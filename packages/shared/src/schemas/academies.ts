@@ -134,6 +134,6 @@ export const handOffInputSchema = z.object({ token: z.string({ error: 'This sign
 export const HAND_OFF_VALID_MINUTES = 2;
 
 /** The first-run checklist's items, in the order the dashboard shows them (issue 55). */
-export const FIRST_RUN_ITEMS = ['details', 'standards', 'batch', 'register', 'messaging', 'upi'] as const;
+export const FIRST_RUN_ITEMS = ['details', 'standards', 'subjects', 'teachers', 'batch', 'register', 'messaging', 'upi'] as const;
 export const firstRunChecklistSchema = z.object({ items: z.array(z.object({ key: z.enum(FIRST_RUN_ITEMS), done: z.boolean() })) });
 export type FirstRunChecklist = z.infer<typeof firstRunChecklistSchema>;

@@ -47,6 +47,8 @@ export const RECEIPT_MODE_LABELS = {
 export const OPENING_BALANCE_NOTE = 'Carried over from the register';
 
 export const FEE_MESSAGES = {
+  /** A plan saved with no batch chosen (issue 73): the field's words, not "Invalid id". */
+  batchRequired: 'Choose a batch',
   instalmentsSum: 'The instalments must add up to the plan amount',
   instalmentsRequired: 'Add at least one instalment',
   instalmentsMax: 'A plan can have at most 24 instalments',
@@ -92,7 +94,7 @@ export const feeInstalmentInputSchema = z.object({ dueDate: calendarDateSchema, 
 
 const planFields = {
   name: requiredNameSchema('Plan name', 120),
-  batch: idSchema,
+  batch: z.uuid({ error: FEE_MESSAGES.batchRequired }),
   amount: positiveRupeesSchema,
   instalments: z.array(feeInstalmentInputSchema, { error: FEE_MESSAGES.instalmentsRequired }).min(1, FEE_MESSAGES.instalmentsRequired).max(24, FEE_MESSAGES.instalmentsMax),
   /** Shown on the batch's public course card and page (issue 42, point 14); hidden unless the office says so. */
@@ -233,7 +235,15 @@ export const dueSchema = z.object({
 });
 export type Due = z.infer<typeof dueSchema>;
 
-export const feeTotalsSchema = z.object({ due: z.number(), concession: z.number(), paid: z.number(), balance: z.number(), overdue: z.number() });
+export const feeTotalsSchema = z.object({
+  due: z.number(),
+  concession: z.number(),
+  paid: z.number(),
+  balance: z.number(),
+  overdue: z.number(),
+  /** What is due now (issue 73): overdue and due today, by `dueNow` (due-now.ts), the reminder's and the pay page's total too. */
+  dueNow: z.number(),
+});
 
 /**
  * "I have paid" (issue 38): a student or parent reports a UPI payment by its transaction ID (UTR);
@@ -432,8 +442,11 @@ export type ReminderResult = z.infer<typeof reminderResultSchema>;
 /** GET /api/fees/summary: the dashboard card and the Fees screen's report. */
 export const feeSummarySchema = z.object({
   collectedThisMonth: z.number(),
+  /** Every open balance, instalments still to come included. */
   outstanding: z.number(),
   overdue: z.number(),
+  /** What families owe now (issue 73): overdue and due today, the one definition of `dueNow` (due-now.ts). */
+  dueNow: z.number(),
   /** Families' UPI payment reports waiting for the office (issue 38). */
   pendingClaims: z.number().int(),
   /** Bank statement credits not (yet) made receipts. */

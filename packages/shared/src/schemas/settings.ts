@@ -5,7 +5,7 @@ import { namesInLanguagesSchema, optionalField } from './common';
 import { feeDateSchema } from './fees';
 import { MONEY_MESSAGES, rupeesToPaise } from '../money';
 import { canonicalIndianPhone, PHONE_MESSAGE } from './phone';
-import type { Language } from '../languages';
+import { LANGUAGES, type Language } from '../languages';
 import { TRANSLATED_ACADEMY_FIELDS, academyInLanguage, type AcademyTranslations, type TranslatedAcademyField } from '../academy-words';
 
 export const ACADEMY_PHONE_COUNT = 3;
@@ -371,6 +371,8 @@ export const publicAcademySettingsSchema = z.object({
   phoneCodes: z.boolean().optional(),
   /** The standards' and subjects' names in Marathi and Hindi, by id, where the office wrote them (issue 42). */
   localNames: z.object({ standards: z.record(z.string(), namesInLanguagesSchema), subjects: z.record(z.string(), namesInLanguagesSchema) }).optional(),
+  /** The academy's own language, chosen at sign-up (issue 73): the default of the office's forms for new accounts. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type PublicAcademySettings = z.infer<typeof publicAcademySettingsSchema>;
 

@@ -128,7 +128,7 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
     const checklist = await at('shree', 'GET', '/api/dashboard/first-run', undefined, cookieOf(login));
     expect(checklist.statusCode).toBe(200);
     expect(checklist.json().data.items.map((item: { key: string; done: boolean }) => `${item.key}:${item.done}`)).toEqual([
-      'details:false', 'standards:false', 'batch:false', 'register:false', 'messaging:false', 'upi:false',
+      'details:false', 'standards:false', 'subjects:false', 'teachers:false', 'batch:false', 'register:false', 'messaging:false', 'upi:false',
     ]);
   });
 
@@ -229,8 +229,9 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
 
     // The public settings show its own phone once and no sample words; B's are B's.
     const publicOf = async (slug: string) => (await at(slug, 'GET', '/api/settings/public')).json().data;
-    expect(await publicOf('dnyanjyoti')).toMatchObject({ name: 'Dnyanjyoti Academy', phones: ['+919822066666'], tagline: '', samplePages: false });
-    expect(await publicOf('vidya-two')).toMatchObject({ name: 'Vidya Classes', phones: ['+919822012345'] });
+    // Its language too: the office's forms start a new teacher in Marathi there.
+    expect(await publicOf('dnyanjyoti')).toMatchObject({ name: 'Dnyanjyoti Academy', phones: ['+919822066666'], tagline: '', samplePages: false, language: 'mr' });
+    expect(await publicOf('vidya-two')).toMatchObject({ name: 'Vidya Classes', phones: ['+919822012345'], language: 'en' });
     for (const slug of ['dnyanjyoti', 'vidya-two']) expect(JSON.stringify(await publicOf(slug))).not.toContain('98765');
 
     // The welcome address: a session and a redirect to the dashboard (drawn by the server); once only.

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@academy/shared/messages';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { STUDENT_NO_EMAIL_MESSAGES } from '@academy/shared/schemas/students';
-import { forgotPasswordInputSchema, resetPasswordInputSchema, resetTokenInfoSchema, resetTokenSchema } from '@academy/shared/schemas/auth';
+import { forgotPasswordInputSchema, resetPasswordInputSchema, resetTokenInfoSchema, resetTokenSchema, sessionUserSchema } from '@academy/shared/schemas/auth';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
 import { siteOrigin } from '../../lib/site-origin';
 import { requestLanguage } from '../../lib/translate-reply';
 import { checkResetToken, resetPassword, sendPasswordResetMail } from './password-reset.service';
+import { setSessionCookies } from './session.service';
 
 /** Per client address; each account also gets at most a few mails an hour (see the service). */
 export const FORGOT_PASSWORD_RATE_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
@@ -38,10 +39,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer
 
   app.post(
     '/auth/reset-password',
-    { config: { rateLimit: RESET_RATE_LIMIT }, schema: { tags: ['auth'], body: resetPasswordInputSchema, response: { 200: messageOnlySchema } } },
-    async (request) => {
-      await resetPassword(db, request.body);
-      return { success: true as const, message: MESSAGES.passwordResetDone };
+    // `data`: the session of a new account that just chose its first password (issue 73), signed in.
+    { config: { rateLimit: RESET_RATE_LIMIT }, schema: { tags: ['auth'], body: resetPasswordInputSchema, response: { 200: messageOnlySchema.extend({ data: sessionUserSchema.optional() }) } } },
+    async (request, reply) => {
+      const signedIn = await resetPassword(db, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      if (!signedIn) return { success: true as const, message: MESSAGES.passwordResetDone };
+      setSessionCookies(reply, request, signedIn.token, signedIn.expiresAt);
+      return { success: true as const, message: MESSAGES.passwordResetDone, data: signedIn.user };
     },
   );
 };

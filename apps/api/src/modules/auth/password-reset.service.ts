@@ -10,8 +10,9 @@ import { hashPassword } from '../../lib/password';
 import { hashToken } from '../../lib/tokens';
 import { getAcademySettings } from '../../academy-settings';
 import { recordAudit } from '../audit';
-import { createPasswordLink, usePasswordLink } from '../sessions';
-import { findUserByEmail, updateAccount } from '../users';
+import { createPasswordLink, createSession, usePasswordLink } from '../sessions';
+import { findUserByEmail, markSignedIn, updateAccount } from '../users';
+import { toSessionUser } from './auth.service';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 30;
 /** More requests for one account within an hour are answered as usual but send nothing. */
@@ -93,7 +94,7 @@ export async function checkResetToken(db: Db, token: string): Promise<{ email: s
  * condition, so two submissions of one link cannot both win), the password changes, every session
  * of the user ends and the user's other links stop working.
  */
-export async function resetPassword(db: Db, input: { token: string; password: string }) {
+export async function resetPassword(db: Db, input: { token: string; password: string }, meta?: { ip: string; userAgent: string | undefined }) {
   const found = await findUsableToken(db, input.token);
   if (!found) throw invalidLink();
   // Hashed before the transaction: argon2 takes a while and must not hold row locks.
@@ -107,4 +108,20 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     // The person holding the link is the account's owner; the link itself is never recorded.
     await recordAudit(tx, null, { action: 'password.reset', entityType: 'account', entityId: found.userId, text: { key: 'account.password_reset_link', values: { email: found.email ?? '—' } } });
   });
+  // A new account's invitation (issue 73): whoever just chose its first password is signed in and lands
+  // on their dashboard; a reset link still asks for the new password at sign-in.
+  if (found.purpose !== 'welcome' || !meta) return undefined;
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, avatarUrl: users.avatarUrl, language: users.language })
+    .from(users)
+    .where(and(eq(users.id, found.userId), eq(users.isActive, true)))
+    .limit(1);
+  if (!user) return undefined;
+  const session = await db.transaction(async (tx) => {
+    await markSignedIn(tx, user.id);
+    const opened = await createSession(tx, user.id, meta);
+    await recordAudit(tx, { userId: user.id, role: user.role }, { action: 'signin', entityType: 'account', entityId: user.id, text: { key: 'account.signed_in', values: { name: user.name } } });
+    return opened;
+  });
+  return { user: toSessionUser(user), ...session };
 }

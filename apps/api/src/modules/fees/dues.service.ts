@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isDueNow } from '@academy/shared/due-now';
 import { formatPaise, paiseToRupees as rupees } from '@academy/shared/money';
 import { upiNote, upiPayLink, upiReference } from '@academy/shared/upi';
 import { FEE_MESSAGES, type concessionInputSchema, type Ledger } from '@academy/shared/schemas/fees';
@@ -147,7 +148,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
   // With fee plans quoted excluding GST the family sees each balance + GST = what it pays (issue 57).
   const registration = await registrationOn(db, today);
   let taxOnBalance = 0;
-  const totals = { due: 0, concession: 0, paid: 0, balance: 0, overdue: 0 };
+  const totals = { due: 0, concession: 0, paid: 0, balance: 0, overdue: 0, dueNow: 0 };
   const dues = dueRows.map(({ due, batchName, taxable, deposit, delivery }) => {
     const balance = due.status === 'open' ? due.amountPaise - due.concessionPaise - due.paidPaise : 0;
     const status = dueStatus({ status: due.status, balance, dueDate: due.dueDate }, today);
@@ -157,6 +158,8 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
       totals.paid += due.paidPaise;
       totals.balance += balance;
       if (status === 'overdue') totals.overdue += balance;
+      // Due now by the one definition the reminder and the pay page use (issue 73).
+      if (isDueNow({ dueDate: due.dueDate, balancePaise: balance, open: true }, today)) totals.dueNow += balance;
     }
     const invoice = invoices.get(due.id) ?? null;
     // A due invoiced on its date owes what is left on its invoice (decision 070), whatever the settings say today.
@@ -177,7 +180,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     payments,
     claims,
     concessions: concessions.map((row) => ({ _id: row.id, kind: row.kind, value: row.kind === 'amount' ? rupees(row.value) : row.value, amount: rupees(row.amountPaise), reason: row.reason, createdAt: row.createdAt.toISOString() })),
-    totals: { due: rupees(totals.due), concession: rupees(totals.concession), paid: rupees(totals.paid), balance: rupees(totals.balance), overdue: rupees(totals.overdue) },
+    totals: { due: rupees(totals.due), concession: rupees(totals.concession), paid: rupees(totals.paid), balance: rupees(totals.balance), overdue: rupees(totals.overdue), dueNow: rupees(totals.dueNow) },
     gst: registration && !registration.pricesIncludeTax && taxOnBalance > 0 ? { rate: registration.rateBp / 100, tax: rupees(taxOnBalance), total: rupees(totals.balance + taxOnBalance) } : null,
   };
 }

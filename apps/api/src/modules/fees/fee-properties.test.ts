@@ -152,6 +152,8 @@ async function checkMoneyAddsUp(run: Run): Promise<void> {
   expect(totals.balance).toBe(sum(open.map((due) => paise(due.balance))));
   expect(totals.balance).toBe(totals.due - totals.concession - totals.paid);
   expect(totals.overdue).toBe(sum(open.filter((due) => due.status === 'overdue').map((due) => paise(due.balance))));
+  // Due now (issue 73): overdue and due today, what the reminder and the pay page ask for.
+  expect(paise(ledger.totals.dueNow)).toBe(sum(open.filter((due) => (due.status === 'overdue' || due.status === 'due') && due.dueDate <= t.today).map((due) => paise(due.balance))));
   const liveReceipts = ledger.payments.filter((receipt) => receipt.cancelled === null);
   expect(totals.paid).toBe(sum(liveReceipts.map((receipt) => paise(receipt.amount))));
   expect(new Set(liveReceipts.map((receipt) => receipt._id))).toEqual(new Set([...livePayments.keys()].filter((id) => ledger.payments.some((receipt) => receipt._id === id))));
@@ -174,6 +176,9 @@ async function checkMoneyAddsUp(run: Run): Promise<void> {
   const { body: allDues } = await api<DuesList>('GET', '/api/fees/dues?limit=1');
   expect(paise(summary.data.outstanding)).toBe(paise(allDues.data.totals.outstanding));
   expect(paise(summary.data.overdue)).toBe(paise(allDues.data.totals.overdue));
+  // Due now (issue 73) holds the overdue and what falls due today, never what is still to come.
+  expect(paise(summary.data.dueNow)).toBeGreaterThanOrEqual(paise(summary.data.overdue));
+  expect(paise(summary.data.dueNow)).toBeLessThanOrEqual(paise(summary.data.outstanding));
   const payments = [...livePayments.values()];
   const monthStart = `${t.today.slice(0, 7)}-01`;
   expect(paise(summary.data.collectedThisMonth)).toBe(sum(payments.filter((payment) => payment.date >= monthStart).map((payment) => payment.amount)));

@@ -64,6 +64,8 @@ describe('fee plans', () => {
       [{ ...base, amount: 'lots' }, 'amount', 'Enter an amount in rupees, for example 1500 or 1500.50'],
       [{ ...base, instalments: [] }, 'instalments', 'Add at least one instalment'],
       [{ ...base, showOnSite: 'yes' }, 'showOnSite', 'showOnSite must be true or false'],
+      // Issue 73: no batch chosen says so, not "Invalid id".
+      [{ ...base, batch: '' }, 'batch', 'Choose a batch'],
     ];
     for (const [payload, field, message] of cases) {
       const response = await asAdmin('POST', '/api/fee-plans', payload);
@@ -76,6 +78,8 @@ describe('fee plans', () => {
     await t.database.db.update(users).set({ language: 'mr' }).where(eq(users.id, marathiAdmin.id));
     const marathi = await call(await loginAs(t.app, marathiAdmin.email), 'POST', '/api/fee-plans', cases[1]![0]);
     expect(JSON.stringify(marathi.json())).toContain('दशांशानंतर');
+    const noBatch = await call(await loginAs(t.app, marathiAdmin.email), 'POST', '/api/fee-plans', { ...base, batch: '' });
+    expect(noBatch.json().errors.batch).toBe('बॅच निवडा');
   });
 
   it('gives enrolled students their dues, keeps a plan in use, and moves future dues when asked', async () => {
@@ -91,7 +95,7 @@ describe('fee plans', () => {
       ['due', 6000],
       ['due', 6000],
     ]);
-    expect(ledger.totals).toEqual({ due: 18000, concession: 0, paid: 0, balance: 18000, overdue: 6000 });
+    expect(ledger.totals).toEqual({ due: 18000, concession: 0, paid: 0, balance: 18000, overdue: 6000, dueNow: 12000 });
 
     expect((await asAdmin('DELETE', `/api/fee-plans/${plan._id}`)).statusCode).toBe(409);
     const changed = await asAdmin('PUT', `/api/fee-plans/${plan._id}`, {

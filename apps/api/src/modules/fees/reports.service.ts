@@ -147,6 +147,8 @@ export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
       .select({
         amount: sql<number>`coalesce(sum(${balanceSql}), 0)`.mapWith(Number),
         overdue: sql<number>`coalesce(sum(${balanceSql}) filter (where ${feeDues.dueDate} < ${today}), 0)`.mapWith(Number),
+        // Due now (issue 73): `isDueNow` of due-now.ts in SQL, an open due with a balance whose date has come.
+        dueNow: sql<number>`coalesce(sum(${balanceSql}) filter (where ${feeDues.dueDate} <= ${today}), 0)`.mapWith(Number),
       })
       .from(feeDues)
       .where(and(eq(feeDues.status, 'open'), sql`${balanceSql} > 0`)),
@@ -155,6 +157,7 @@ export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
     collectedThisMonth: rupees(month?.amount ?? 0),
     outstanding: rupees(outstanding?.amount ?? 0),
     overdue: rupees(outstanding?.overdue ?? 0),
+    dueNow: rupees(outstanding?.dueNow ?? 0),
     pendingClaims: month?.pendingClaims ?? 0,
     unreconciledCredits: month?.unreconciledCredits ?? 0,
     unreconciledStatementId: month?.unreconciledStatementId ?? null,

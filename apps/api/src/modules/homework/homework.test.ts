@@ -166,6 +166,16 @@ describe('handing in and checking', () => {
     expect((await call('GET', `/api/homework/${work._id}`, cookies.otherStudent)).statusCode).toBe(404);
     expect((await upload(`/api/homework/${work._id}/submissions`, cookies.otherStudent, { pages: page('1.jpg') })).statusCode).toBe(404);
     expect((await call('GET', `/api/parent/children/${ids.otherStudent}/homework`, cookies.parent)).statusCode).toBe(404);
+    // Another batch's homework, opened at its address by someone who may not see it: 404 in words, for every role.
+    const elsewhere = await setHomework({ title: 'Another batch' }, cookies.otherTeacher, ids.otherBatch);
+    for (const cookie of [cookies.student, cookies.parent, cookies.teacher]) {
+      const refused = await call('GET', `/api/homework/${elsewhere._id}`, cookie);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe('Homework not found');
+    }
+    expect((await call('GET', `/api/homework/${elsewhere._id}`, cookies.otherStudent)).statusCode).toBe(200);
+    const notAnId = await call('GET', '/api/homework/not-an-id', cookies.student);
+    expect(notAnId.statusCode).toBe(400);
     const none = await upload(`/api/homework/${work._id}/submissions`, cookies.student, { note: 'no pages' });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Add at least one page: a photo or a PDF');

@@ -14,13 +14,20 @@ import { PAYMENT_SETTINGS_MESSAGES, paymentSettingsSchema } from '@academy/share
 import { getPaymentSettings, updatePaymentSettings } from './payment-settings.service';
 import { readLocalNames } from '../standards';
 import { dataRoute } from '../../lib/route-replies';
+import { isLanguage } from '@academy/shared/languages';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; outbound: OutboundPolicy }> = async (app, { db, keys, outbound }) => {
-  app.get('/settings/public', { schema: { tags: ['settings'], response: { 200: apiSuccess(publicAcademySettingsSchema) } } }, async () => ({
+  app.get('/settings/public', { schema: { tags: ['settings'], response: { 200: apiSuccess(publicAcademySettingsSchema) } } }, async (request) => ({
     success: true as const,
     // `phoneCodes`: the admission form offers a code by WhatsApp or SMS to a family without email (issue 37).
     // `localNames`: standards and subjects in the reader's language on every screen (issue 42).
-    data: { ...toPublicSettings(await getAcademySettings(db)), phoneCodes: await phoneCodesAvailable(db), localNames: await readLocalNames(db) },
+    // `language`: the academy's own, the default of the office's forms for new accounts (issue 73).
+    data: {
+      ...toPublicSettings(await getAcademySettings(db)),
+      phoneCodes: await phoneCodesAvailable(db),
+      localNames: await readLocalNames(db),
+      ...(isLanguage(request.academy?.language) ? { language: request.academy.language } : {}),
+    },
   }));
 
   // The role check runs before body validation, so a visitor learns nothing about the fields.

@@ -59,6 +59,8 @@ describe('academy settings', () => {
         translations: {},
         // No standard or subject has a name in Marathi or Hindi yet (issue 42).
         localNames: { standards: {}, subjects: {} },
+        // The academy's own language (issue 73): the default of a new account in the office's forms.
+        language: 'en',
       },
     });
     await Promise.all([getAcademySettings(t.database.db), getAcademySettings(t.database.db), getPublic()]);
@@ -124,7 +126,7 @@ describe('academy settings', () => {
 
     const publicView = (await getPublic()).json().data;
     expect(publicView.name).toBe('Saraswati Classes');
-    expect(Object.keys(publicView).sort()).toEqual(['address', 'email', 'localNames', 'location', 'name', 'officeHours', 'phoneCodes', 'phones', 'samplePages', 'socialLinks', 'tagline', 'testimonials', 'timeZone', 'translations']);
+    expect(Object.keys(publicView).sort()).toEqual(['address', 'email', 'language', 'localNames', 'location', 'name', 'officeHours', 'phoneCodes', 'phones', 'samplePages', 'socialLinks', 'tagline', 'testimonials', 'timeZone', 'translations']);
     expect((await getAcademySettings(t.database.db)).timeZone).toBe('Asia/Kolkata');
   });
 

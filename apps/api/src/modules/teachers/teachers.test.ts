@@ -85,6 +85,10 @@ describe('creating teachers', () => {
     expect(validate.json()).toEqual({ success: true, data: { email: 'a***@example.com', purpose: 'welcome' } });
     const set = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'my-own-choice-42' } });
     expect(set.statusCode).toBe(200);
+    // Issue 73: the invitation's first password signs the teacher in, no second typing.
+    expect(set.json().data).toMatchObject({ email: 'anjali@example.com', role: 'teacher' });
+    const cookie = set.cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ');
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json().data.role).toBe('teacher');
     expect((await login('anjali@example.com', 'my-own-choice-42')).statusCode).toBe(200);
     expect((await call('GET', `/teachers/${response.json().data._id}`)).json().data.passwordSet).toBe(true);
   });

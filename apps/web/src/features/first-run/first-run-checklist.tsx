@@ -19,7 +19,7 @@ function wasDismissed(): boolean {
 type ItemKey = Checklist['items'][number]['key'];
 
 /**
- * A new academy's first steps on the admin's dashboard (issue 55): details, standards and subjects, a
+ * A new academy's first steps on the admin's dashboard (issue 55): details, standards, subjects, teachers (issue 73), a
  * batch, the register from Excel, WhatsApp/SMS, UPI. Each is ticked from the academy's own records (not a
  * box the admin ticks) and links to its screen; the card goes once every step is done, or when dismissed.
  */
@@ -33,7 +33,9 @@ export function FirstRunChecklist() {
   if (done === items.length) return null;
   const steps: Record<ItemKey, { label: string; hint: string; to: string }> = {
     details: { label: t`Your academy's details`, hint: t`Phone numbers, address, office hours and links`, to: '/app/settings' },
-    standards: { label: t`Standards and subjects`, hint: t`Check the sample list of 8th to 12th and its subjects`, to: '/app/standards' },
+    standards: { label: t`Standards`, hint: t`Check the sample list of 8th to 12th`, to: '/app/standards' },
+    subjects: { label: t`Subjects`, hint: t`Check the sample subjects, or add your own`, to: '/app/subjects' },
+    teachers: { label: t`Your teachers`, hint: t`Each teacher gets an invitation to sign in`, to: '/app/teachers/create' },
     batch: { label: t`Your first batch`, hint: t`A class with its standard, subject, teacher and timings`, to: '/app/batches/create' },
     register: { label: t`Import your register from Excel`, hint: t`Students with their parents and batches, from a sheet`, to: '/app/import' },
     messaging: { label: t`WhatsApp or SMS to parents`, hint: t`Absence alerts and fee reminders`, to: '/app/settings' },

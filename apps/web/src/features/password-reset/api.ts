@@ -1,6 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@academy/shared/messages';
 import { apiRequestWithMessage } from '../../lib/api-client';
+import { authKeys, keepSessionUser } from '../../lib/session';
+import { toSessionUser } from '../../lib/session-user';
 import { getQueryOptions } from '../../lib/get-query-options';
 
 export const passwordResetKeys = {
@@ -34,9 +36,21 @@ export function useForgotPassword() {
   });
 }
 
+/**
+ * Sets the new password. A new account's invitation (issue 73) comes back signed in: the session is
+ * kept as a sign-in keeps it, and `user` tells the form to go to their dashboard.
+ */
 export function useResetPassword() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { token: string; password: string }) =>
-      (await apiRequestWithMessage<void>('POST', '/auth/reset-password', input)).message ?? MESSAGES.passwordResetDone,
+    mutationFn: async (input: { token: string; password: string }) => {
+      const result = await apiRequestWithMessage<unknown>('POST', '/auth/reset-password', input);
+      return { message: result.message ?? MESSAGES.passwordResetDone, user: toSessionUser(result.data) };
+    },
+    onSuccess: ({ user }) => {
+      if (!user) return;
+      keepSessionUser(user);
+      queryClient.setQueryData(authKeys.session, user);
+    },
   });
 }

@@ -10,4 +10,9 @@ describe('teacher form', () => {
     expect(parsed.password).toBeUndefined();
     expect(parsed.phone).toBeNull();
   });
+
+  it("a new teacher starts in the academy's language (issue 73), English while it is not known", () => {
+    expect(toTeacherFormValues(undefined, 'mr').language).toBe('mr');
+    expect(toTeacherFormValues().language).toBe('en');
+  });
 });

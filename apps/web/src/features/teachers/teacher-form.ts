@@ -29,8 +29,8 @@ export const TEACHER_STATUS_OPTIONS = (Object.keys(TEACHER_STATUS_LABELS) as Tea
 export const TEACHER_STATUS_MESSAGES: Record<TeacherStatus, MessageDescriptor> = { active: msg`Active`, inactive: msg`Inactive`, on_leave: msg`On leave` };
 
 
-/** The form's starting values: empty for a new teacher, else the teacher's own. */
-export function toTeacherFormValues(teacher?: Teacher): TeacherFormValues {
+/** The form's starting values: empty for a new teacher (in the academy's language), else the teacher's own. */
+export function toTeacherFormValues(teacher?: Teacher, academyLanguage: Language = 'en'): TeacherFormValues {
   return {
     name: teacher?.name ?? '',
     email: teacher?.email ?? '',
@@ -42,6 +42,6 @@ export function toTeacherFormValues(teacher?: Teacher): TeacherFormValues {
     address: teacher?.address ?? '',
     gender: teacher?.gender ?? null,
     status: teacher?.status ?? 'active',
-    language: 'en',
+    language: academyLanguage,
   };
 }

@@ -1,4 +1,5 @@
 import { Skeleton, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HOMEWORK_MESSAGES } from '@academy/shared/schemas/homework';
 import type { ParentChild } from '@academy/shared/schemas/parents';
@@ -15,6 +16,7 @@ export function Component() {
 
 function ChildHomework({ child }: { child: ParentChild }) {
   const { t } = useLingui();
+  const navigate = useNavigate();
   const list = useChildHomework(child._id);
   if (list.isPending) return <Skeleton h={200} radius="md" aria-hidden="true" />;
   if (list.isError) return <LoadErrorAlert title={t`The homework could not be loaded`} error={list.error} fallback={HOMEWORK_MESSAGES.notFound} onRetry={() => void list.refetch()} />;
@@ -24,5 +26,5 @@ function ChildHomework({ child }: { child: ParentChild }) {
         <Trans>No homework yet.</Trans>
       </Text>
     );
-  return <HomeworkList items={list.data.homework} />;
+  return <HomeworkList items={list.data.homework} onOpen={(id) => void navigate(`/app/parent/homework/${encodeURIComponent(id)}`)} />;
 }

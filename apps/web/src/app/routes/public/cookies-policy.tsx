@@ -14,7 +14,7 @@ export function Component() {
     <LegalDocument
       title={t`Cookies Policy`}
       updated={`25 ${formatMonthName(11)} 2026`}
-      metaDescription={t`This site uses two cookies, both set only when you log in and strictly necessary: the sign-in session and a sign that you are signed in. No analytics, advertising or tracking cookies.`}
+      metaDescription={t`This site uses three cookies: the sign-in session and a sign that you are signed in, both set only when you log in, and the language you read the site in. No analytics, advertising or tracking cookies.`}
     >
       <p>
         <Trans>
@@ -45,7 +45,7 @@ export function Component() {
         </li>
         <li>
           <Trans>
-            <strong>Set:</strong> only when you log in. Visitors who only read the public pages get no cookie at all.
+            <strong>Set:</strong> only when you log in. Visitors who only read the public pages get only the language cookie below.
           </Trans>
         </li>
         <li>
@@ -85,6 +85,31 @@ export function Component() {
         </li>
       </ul>
 
+      <ul>
+        <li>
+          <Trans>
+            <strong>Name:</strong> <code>academy_language</code>
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            <strong>Purpose:</strong> remembers the language you read the site in (English, Marathi or Hindi), so that the next page and your next visit
+            open in it instead of the academy&apos;s own language. It holds only the language&apos;s two-letter code (en, mr or hi) and nothing about you.
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            <strong>Type:</strong> functional: it keeps a choice you made.
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            <strong>Set and lasts:</strong> when a page is shown to you in a language, for one year; choosing another language replaces it. It is sent only
+            to this academy&apos;s own site.
+          </Trans>
+        </li>
+      </ul>
+
       <h2>
         <Trans>What we do not use</Trans>
       </h2>
@@ -107,8 +132,8 @@ export function Component() {
       </h2>
       <p>
         <Trans>
-          Because the session cookie is strictly necessary and is set only when you choose to log in, this site shows no cookie banner. You can delete or
-          block cookies in your browser&apos;s settings at any time: the public pages keep working, but you will not be able to sign in. Read how we handle
+          Because the session cookies are strictly necessary and set only when you choose to log in, and the language cookie only keeps the language you
+          read in, this site shows no cookie banner. You can delete or block cookies in your browser&apos;s settings at any time: the public pages keep working, but you will not be able to sign in. Read how we handle
           personal data in our <Link to={lp('/privacy-policy')}>privacy policy</Link>.
         </Trans>
       </p>

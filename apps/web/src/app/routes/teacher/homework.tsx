@@ -1,29 +1,24 @@
-import { Alert, Anchor, Badge, Button, Checkbox, FileInput, Group, Image, NumberInput, Paper, Select, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, FileInput, Group, Paper, Select, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconPaperclip, IconPencil, IconRotate, IconTrash } from '@tabler/icons-react';
-import { useRef, useState, type PointerEvent } from 'react';
+import { IconPaperclip, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { HOMEWORK_MESSAGES, type BatchHomeworkItem, type HomeworkDetail, type SubmissionRow } from '@academy/shared/schemas/homework';
+import { HOMEWORK_MESSAGES, type BatchHomeworkItem, type HomeworkDetail } from '@academy/shared/schemas/homework';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { MathMarkdown } from '../../../components/ui/math-markdown';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useBatches } from '../../../features/batches/api';
 import {
-  homeworkFileHref,
   useBatchHomework,
   useDeleteHomework,
-  useDoneInClass,
   useHomework,
-  useReview,
   useSetHomework,
-  useSubmissions,
   useUpdateHomework,
 } from '../../../features/homework/api';
-import { HomeworkFilesList } from '../../../features/homework/components/homework-files-list';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { modals } from '../../../lib/modals';
-import { BackToHomework } from '../../../features/homework/components/back-to-homework';
 
 /**
  * Homework for the teacher's batches (issue 59): set it (Markdown with $…$ maths, a PDF or pictures,
@@ -34,10 +29,13 @@ import { BackToHomework } from '../../../features/homework/components/back-to-ho
 export function Component() {
   const { t } = useLingui();
   const batches = useBatches();
-  const [chosenBatch, setBatchId] = useState<string | null>(null);
+  const navigate = useNavigate();
+  // The batch is in the address (issue 73): back from one homework returns to the same batch.
+  const [params, setParams] = useSearchParams();
+  const chosenBatch = params.get('batch');
+  const setBatchId = (value: string | null) => setParams(value ? { batch: value } : {}, { replace: true });
   const batchId = chosenBatch ?? batches.data?.[0]?._id ?? null;
-  const [checking, setChecking] = useState<string | null>(null);
-  const [ticking, setTicking] = useState<string | null>(null);
+  const openHomework = (id: string) => void navigate(`/app/teacher/homework/${encodeURIComponent(id)}`);
   const [editing, setEditing] = useState<string | null>(null);
   const [setting, setSetting] = useState(false);
   const list = useBatchHomework(batchId);
@@ -56,8 +54,6 @@ export function Component() {
         }),
     });
 
-  if (checking) return <CheckSubmissions id={checking} onBack={() => setChecking(null)} />;
-  if (ticking) return <TickDoneInClass id={ticking} onBack={() => setTicking(null)} />;
   return (
     <>
       <PageHeader title={t`Homework`} description={t`Set homework for a batch and check what the students hand in.`} />
@@ -114,11 +110,11 @@ export function Component() {
                   )}
                   <Group gap="xs" wrap="wrap">
                     {item.handIn ? (
-                      <Button size="sm" variant="light" onClick={() => setChecking(item._id)}>
+                      <Button size="sm" variant="light" onClick={() => openHomework(item._id)}>
                         <Trans>Check submissions</Trans>
                       </Button>
                     ) : (
-                      <Button size="sm" variant="light" onClick={() => setTicking(item._id)}>
+                      <Button size="sm" variant="light" onClick={() => openHomework(item._id)}>
                         <Trans>Tick who did it</Trans>
                       </Button>
                     )}
@@ -277,221 +273,6 @@ function SetHomeworkForm({ batchId, existing, onClose }: { batchId: string; exis
           </Button>
           <Button variant="subtle" onClick={onClose}>
             <Trans>Cancel</Trans>
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
-  );
-}
-
-/** One student's submission at a time: their pages one after another, a comment, marks, Done or Redo, then the next. */
-function CheckSubmissions({ id, onBack }: { id: string; onBack: () => void }) {
-  const { t } = useLingui();
-  const list = useSubmissions(id);
-  const [index, setIndex] = useState(0);
-  if (list.isPending) return <Skeleton h={300} radius="md" aria-hidden="true" />;
-  if (list.isError) return <LoadErrorAlert title={t`The submissions could not be loaded`} error={list.error} fallback={HOMEWORK_MESSAGES.notFound} onRetry={() => void list.refetch()} />;
-  const handedIn = list.data.submissions.filter((row) => row.submission);
-  const missing = list.data.submissions.filter((row) => !row.submission);
-  const current = handedIn[Math.min(index, Math.max(handedIn.length - 1, 0))];
-  return (
-    <Stack gap="md">
-      <BackToHomework onBack={onBack} />
-      <PageHeader title={list.data.homework.title} description={t({ message: `Due ${formatDateTime(list.data.homework.dueAt)}`, context: 'homework' })} />
-      <HomeworkFilesList files={list.data.homework.attachments} />
-      {current ? (
-        <ReviewCard
-          key={current.submission!._id}
-          row={current}
-          position={t`${Math.min(index, handedIn.length - 1) + 1} of ${handedIn.length}`}
-          onNext={() => setIndex((value) => (value + 1 < handedIn.length ? value + 1 : value))}
-          onPrevious={index > 0 ? () => setIndex((value) => value - 1) : undefined}
-        />
-      ) : (
-        <Text c="dimmed">
-          <Trans>Nobody has handed in yet.</Trans>
-        </Text>
-      )}
-      {missing.length > 0 ? (
-        <Alert color="gray" variant="light" title={t`Not handed in (${missing.length})`}>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {missing.map((row) => row.student.name).join(', ')}
-          </Text>
-        </Alert>
-      ) : null}
-    </Stack>
-  );
-}
-
-/** Homework done in class: the batch's students with a tick each; saving sends every ticked student. */
-function TickDoneInClass({ id, onBack }: { id: string; onBack: () => void }) {
-  const { t } = useLingui();
-  const list = useSubmissions(id);
-  const save = useDoneInClass();
-  const [ticked, setTicked] = useState<string[] | null>(null);
-  if (list.isPending) return <Skeleton h={300} radius="md" aria-hidden="true" />;
-  if (list.isError) return <LoadErrorAlert title={t`The students could not be loaded`} error={list.error} fallback={HOMEWORK_MESSAGES.notFound} onRetry={() => void list.refetch()} />;
-  const current = ticked ?? list.data.submissions.filter((row) => row.submission).map((row) => row.student._id);
-  const submit = () =>
-    save.mutate(
-      { id, ticks: { studentIds: current } },
-      {
-        onSuccess: ({ message }) => {
-          notifications.show({ title: t`Ticks saved`, message: message ?? list.data.homework.title, color: 'teal' });
-          setTicked(null);
-        },
-        onError: (error) => notifications.show({ title: t`The ticks were not saved`, message: normalizeError(error).message, color: 'red' }),
-      },
-    );
-  return (
-    <Stack gap="md">
-      <BackToHomework onBack={onBack} />
-      <PageHeader title={list.data.homework.title} description={t`Done in class · due ${formatDateTime(list.data.homework.dueAt)}`} />
-      <Paper withBorder radius="md" p="sm">
-        <Checkbox.Group label={t`Who did it in class`} value={current} onChange={setTicked}>
-          <Stack gap="sm" mt="xs" data-testid="done-in-class">
-            {list.data.submissions.map((row) => (
-              <Checkbox key={row.student._id} value={row.student._id} label={row.student.name} size="md" />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-      </Paper>
-      <Group gap="sm" wrap="wrap">
-        <Button onClick={submit} loading={save.isPending}>
-          <Trans>Save ticks</Trans>
-        </Button>
-        <Button variant="subtle" onClick={() => setTicked(list.data.submissions.map((row) => row.student._id))}>
-          <Trans>Tick everyone</Trans>
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-/** How far a finger must travel sideways (px) for a swipe to mark the submission. */
-const SWIPE_PX = 80;
-const NOT_SWIPED = 'input, textarea, button, a';
-
-function ReviewCard({ row, position, onNext, onPrevious }: { row: SubmissionRow; position: string; onNext: () => void; onPrevious?: () => void }) {
-  const { t } = useLingui();
-  const submission = row.submission!;
-  const [comment, setComment] = useState(submission.comment ?? '');
-  const [marks, setMarks] = useState<number | string>(submission.marks ?? '');
-  const review = useReview();
-  // One swipe per student (issue 59): right marks it done, left sends it back to redo; the buttons stay
-  // for everyone who does not swipe (a mouse, a keyboard, a screen reader).
-  const swipe = useRef<{ x: number; y: number; id: number } | null>(null);
-  const [shift, setShift] = useState(0);
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    // A mouse, or a finger in the comment, the marks or a button, is not swiping the card.
-    if (event.pointerType === 'mouse' || review.isPending || (event.target as HTMLElement).closest(NOT_SWIPED)) return;
-    swipe.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const start = swipe.current;
-    if (!start || start.id !== event.pointerId) return;
-    const dx = event.clientX - start.x;
-    // Mostly sideways: follow the finger; mostly up or down: the page scrolls, no swipe.
-    if (Math.abs(event.clientY - start.y) > Math.abs(dx)) {
-      swipe.current = null;
-      setShift(0);
-      return;
-    }
-    setShift(Math.max(-160, Math.min(160, dx)));
-  };
-  const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {
-    const start = swipe.current;
-    swipe.current = null;
-    setShift(0);
-    if (!start || start.id !== event.pointerId || event.type === 'pointercancel') return;
-    const dx = event.clientX - start.x;
-    if (Math.abs(dx) >= SWIPE_PX && Math.abs(event.clientY - start.y) < Math.abs(dx) / 2) mark(dx > 0 ? 'done' : 'redo');
-  };
-  const mark = (status: 'done' | 'redo') =>
-    review.mutate(
-      { id: submission._id, review: { status, comment, marks: typeof marks === 'number' ? marks : null } },
-      {
-        onSuccess: () => {
-          notifications.show({ title: status === 'done' ? t`Marked done` : t`Sent back to redo`, message: row.student.name, color: status === 'done' ? 'teal' : 'orange' });
-          onNext();
-        },
-        onError: (error) => notifications.show({ title: t`The review was not saved`, message: normalizeError(error).message, color: 'red' }),
-      },
-    );
-  return (
-    <Paper
-      withBorder
-      radius="md"
-      p="sm"
-      data-testid="review-card"
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
-      // Vertical scrolling stays the browser's; sideways movement is the swipe.
-      style={{ touchAction: 'pan-y', transform: shift ? `translateX(${shift}px)` : undefined, borderColor: shift >= SWIPE_PX ? 'var(--mantine-color-green-6)' : shift <= -SWIPE_PX ? 'var(--mantine-color-orange-6)' : undefined }}
-    >
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-            {row.student.name}
-          </Title>
-          <Group gap={6}>
-            <Text size="sm" c="dimmed">
-              {position}
-            </Text>
-            {submission.late ? (
-              <Badge color="red" variant="light">
-                <Trans>Late</Trans>
-              </Badge>
-            ) : null}
-            <Badge variant="light" data-status={submission.status}>
-              {submission.status === 'done' ? t`Done` : submission.status === 'redo' ? t`Redo` : t`To check`}
-            </Badge>
-          </Group>
-        </Group>
-        <Text size="sm" c="dimmed">
-          <Trans>Handed in {formatDateTime(submission.submittedAt)}</Trans>
-        </Text>
-        <Stack gap="xs">
-          {submission.pages.map((page, pageIndex) =>
-            page.contentType.startsWith('image/') ? (
-              <Image key={page._id} src={homeworkFileHref(page.url)} alt={t`Page ${pageIndex + 1} of ${row.student.name}`} radius="sm" fit="contain" loading="lazy" maw={720} />
-            ) : (
-              <Anchor key={page._id} href={homeworkFileHref(page.url)} target="_blank" rel="noopener">
-                <Trans>Page {pageIndex + 1} (PDF)</Trans>
-              </Anchor>
-            ),
-          )}
-        </Stack>
-        {submission.pagesRemovedAt ? (
-          <Text size="sm" c="dimmed" data-testid="pages-removed">
-            <Trans>Pages removed: the academy keeps pages for one term.</Trans>
-          </Text>
-        ) : null}
-        <Text size="xs" c="dimmed">
-          <Trans>Swipe right for Done, left for Redo, or use the buttons.</Trans>
-        </Text>
-        <Textarea label={t`Comment`} value={comment} onChange={(event) => setComment(event.currentTarget.value)} autosize minRows={2} />
-        <NumberInput label={t`Marks (optional)`} value={marks} onChange={setMarks} min={0} max={1000} decimalScale={2} maw={200} />
-        <Group gap="sm" wrap="wrap">
-          <Button color="green" leftSection={<IconCheck size={18} aria-hidden="true" />} onClick={() => mark('done')} loading={review.isPending} style={{ flex: '1 1 8rem' }}>
-            <Trans>Done</Trans>
-          </Button>
-          <Button color="orange" variant="light" leftSection={<IconRotate size={18} aria-hidden="true" />} onClick={() => mark('redo')} loading={review.isPending} style={{ flex: '1 1 8rem' }}>
-            <Trans>Redo</Trans>
-          </Button>
-        </Group>
-        <Group justify="space-between">
-          {onPrevious ? (
-            <Button variant="subtle" size="xs" onClick={onPrevious}>
-              <Trans>Previous</Trans>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Button variant="subtle" size="xs" onClick={onNext}>
-            <Trans>Next</Trans>
           </Button>
         </Group>
       </Stack>

@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatRupees } from '../../../lib/format-number';
 import { useFeeSummary } from '../api';
 
-/** "Collected this month / outstanding / overdue": the dashboard card and the top of the Fees screen. */
+/** "Collected this month / due now / unpaid in all": the dashboard card and the top of the Fees screen. */
 export function FeeSummaryTiles({ linkToFees = false }: { linkToFees?: boolean }) {
   const { t } = useLingui();
   const summary = useFeeSummary();
@@ -14,8 +14,10 @@ export function FeeSummaryTiles({ linkToFees = false }: { linkToFees?: boolean }
   if (!summary.data) return <Skeleton h={84} radius="md" aria-hidden="true" />;
   const tiles = [
     { label: t`Collected this month`, value: summary.data.collectedThisMonth, color: 'teal.9', testId: 'fees-collected-month' },
-    { label: t`Outstanding`, value: summary.data.outstanding, color: 'blue.8', testId: 'fees-outstanding' },
-    { label: t`Overdue`, value: summary.data.overdue, color: 'red.9', testId: 'fees-overdue' },
+    // Issue 73: what families owe now by the one definition (overdue and due today), as their reminders and pay
+    // pages ask for it; then every unpaid balance, later instalments included, named for what it counts.
+    { label: t`Due now`, value: summary.data.dueNow, color: 'red.9', testId: 'fees-due-now' },
+    { label: t`Unpaid in all`, value: summary.data.outstanding, color: 'blue.8', testId: 'fees-outstanding' },
   ];
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={t`Fees`}>

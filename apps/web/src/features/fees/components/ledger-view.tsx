@@ -189,7 +189,8 @@ export function LedgerView({ ledger, onCancel, onCancelInvoice }: { ledger: Ledg
         <Total label={t`Total fees`} value={ledger.totals.due} testId="ledger-total" />
         <Total label={t`Paid`} value={ledger.totals.paid} color="teal.9" testId="ledger-paid" />
         <Total label={t`Balance`} value={ledger.totals.balance} color={ledger.totals.balance > 0 ? 'blue.8' : undefined} testId="ledger-balance" />
-        <Total label={t`Overdue`} value={ledger.totals.overdue} color={ledger.totals.overdue > 0 ? 'red.9' : undefined} testId="ledger-overdue" />
+        {/* One total of what is owed now (issue 73): overdue and due today, as the reminder and the pay page count it. */}
+        <Total label={t`Due now`} value={ledger.totals.dueNow} color={ledger.totals.dueNow > 0 ? 'red.9' : undefined} testId="ledger-due-now" />
       </SimpleGrid>
       {ledger.gst ? (
         <Text size="sm" data-testid="ledger-gst">

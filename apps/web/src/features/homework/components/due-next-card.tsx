@@ -22,7 +22,7 @@ export function DueNextHomeworkCard() {
           <Trans context="homework">Due {formatDateTime(next.dueAt)}</Trans>
           {open.length > 1 ? ` · ${t`${open.length - 1} more to do`}` : ''}
         </Text>
-        <Button component={Link} to="/app/student/homework" size="sm">
+        <Button component={Link} to={`/app/student/homework/${encodeURIComponent(next._id)}`} size="sm">
           <Trans>Open homework</Trans>
         </Button>
       </Stack>

@@ -16,8 +16,9 @@ import { MESSAGE_STATUS_COLORS, useMessageLabels } from '../../../lib/message-la
 
 /** Where a message went: a phone grouped as "+91 98220 12345", an email as it is, the webhook by name. */
 function recipientOf(item: MessageItem): string | null {
-  if (!item.to) return null;
-  return item.channel === 'whatsapp' || item.channel === 'sms' ? formatPhone(item.to) : item.to;
+  // A phone is shown the one way whatever the channel (issue 73: a message no channel could carry names the
+  // phone it was for); an email, a webhook's address, anything else as it is.
+  return item.to ? formatPhone(item.to) : null;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { landingRouteFor } from '@academy/shared/roles';
 import { MESSAGES } from '@academy/shared/messages';
 import { PASSWORD_MIN_LENGTH, resetPasswordFormSchema } from '@academy/shared/schemas/auth';
 import type { ResetPasswordForm as ResetPasswordValues } from '@academy/shared/schemas/auth';
@@ -15,6 +16,7 @@ export function ResetPasswordForm({ token, maskedEmail }: { token: string; maske
   const lp = useLocalizedPath();
   const { t } = useLingui();
   const reset = useResetPassword();
+  const navigate = useNavigate();
   const form = useForm<ResetPasswordValues>({
     mode: 'uncontrolled',
     initialValues: { password: '', confirmPassword: '' },
@@ -25,7 +27,7 @@ export function ResetPasswordForm({ token, maskedEmail }: { token: string; maske
     return (
       <Stack gap="md">
         <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck aria-hidden="true" />} title={t`Password changed`}>
-          {reset.data}
+          {reset.data.message}
         </Alert>
         <Button component={Link} to={lp('/login')} fullWidth>
           <Trans>Go to Login</Trans>
@@ -40,6 +42,10 @@ export function ResetPasswordForm({ token, maskedEmail }: { token: string; maske
     reset.mutate(
       { token, password: parsed.data.password },
       {
+        // A new account's first password signs them in (issue 73): straight to their dashboard.
+        onSuccess: ({ user }) => {
+          if (user) void navigate(landingRouteFor(user.role), { replace: true });
+        },
         onError: (error) => {
           const fieldErrors = fieldErrorsOf(error);
           if (fieldErrors?.password) form.setFieldError('password', fieldErrors.password);

@@ -14,7 +14,7 @@ import { useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { SignInFields } from '../../../components/ui/sign-in-fields';
-import { useLocalNames } from '../../../lib/public-settings';
+import { useAcademyLanguage, useLocalNames } from '../../../lib/public-settings';
 import { localNameOptions } from '../../../lib/local-name-search';
 import { FormButtons } from '../../../components/ui/form-buttons';
 import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
@@ -39,8 +39,9 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
   const update = useUpdateTeacher(teacher?._id ?? '');
   const subjects = useSubjects();
   const names = useLocalNames();
+  const academyLanguage = useAcademyLanguage();
   const { form, onSubmit, saving, allowLeave } = useEntityForm({
-    initialValues: toTeacherFormValues(teacher),
+    initialValues: toTeacherFormValues(teacher, academyLanguage),
     schema,
     // The language is the teacher's own choice once the account exists (their user menu).
     toInput: (values) => (editing ? withoutLanguage(values) : values),
