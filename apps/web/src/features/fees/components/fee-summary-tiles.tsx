@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Anchor, Card, Flex, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { plural } from '@lingui/core/macro';
 import { IconCash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -34,16 +34,17 @@ export function FeeSummaryTiles({ linkToFees = false }: { linkToFees?: boolean }
           </Anchor>
         ) : null}
       </Group>
-      <SimpleGrid cols={3} spacing="xs">
+      {/* A phone has no room for three lakh-sized amounts side by side: a row each, the label beside its amount. */}
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" verticalSpacing={4}>
         {tiles.map((tile) => (
-          <div key={tile.testId}>
+          <Flex key={tile.testId} direction={{ base: 'row', xs: 'column' }} justify={{ base: 'space-between', xs: 'flex-start' }} align={{ base: 'baseline', xs: 'flex-start' }} gap={{ base: 'sm', xs: 0 }}>
             <Text size="xs" c="dimmed">
               {tile.label}
             </Text>
             <Text fw={700} fz="md" c={tile.color} data-testid={tile.testId} style={{ whiteSpace: 'nowrap' }}>
               {formatRupees(tile.value)}
             </Text>
-          </div>
+          </Flex>
         ))}
       </SimpleGrid>
       {summary.data.pendingClaims > 0 || summary.data.unreconciledCredits > 0 ? (
