@@ -29,6 +29,7 @@ import { setServerReader } from './lib/api-client';
 import { SIGNED_IN_FIRST_SCREEN_PATHS } from './lib/first-screens';
 import { SHEET_FORM_RESULT_KEY } from './lib/html-form-result';
 import { setCurrentLanguage } from './lib/current-language';
+import { setShownTimeZone } from './lib/shown-time-zone';
 import { languageOfPath, localizedPath, stripLanguage } from './lib/language-path';
 import { coursePath, publicCourseApiPath, type PublicPage } from '@academy/shared/public-site';
 import type { CourseBatch } from '@academy/shared/schemas/courses';
@@ -130,6 +131,13 @@ export interface ServerState {
   drawn: boolean;
   /** A drawn page the app takes over only once the reader uses it (start.ts). */
   startsOnUse?: boolean;
+  /** The time zone the page's times and dates were drawn in: the academy's (lib/shown-time-zone.ts). */
+  timeZone?: string;
+}
+
+/** The academy's time zone by the settings in a drawing's cache (the default one until they are read). */
+function academyTimeZone(queryClient: QueryClient): string {
+  return (queryClient.getQueryData(publicSettingsQueryOptions.queryKey) as PublicSettingsAnswer | undefined)?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 export interface RenderedPage {
@@ -219,7 +227,7 @@ export async function renderPublicPage(url: URL, readApi: ReadApi): Promise<Rend
   if (html === null) return null;
 
   const startsOnUse = page.startsOnUse === true;
-  const state: ServerState = { path: url.pathname, language, queries: answersForBrowser(queryClient), drawn: true, startsOnUse };
+  const state: ServerState = { path: url.pathname, language, queries: answersForBrowser(queryClient), drawn: true, startsOnUse, timeZone: academyTimeZone(queryClient) };
   return {
     language,
     status,
@@ -237,6 +245,8 @@ async function renderWithLanguage(url: URL, language: Language, queryClient: Que
   // The translations the browser will have for this page win where two catalogs differ (lib/catalogs.ts).
   await putCatalogsOnTop(language, catalogsOnTop);
   setCurrentLanguage(language);
+  // Times in the academy's zone, not this server's: the browser takes the page over in the same (ServerState).
+  setShownTimeZone(academyTimeZone(queryClient));
   i18n.activate(language, [`${INTL_LOCALES[language]}-u-nu-latn`]);
 
   const context = await handler.query(new Request(url));
@@ -462,7 +472,7 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
       queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
     }
     if (html === null) return dataOnly();
-    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: true };
+    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: true, timeZone: academyTimeZone(queryClient) };
     return { language: user.language, state: JSON.stringify(state), modules, html };
   } catch (error) {
     return dataOnly(error);

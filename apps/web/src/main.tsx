@@ -15,6 +15,7 @@ import { sessionQueryOptions } from './lib/session';
 import { publicSettingsQueryOptions } from './features/settings/api';
 import { announcePageLive } from './lib/page-life';
 import { keepLoadedCode } from './lib/kept-first-screens';
+import { setShownTimeZone } from './lib/shown-time-zone';
 
 // The app: downloaded and run by the page's first script (start.ts), at once or when a page the
 // server drew is first used.
@@ -48,6 +49,9 @@ const language = isAppPath(pathname) ? (stateOfThisPage?.language ?? stored ?? '
 const fromServer = stateOfThisPage?.language === language ? stateOfThisPage : null;
 // A drawn page is hydrated: React takes over the server's markup.
 const hydrated = fromServer?.drawn ? fromServer : null;
+// A drawn page's times and dates are in the zone the server drew them in (the academy's), and stay so
+// while the app runs: taking the page over draws them the same (lib/shown-time-zone.ts).
+if (hydrated?.timeZone) setShownTimeZone(hydrated.timeZone);
 
 const queryClient = createQueryClient();
 // The server's answers (a visitor's or a signed-in person's session included) are in the cache before
@@ -105,11 +109,11 @@ function AnnounceLive() {
 }
 
 /** What the server put in the page (entry-server.tsx's ServerState), or null for the app's plain shell. */
-function readServerState(): { path: string; language: Language; queries: DehydratedState; drawn: boolean } | null {
+function readServerState(): { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string } | null {
   const text = document.getElementById('server-state')?.textContent;
   if (!text) return null;
   try {
-    const state = JSON.parse(text) as { path: string; language: Language; queries: DehydratedState; drawn: boolean };
+    const state = JSON.parse(text) as { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string };
     return isLanguage(state.language) ? state : null;
   } catch {
     return null;
