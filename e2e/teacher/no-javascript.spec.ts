@@ -144,7 +144,7 @@ test('without JavaScript, a student follows the dashboard’s link to an open on
   const studentId = await createStudentByApi(page, { name: `Om ${token}`, email, password: PASSWORD });
   await enrolByApi(page, batch, studentId);
   const question = await page.request.post('/api/questions', {
-    data: { subject, chapter: 'Units', difficulty: 'easy', type: 'single', text: `${token} question`, options: [{ text: 'right' }, { text: 'wrong' }], correct: [0], language: 'en' },
+    data: { subject, chapter: 'Units', difficulty: 'easy', type: 'single', text: `${token} question`, options: ['right', 'wrong a', 'wrong b', 'wrong c'].map((text) => ({ text: `${token} ${text}` })), correct: [0], language: 'en' },
   });
   expect(question.status(), await question.text()).toBe(201);
   const created = await page.request.post('/api/online-tests', {
