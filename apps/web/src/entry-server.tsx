@@ -133,6 +133,11 @@ export interface ServerState {
   startsOnUse?: boolean;
   /** The time zone the page's times and dates were drawn in: the academy's (lib/shown-time-zone.ts). */
   timeZone?: string;
+  /**
+   * A signed-in first screen whose drawing shows none of the shared schemas' and API's messages
+   * (lib/server-text.ts): the browser loads their table (44 kB in Marathi or Hindi) after the take-over.
+   */
+  serverMessagesAfter?: true;
 }
 
 /** The academy's time zone by the settings in a drawing's cache (the default one until they are read). */
@@ -300,6 +305,11 @@ type SignedInFirstScreenEntry = {
    * query functions, so it is drawn as the browser draws it.
    */
   drawsWithQuery?: true;
+  /**
+   * Its drawing shows the API's messages (translateServerText: the admin's offsite backup's error, an
+   * absence alert's failure), so their table comes before the take-over; the other screens' after (issue 74).
+   */
+  showsServerMessages?: true;
 };
 type PublicSettingsAnswer = { timeZone?: string } | null;
 
@@ -310,7 +320,7 @@ function childIds(children: unknown): string[] {
 
 // Every address of lib/first-screens.ts (the service worker keeps their copies), and no other.
 const SIGNED_IN_FIRST_SCREENS: Record<string, SignedInFirstScreenEntry> = {
-  [ROLE_HOME.admin]: { role: 'admin', module: 'src/app/routes/admin/dashboard.tsx', query: { queryKey: adminDashboardSummaryQueryOptions.queryKey, path: '/admin/dashboard/summary' } },
+  [ROLE_HOME.admin]: { role: 'admin', module: 'src/app/routes/admin/dashboard.tsx', query: { queryKey: adminDashboardSummaryQueryOptions.queryKey, path: '/admin/dashboard/summary' }, showsServerMessages: true },
   [ROLE_HOME.teacher]: { role: 'teacher', module: 'src/app/routes/teacher/dashboard.tsx', query: { queryKey: teacherScheduleQueryOptions.queryKey, path: '/teachers/me/schedule' } },
   [ROLE_HOME.student]: {
     role: 'student',
@@ -472,7 +482,7 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
       queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
     }
     if (html === null) return dataOnly();
-    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: true, timeZone: academyTimeZone(queryClient) };
+    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: true, timeZone: academyTimeZone(queryClient), ...(screen.showsServerMessages ? {} : { serverMessagesAfter: true as const }) };
     return { language: user.language, state: JSON.stringify(state), modules, html };
   } catch (error) {
     return dataOnly(error);
@@ -488,8 +498,9 @@ export function signedInFirstScreenModules(pathname: string, language: Language)
   const screen = SIGNED_IN_FIRST_SCREENS[pathname];
   if (!screen) return [];
   // The messages of the person's language come with the code (the files lib/catalogs.ts and, for
-  // Marathi and Hindi, lib/server-text.ts load).
-  const catalogs = [`src/locales/${language}/public.po`, `src/locales/${language}/app.po`, ...(language === 'en' ? [] : [SERVER_MESSAGES_MODULE])];
+  // Marathi and Hindi on a screen that shows the API's messages, lib/server-text.ts load; the other
+  // screens load that table after the take-over, issue 74).
+  const catalogs = [`src/locales/${language}/public.po`, `src/locales/${language}/app.po`, ...(language === 'en' || !screen.showsServerMessages ? [] : [SERVER_MESSAGES_MODULE])];
   return [APP_MODULE, ...SIGNED_IN_LAYOUT_MODULES, screen.module, ...catalogs];
 }
 

@@ -9,7 +9,8 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter, routes } from './app/router';
 import { areaRolesFor } from './features/auth/access';
 import { isAppPath, languageOfPath, localizedPath } from './lib/language-path';
-import { setLanguage } from './lib/language';
+import { currentLanguage, setLanguage } from './lib/language';
+import { loadServerMessages } from './lib/server-text';
 import { preferredLanguage } from './lib/stored-language';
 import { sessionQueryOptions } from './lib/session';
 import { publicSettingsQueryOptions } from './features/settings/api';
@@ -64,7 +65,10 @@ if (areaRolesFor(window.location.pathname) === null) void queryClient.prefetchQu
 
 // The messages (a small chunk) download beside the first screen's code. Asked first, so that a signed-in
 // area's messages, which the router asks for with the area's code, come in this language too.
-const messages = setLanguage(language).catch((error: unknown) => {
+// A drawn first screen that shows none of the API's messages takes the page over without their table
+// (44 kB in Marathi or Hindi): it loads right after (AnnounceLive), before anyone can type in a form.
+const serverMessagesAfter = hydrated?.serverMessagesAfter === true;
+const messages = setLanguage(language, { serverMessages: !serverMessagesAfter }).catch((error: unknown) => {
   // Offline without the chunk cached: English, whose texts are the catalog's source, still loads below.
   console.warn('Could not load the messages of', language, error);
   return setLanguage('en');
@@ -98,6 +102,11 @@ void Promise.all([messages, screenCode]).finally(() => {
   else createRoot(container).render(app);
 });
 
+/** The API's messages' table, when the first screen was taken over without it (not needed in English). */
+function loadServerMessagesAfter() {
+  if (serverMessagesAfter && currentLanguage() !== 'en') void loadServerMessages();
+}
+
 /**
  * Tells the page's first script (start.ts) that the app runs the page, in the commit that takes it over:
  * the server's elements have their handlers from here on.
@@ -105,15 +114,16 @@ void Promise.all([messages, screenCode]).finally(() => {
 function AnnounceLive() {
   useLayoutEffect(announcePageLive, []);
   useEffect(installZodMessages, []);
+  useEffect(loadServerMessagesAfter, []);
   return null;
 }
 
 /** What the server put in the page (entry-server.tsx's ServerState), or null for the app's plain shell. */
-function readServerState(): { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string } | null {
+function readServerState(): { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string; serverMessagesAfter?: boolean } | null {
   const text = document.getElementById('server-state')?.textContent;
   if (!text) return null;
   try {
-    const state = JSON.parse(text) as { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string };
+    const state = JSON.parse(text) as { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string; serverMessagesAfter?: boolean };
     return isLanguage(state.language) ? state : null;
   } catch {
     return null;

@@ -15,7 +15,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePaginationLabels } from '../../../components/ui/pagination-labels';
 import { duesCsvUrl, previewReminders, useDues, useSendReminders, type DuesFilter } from '../api';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
-import { GstOnTop } from './ledger-view';
+import { GstOnTop } from './due-badge';
 import { translateServerText } from '../../../lib/server-text';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
