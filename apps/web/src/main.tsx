@@ -104,7 +104,8 @@ void Promise.all([messages, screenCode]).finally(() => {
 
 /** The API's messages' table, when the first screen was taken over without it (not needed in English). */
 function loadServerMessagesAfter() {
-  if (serverMessagesAfter && currentLanguage() !== 'en') void loadServerMessages();
+  // Offline: the next language load (catalogs.ts) asks again.
+  if (serverMessagesAfter && currentLanguage() !== 'en') loadServerMessages().catch(() => undefined);
 }
 
 /**
