@@ -23,15 +23,35 @@ import { ROOT, WEB_DIST } from './server';
  * together, and every screen carries the one message catalog of the whole app (39 kB brotli in English;
  * the three added about 180 messages, some 3 kB), the admin's dashboard also the leave card and the
  * replies' counts. The lever left for this is a catalog per screen (decision 061).
+ * Lowered (session 37, decision 078) where issue 74's work took code off: the student's dashboard (the
+ * ledger's table kit, 26 kB), the attendance sheet (zod, 29 kB), the parent's fees ("I have paid"'s form, 78 kB).
  */
 export const FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
   '/app/dashboard': 307,
   '/app/teacher/dashboard': 250,
-  '/app/student/dashboard': 277,
+  '/app/student/dashboard': 259,
   '/app/parent/dashboard': 283,
-  '/app/teacher/attendance/mark': 347,
-  '/app/parent/fees': 357,
+  '/app/teacher/attendance/mark': 324,
+  '/app/parent/fees': 288,
   '/app/student/online-tests': 248,
+};
+
+/**
+ * Issue 74's goal: what must arrive before the app takes a first screen over, at most 150 kB (on Slow 3G,
+ * with the page, about 8 s), in the language the screen is read in. Printed beside each screen; not yet a
+ * failure: React, its router and query cache, the shell, the messages and the kit's stylesheet are about
+ * 190 kB before any screen (decision 078 has the figures and the levers left).
+ */
+export const TAKE_OVER_GOAL_KB = 150;
+
+/**
+ * The screens the issue measures in Marathi (the demo parent reads Marathi): their budgets in Marathi,
+ * the figure of session 37 plus about 5 kB. Their table of the API's messages (44 kB) now loads after
+ * the take-over (entry-server.tsx, `showsServerMessages`).
+ */
+export const MARATHI_FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
+  '/app/parent/dashboard': 293,
+  '/app/parent/fees': 295,
 };
 
 interface EntryServer {
@@ -70,10 +90,14 @@ export async function checkFirstScreenBudgets(): Promise<boolean> {
   for (const screen of english) {
     const budget = FIRST_SCREEN_BUDGETS_KB[screen.path];
     const kb = screen.bytes / 1000;
-    const mr = (marathi.find((other) => other.path === screen.path)!.bytes / 1000).toFixed(1);
+    const mr = marathi.find((other) => other.path === screen.path)!.bytes / 1000;
+    const mrBudget = MARATHI_FIRST_SCREEN_BUDGETS_KB[screen.path];
     const verdict = budget === undefined ? 'NO BUDGET (add one in bench/web/first-screens-size.ts)' : kb > budget ? `OVER the budget of ${budget} kB` : `budget ${budget} kB`;
-    console.log(`${kb.toFixed(1).padStart(7)} kB (mr ${mr})  ${screen.path}: ${screen.files.length} files, ${verdict}`);
-    if (budget === undefined || kb > budget) ok = false;
+    const mrVerdict = mrBudget === undefined ? '' : mr > mrBudget ? `, in Marathi OVER the budget of ${mrBudget} kB` : `, in Marathi budget ${mrBudget} kB`;
+    const read = mrBudget === undefined ? kb : mr;
+    const goal = read > TAKE_OVER_GOAL_KB ? `; ${(read - TAKE_OVER_GOAL_KB).toFixed(1)} kB over issue 74's goal of ${TAKE_OVER_GOAL_KB} kB` : `; within issue 74's goal of ${TAKE_OVER_GOAL_KB} kB`;
+    console.log(`${kb.toFixed(1).padStart(7)} kB (mr ${mr.toFixed(1)})  ${screen.path}: ${screen.files.length} files, ${verdict}${mrVerdict}${goal}`);
+    if (budget === undefined || kb > budget || (mrBudget !== undefined && mr > mrBudget)) ok = false;
   }
   return ok;
 }

@@ -79,7 +79,10 @@ const SCREEN_GOAL_MS = 8000;
 const REPEAT_GOAL_MS = 1500;
 const LANDING_GOAL_MS = 5000;
 
-type ScreenRow = { name: string; contentMs: number; firstPaintMs: number; requests: number; bytes: number; goalMs: number };
+/** `takeOver`: when the app had taken a signed-in first screen over (`<html data-app-ready>`, issue 74) and the kB moved by then. */
+type ScreenRow = { name: string; contentMs: number; firstPaintMs: number; requests: number; bytes: number; goalMs: number; takeOver?: { ms: number; bytes: number } };
+/** Issue 74: a first screen's taps answered (the app has taken it over) within 8 s on Slow 3G. */
+const TAKE_OVER_GOAL_MS = 8000;
 
 /** Signs in through the API in a fresh 360 px context (its cookie is the session). */
 async function signedInContext(browser: Browser, baseUrl: string, email: string, serviceWorkers: 'allow' | 'block') {
@@ -100,7 +103,11 @@ async function screens(browser: Browser, baseUrl: string): Promise<ScreenRow[]> 
     const contentMs = Math.max(await contentShown(page), await firstContentfulPaint(page));
     // Counted at the moment the content showed (what came after is not the first screen's).
     const { requests, bytes } = traffic;
-    rows.push({ name: screen.name, contentMs, firstPaintMs: await firstContentfulPaint(page), requests, bytes, goalMs: SCREEN_GOAL_MS });
+    const firstPaintMs = await firstContentfulPaint(page);
+    // Taps answered: the app has taken the page over (issue 74's contract: `<html data-app-ready>`).
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 180_000 });
+    const takeOver = { ms: await page.evaluate(() => performance.now()), bytes: traffic.bytes };
+    rows.push({ name: screen.name, contentMs, firstPaintMs, requests, bytes, goalMs: SCREEN_GOAL_MS, takeOver });
     await context.close();
   }
 
@@ -137,10 +144,12 @@ async function screens(browser: Browser, baseUrl: string): Promise<ScreenRow[]> 
 
 function printScreens(rows: ScreenRow[]) {
   console.log('\nFirst screens on Slow 3G (issue 56: each ≤ 8 s, the repeat visit ≤ 1.5 s, the landing ≤ 5 s):');
-  console.log('| screen | content | first paint | requests | kB | goal |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(`(taken over: issue 74, the app runs the screen, taps answered, ≤ ${seconds(TAKE_OVER_GOAL_MS)}; kB moved by then)`);
+  console.log('| screen | content | first paint | requests | kB | goal | taken over | kB by then | goal |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
-    console.log(`| ${row.name} | ${seconds(row.contentMs)} | ${seconds(row.firstPaintMs)} | ${row.requests} | ${(row.bytes / 1000).toFixed(0)} | ${row.contentMs <= row.goalMs ? 'met' : `NOT met (≤ ${seconds(row.goalMs)})`} |`);
+    const takeOver = row.takeOver ? `${seconds(row.takeOver.ms)} | ${(row.takeOver.bytes / 1000).toFixed(0)} | ${row.takeOver.ms <= TAKE_OVER_GOAL_MS ? 'met' : 'NOT met'}` : ' | | ';
+    console.log(`| ${row.name} | ${seconds(row.contentMs)} | ${seconds(row.firstPaintMs)} | ${row.requests} | ${(row.bytes / 1000).toFixed(0)} | ${row.contentMs <= row.goalMs ? 'met' : `NOT met (≤ ${seconds(row.goalMs)})`} | ${takeOver} |`);
   }
 }
 

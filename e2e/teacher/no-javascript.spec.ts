@@ -1,11 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
-import { academyDay, createBatchByApi, createStudentByApi, createTeacherByApi, expect, test, uniqueToken } from '../fixtures';
+import { academyDay, createBatchByApi, createStudentByApi, createTeacherByApi, enrolByApi, expect, test, uniqueToken } from '../fixtures';
 
 /*
  * Issue 74 (decision 075): the first screens' main actions are real HTML, so they work from the first
  * paint, before the app's code has come, or without it. Checked here with JavaScript disabled on a phone:
- * the teacher marks and submits today's sheet, a dashboard's link opens its screen, and the parent's Pay
- * opens the pay page. Issue 73 point 3: with JavaScript, a tap before the app takes the sheet over is kept.
+ * the teacher marks and submits today's sheet, a dashboard's link opens its screen, the parent's Pay
+ * opens the pay page, and a student's Start starts an online test. Issue 73 point 3: with JavaScript, a tap before the app takes the sheet over is kept.
  */
 
 const PASSWORD = 'no-script-pass-2026';
@@ -131,4 +131,50 @@ test('with JavaScript, a tap on Absent before the app has taken the sheet over i
   await expect(teacher.getByTestId('count-absent')).toHaveText('Absent 1');
   await expect(row.locator('input[value="absent"]')).toBeChecked();
   await teacher.context().close();
+});
+
+test('without JavaScript, a student follows the dashboard’s link to an open online test and Start starts it', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const token = uniqueToken('nojs-test');
+  await page.request.post('/api/auth/login', { data: { email: 'admin@demo.academy', password: 'latur-demo-2026' } });
+  const subject = ((await (await page.request.get('/api/subjects')).json()) as { data: { _id: string }[] }).data[0]!._id;
+  const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com`, password: PASSWORD });
+  const batch = await createBatchByApi(page, { name: `Test batch ${token}`, teacher });
+  const email = `${token}.s@example.com`;
+  const studentId = await createStudentByApi(page, { name: `Om ${token}`, email, password: PASSWORD });
+  await enrolByApi(page, batch, studentId);
+  const question = await page.request.post('/api/questions', {
+    data: { subject, chapter: 'Units', difficulty: 'easy', type: 'single', text: `${token} question`, options: ['right', 'wrong a', 'wrong b', 'wrong c'].map((text) => ({ text: `${token} ${text}` })), correct: [0], language: 'en' },
+  });
+  expect(question.status(), await question.text()).toBe(201);
+  const created = await page.request.post('/api/online-tests', {
+    data: {
+      title: `Mock ${token}`,
+      batches: [batch],
+      opensAt: new Date(Date.now() - 60_000).toISOString(),
+      closesAt: new Date(Date.now() + 3600_000).toISOString(),
+      durationMinutes: 30,
+      marking: { correct: 4, wrong: -1, unanswered: 0 },
+      questions: [((await question.json()) as { data: { _id: string } }).data._id],
+      shuffle: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const testId = ((await created.json()) as { data: { _id: string } }).data._id;
+  expect((await page.request.post(`/api/online-tests/${testId}/publish`)).status()).toBe(200);
+
+  const student = await phone(browser, baseURL!, email, false);
+  await student.goto('/app/student/dashboard');
+  await expect(student.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // The dashboard's link opens the online tests, drawn by the server.
+  await student.getByTestId('open-online-tests').getByRole('link', { name: 'Take the test' }).tap();
+  await expect(student).toHaveURL('/app/student/online-tests');
+  await expect(student.getByRole('heading', { level: 1, name: 'Online tests' })).toBeVisible();
+  // Start is a form the server answers: the attempt is started, and its address opened.
+  await student.getByTestId(`online-test-${testId}`).getByRole('button', { name: 'Start' }).tap();
+  await expect(student).toHaveURL(/\/app\/student\/online-tests\/attempts\/[0-9a-f-]+$/);
+  const attemptId = student.url().split('/').at(-1)!;
+  const listed = ((await (await student.request.get('/api/online-tests')).json()) as { data: { tests: { _id: string; attempt: { _id: string } | null }[] } }).data.tests;
+  expect(listed.find((test) => test._id === testId)?.attempt?._id).toBe(attemptId);
+  await student.context().close();
 });

@@ -66,6 +66,7 @@ import { FEE_REMINDER_JOB, feesRoutes } from './modules/fees/fees.routes';
 import { gstRoutes } from './modules/gst/gst.routes';
 import { payPageRoutes } from './modules/fees/pay-page.routes';
 import { SHEET_PATH, sheetFormRoutes, type DrawSheet } from './modules/attendance/sheet-form.routes';
+import { startFormRoutes } from './modules/online-tests/start-form.routes';
 import { deliverFeeReceipt, FEE_RECEIPT_JOB } from './modules/fees/receipt-mail';
 import { handleFeeEvents } from './modules/fees/event-handlers';
 import { issueDueInvoices } from './modules/fees/due-invoices.service';
@@ -478,6 +479,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await site.register(welcomeRoutes, { db: deps.db, hosting });
     // The teacher's attendance sheet as a plain HTML form (issue 74): works before the app's code, or without it.
     await site.register(sheetFormRoutes, { drawSheet: () => drawSheet });
+    // A student's Start of an online test as a plain HTML form (issue 74): works before the app's code, or without it.
+    await site.register(startFormRoutes);
     // GET /metrics for Prometheus (issue 52): a token or this machine only (modules/metrics).
     await site.register(metricsRoutes, { metrics, token: deps.config.metricsToken });
   });

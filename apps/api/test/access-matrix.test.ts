@@ -344,6 +344,8 @@ const SAMPLES: Record<string, Sample[]> = {
   // The first screens' actions as plain HTML (issue 74): the parent's Pay leads to their child's pay page (303).
   'GET /app/parent/fees/pay/:studentId': [s(() => `/app/parent/fees/pay/${ids.student}`, 303)],
   // The teacher's sheet as a form: handed to POST /api/attendance/batch/:batchId (a future day: 400, nothing saved).
+  // A test's Start as a form: handed to POST /api/online-tests/:id/attempts (a test that is not theirs: 404).
+  'POST /app/student/online-tests/:testId/start': [s(() => `/app/student/online-tests/${UNKNOWN}/start`, 404)],
   'POST /app/teacher/attendance/mark': [s(() => '/app/teacher/attendance/mark', 400, { body: () => ({ batchId: ids.batch, date: '2999-01-01', [`status.${ids.student}`]: 'present' }) })],
   'POST /api/payment-claims': [s(() => '/api/payment-claims', 400, { body: {} })],
   'GET /api/payment-claims': [s(() => '/api/payment-claims?status=pending', 200)],

@@ -29,7 +29,7 @@ function operationOf(document: OpenApiDocument, routeKey: string): { path: strin
  * Prometheus' scrape (decision 042): for the operator's monitoring, not a client's API; the pay link's
  * page (decision 050): a page for people. Both hidden from /api/docs.
  */
-const NOT_IN_THE_DOCUMENT = new Set(['GET /metrics', 'GET /pay/:token', 'GET /mr/pay/:token', 'GET /hi/pay/:token', 'GET /welcome', 'GET /app/parent/fees/pay/:studentId', 'POST /app/teacher/attendance/mark']);
+const NOT_IN_THE_DOCUMENT = new Set(['GET /metrics', 'GET /pay/:token', 'GET /mr/pay/:token', 'GET /hi/pay/:token', 'GET /welcome', 'GET /app/parent/fees/pay/:studentId', 'POST /app/teacher/attendance/mark', 'POST /app/student/online-tests/:testId/start']);
 
 /**
  * What in one real answer the document does not describe: an undocumented status, another media type,

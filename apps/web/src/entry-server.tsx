@@ -29,6 +29,7 @@ import { setServerReader } from './lib/api-client';
 import { SIGNED_IN_FIRST_SCREEN_PATHS } from './lib/first-screens';
 import { SHEET_FORM_RESULT_KEY } from './lib/html-form-result';
 import { setCurrentLanguage } from './lib/current-language';
+import { setShownTimeZone } from './lib/shown-time-zone';
 import { languageOfPath, localizedPath, stripLanguage } from './lib/language-path';
 import { coursePath, publicCourseApiPath, type PublicPage } from '@academy/shared/public-site';
 import type { CourseBatch } from '@academy/shared/schemas/courses';
@@ -130,6 +131,18 @@ export interface ServerState {
   drawn: boolean;
   /** A drawn page the app takes over only once the reader uses it (start.ts). */
   startsOnUse?: boolean;
+  /** The time zone the page's times and dates were drawn in: the academy's (lib/shown-time-zone.ts). */
+  timeZone?: string;
+  /**
+   * A signed-in first screen whose drawing shows none of the shared schemas' and API's messages
+   * (lib/server-text.ts): the browser loads their table (44 kB in Marathi or Hindi) after the take-over.
+   */
+  serverMessagesAfter?: true;
+}
+
+/** The academy's time zone by the settings in a drawing's cache (the default one until they are read). */
+function academyTimeZone(queryClient: QueryClient): string {
+  return (queryClient.getQueryData(publicSettingsQueryOptions.queryKey) as PublicSettingsAnswer | undefined)?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 export interface RenderedPage {
@@ -219,7 +232,7 @@ export async function renderPublicPage(url: URL, readApi: ReadApi): Promise<Rend
   if (html === null) return null;
 
   const startsOnUse = page.startsOnUse === true;
-  const state: ServerState = { path: url.pathname, language, queries: answersForBrowser(queryClient), drawn: true, startsOnUse };
+  const state: ServerState = { path: url.pathname, language, queries: answersForBrowser(queryClient), drawn: true, startsOnUse, timeZone: academyTimeZone(queryClient) };
   return {
     language,
     status,
@@ -237,6 +250,8 @@ async function renderWithLanguage(url: URL, language: Language, queryClient: Que
   // The translations the browser will have for this page win where two catalogs differ (lib/catalogs.ts).
   await putCatalogsOnTop(language, catalogsOnTop);
   setCurrentLanguage(language);
+  // Times in the academy's zone, not this server's: the browser takes the page over in the same (ServerState).
+  setShownTimeZone(academyTimeZone(queryClient));
   i18n.activate(language, [`${INTL_LOCALES[language]}-u-nu-latn`]);
 
   const context = await handler.query(new Request(url));
@@ -290,6 +305,11 @@ type SignedInFirstScreenEntry = {
    * query functions, so it is drawn as the browser draws it.
    */
   drawsWithQuery?: true;
+  /**
+   * Its drawing shows the API's messages (translateServerText: the admin's offsite backup's error, an
+   * absence alert's failure), so their table comes before the take-over; the other screens' after (issue 74).
+   */
+  showsServerMessages?: true;
 };
 type PublicSettingsAnswer = { timeZone?: string } | null;
 
@@ -300,7 +320,7 @@ function childIds(children: unknown): string[] {
 
 // Every address of lib/first-screens.ts (the service worker keeps their copies), and no other.
 const SIGNED_IN_FIRST_SCREENS: Record<string, SignedInFirstScreenEntry> = {
-  [ROLE_HOME.admin]: { role: 'admin', module: 'src/app/routes/admin/dashboard.tsx', query: { queryKey: adminDashboardSummaryQueryOptions.queryKey, path: '/admin/dashboard/summary' } },
+  [ROLE_HOME.admin]: { role: 'admin', module: 'src/app/routes/admin/dashboard.tsx', query: { queryKey: adminDashboardSummaryQueryOptions.queryKey, path: '/admin/dashboard/summary' }, showsServerMessages: true },
   [ROLE_HOME.teacher]: { role: 'teacher', module: 'src/app/routes/teacher/dashboard.tsx', query: { queryKey: teacherScheduleQueryOptions.queryKey, path: '/teachers/me/schedule' } },
   [ROLE_HOME.student]: {
     role: 'student',
@@ -462,7 +482,7 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
       queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
     }
     if (html === null) return dataOnly();
-    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: true };
+    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: true, timeZone: academyTimeZone(queryClient), ...(screen.showsServerMessages ? {} : { serverMessagesAfter: true as const }) };
     return { language: user.language, state: JSON.stringify(state), modules, html };
   } catch (error) {
     return dataOnly(error);
@@ -478,8 +498,9 @@ export function signedInFirstScreenModules(pathname: string, language: Language)
   const screen = SIGNED_IN_FIRST_SCREENS[pathname];
   if (!screen) return [];
   // The messages of the person's language come with the code (the files lib/catalogs.ts and, for
-  // Marathi and Hindi, lib/server-text.ts load).
-  const catalogs = [`src/locales/${language}/public.po`, `src/locales/${language}/app.po`, ...(language === 'en' ? [] : [SERVER_MESSAGES_MODULE])];
+  // Marathi and Hindi on a screen that shows the API's messages, lib/server-text.ts load; the other
+  // screens load that table after the take-over, issue 74).
+  const catalogs = [`src/locales/${language}/public.po`, `src/locales/${language}/app.po`, ...(language === 'en' || !screen.showsServerMessages ? [] : [SERVER_MESSAGES_MODULE])];
   return [APP_MODULE, ...SIGNED_IN_LAYOUT_MODULES, screen.module, ...catalogs];
 }
 

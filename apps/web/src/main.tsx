@@ -9,12 +9,14 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter, routes } from './app/router';
 import { areaRolesFor } from './features/auth/access';
 import { isAppPath, languageOfPath, localizedPath } from './lib/language-path';
-import { setLanguage } from './lib/language';
+import { currentLanguage, setLanguage } from './lib/language';
+import { loadServerMessages } from './lib/server-text';
 import { preferredLanguage } from './lib/stored-language';
 import { sessionQueryOptions } from './lib/session';
 import { publicSettingsQueryOptions } from './features/settings/api';
 import { announcePageLive } from './lib/page-life';
 import { keepLoadedCode } from './lib/kept-first-screens';
+import { setShownTimeZone } from './lib/shown-time-zone';
 
 // The app: downloaded and run by the page's first script (start.ts), at once or when a page the
 // server drew is first used.
@@ -48,6 +50,9 @@ const language = isAppPath(pathname) ? (stateOfThisPage?.language ?? stored ?? '
 const fromServer = stateOfThisPage?.language === language ? stateOfThisPage : null;
 // A drawn page is hydrated: React takes over the server's markup.
 const hydrated = fromServer?.drawn ? fromServer : null;
+// A drawn page's times and dates are in the zone the server drew them in (the academy's), and stay so
+// while the app runs: taking the page over draws them the same (lib/shown-time-zone.ts).
+if (hydrated?.timeZone) setShownTimeZone(hydrated.timeZone);
 
 const queryClient = createQueryClient();
 // The server's answers (a visitor's or a signed-in person's session included) are in the cache before
@@ -60,7 +65,10 @@ if (areaRolesFor(window.location.pathname) === null) void queryClient.prefetchQu
 
 // The messages (a small chunk) download beside the first screen's code. Asked first, so that a signed-in
 // area's messages, which the router asks for with the area's code, come in this language too.
-const messages = setLanguage(language).catch((error: unknown) => {
+// A drawn first screen that shows none of the API's messages takes the page over without their table
+// (44 kB in Marathi or Hindi): it loads right after (AnnounceLive), before anyone can type in a form.
+const serverMessagesAfter = hydrated?.serverMessagesAfter === true;
+const messages = setLanguage(language, { serverMessages: !serverMessagesAfter }).catch((error: unknown) => {
   // Offline without the chunk cached: English, whose texts are the catalog's source, still loads below.
   console.warn('Could not load the messages of', language, error);
   return setLanguage('en');
@@ -94,6 +102,12 @@ void Promise.all([messages, screenCode]).finally(() => {
   else createRoot(container).render(app);
 });
 
+/** The API's messages' table, when the first screen was taken over without it (not needed in English). */
+function loadServerMessagesAfter() {
+  // Offline: the next language load (catalogs.ts) asks again.
+  if (serverMessagesAfter && currentLanguage() !== 'en') loadServerMessages().catch(() => undefined);
+}
+
 /**
  * Tells the page's first script (start.ts) that the app runs the page, in the commit that takes it over:
  * the server's elements have their handlers from here on.
@@ -101,15 +115,16 @@ void Promise.all([messages, screenCode]).finally(() => {
 function AnnounceLive() {
   useLayoutEffect(announcePageLive, []);
   useEffect(installZodMessages, []);
+  useEffect(loadServerMessagesAfter, []);
   return null;
 }
 
 /** What the server put in the page (entry-server.tsx's ServerState), or null for the app's plain shell. */
-function readServerState(): { path: string; language: Language; queries: DehydratedState; drawn: boolean } | null {
+function readServerState(): { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string; serverMessagesAfter?: boolean } | null {
   const text = document.getElementById('server-state')?.textContent;
   if (!text) return null;
   try {
-    const state = JSON.parse(text) as { path: string; language: Language; queries: DehydratedState; drawn: boolean };
+    const state = JSON.parse(text) as { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string; serverMessagesAfter?: boolean };
     return isLanguage(state.language) ? state : null;
   } catch {
     return null;

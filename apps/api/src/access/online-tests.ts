@@ -27,6 +27,9 @@ export const onlineTestRoutes: RouteRules = {
   'PUT /api/attempts/:id/answers': own(STUDENT),
   'POST /api/attempts/:id/submit': own(STUDENT),
   'GET /api/attempts/:id/result': own(STUDENT),
+  // A test's Start as a plain HTML form (issue 74, modules/online-tests/start-form.routes.ts): handed to
+  // POST /api/online-tests/:id/attempts as the student, so that route's rules apply (another batch's test: 404).
+  'POST /app/student/online-tests/:testId/start': own(STUDENT),
 };
 
 /**

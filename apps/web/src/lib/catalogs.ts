@@ -50,10 +50,13 @@ function loadOne(language: Language, catalog: CatalogName): Promise<void> {
   return pending;
 }
 
-/** Loads every catalog the app uses so far in a language (and keeps it for later switches). */
-export function loadLanguage(language: Language): Promise<void> {
-  // Marathi and Hindi also need the shared schemas' messages, for form checks run in the browser.
-  const extra = language === 'en' ? [] : [loadServerMessages()];
+/**
+ * Loads every catalog the app uses so far in a language (and keeps it for later switches). Marathi and
+ * Hindi also need the shared schemas' messages, for form checks run in the browser: `serverMessages:
+ * false` leaves them to the caller (main.tsx loads them once a drawn first screen is taken over, issue 74).
+ */
+export function loadLanguage(language: Language, { serverMessages = true }: { serverMessages?: boolean } = {}): Promise<void> {
+  const extra = language === 'en' || !serverMessages ? [] : [loadServerMessages()];
   return Promise.all([...[...wanted].map((catalog) => loadOne(language, catalog)), ...extra]).then(() => undefined);
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMonthYear, formatTime } from './format-date';
 import { setCurrentLanguage } from './current-language';
+import { setShownTimeZone } from './shown-time-zone';
 
 describe('formatDate', () => {
   it('shows calendar dates as that exact day', () => {
@@ -44,6 +45,23 @@ describe('formatTime and formatDateTime', () => {
     expect(formatTime('')).toBe('N/A');
     expect(formatDateTime(new Date(2026, 4, 12, 14, 25))).toBe('12-05-2026, 2:25 PM');
     expect(formatDateTime('nonsense')).toBe('Invalid Date');
+  });
+});
+
+describe("a drawn page's time zone (issue 74)", () => {
+  it("writes timestamps in the zone set for the page, whatever the runtime's, and in the runtime's once unset", () => {
+    // 21:00 UTC is 2:30 AM the next day in India: the server (UTC) and a phone in India drew both differently.
+    const instant = '2026-11-28T21:00:00.000Z';
+    setShownTimeZone('Asia/Kolkata');
+    try {
+      expect(formatDateTime(instant)).toBe('29-11-2026, 2:30 AM');
+      setShownTimeZone('UTC');
+      expect(formatDateTime(instant)).toBe('28-11-2026, 9:00 PM');
+      // A calendar date is that day in any zone.
+      expect(formatDate('2026-11-28')).toBe('28-11-2026');
+    } finally {
+      setShownTimeZone(undefined);
+    }
   });
 });
 

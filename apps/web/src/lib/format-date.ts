@@ -1,5 +1,6 @@
 import { clockIn, dateIn, formatClockIn, formatDate as formatCalendarDate } from '@academy/shared/calendar';
 import { currentLanguage } from './current-language';
+import { shownTimeZone } from './shown-time-zone';
 import { formattersInLanguage } from './intl-formatters';
 
 /*
@@ -26,7 +27,8 @@ const notAvailable = () => NOT_AVAILABLE[currentLanguage()];
 /**
  * Shows a date as DD-MM-YYYY (spec section 5): empty → "N/A", unparseable → "Invalid Date",
  * anything that throws → "Date Error". A calendar date ("YYYY-MM-DD") is shown as that very day,
- * whatever the browser's time zone; timestamps are shown in the browser's time zone.
+ * whatever the browser's time zone; timestamps are shown in the browser's time zone, or on a page the
+ * server drew in the academy's (lib/shown-time-zone.ts).
  */
 export function formatDate(value: DateValue): string {
   try {
@@ -45,7 +47,7 @@ export function formatDate(value: DateValue): string {
 
     const date = value instanceof Date ? value : new Date(value);
     if (Number.isNaN(date.getTime())) return 'Invalid Date';
-    return formatCalendarDate(dateIn(undefined, date));
+    return formatCalendarDate(dateIn(shownTimeZone(), date));
   } catch {
     return 'Date Error';
   }
@@ -64,7 +66,7 @@ export function formatTime(value: DateValue): string {
   if (value === null || value === undefined || value === '') return notAvailable();
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return formatClockIn(clockIn(undefined, date), currentLanguage());
+  return formatClockIn(clockIn(shownTimeZone(), date), currentLanguage());
 }
 
 /** "12-05-2026, 5:00 PM" in the browser's time zone. */

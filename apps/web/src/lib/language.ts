@@ -33,13 +33,13 @@ let coming: Language | null = null;
 
 /**
  * Shows the app in a language: its messages load first (a small chunk), then every text changes at
- * once. Of quick successive switches the last one wins.
+ * once. Of quick successive switches the last one wins. (`serverMessages`: see catalogs.ts loadLanguage.)
  */
-export async function setLanguage(language: Language): Promise<void> {
+export async function setLanguage(language: Language, options?: { serverMessages?: boolean }): Promise<void> {
   const ticket = ++latest;
   coming = language;
   try {
-    await loadLanguage(language);
+    await loadLanguage(language, options);
     if (ticket === latest) apply(language);
   } finally {
     if (ticket === latest) coming = null;

@@ -7,13 +7,7 @@ import { attendanceDemoSchema, demoMarkInputSchema } from './demo-classes';
 const STATUS_MESSAGE = 'Status must be present, absent, late or excused';
 
 /** Spec section 8: the texts the screens show when the server gives none. */
-export const ATTENDANCE_MESSAGES = {
-  submitted: 'Attendance submitted successfully',
-  loadFailed: 'Failed to load attendance records',
-  submitFailed: 'Failed to submit attendance',
-  historyFailed: 'Failed to load attendance history',
-  studentFailed: 'Failed to load student attendance records',
-} as const;
+export { ATTENDANCE_MESSAGES } from '../attendance-messages';
 
 /** The longest range one history or student answer covers (a year and a day: an academic year fits). */
 export const ATTENDANCE_MAX_RANGE_DAYS = 366;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptFormPosts } from '../../lib/form-posts';
 import { escapeHtml } from '../../lib/public-pages';
 
 /*
@@ -49,10 +50,7 @@ export function sheetSubmission(body: unknown): { batchId: string; date: string;
 }
 
 export const sheetFormRoutes: FastifyPluginAsync<{ drawSheet: () => DrawSheet | undefined }> = async (app, { drawSheet }) => {
-  // A browser's form: its fields as a plain object (one value per name: each radio group has its own).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  acceptFormPosts(app);
 
   app.post(SHEET_PATH, { schema: { hide: true }, config: { session: true } }, async (request, reply) => {
     const { batchId, date, submission } = sheetSubmission(request.body);

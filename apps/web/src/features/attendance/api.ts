@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ATTENDANCE_MESSAGES } from '@academy/shared/schemas/attendance';
+import { ATTENDANCE_MESSAGES } from '@academy/shared/attendance-messages';
 import type { AttendanceDay, AttendanceHistory, AttendanceRangeQuery, AttendanceSubmission, StudentAttendance } from '@academy/shared/schemas/attendance';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';

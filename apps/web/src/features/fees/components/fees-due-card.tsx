@@ -5,7 +5,7 @@ import type { Ledger } from '@academy/shared/schemas/fees';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { useChildLedger, useOwnLedger } from '../api';
-import { DueBadge, GstOnTop } from './ledger-view';
+import { DueBadge, GstOnTop } from './due-badge';
 
 /** What a ledger has left to pay: the overdue part (and since when), and the next due still to come. */
 export function feesDue(ledger: Ledger) {

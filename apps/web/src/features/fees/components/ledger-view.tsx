@@ -9,7 +9,8 @@ import type { ReceiptTax } from '@academy/shared/schemas/gst';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { creditNotePdfUrl, dueInvoicePdfUrl, dueSlipPdfUrl, receiptPdfUrl } from '../api';
-import { DUE_STATUS_COLORS, DUE_STATUS_LABELS, MODE_LABELS } from './fee-labels';
+import { MODE_LABELS } from './fee-labels';
+import { DueBadge, GstOnTop } from './due-badge';
 import { TableHead } from '../../../components/ui/table-head';
 
 function Total({ label, value, color, testId }: { label: string; value: number; color?: string; testId: string }) {
@@ -22,33 +23,6 @@ function Total({ label, value, color, testId }: { label: string; value: number; 
         {formatRupees(value)}
       </Text>
     </Card>
-  );
-}
-
-/** A due's status; its word wraps rather than being cut short ("थकीत", "तारीख निकली"). */
-export function DueBadge({ status }: { status: Due['status'] }) {
-  const { i18n } = useLingui();
-  return (
-    <Badge color={DUE_STATUS_COLORS[status]} variant="light" maw="none" h="auto" styles={{ label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip' } }} style={{ flexShrink: 0 }}>
-      {i18n._(DUE_STATUS_LABELS[status])}
-    </Badge>
-  );
-}
-
-/**
- * GST on top of a balance (issue 57): with fee plans quoted excluding GST the family pays the balance
- * plus the tax, so every balance shows "+ GST ₹4,500 = ₹29,500".
- */
-export function GstOnTop({ gst }: { gst: { tax: number; total: number } | null | undefined }) {
-  if (!gst) return null;
-  const tax = formatRupees(gst.tax);
-  const total = formatRupees(gst.total);
-  return (
-    <Text size="xs" c="dimmed" data-testid="gst-on-top" style={{ whiteSpace: 'nowrap' }}>
-      <Trans>
-        + GST {tax} = {total}
-      </Trans>
-    </Text>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useServerView } from '../../../lib/use-server-view';
-import { Alert, Anchor, Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { useDeferredModule } from '../../../lib/use-deferred-module';
+import { Alert, Anchor, Badge, Button, Card, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconQrcode } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,7 +9,6 @@ import type { DueUpi, Ledger, PaymentClaim } from '@academy/shared/schemas/fees'
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { dueUpiQrUrl } from '../api';
-import { ClaimPaymentForm } from './claim-payment-form';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
 import { Utr } from './utr';
 
@@ -102,8 +102,15 @@ function ClaimReports({ reports }: { reports: PaymentClaim[] }) {
   );
 }
 
+/**
+ * "I have paid"'s form (a date picker, an amount, zod: about 60 kB) is not needed to show the dues or to pay:
+ * it downloads once the app has taken the screen over, not before (issue 74: what comes before the take-over).
+ */
+const loadClaimForm = () => import('./claim-payment-form');
+
 function UpiDue({ due, touch, waiting, payPageHref }: { due: PayableDue; touch: boolean; waiting: PaymentClaim | undefined; payPageHref: string | undefined }) {
   const [claiming, claim] = useDisclosure(false);
+  const claimForm = useDeferredModule(loadClaimForm, waiting === undefined);
   const formRef = useRef<HTMLDivElement>(null);
   // The form opens below the QR code, off a phone's screen (issue 54): brought into view once open.
   useEffect(() => {
@@ -113,7 +120,7 @@ function UpiDue({ due, touch, waiting, payPageHref }: { due: PayableDue; touch: 
     <UpiDueCard due={due} touch={touch} payPageHref={payPageHref} qrUrl={dueUpiQrUrl(due._id)} reported={waiting ? { amount: waiting.amount, utr: waiting.utr } : null}>
       {waiting ? null : claiming ? (
         <div ref={formRef} style={{ scrollMarginTop: 72 }}>
-          <ClaimPaymentForm dueId={due._id} balance={due.balance} onDone={claim.close} />
+          {claimForm ? <claimForm.ClaimPaymentForm dueId={due._id} balance={due.balance} onDone={claim.close} /> : <Loader size="sm" />}
         </div>
       ) : (
         <Button variant="light" onClick={claim.open} style={{ alignSelf: 'flex-start' }}>

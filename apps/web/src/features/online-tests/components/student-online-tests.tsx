@@ -16,7 +16,8 @@ type ListedTest = OnlineTestList['tests'][number];
 
 /**
  * The student's online tests (issue 40): open ones first with Start (after the instructions) or
- * Resume, upcoming ones with their opening, closed ones with the result.
+ * Resume, upcoming ones with their opening, closed ones with the result. Start is a form the server
+ * answers too (issue 74): before the app's code has come a tap starts the test at once.
  */
 export function StudentOnlineTests({ tests }: { tests: ListedTest[] }) {
   const { t } = useLingui();
@@ -105,9 +106,22 @@ export function StudentOnlineTests({ tests }: { tests: ListedTest[] }) {
                     <Trans>See result</Trans>
                   </Button>
                 ) : test.phase === 'open' ? (
-                  <Button leftSection={<IconPlayerPlay size={16} aria-hidden="true" />} onClick={() => begin(test)} loading={start.isPending} size="sm">
-                    <Trans>Start</Trans>
-                  </Button>
+                  // A plain form (issue 74): tapped before the app has taken the page over, or without it, the
+                  // browser posts it and the server starts the test (apps/api start-form.routes.ts); once the
+                  // app runs, Start opens the instructions and starts it through the API.
+                  <form
+                    method="post"
+                    action={`/app/student/online-tests/${encodeURIComponent(test._id)}/start`}
+                    data-html-form
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      begin(test);
+                    }}
+                  >
+                    <Button type="submit" leftSection={<IconPlayerPlay size={16} aria-hidden="true" />} loading={start.isPending} size="sm">
+                      <Trans>Start</Trans>
+                    </Button>
+                  </form>
                 ) : test.phase === 'upcoming' ? (
                   <Badge color="blue" variant="light">
                     <Trans>Upcoming</Trans>
