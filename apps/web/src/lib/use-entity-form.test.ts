@@ -27,7 +27,7 @@ describe('entityFormValidator', () => {
     }));
     const errors = check({ name: '', batch: null, amount: 1000, instalments: [{ dueDate: 'soon', amount: 400 }] });
     expect(errors.name).toBe('Plan name is required');
-    expect(errors.batch).toBe('Invalid id');
+    expect(errors.batch).toBe('Choose a batch');
     expect(errors['instalments.0.dueDate']).toBe('Enter a date as YYYY-MM-DD');
 
     const valid = { name: 'Term 1', batch: '0b9f1d5e-7c1a-4b9e-9a63-2f0d3c1e5a77', amount: 1000, instalments: [{ dueDate: '2026-07-01', amount: 400 }] };

@@ -1162,6 +1162,9 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Online test updated', 'ऑनलाइन टेस्ट बदलली', 'ऑनलाइन टेस्ट बदला गया'],
   ['Online test deleted', 'ऑनलाइन टेस्ट काढून टाकली', 'ऑनलाइन टेस्ट हटाया गया'],
   ['Online test not found', 'ऑनलाइन टेस्ट सापडली नाही', 'ऑनलाइन टेस्ट नहीं मिला'],
+  // A test's Start as a plain form (issue 74; start-form.routes.ts): its page when the API refused.
+  ['The test did not start', 'टेस्ट सुरू झाली नाही', 'टेस्ट शुरू नहीं हुआ'],
+  ['Back to your online tests', 'आपल्या ऑनलाइन टेस्टकडे परत', 'अपने ऑनलाइन टेस्ट पर वापस'],
   ['Online test published: its students can take it when it opens', 'ऑनलाइन टेस्ट प्रसिद्ध झाली: ती सुरू झाल्यावर विद्यार्थी देऊ शकतील', 'ऑनलाइन टेस्ट प्रकाशित हुआ: शुरू होने पर छात्र इसे दे सकेंगे'],
   ['The test must close after it opens', 'टेस्ट सुरू झाल्यानंतरच बंद व्हायला हवी', 'टेस्ट शुरू होने के बाद ही बंद होना चाहिए'],
   ['The duration must fit between opening and closing', 'वेळ सुरू आणि बंद होण्याच्या वेळेत बसायला हवा', 'अवधि शुरू और बंद होने के समय के बीच आनी चाहिए'],

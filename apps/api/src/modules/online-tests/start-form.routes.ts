@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Language } from '@academy/shared/languages';
+import { word } from '@academy/shared/i18n/server-catalog';
 import { escapeHtml } from '../../lib/public-pages';
 import { requestLanguage } from '../../lib/translate-reply';
 import { acceptFormPosts } from '../../lib/form-posts';
@@ -19,8 +19,6 @@ export const TEST_LIST_PATH = '/app/student/online-tests';
 /** The form's address for a test (student-online-tests.tsx posts there). */
 export const START_FORM_PATH = '/app/student/online-tests/:testId/start';
 
-const NOT_STARTED = { en: 'The test did not start', mr: 'चाचणी सुरू झाली नाही', hi: 'टेस्ट शुरू नहीं हुआ' } satisfies Record<Language, string>;
-const BACK = { en: 'Back to your online tests', mr: 'आपल्या ऑनलाइन चाचण्यांकडे परत', hi: 'अपने ऑनलाइन टेस्ट पर वापस' } satisfies Record<Language, string>;
 
 export const startFormRoutes: FastifyPluginAsync = async (app) => {
   acceptFormPosts(app);
@@ -46,8 +44,8 @@ export const startFormRoutes: FastifyPluginAsync = async (app) => {
       return reply.redirect(`${TEST_LIST_PATH}/attempts/${encodeURIComponent(answer.data._id)}`, 303);
     }
     const language = requestLanguage(request);
-    const message = answer.message ?? NOT_STARTED[language];
-    const back = BACK[language];
+    const message = answer.message ?? word('api', 'The test did not start', language);
+    const back = word('api', 'Back to your online tests', language);
     reply.status(response.statusCode >= 400 ? response.statusCode : 500).type('text/html; charset=utf-8');
     return reply.send(
       `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(message)}</title></head><body><p role="alert">${escapeHtml(message)}</p><p><a href="${TEST_LIST_PATH}">${escapeHtml(back)}</a></p></body></html>`,

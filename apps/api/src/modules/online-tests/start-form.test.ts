@@ -76,7 +76,7 @@ describe('POST /app/student/online-tests/:testId/start (Start as a plain form)',
     expect(outsider.body).toContain('Back to your online tests');
     const unknown = await postStart(cookies.marathiStudent, randomUUID());
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toContain('आपल्या ऑनलाइन चाचण्यांकडे परत');
+    expect(unknown.body).toContain('आपल्या ऑनलाइन टेस्टकडे परत');
   });
 
   it('asks a visitor to sign in, and a teacher is not a student', async () => {

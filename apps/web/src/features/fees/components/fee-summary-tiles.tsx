@@ -1,10 +1,11 @@
-import { Anchor, Card, Flex, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { plural } from '@lingui/core/macro';
 import { IconCash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatRupees } from '../../../lib/format-number';
 import { useFeeSummary } from '../api';
+import classes from './fee-summary-tiles.module.css';
 
 /** "Collected this month / due now / unpaid in all": the dashboard card and the top of the Fees screen. */
 export function FeeSummaryTiles({ linkToFees = false }: { linkToFees?: boolean }) {
@@ -37,14 +38,14 @@ export function FeeSummaryTiles({ linkToFees = false }: { linkToFees?: boolean }
       {/* A phone has no room for three lakh-sized amounts side by side: a row each, the label beside its amount. */}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" verticalSpacing={4}>
         {tiles.map((tile) => (
-          <Flex key={tile.testId} direction={{ base: 'row', xs: 'column' }} justify={{ base: 'space-between', xs: 'flex-start' }} align={{ base: 'baseline', xs: 'flex-start' }} gap={{ base: 'sm', xs: 0 }}>
+          <div key={tile.testId} className={classes.tile}>
             <Text size="xs" c="dimmed">
               {tile.label}
             </Text>
             <Text fw={700} fz="md" c={tile.color} data-testid={tile.testId} style={{ whiteSpace: 'nowrap' }}>
               {formatRupees(tile.value)}
             </Text>
-          </Flex>
+          </div>
         ))}
       </SimpleGrid>
       {summary.data.pendingClaims > 0 || summary.data.unreconciledCredits > 0 ? (
