@@ -25,9 +25,11 @@ import { ROOT, WEB_DIST } from './server';
  * replies' counts. The lever left for this is a catalog per screen (decision 061).
  * Lowered (session 37, decision 078) where issue 74's work took code off: the student's dashboard (the
  * ledger's table kit, 26 kB), the attendance sheet (zod, 29 kB), the parent's fees ("I have paid"'s form, 78 kB).
+ * Raised by 1 kB for the admin's dashboard (session 37): the first-run checklist's eight steps, the fees card's
+ * "Due now" (issue 73) and the texts every other branch of that session added to the one catalog.
  */
 export const FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
-  '/app/dashboard': 307,
+  '/app/dashboard': 308,
   '/app/teacher/dashboard': 250,
   '/app/student/dashboard': 259,
   '/app/parent/dashboard': 283,
