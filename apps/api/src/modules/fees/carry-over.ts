@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { feeDues } from '../../db/schema';
+import { feeDueInvoices, feeDues } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { balanceSql, DUE_LOCK_ORDER } from './fee-queries';
 import { lockDueNumbers } from './plans.service';
@@ -10,6 +10,7 @@ import { lockDueNumbers } from './plans.service';
  * student's unpaid dues of the year that ended become ONE "Previous year balance" due of the new year.
  * The old dues keep what was paid and conceded; their status `carried_over` takes them out of the
  * balance, and the new due (no plan, no batch, the student's next due number) puts the same amount in.
+ * A due already invoiced on its due date is not carried (see below).
  */
 
 export type CarriedOver = {
@@ -27,7 +28,17 @@ export async function carryOverBalances(tx: DbExecutor, options: { before: strin
   const open = await tx
     .select({ id: feeDues.id, studentId: feeDues.studentId, balance: balanceSql.mapWith(Number) })
     .from(feeDues)
-    .where(and(eq(feeDues.status, 'open'), lt(feeDues.dueDate, options.before), sql`${balanceSql} > 0`))
+    .where(
+      and(
+        eq(feeDues.status, 'open'),
+        lt(feeDues.dueDate, options.before),
+        sql`${balanceSql} > 0`,
+        // A due with a live tax invoice issued on its due date (decision 070) stays as it is: its invoice is the
+        // supply's document, so a "Previous year balance" paid later would be invoiced a second time. Its
+        // payments still settle that invoice; cancelling it (a credit note) lets the next year's carry it.
+        sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.creditNoteNumber} is null)`,
+      ),
+    )
     .orderBy(...DUE_LOCK_ORDER)
     .for('update');
   const result: CarriedOver = { students: 0, amountPaise: 0, carriedDueIds: open.map((due) => due.id), createdDueIds: [] };

@@ -5,6 +5,7 @@ import { buildBatch, buildStudent } from '../../../test/factories';
 import { pdfText } from '../../../test/pdf-text';
 import { academies, feeDueInvoices } from '../../db/schema';
 import { upiQrSvg } from './upi-qr';
+import { carryOverBalances } from './carry-over';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 
 /**
@@ -140,5 +141,26 @@ describe('instalments invoiced on their due dates', () => {
     await withoutAcademy(() => t.database.db.insert(academies).values({ id: B, slug: 'due-b', name: 'B Classes' }));
     expect(await withAcademy(B, () => t.database.db.select().from(feeDueInvoices))).toEqual([]);
     expect((await t.database.db.select().from(feeDueInvoices)).length).toBeGreaterThan(0);
+  });
+
+  it('the new year’s carry-over leaves an invoiced due as it is (its invoice stands and its payment settles it); an un-invoiced one is carried', async () => {
+    await settings(false, 'due-date');
+    const invoiced = await studentOwing('Carry Invoiced');
+    // (The earlier test's due, its invoice cancelled, is invoiced again with it.)
+    expect(await issue()).toBeGreaterThanOrEqual(1);
+    const due = (await ledger(invoiced.id)).dues[0];
+    await settings(false, 'when-paid');
+    const plain = await studentOwing('Carry Plain');
+    const tomorrow = shiftDate(today(), 1);
+    const carried = await t.database.db.transaction((tx) => carryOverBalances(tx, { before: tomorrow, dueDate: tomorrow, label: 'Previous year balance 2026-27' }));
+    expect(carried.carriedDueIds).not.toContain(due._id);
+    expect(carried.carriedDueIds).toContain((await ledger(plain.id)).dues.find((row: { status: string }) => row.status === 'carried_over')?._id);
+    // Never invoiced twice: the invoiced due is still open with its invoice, and its payment is a receipt naming it.
+    const kept = await ledger(invoiced.id);
+    expect(kept.dues).toHaveLength(1);
+    expect(kept.dues[0]).toMatchObject({ _id: due._id, balance: 6000, invoice: { number: due.invoice.number, left: 7080 } });
+    const paid = await asAdmin('POST', `/api/students/${invoiced.id}/payments`, { amount: 7080, date: today(), mode: 'cash' });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().data).toMatchObject({ tax: null, settlesInvoices: [expect.objectContaining({ number: due.invoice.number, amount: 7080 })] });
   });
 });
