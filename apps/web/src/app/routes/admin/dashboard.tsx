@@ -78,12 +78,13 @@ export function Component() {
         <LoadErrorAlert title={t`The dashboard could not be loaded`} error={summary.error} fallback={t`Failed to load the dashboard`} onRetry={() => void summary.refetch()} />
       ) : (
         <Stack gap="lg">
-          {/* A new academy's first steps (issue 55): gone once done or hidden. */}
-          <FirstRunChecklist />
           {/* Backups that did not reach the bucket (issue 52): before anything else, until a retry succeeds. */}
           <OffsiteBackupWarning offsite={summary.data?.offsiteBackups} />
           {/* What waits for the office (issue 54): first, on the phone's first screen. */}
           <DashboardTodos items={todos} />
+          {/* A new academy's first steps (issue 55; eight since issue 73): gone once done or hidden. After the
+              to-dos, which a new academy has none of, so an academy at work still opens on what waits for it. */}
+          <FirstRunChecklist />
           {/* Families' WhatsApp messages today (issue 60): how many came and how many answered themselves. */}
           {replies && replies.received > 0 ? (
             <Text size="sm" c="dimmed">
