@@ -17,6 +17,7 @@ import { duesCsvUrl, previewReminders, useDues, useSendReminders, type DuesFilte
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
 import { DueInvoiceLine } from './ledger-view';
 import { GstOnTop } from './due-badge';
+import tileClasses from './fee-summary-tiles.module.css';
 import { translateServerText } from '../../../lib/server-text';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
@@ -173,26 +174,33 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
         <AcademicYearSelect currentYear={currentYear} value={filter.year ?? ''} onChange={(year) => update({ year: year || undefined })} w={220} data-testid="dues-year" />
       </Group>
       {dues.data ? (
-        <SimpleGrid cols={3} spacing="xs">
+        // A phone: a row each, the label beside its figure (three lakh-sized amounts side by side overlap at 360 px).
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" verticalSpacing={6}>
           <Card withBorder padding="sm" radius="md">
-            <Text size="xs" c="dimmed">
-              <Trans>Dues listed</Trans>
-            </Text>
-            <Text fw={700}>{dues.data.totals.count}</Text>
+            <div className={tileClasses.tile}>
+              <Text size="xs" c="dimmed">
+                <Trans>Dues listed</Trans>
+              </Text>
+              <Text fw={700}>{dues.data.totals.count}</Text>
+            </div>
           </Card>
           <Card withBorder padding="sm" radius="md">
-            <Text size="xs" c="dimmed">
-              <Trans>Outstanding</Trans>
-            </Text>
-            <Text fw={700}>{formatRupees(dues.data.totals.outstanding)}</Text>
+            <div className={tileClasses.tile}>
+              <Text size="xs" c="dimmed">
+                <Trans>Outstanding</Trans>
+              </Text>
+              <Text fw={700}>{formatRupees(dues.data.totals.outstanding)}</Text>
+            </div>
           </Card>
           <Card withBorder padding="sm" radius="md">
-            <Text size="xs" c="dimmed">
-              <Trans>Of which overdue</Trans>
-            </Text>
-            <Text fw={700} c="red.9">
-              {formatRupees(dues.data.totals.overdue)}
-            </Text>
+            <div className={tileClasses.tile}>
+              <Text size="xs" c="dimmed">
+                <Trans>Of which overdue</Trans>
+              </Text>
+              <Text fw={700} c="red.9">
+                {formatRupees(dues.data.totals.overdue)}
+              </Text>
+            </div>
           </Card>
         </SimpleGrid>
       ) : null}
