@@ -34,7 +34,7 @@ import { createPlan } from './modules/fees/plans.service';
 import { updatePaymentSettings } from './modules/settings/payment-settings.service';
 import type { FileStorage, StoredFile } from './lib/storage';
 import { notifyStudentsOfNote } from './modules/notifications/notifications.service';
-import { nextStudentCode } from './db/student-code';
+import { nextStudentCode } from './modules/students';
 import { saveFirstParent } from './modules/parents';
 
 /** Every demo account signs in with this password (development only; never seeded in production). */

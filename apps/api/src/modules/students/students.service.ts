@@ -25,7 +25,7 @@ import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { listBatchSummaries } from '../../read-models/batch-summaries';
 import { academyToday } from '../../academy-settings';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { nextStudentCode, nextStudentCodes } from '../../db/student-code';
+import { nextStudentCode, nextStudentCodes } from './student-code';
 import { createAccount, createAccounts, removeAccounts, updateAccount, type Invitation } from '../users';
 import { saveFirstParent } from '../parents';
 import { firstParentColumn, parentPhoneMatches } from '../../read-models/first-parent';

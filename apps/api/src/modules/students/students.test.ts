@@ -4,7 +4,7 @@ import { batchStudents, sessions, students, users } from '../../db/schema';
 import { apiCaller, shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { academyToday } from '../../academy-settings';
-import { nextStudentCode } from '../../db/student-code';
+import { nextStudentCode } from './student-code';
 import { insertStudents, removeImportedStudents } from './students.service';
 
 const t = shareSignedInTestApp();
