@@ -228,7 +228,7 @@ export async function requestSignInCode(deps: SignInCodeDeps, input: { phone: st
     inBackground(async () => {
       const academy = (await getAcademySettings(deps.db)).name;
       const minutes = String(OTP_VALID_MINUTES);
-      const today = new Date().toISOString().slice(0, 10);
+      const today = await academyToday(deps.db);
       await notifyParent(deps.db, deps.jobs, parentId, { kind: 'sign-in-code', key: `sign-in-code:${input.phone}:${Date.now()}`, date: today, ...codeMessage(deps.keys, academy, code, minutes) });
     });
   }
