@@ -68,3 +68,11 @@ export function assertMayRecordFor(actor: Actor, batchTeacherId: string): void {
 export function lectureNotFound(): AppError {
   return new AppError('NOT_FOUND', LECTURE_MESSAGES.notFound);
 }
+
+/**
+ * Whose progress a lecture's player reports (decision 082): a student's own; nobody else has a row (the
+ * route lets only students call it, and a student of another batch gets 404 from the read scope).
+ */
+export function viewingStudentOf(actor: Actor): string | undefined {
+  return actor.role === 'student' ? actor.studentId : undefined;
+}

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { FileStorage, StoredFile } from '../../lib/storage';
 import type { Actor } from '../../access/actor';
 import { batchScope } from '../../access/batches';
-import { assertMayRecordFor, lectureManageScope, lectureNotFound, lectureReadScope } from '../../access/lectures';
+import { assertMayRecordFor, lectureManageScope, lectureNotFound, lectureReadScope, viewingStudentOf } from '../../access/lectures';
 import type { Jobs } from '../../events/catalog';
 
 /** The job that makes a lecture's renditions (one run per upload; lectures.job.ts). */
@@ -19,8 +19,9 @@ export const renditionBaseOf = (id: string, kind: LectureRenditionKind) => `/api
 
 async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined, limit?: number): Promise<Lecture[]> {
   // A student's own progress, for the player to resume where they stopped.
-  const myView = actor.role === 'student' && actor.studentId
-    ? sql<{ position: number; secondsWatched: number } | null>`(select json_build_object('position', v.position, 'secondsWatched', v.seconds_watched) from lecture_views v where v.lecture_id = ${lectures.id} and v.student_id = ${actor.studentId})`
+  const viewer = viewingStudentOf(actor);
+  const myView = viewer
+    ? sql<{ position: number; secondsWatched: number } | null>`(select json_build_object('position', v.position, 'secondsWatched', v.seconds_watched) from lecture_views v where v.lecture_id = ${lectures.id} and v.student_id = ${viewer})`
     : sql<null>`null`;
   const query = db
     .select({
@@ -150,7 +151,7 @@ export async function myLectures(db: DbExecutor, actor: Actor): Promise<Lecture[
  * the batch's enrolled students gets 404 (the route lets only students call it).
  */
 export async function saveLectureView(db: DbExecutor, actor: Actor, id: string, input: LectureViewInput): Promise<{ position: number; secondsWatched: number; furthest: number }> {
-  const studentId = actor.role === 'student' ? actor.studentId : undefined;
+  const studentId = viewingStudentOf(actor);
   const [lecture] = await db
     .select({ id: lectures.id })
     .from(lectures)
