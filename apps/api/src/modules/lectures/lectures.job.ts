@@ -11,6 +11,8 @@ import type { Jobs } from '../../events/catalog';
 import type { FileStorage } from '../../lib/storage';
 import { FFMPEG_INSTALL_HINT, mediaToolsPresent, probe, render240p, renderVoiceBoard, RenderRefusedError, type MediaTools, type Rendered } from './renditions';
 import { LECTURE_RENDER_JOB, renditionBaseOf } from './lectures.service';
+import { tellAbsentFamilies } from './absent-families';
+import { PARENT_SENDER_JOB } from '../family-outbox';
 
 /*
  * The lecture job (issue 75, decision 079): one run per uploaded recording, in its academy (the job
@@ -33,7 +35,7 @@ async function setFailed(db: Db, lectureId: string, reason: string) {
 }
 
 /** Stores a rendition's files and records them with the rendition, in one transaction; the stored files go again if it fails. */
-async function keep(db: Db, storage: FileStorage, lectureId: string, rendered: Rendered, ready: boolean): Promise<void> {
+async function keep(db: Db, storage: FileStorage, jobs: Jobs, lectureId: string, rendered: Rendered, ready: boolean): Promise<void> {
   const saved: { name: string; key: string; bytes: number }[] = [];
   try {
     for (const file of rendered.files) {
@@ -47,15 +49,18 @@ async function keep(db: Db, storage: FileStorage, lectureId: string, rendered: R
       playlist: `${base}/${rendered.playlist}`,
       ...(rendered.stills ? { stills: `${base}/${rendered.stills}` } : {}),
     };
-    await db.transaction(async (tx) => {
-      const [row] = await tx.select({ renditions: lectures.renditions }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
+    const queued = await db.transaction(async (tx) => {
+      const [row] = await tx.select({ status: lectures.status, renditions: lectures.renditions }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
       if (!row) throw new Error('the lecture was deleted while it was rendered');
       await tx.insert(lectureFiles).values(saved.map((file) => ({ lectureId, kind: rendered.kind, name: file.name, fileKey: file.key, bytes: file.bytes })));
       await tx
         .update(lectures)
         .set({ renditions: [...row.renditions.filter((one) => one.kind !== rendered.kind), rendition], ...(ready ? { status: 'ready' as const, failureReason: null } : {}) })
         .where(eq(lectures.id, lectureId));
+      // Ready now: the students who missed that class, and their parents, are told (decision 082).
+      return ready && row.status !== 'ready' ? tellAbsentFamilies(tx, lectureId) : 0;
     });
+    if (queued > 0) await jobs.enqueue(PARENT_SENDER_JOB, {});
   } catch (error) {
     await Promise.all(saved.map((file) => storage.remove(file.key).catch(() => {})));
     throw error;
@@ -92,13 +97,13 @@ export async function renderLecture(deps: LectureJobDeps, lectureId: string, att
     if (!done.has('voice-board')) {
       const folder = path.join(work, 'voice-board');
       await fsp.mkdir(folder);
-      await keep(deps.db, deps.storage, lectureId, await renderVoiceBoard(deps.tools, source, folder, probed), true);
+      await keep(deps.db, deps.storage, deps.jobs, lectureId, await renderVoiceBoard(deps.tools, source, folder, probed), true);
     }
     if (probed.hasVideo && !done.has('240p')) {
       const folder = path.join(work, '240p');
       await fsp.mkdir(folder);
       try {
-        await keep(deps.db, deps.storage, lectureId, await render240p(deps.tools, source, folder), false);
+        await keep(deps.db, deps.storage, deps.jobs, lectureId, await render240p(deps.tools, source, folder), false);
       } catch (error) {
         // The lecture plays without it; the voice + board rung is what matters on slow data.
         deps.log?.warn({ err: error, lectureId }, 'the 240p rendition of a lecture could not be made');
