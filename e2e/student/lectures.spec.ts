@@ -27,7 +27,7 @@ async function setUp(admin: APIRequestContext, token: string) {
   const standards = (await (await admin.get('/api/standards')).json()) as { data: { _id: string }[] };
   const subjects = (await (await admin.get('/api/subjects')).json()) as { data: { _id: string; name: string }[] };
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-  const batchOf = async (name: string) =>
+  const batchOf = async (name: string, startTime: string, endTime: string) =>
     json(
       await admin.post('/api/batches', {
         data: {
@@ -35,15 +35,15 @@ async function setUp(admin: APIRequestContext, token: string) {
           teacher: teacher._id,
           standard: standards.data[0]!._id,
           subject: subjects.data[0]!._id,
-          schedule: { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], startTime: '07:00', endTime: '08:00' },
+          schedule: { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], startTime, endTime },
           startDate: today,
           endDate: `${Number(today.slice(0, 4)) + 1}-03-31`,
           capacity: 10,
         },
       }),
     );
-  const batch = await batchOf(`Lectures ${token}`);
-  const otherBatch = await batchOf(`Other ${token}`);
+  const batch = await batchOf(`Lectures ${token}`, '07:00', '08:00');
+  const otherBatch = await batchOf(`Other ${token}`, '09:00', '10:00');
   const studentOf = async (name: string, batchId: string) => {
     const student = await json(await admin.post('/api/students', { data: { name, email: `${name.split(' ')[0]!.toLowerCase()}.${token}@example.com`, password: PASSWORD } }));
     expect((await admin.put(`/api/batches/${batchId}/students/${student._id}/add`)).status()).toBe(200);

@@ -59,6 +59,12 @@ export const lectureRenditionSchema = z.object({
   playlist: z.string(),
   /** The board stills' timeline (voice-board only): `[{ t, still }]`, seconds and the still's address relative to it. */
   stills: z.string().optional(),
+  /** voice-board of a video (decision 082): the master playlist naming every rung, voice-board first. */
+  master: z.string().optional(),
+  /** A rung's peak bits a second (its segments'), as its master playlist entry says. */
+  bandwidth: z.number().int().optional(),
+  /** A video rung's picture, `426x240`. */
+  resolution: z.string().optional(),
 });
 export type LectureRendition = z.infer<typeof lectureRenditionSchema>;
 

@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { LECTURE_MESSAGES, type LectureRendition } from '@academy/shared/schemas/lectures';
 import type { Db } from '../../db/client';
 import { lectureFiles, lectures } from '../../db/schema';
 import type { Jobs } from '../../events/catalog';
 import type { FileStorage } from '../../lib/storage';
-import { FFMPEG_INSTALL_HINT, mediaToolsPresent, probe, render240p, renderVoiceBoard, RenderRefusedError, type MediaTools, type Rendered } from './renditions';
+import { Readable } from 'node:stream';
+import { FFMPEG_INSTALL_HINT, masterPlaylist, mediaToolsPresent, probe, renderVideoRung, renderVoiceBoard, RenderRefusedError, VIDEO_RUNGS, type MediaTools, type Rendered } from './renditions';
 import { LECTURE_RENDER_JOB, renditionBaseOf } from './lectures.service';
 import { tellAbsentFamilies } from './absent-families';
 import { PARENT_SENDER_JOB } from '../family-outbox';
@@ -48,6 +49,8 @@ async function keep(db: Db, storage: FileStorage, jobs: Jobs, lectureId: string,
       bytes: saved.reduce((sum, file) => sum + file.bytes, 0),
       playlist: `${base}/${rendered.playlist}`,
       ...(rendered.stills ? { stills: `${base}/${rendered.stills}` } : {}),
+      ...(rendered.voice ? { bandwidth: rendered.voice.bandwidth } : {}),
+      ...(rendered.variant ? { bandwidth: rendered.variant.bandwidth, resolution: rendered.variant.resolution } : {}),
     };
     const queued = await db.transaction(async (tx) => {
       const [row] = await tx.select({ status: lectures.status, renditions: lectures.renditions }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
@@ -66,6 +69,47 @@ async function keep(db: Db, storage: FileStorage, jobs: Jobs, lectureId: string,
     throw error;
   }
 }
+
+/**
+ * Writes (again) the lecture's master playlist from the renditions it has, beside voice-board's playlist
+ * (`master.m3u8`), and names it in voice-board's rendition; the master it replaces leaves the storage.
+ */
+async function keepMaster(db: Db, storage: FileStorage, lectureId: string): Promise<void> {
+  const [lecture] = await db.select({ renditions: lectures.renditions }).from(lectures).where(eq(lectures.id, lectureId)).limit(1);
+  const voice = lecture?.renditions.find((one) => one.kind === 'voice-board');
+  if (!lecture || !voice) return;
+  const rungs = VIDEO_RUNGS.flatMap((rung) => {
+    const made = lecture.renditions.find((one) => one.kind === rung.kind);
+    return made?.bandwidth && made.resolution ? [{ kind: rung.kind, bandwidth: made.bandwidth, resolution: made.resolution, frameRate: rung.fps }] : [];
+  });
+  if (rungs.length === 0) return;
+  const text = masterPlaylist({ bandwidth: voice.bandwidth ?? 32_000 }, rungs);
+  const stored = await storage.save(Readable.from([Buffer.from(text)]), { maxBytes: 64 * 1024, extension: '.m3u8' });
+  let replaced: string | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select({ renditions: lectures.renditions }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
+      if (!row) throw new Error('the lecture was deleted while it was rendered');
+      const [old] = await tx
+        .delete(lectureFiles)
+        .where(and(eq(lectureFiles.lectureId, lectureId), eq(lectureFiles.kind, 'voice-board'), eq(lectureFiles.name, MASTER_NAME)))
+        .returning({ fileKey: lectureFiles.fileKey });
+      replaced = old?.fileKey;
+      await tx.insert(lectureFiles).values({ lectureId, kind: 'voice-board', name: MASTER_NAME, fileKey: stored.key, bytes: stored.size });
+      const master = `${renditionBaseOf(lectureId, 'voice-board')}/${MASTER_NAME}`;
+      await tx
+        .update(lectures)
+        .set({ renditions: row.renditions.map((one) => (one.kind === 'voice-board' ? { ...one, master } : one)) })
+        .where(eq(lectures.id, lectureId));
+    });
+  } catch (error) {
+    await storage.remove(stored.key).catch(() => {});
+    throw error;
+  }
+  if (replaced) await storage.remove(replaced).catch(() => {});
+}
+
+const MASTER_NAME = 'master.m3u8';
 
 let rendering = 0;
 
@@ -99,15 +143,19 @@ export async function renderLecture(deps: LectureJobDeps, lectureId: string, att
       await fsp.mkdir(folder);
       await keep(deps.db, deps.storage, deps.jobs, lectureId, await renderVoiceBoard(deps.tools, source, folder, probed), true);
     }
-    if (probed.hasVideo && !done.has('240p')) {
-      const folder = path.join(work, '240p');
-      await fsp.mkdir(folder);
-      try {
-        await keep(deps.db, deps.storage, deps.jobs, lectureId, await render240p(deps.tools, source, folder), false);
-      } catch (error) {
-        // The lecture plays without it; the voice + board rung is what matters on slow data.
-        deps.log?.warn({ err: error, lectureId }, 'the 240p rendition of a lecture could not be made');
+    if (probed.hasVideo) {
+      for (const rung of VIDEO_RUNGS) {
+        if (done.has(rung.kind)) continue;
+        const folder = path.join(work, rung.kind);
+        await fsp.mkdir(folder);
+        try {
+          await keep(deps.db, deps.storage, deps.jobs, lectureId, await renderVideoRung(deps.tools, source, folder, rung), false);
+        } catch (error) {
+          // The lecture plays without it; the voice + board rung is what matters on slow data.
+          deps.log?.warn({ err: error, lectureId }, `the ${rung.kind} rendition of a lecture could not be made`);
+        }
       }
+      await keepMaster(deps.db, deps.storage, lectureId);
     }
   } catch (error) {
     if (error instanceof RenderRefusedError) {
