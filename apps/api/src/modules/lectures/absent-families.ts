@@ -1,12 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { formatDate } from '@academy/shared/calendar';
 import { word } from '@academy/shared/i18n/server-catalog';
-import { wordNotification } from '@academy/shared/i18n/server-text';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import type { DbExecutor } from '../../db/client';
-import { attendanceRecords, batches, lectures, notifications, students, subjects, users } from '../../db/schema';
+import { attendanceRecords, batches, lectures, students, subjects, users } from '../../db/schema';
 import { academyToday } from '../../academy-settings';
 import { notifyParents } from '../family-outbox';
+import { notifyStudentsOfRecordedLecture } from '../notifications';
 
 /*
  * The absent student's message (issue 75, decision 082): when a lecture becomes ready, each active
@@ -55,18 +55,7 @@ export async function tellAbsentFamilies(db: DbExecutor, lectureId: string, now:
   if (missed.length === 0) return 0;
   const subject = lecture.subject ?? lecture.batchName;
   const today = lecture.date === (await academyToday(db, now));
-  const key = today ? 'lecture.recorded-today' : 'lecture.recorded';
-  const values: Record<string, string> = today ? { subject } : { subject, date: formatDate(lecture.date) };
-  const english = wordNotification(key, values, 'en') ?? '';
-  await db.execute(sql`
-    insert into ${notifications} (student_id, lecture_id, message, message_key, message_values)
-    select s.id, ${lectureId}::uuid, ${english}, ${key}, ${JSON.stringify(values)}::jsonb
-    from students s where s.id in (${sql.join(
-      missed.map((one) => sql`${one.studentId}::uuid`),
-      sql`, `,
-    )})
-    on conflict (student_id, lecture_id) do nothing
-  `);
+  await notifyStudentsOfRecordedLecture(db, { lectureId, studentIds: missed.map((one) => one.studentId), subject, date: formatDate(lecture.date), today });
   const messages = recordedMessages(subject, lecture.date, today);
   let queued = 0;
   for (const student of missed) {
