@@ -114,7 +114,7 @@ test.describe('recorded lectures', () => {
     const still = page.getByTestId('lecture-still');
     await expect(still).toBeVisible();
     expect(await still.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-    await page.getByRole('radio', { name: '2×' }).check({ force: true });
+    await page.getByText('2×', { exact: true }).tap();
     expect(await page.getByTestId('lecture-audio').evaluate((audio: HTMLAudioElement) => audio.playbackRate)).toBe(2);
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: test.info().outputPath('lecture-player-360.png'), fullPage: true });
@@ -130,6 +130,7 @@ test.describe('recorded lectures', () => {
     const first = lecture.getByTestId('lecture-viewer').first();
     await expect(first).toContainText(`Farhan ${token}`);
     await expect(first).toContainText('Absent that day');
+    await teacherPage.screenshot({ path: test.info().outputPath('who-watched-1280.png'), fullPage: true });
 
     // Another batch's student: 404 for the lecture and its playlist, and the screen says not found.
     const outsider = await signedIn(browser, baseURL!, s.outsider.email, true);
