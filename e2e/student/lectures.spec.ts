@@ -78,7 +78,7 @@ test.describe('recorded lectures', () => {
   test.afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
   test('the teacher uploads, the absent student is told and plays it on a phone, the teacher sees who watched', async ({ browser, playwright, baseURL }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const token = uniqueToken('lec');
     const admin = await playwright.request.newContext({ baseURL });
     const s = await setUp(admin, token);
