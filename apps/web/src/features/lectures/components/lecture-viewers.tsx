@@ -6,9 +6,9 @@ import { useLectureViewers } from '../api';
 
 const VIEWERS_FAILURE = msg`Failed to fetch who watched`;
 
-/** 75 → "1 min", 3725 → "62 min": how long a student listened, rounded for a glance. */
-function minutes(seconds: number): number {
-  return Math.round(seconds / 60);
+/** 75 → "1:15", 3725 → "62:05": minutes and seconds, so a short listen is not "0 min". */
+function minutesAndSeconds(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
 /**
@@ -25,8 +25,8 @@ export function LectureViewers({ lectureId }: { lectureId: string }) {
   return (
     <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="lecture-viewers">
       {viewers.data.map((viewer) => {
-        const watchedMinutes = minutes(viewer.secondsWatched);
-        const furthestMinutes = minutes(viewer.furthest);
+        const heard = minutesAndSeconds(viewer.secondsWatched);
+        const reached = minutesAndSeconds(viewer.furthest);
         return (
           <li key={viewer.student._id} data-testid="lecture-viewer" data-absent={viewer.absent}>
             <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -41,7 +41,7 @@ export function LectureViewers({ lectureId }: { lectureId: string }) {
                 ) : null}
               </Group>
               <Text size="xs" c={viewer.secondsWatched > 0 ? undefined : 'dimmed'} style={{ flexShrink: 0 }}>
-                {viewer.secondsWatched > 0 ? t`${watchedMinutes} min heard, up to ${furthestMinutes} min` : t`Not watched`}
+                {viewer.secondsWatched > 0 ? t`${heard} heard, up to ${reached}` : t`Not watched`}
               </Text>
             </Group>
             <Progress value={(viewer.furthest / longest) * 100} size="xs" mt={4} aria-hidden="true" />
