@@ -23,6 +23,8 @@ describe('HTTP conventions', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // The lecture player's Media Source Extensions (decision 082): media from blob: addresses, nothing else outside.
+    expect(response.headers['content-security-policy']).toContain("media-src 'self' blob:");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 

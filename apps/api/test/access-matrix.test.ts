@@ -212,6 +212,9 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/batches/:id/lectures': [s(() => `/api/batches/${ids.batch}/lectures`, 200)],
   'GET /api/lectures/:id': [s(() => `/api/lectures/${ids.lecture}`, 200)],
   'POST /api/lectures/:id/file': [s(() => `/api/lectures/${ids.lecture}/file`, 409, { body: {} })],
+  'GET /api/lectures': [s(() => '/api/lectures', 200)],
+  'PUT /api/lectures/:id/view': [s(() => `/api/lectures/${ids.lecture}/view`, 200, { body: { position: 12, secondsWatched: 12 } })],
+  'GET /api/lectures/:id/views': [s(() => `/api/lectures/${ids.lecture}/views`, 200)],
   'GET /api/lectures/:id/hls/:kind/:name': [s(() => `/api/lectures/${ids.lecture}/hls/voice-board/index.m3u8`, 200)],
   // Staff pay (issue 58): the admin's, but a teacher's own pay and payslips (another teacher's payslip: 404).
   'GET /api/teachers/:id/pay': [s(() => `/api/teachers/${ids.teacher}/pay`, 200)],

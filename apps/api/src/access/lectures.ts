@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
 import { AppError } from '../lib/app-error';
 import { NO_RECORD, type Actor } from './actor';
-import { own, SIGNED_IN, STAFF, withRecord, type RouteRules } from './rules';
+import { own, SIGNED_IN, STAFF, STUDENT, withRecord, type RouteRules } from './rules';
 
 /**
  * Lectures (issue 75, decision 079). An admin and the batch's teacher add a lecture and upload its
@@ -13,6 +13,12 @@ export const lectureRoutes: RouteRules = {
   'POST /api/batches/:id/lectures': withRecord(own(STAFF)),
   'GET /api/batches/:id/lectures': own(SIGNED_IN),
   'GET /api/lectures/:id': own(SIGNED_IN),
+  // The ready lectures of the caller's batches (a parent: their children's; staff: the ones they may read).
+  'GET /api/lectures': SIGNED_IN,
+  // The player's progress: only a student of the lecture's batch, on their own row (decision 082).
+  'PUT /api/lectures/:id/view': own(STUDENT),
+  // Who watched and how far: the admin and the batch's teacher.
+  'GET /api/lectures/:id/views': withRecord(own(STAFF)),
   'POST /api/lectures/:id/file': withRecord(own(STAFF)),
   // Playlists, segments and board stills: the same readers as the lecture.
   'GET /api/lectures/:id/hls/:kind/:name': own(SIGNED_IN),
@@ -61,4 +67,12 @@ export function assertMayRecordFor(actor: Actor, batchTeacherId: string): void {
 
 export function lectureNotFound(): AppError {
   return new AppError('NOT_FOUND', LECTURE_MESSAGES.notFound);
+}
+
+/**
+ * Whose progress a lecture's player reports (decision 082): a student's own; nobody else has a row (the
+ * route lets only students call it, and a student of another batch gets 404 from the read scope).
+ */
+export function viewingStudentOf(actor: Actor): string | undefined {
+  return actor.role === 'student' ? actor.studentId : undefined;
 }

@@ -230,6 +230,9 @@ const studentRoutes = area('app/student', 'student', [
   page('online-tests', () => import('./routes/student/online-test-list')),
   page('online-tests/attempts/:id', () => import('./routes/student/online-test-attempt')),
   page('online-tests/attempts/:id/result', () => import('./routes/student/online-test-result')),
+  // Recorded lectures (issue 75): the batches' ready lectures and their player (hls.js loads only there).
+  page('lectures', () => import('./routes/student/lectures')),
+  page('lectures/:id', () => import('./routes/student/lecture')),
 ]);
 
 // The parent's area (issue 21): their children's day, announcements for parents, the children's notes.
@@ -243,6 +246,8 @@ const parentRoutes = area('app/parent', 'parent', [
   // A child's fees and tests (the student's own screens' components), one child at a time.
   page('fees', () => import('./routes/parent/fees')),
   page('tests', () => import('./routes/parent/exams')),
+  page('lectures', () => import('./routes/parent/lectures')),
+  page('lectures/:id', () => import('./routes/parent/lecture')),
 ]);
 
 export const routes: RouteObject[] = [

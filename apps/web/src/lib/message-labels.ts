@@ -37,6 +37,7 @@ export function useMessageLabels() {
     'parent-welcome': t`How to sign in`,
     admitted: t`Admission (how to sign in)`,
     'homework-summary': t`Weekly homework summary`,
+    'lecture-recorded': t`Missed class recorded`,
   };
   return {
     status: (value: MessageStatus) => status[value],

@@ -540,6 +540,19 @@ export const SERVER_CATALOG = {
     // Results published and announcements for parents (issue 37).
     ['Results of {test}: {child}', '{test} चा निकाल: {child}', '{test} का परिणाम: {child}'],
     ['New online test: {test}', 'नवीन ऑनलाइन टेस्ट: {test}', 'नया ऑनलाइन टेस्ट: {test}'],
+    // A missed class is recorded (issue 75; modules/lectures/absent-families.ts).
+    ["Today's {subject} class is recorded: watch it", 'आजचा {subject} चा वर्ग रेकॉर्ड झाला आहे: तो पाहा', 'आज की {subject} की कक्षा रिकॉर्ड हो गई है: इसे देखें'],
+    ['The {subject} class of {date} is recorded: watch it', '{date} चा {subject} चा वर्ग रेकॉर्ड झाला आहे: तो पाहा', '{date} की {subject} की कक्षा रिकॉर्ड हो गई है: इसे देखें'],
+    [
+      "{parent}, {child} missed today's {subject} class. It is recorded: watch it in the app under Lectures.",
+      '{parent}, {child} आजच्या {subject} च्या वर्गाला गैरहजर होते. तो वर्ग रेकॉर्ड झाला आहे: अ‍ॅपमध्ये लेक्चर्समध्ये तो पाहा.',
+      '{parent}, {child} आज की {subject} की कक्षा में नहीं थे. वह कक्षा रिकॉर्ड हो गई है: ऐप में लेक्चर्स में इसे देखें.',
+    ],
+    [
+      '{parent}, {child} missed the {subject} class of {date}. It is recorded: watch it in the app under Lectures.',
+      '{parent}, {child} {date} च्या {subject} च्या वर्गाला गैरहजर होते. तो वर्ग रेकॉर्ड झाला आहे: अ‍ॅपमध्ये लेक्चर्समध्ये तो पाहा.',
+      '{parent}, {child} {date} की {subject} की कक्षा में नहीं थे. वह कक्षा रिकॉर्ड हो गई है: ऐप में लेक्चर्स में इसे देखें.',
+    ],
     // The weekly homework summary (issue 59; modules/homework/homework-upkeep.ts).
     ["{child}'s homework this week", '{child} यांचा या आठवड्याचा गृहपाठ', '{child} का इस हफ़्ते का होमवर्क'],
     [
@@ -912,6 +925,8 @@ export const SERVER_CATALOG = {
     ['New note: {title}', 'नवीन नोट्स: {title}', 'नए नोट्स: {title}'],
     ['New online test: {title}, opens {opens}', 'नवीन ऑनलाइन टेस्ट: {title}, सुरू {opens}', 'नया ऑनलाइन टेस्ट: {title}, शुरू {opens}'],
     ['New homework: {title}', 'नवीन गृहपाठ: {title}', 'नया होमवर्क: {title}'],
+    ["Today's {subject} class is recorded: watch it", 'आजचा {subject} चा वर्ग रेकॉर्ड झाला आहे: तो पाहा', 'आज की {subject} की कक्षा रिकॉर्ड हो गई है: इसे देखें'],
+    ['The {subject} class of {date} is recorded: watch it', '{date} चा {subject} चा वर्ग रेकॉर्ड झाला आहे: तो पाहा', '{date} की {subject} की कक्षा रिकॉर्ड हो गई है: इसे देखें'],
     // A substitute for one class (issue 58), told to the batch's families when the office chooses to.
     ['Class of {batch} on {date}: {teacher} will teach it', '{batch} चा {date} चा वर्ग: {teacher} घेतील', '{batch} की {date} की क्लास: {teacher} लेंगे'],
   ],

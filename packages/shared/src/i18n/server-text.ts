@@ -21,6 +21,8 @@ export const NOTIFICATION_TEXTS = {
   'note.created': 'New note: {title}',
   'online-test.published': 'New online test: {title}, opens {opens}',
   'homework.set': 'New homework: {title}',
+  'lecture.recorded-today': "Today's {subject} class is recorded: watch it",
+  'lecture.recorded': 'The {subject} class of {date} is recorded: watch it',
 } as const satisfies Record<string, CatalogText<'notification'>>;
 export type NotificationKey = keyof typeof NOTIFICATION_TEXTS;
 

@@ -33,7 +33,13 @@ export const LECTURE_MESSAGES = {
   unreadable: 'The file could not be read as a video or audio recording: upload it again, or record it again',
   noSound: 'The recording has no sound: record it again with the microphone on',
   gaveUp: 'The lecture could not be prepared after several tries: upload the recording again',
+  viewSaved: 'Progress saved',
+  position: 'Send the position as whole seconds from 0 to 86400',
+  secondsWatched: 'Send the seconds watched as whole seconds from 0 to 86400',
 } as const;
+
+/** The longest lecture a view may describe (a day, in seconds): anything beyond is a bad report. */
+export const LECTURE_MAX_SECONDS = 86_400;
 
 /** POST /api/batches/{id}/lectures. */
 export const lectureInputSchema = z.object(
@@ -53,6 +59,12 @@ export const lectureRenditionSchema = z.object({
   playlist: z.string(),
   /** The board stills' timeline (voice-board only): `[{ t, still }]`, seconds and the still's address relative to it. */
   stills: z.string().optional(),
+  /** voice-board of a video (decision 082): the master playlist naming every rung, voice-board first. */
+  master: z.string().optional(),
+  /** A rung's peak bits a second (its segments'), as its master playlist entry says. */
+  bandwidth: z.number().int().optional(),
+  /** A video rung's picture, `426x240`. */
+  resolution: z.string().optional(),
 });
 export type LectureRendition = z.infer<typeof lectureRenditionSchema>;
 
@@ -66,6 +78,8 @@ export const lectureSchema = z.object({
   renditions: z.array(lectureRenditionSchema),
   /** Whether the caller may upload its recording (an admin, the batch's teacher) while it is `uploading`. */
   canUpload: z.boolean(),
+  /** A student's own progress (where to resume, decision 082); null for anyone else or before they play it. */
+  myView: z.object({ position: z.number().int(), secondsWatched: z.number().int() }).nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
@@ -80,3 +94,27 @@ export const lectureFileParamsSchema = z.object({
   kind: z.enum(LECTURE_RENDITION_KINDS, { error: 'Unknown rendition' }),
   name: z.string().regex(/^[a-z0-9][a-z0-9.-]{0,99}$/, 'Unknown file'),
 });
+
+/**
+ * PUT /api/lectures/{id}/view: the player's report of a student's watching (decision 082). `position` is
+ * where they are now (resumed there next time), `secondsWatched` the seconds they have played in all
+ * (the player adds to what GET /api/lectures/{id} answered as `myView`; the server keeps the larger).
+ */
+const seconds = (message: string) => z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(LECTURE_MAX_SECONDS, { error: message });
+export const lectureViewInputSchema = z.object(
+  { position: seconds(LECTURE_MESSAGES.position), secondsWatched: seconds(LECTURE_MESSAGES.secondsWatched) },
+  { error: 'Send the progress as an object with position and secondsWatched' },
+);
+export type LectureViewInput = z.input<typeof lectureViewInputSchema>;
+export const lectureViewSchema = z.object({ position: z.number().int(), secondsWatched: z.number().int(), furthest: z.number().int() });
+
+/** GET /api/lectures/{id}/views: each enrolled student of the batch, the day's absent first. */
+export const lectureViewerSchema = z.object({
+  student: namedRefSchema,
+  /** Marked absent in the batch on the lecture's day. */
+  absent: z.boolean(),
+  secondsWatched: z.number().int(),
+  furthest: z.number().int(),
+  lastWatchedAt: isoDateTimeSchema.nullable(),
+});
+export type LectureViewer = z.infer<typeof lectureViewerSchema>;

@@ -16,7 +16,7 @@ import { indianPhoneSchema } from './phone';
  * `parent-welcome`: how to sign in, to a parent the office linked without an email (issue 54).
  * `admitted`: an enquiry became a student: the student ID and how to sign in, to the family (issue 54).
  */
-export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code', 'demo-class', 'online-test', 'enquiry-received', 'parent-welcome', 'admitted', 'homework-summary'] as const;
+export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code', 'demo-class', 'online-test', 'enquiry-received', 'parent-welcome', 'admitted', 'homework-summary', 'lecture-recorded'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /**
@@ -54,6 +54,7 @@ export const TEMPLATE_VALUES: Record<MessageKind, readonly string[]> = {
   'parent-welcome': ['parent', 'academy', 'child', 'link'],
   admitted: ['student', 'studentId', 'link'],
   'homework-summary': ['parent', 'child', 'set', 'handedIn', 'late', 'redo'],
+  'lecture-recorded': ['parent', 'child', 'subject', 'date'],
 };
 
 /**

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { LECTURE_RENDITION_KINDS, LECTURE_STATUSES, type LectureRendition } from '@academy/shared/schemas/lectures';
 import { batches } from './batches';
+import { students } from './students';
 import { userRef } from './users';
 import { academyRow } from './academy-column';
 import { requiredRef, timestamps } from './columns';
@@ -63,5 +64,31 @@ export const lectureFiles = pgTable(
     uniqueIndex('lecture_files_name_idx').on(table.lectureId, table.kind, table.name),
     index('lecture_files_academy_idx').on(table.academyId),
     check('lecture_files_kind_check', sql`${table.kind} in ('voice-board', '240p', '360p')`),
+  ],
+);
+
+/**
+ * How far a student has watched a lecture (issue 75, decision 082): one row per lecture and student,
+ * upserted by the player every few seconds. `secondsWatched` is the time actually played (not the
+ * position: skipping ahead does not count), `position` where they stopped (the player resumes there),
+ * `furthest` the furthest point reached.
+ */
+export const lectureViews = pgTable(
+  'lecture_views',
+  {
+    ...academyRow(),
+    lectureId: uuid()
+      .notNull()
+      .references(() => lectures.id, { onDelete: 'cascade' }),
+    studentId: requiredRef(() => students.id, 'cascade'),
+    secondsWatched: integer().notNull().default(0),
+    position: integer().notNull().default(0),
+    furthest: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('lecture_views_lecture_student_idx').on(table.lectureId, table.studentId),
+    index('lecture_views_student_idx').on(table.studentId),
+    check('lecture_views_figures_check', sql`${table.secondsWatched} >= 0 and ${table.position} >= 0 and ${table.furthest} >= 0`),
   ],
 );

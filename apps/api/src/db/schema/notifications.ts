@@ -5,6 +5,7 @@ import { students } from './students';
 import { notes } from './notes';
 import { onlineTests } from './online-tests';
 import { homework } from './homework';
+import { lectures } from './lectures';
 import { academyRow } from './academy-column';
 import { createdAt, requiredRef } from './columns';
 
@@ -30,6 +31,8 @@ export const notifications = pgTable(
     onlineTestId: uuid().references(() => onlineTests.id, { onDelete: 'cascade' }),
     // New homework for the student's batch (issue 59).
     homeworkId: uuid().references(() => homework.id, { onDelete: 'cascade' }),
+    // A recorded lecture of a class the student missed (issue 75, decision 082).
+    lectureId: uuid().references(() => lectures.id, { onDelete: 'cascade' }),
   },
   (table) => [
     // "Notified once" is the database's promise, whatever number of job runs or server processes.
@@ -37,6 +40,7 @@ export const notifications = pgTable(
     uniqueIndex('notifications_student_note_unique').on(table.studentId, table.noteId),
     uniqueIndex('notifications_student_online_test_unique').on(table.studentId, table.onlineTestId),
     uniqueIndex('notifications_student_homework_unique').on(table.studentId, table.homeworkId),
+    uniqueIndex('notifications_student_lecture_unique').on(table.studentId, table.lectureId),
     // The bell's page, newest first, and its unread count.
     index('notifications_student_created_idx').on(table.studentId, table.createdAt.desc(), table.id.desc()),
     index('notifications_student_unread_idx')
@@ -47,6 +51,7 @@ export const notifications = pgTable(
     index('notifications_note_idx').on(table.noteId),
     index('notifications_online_test_idx').on(table.onlineTestId),
     index('notifications_homework_idx').on(table.homeworkId),
-    check('notifications_one_subject_check', sql`num_nonnulls(${table.announcementId}, ${table.noteId}, ${table.onlineTestId}, ${table.homeworkId}) <= 1`),
+    index('notifications_lecture_idx').on(table.lectureId),
+    check('notifications_one_subject_check', sql`num_nonnulls(${table.announcementId}, ${table.noteId}, ${table.onlineTestId}, ${table.homeworkId}, ${table.lectureId}) <= 1`),
   ],
 );

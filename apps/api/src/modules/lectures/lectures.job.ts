@@ -3,14 +3,17 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { LECTURE_MESSAGES, type LectureRendition } from '@academy/shared/schemas/lectures';
 import type { Db } from '../../db/client';
 import { lectureFiles, lectures } from '../../db/schema';
 import type { Jobs } from '../../events/catalog';
 import type { FileStorage } from '../../lib/storage';
-import { FFMPEG_INSTALL_HINT, mediaToolsPresent, probe, render240p, renderVoiceBoard, RenderRefusedError, type MediaTools, type Rendered } from './renditions';
+import { Readable } from 'node:stream';
+import { FFMPEG_INSTALL_HINT, masterPlaylist, mediaToolsPresent, probe, renderVideoRung, renderVoiceBoard, RenderRefusedError, VIDEO_RUNGS, type MediaTools, type Rendered } from './renditions';
 import { LECTURE_RENDER_JOB, renditionBaseOf } from './lectures.service';
+import { tellAbsentFamilies } from './absent-families';
+import { PARENT_SENDER_JOB } from '../family-outbox';
 
 /*
  * The lecture job (issue 75, decision 079): one run per uploaded recording, in its academy (the job
@@ -33,7 +36,7 @@ async function setFailed(db: Db, lectureId: string, reason: string) {
 }
 
 /** Stores a rendition's files and records them with the rendition, in one transaction; the stored files go again if it fails. */
-async function keep(db: Db, storage: FileStorage, lectureId: string, rendered: Rendered, ready: boolean): Promise<void> {
+async function keep(db: Db, storage: FileStorage, jobs: Jobs, lectureId: string, rendered: Rendered, ready: boolean): Promise<void> {
   const saved: { name: string; key: string; bytes: number }[] = [];
   try {
     for (const file of rendered.files) {
@@ -46,21 +49,67 @@ async function keep(db: Db, storage: FileStorage, lectureId: string, rendered: R
       bytes: saved.reduce((sum, file) => sum + file.bytes, 0),
       playlist: `${base}/${rendered.playlist}`,
       ...(rendered.stills ? { stills: `${base}/${rendered.stills}` } : {}),
+      ...(rendered.voice ? { bandwidth: rendered.voice.bandwidth } : {}),
+      ...(rendered.variant ? { bandwidth: rendered.variant.bandwidth, resolution: rendered.variant.resolution } : {}),
     };
-    await db.transaction(async (tx) => {
-      const [row] = await tx.select({ renditions: lectures.renditions }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
+    const queued = await db.transaction(async (tx) => {
+      const [row] = await tx.select({ status: lectures.status, renditions: lectures.renditions }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
       if (!row) throw new Error('the lecture was deleted while it was rendered');
       await tx.insert(lectureFiles).values(saved.map((file) => ({ lectureId, kind: rendered.kind, name: file.name, fileKey: file.key, bytes: file.bytes })));
       await tx
         .update(lectures)
         .set({ renditions: [...row.renditions.filter((one) => one.kind !== rendered.kind), rendition], ...(ready ? { status: 'ready' as const, failureReason: null } : {}) })
         .where(eq(lectures.id, lectureId));
+      // Ready now: the students who missed that class, and their parents, are told (decision 082).
+      return ready && row.status !== 'ready' ? tellAbsentFamilies(tx, lectureId) : 0;
     });
+    if (queued > 0) await jobs.enqueue(PARENT_SENDER_JOB, {});
   } catch (error) {
     await Promise.all(saved.map((file) => storage.remove(file.key).catch(() => {})));
     throw error;
   }
 }
+
+/**
+ * Writes (again) the lecture's master playlist from the renditions it has, beside voice-board's playlist
+ * (`master.m3u8`), and names it in voice-board's rendition; the master it replaces leaves the storage.
+ */
+async function keepMaster(db: Db, storage: FileStorage, lectureId: string): Promise<void> {
+  const [lecture] = await db.select({ renditions: lectures.renditions }).from(lectures).where(eq(lectures.id, lectureId)).limit(1);
+  const voice = lecture?.renditions.find((one) => one.kind === 'voice-board');
+  if (!lecture || !voice) return;
+  const rungs = VIDEO_RUNGS.flatMap((rung) => {
+    const made = lecture.renditions.find((one) => one.kind === rung.kind);
+    return made?.bandwidth && made.resolution ? [{ kind: rung.kind, bandwidth: made.bandwidth, resolution: made.resolution, frameRate: rung.fps }] : [];
+  });
+  if (rungs.length === 0) return;
+  const text = masterPlaylist({ bandwidth: voice.bandwidth ?? 32_000 }, rungs);
+  const stored = await storage.save(Readable.from([Buffer.from(text)]), { maxBytes: 64 * 1024, extension: '.m3u8' });
+  let replaced: string | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select({ renditions: lectures.renditions }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
+      if (!row) throw new Error('the lecture was deleted while it was rendered');
+      const [old] = await tx
+        .delete(lectureFiles)
+        .where(and(eq(lectureFiles.lectureId, lectureId), eq(lectureFiles.kind, 'voice-board'), eq(lectureFiles.name, MASTER_NAME)))
+        .returning({ fileKey: lectureFiles.fileKey });
+      replaced = old?.fileKey;
+      await tx.insert(lectureFiles).values({ lectureId, kind: 'voice-board', name: MASTER_NAME, fileKey: stored.key, bytes: stored.size });
+      const master = `${renditionBaseOf(lectureId, 'voice-board')}/${MASTER_NAME}`;
+      await tx
+        .update(lectures)
+        .set({ renditions: row.renditions.map((one) => (one.kind === 'voice-board' ? { ...one, master } : one)) })
+        .where(eq(lectures.id, lectureId));
+    });
+  } catch (error) {
+    await storage.remove(stored.key).catch(() => {});
+    throw error;
+  }
+  if (replaced) await storage.remove(replaced).catch(() => {});
+}
+
+const MASTER_NAME = 'master.m3u8';
 
 let rendering = 0;
 
@@ -92,17 +141,21 @@ export async function renderLecture(deps: LectureJobDeps, lectureId: string, att
     if (!done.has('voice-board')) {
       const folder = path.join(work, 'voice-board');
       await fsp.mkdir(folder);
-      await keep(deps.db, deps.storage, lectureId, await renderVoiceBoard(deps.tools, source, folder, probed), true);
+      await keep(deps.db, deps.storage, deps.jobs, lectureId, await renderVoiceBoard(deps.tools, source, folder, probed), true);
     }
-    if (probed.hasVideo && !done.has('240p')) {
-      const folder = path.join(work, '240p');
-      await fsp.mkdir(folder);
-      try {
-        await keep(deps.db, deps.storage, lectureId, await render240p(deps.tools, source, folder), false);
-      } catch (error) {
-        // The lecture plays without it; the voice + board rung is what matters on slow data.
-        deps.log?.warn({ err: error, lectureId }, 'the 240p rendition of a lecture could not be made');
+    if (probed.hasVideo) {
+      for (const rung of VIDEO_RUNGS) {
+        if (done.has(rung.kind)) continue;
+        const folder = path.join(work, rung.kind);
+        await fsp.mkdir(folder);
+        try {
+          await keep(deps.db, deps.storage, deps.jobs, lectureId, await renderVideoRung(deps.tools, source, folder, rung), false);
+        } catch (error) {
+          // The lecture plays without it; the voice + board rung is what matters on slow data.
+          deps.log?.warn({ err: error, lectureId }, `the ${rung.kind} rendition of a lecture could not be made`);
+        }
       }
+      await keepMaster(deps.db, deps.storage, lectureId);
     }
   } catch (error) {
     if (error instanceof RenderRefusedError) {

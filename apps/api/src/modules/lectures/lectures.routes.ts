@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
-import { LECTURE_MESSAGES, lectureCreatedSchema, lectureFileParamsSchema, lectureInputSchema, lectureSchema } from '@academy/shared/schemas/lectures';
+import { LECTURE_MESSAGES, lectureCreatedSchema, lectureFileParamsSchema, lectureInputSchema, lectureSchema, lectureViewerSchema, lectureViewInputSchema, lectureViewSchema } from '@academy/shared/schemas/lectures';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../events/catalog';
 import { AppError } from '../../lib/app-error';
@@ -11,7 +11,7 @@ import { FileRejectedError, rejectedFileError, type FileStorage } from '../../li
 import { actorOf } from '../../access/http';
 import { createdRoute, dataRoute } from '../../lib/route-replies';
 import { RECORDING_HEAD_BYTES, recordingTypeOf, type RecordingType } from './recording-types';
-import { acceptRecording, assertMayUpload, batchLectures, createLecture, getLecture, lectureFileFor, type UploadedRecording } from './lectures.service';
+import { acceptRecording, assertMayUpload, batchLectures, createLecture, getLecture, lectureFileFor, lectureViewers, myLectures, saveLectureView, type UploadedRecording } from './lectures.service';
 
 const REJECTED_FILE_MESSAGES = { empty: LECTURE_MESSAGES.emptyFile, tooLarge: LECTURE_MESSAGES.tooLarge, badContent: LECTURE_MESSAGES.badFile };
 const fileRequired = () => new AppError('BAD_REQUEST', LECTURE_MESSAGES.fileRequired, { file: LECTURE_MESSAGES.fileRequired });
@@ -75,6 +75,19 @@ export const lecturesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorag
   dataRoute(
     app, 'GET', '/batches/:id/lectures', { tags, params: idParamsSchema, response: { 200: apiSuccess(z.array(lectureSchema)) } },
     (request) => batchLectures(db, actorOf(request), request.params.id),
+  );
+
+  dataRoute(app, 'GET', '/lectures', { tags, response: { 200: apiSuccess(z.array(lectureSchema)) } }, (request) => myLectures(db, actorOf(request)));
+
+  // The player's progress reports (decision 082): the batch's enrolled student, their own row.
+  dataRoute(
+    app, 'PUT', '/lectures/:id/view', { tags, params: idParamsSchema, body: lectureViewInputSchema, response: { 200: apiSuccess(lectureViewSchema) } },
+    (request) => saveLectureView(db, actorOf(request), request.params.id, request.body),
+  );
+
+  dataRoute(
+    app, 'GET', '/lectures/:id/views', { tags, params: idParamsSchema, response: { 200: apiSuccess(z.array(lectureViewerSchema)) } },
+    (request) => lectureViewers(db, actorOf(request), request.params.id),
   );
 
   dataRoute(app, 'GET', '/lectures/:id', { tags, params: idParamsSchema, response: { 200: apiSuccess(lectureSchema) } }, (request) => getLecture(db, actorOf(request), request.params.id));

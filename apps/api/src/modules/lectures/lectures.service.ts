@@ -1,12 +1,12 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { LECTURE_MESSAGES, type Lecture, type LectureInput, type LectureRenditionKind } from '@academy/shared/schemas/lectures';
+import { LECTURE_MESSAGES, type Lecture, type LectureInput, type LectureRenditionKind, type LectureViewer, type LectureViewInput } from '@academy/shared/schemas/lectures';
 import type { Db, DbExecutor } from '../../db/client';
-import { batches, lectureFiles, lectures } from '../../db/schema';
+import { attendanceRecords, batches, batchStudents, lectureFiles, lectures, lectureViews, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage, StoredFile } from '../../lib/storage';
 import type { Actor } from '../../access/actor';
 import { batchScope } from '../../access/batches';
-import { assertMayRecordFor, lectureManageScope, lectureNotFound, lectureReadScope } from '../../access/lectures';
+import { assertMayRecordFor, lectureManageScope, lectureNotFound, lectureReadScope, viewingStudentOf } from '../../access/lectures';
 import type { Jobs } from '../../events/catalog';
 
 /** The job that makes a lecture's renditions (one run per upload; lectures.job.ts). */
@@ -18,6 +18,11 @@ export const uploadUrlOf = (id: string) => `/api/lectures/${id}/file`;
 export const renditionBaseOf = (id: string, kind: LectureRenditionKind) => `/api/lectures/${id}/hls/${kind}`;
 
 async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined, limit?: number): Promise<Lecture[]> {
+  // A student's own progress, for the player to resume where they stopped.
+  const viewer = viewingStudentOf(actor);
+  const myView = viewer
+    ? sql<{ position: number; secondsWatched: number } | null>`(select json_build_object('position', v.position, 'secondsWatched', v.seconds_watched) from lecture_views v where v.lecture_id = ${lectures.id} and v.student_id = ${viewer})`
+    : sql<null>`null`;
   const query = db
     .select({
       _id: lectures.id,
@@ -29,6 +34,7 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
       failureReason: lectures.failureReason,
       renditions: lectures.renditions,
       canUpload: sql<boolean>`${lectureManageScope(actor)}`,
+      myView,
       createdAt: lectures.createdAt,
       updatedAt: lectures.updatedAt,
     })
@@ -47,6 +53,7 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
     failureReason: row.failureReason,
     renditions: row.renditions,
     canUpload: Boolean(row.canUpload) && (row.status === 'uploading' || row.status === 'failed'),
+    myView: row.myView ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
@@ -131,4 +138,75 @@ export async function lectureFileFor(db: DbExecutor, actor: Actor, id: string, k
     .limit(1);
   if (!row) throw lectureNotFound();
   return row;
+}
+
+/** GET /api/lectures: the ready lectures of the caller's batches (a parent: their children's), latest day first. */
+export async function myLectures(db: DbExecutor, actor: Actor): Promise<Lecture[]> {
+  return loadLectures(db, actor, eq(lectures.status, 'ready'), 200);
+}
+
+/**
+ * PUT /api/lectures/{id}/view: a student's progress on a lecture of their batch (one row each, upserted).
+ * The seconds watched and the furthest point only grow; the position is where they are now. Anyone but
+ * the batch's enrolled students gets 404 (the route lets only students call it).
+ */
+export async function saveLectureView(db: DbExecutor, actor: Actor, id: string, input: LectureViewInput): Promise<{ position: number; secondsWatched: number; furthest: number }> {
+  const studentId = viewingStudentOf(actor);
+  const [lecture] = await db
+    .select({ id: lectures.id })
+    .from(lectures)
+    .where(and(eq(lectures.id, id), eq(lectures.status, 'ready'), lectureReadScope(actor)))
+    .limit(1);
+  if (!lecture || !studentId) throw lectureNotFound();
+  const [row] = await db
+    .insert(lectureViews)
+    .values({ lectureId: id, studentId, position: input.position, secondsWatched: input.secondsWatched, furthest: input.position })
+    .onConflictDoUpdate({
+      target: [lectureViews.lectureId, lectureViews.studentId],
+      set: {
+        position: sql`excluded.position`,
+        secondsWatched: sql`greatest(${lectureViews.secondsWatched}, excluded.seconds_watched)`,
+        furthest: sql`greatest(${lectureViews.furthest}, excluded.furthest)`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ position: lectureViews.position, secondsWatched: lectureViews.secondsWatched, furthest: lectureViews.furthest });
+  return row!;
+}
+
+/**
+ * GET /api/lectures/{id}/views: who of the batch's enrolled students watched and how far, those marked
+ * absent on the lecture's day first (they are whom the recording is for), then by name. The admin and the
+ * batch's teacher; anyone else 404.
+ */
+export async function lectureViewers(db: DbExecutor, actor: Actor, id: string): Promise<LectureViewer[]> {
+  const [lecture] = await db
+    .select({ batchId: lectures.batchId, date: lectures.date, mayManage: sql<boolean>`${lectureManageScope(actor)}` })
+    .from(lectures)
+    .where(and(eq(lectures.id, id), lectureReadScope(actor)))
+    .limit(1);
+  if (!lecture || !lecture.mayManage) throw lectureNotFound();
+  const absent = sql<boolean>`exists (select 1 from ${attendanceRecords} a where a.batch_id = ${lecture.batchId} and a.date = ${lecture.date} and a.student_id = ${students.id} and a.status = 'absent')`;
+  const rows = await db
+    .select({
+      studentId: students.id,
+      name: users.name,
+      absent,
+      secondsWatched: lectureViews.secondsWatched,
+      furthest: lectureViews.furthest,
+      lastWatchedAt: lectureViews.updatedAt,
+    })
+    .from(batchStudents)
+    .innerJoin(students, eq(students.id, batchStudents.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .leftJoin(lectureViews, and(eq(lectureViews.lectureId, id), eq(lectureViews.studentId, students.id)))
+    .where(eq(batchStudents.batchId, lecture.batchId))
+    .orderBy(desc(absent), users.name, students.id);
+  return rows.map((row) => ({
+    student: { _id: row.studentId, name: row.name },
+    absent: Boolean(row.absent),
+    secondsWatched: row.secondsWatched ?? 0,
+    furthest: row.furthest ?? 0,
+    lastWatchedAt: row.lastWatchedAt?.toISOString() ?? null,
+  }));
 }

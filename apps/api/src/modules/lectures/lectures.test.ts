@@ -158,7 +158,7 @@ describe('uploading the recording', () => {
 describe('the renditions', () => {
   let lectureId = '';
 
-  it('are made by the job: voice + board (Opus in HLS, board stills) and 240p, and the lecture is ready', async () => {
+  it('are made by the job: voice + board (Opus in HLS, board stills), 240p and 360p, and the lecture is ready', async () => {
     lectureId = (await addLecture())._id;
     const uploaded = await upload(lectureId, cookies.teacher, video);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
@@ -166,17 +166,53 @@ describe('the renditions', () => {
     await runJobs();
     const read = await call('GET', `/api/lectures/${lectureId}`, cookies.student);
     expect(read.statusCode).toBe(200);
-    const lecture = read.json().data as { status: string; renditions: { kind: string; bytes: number; playlist: string; stills?: string }[] };
+    const lecture = read.json().data as { status: string; renditions: { kind: string; bytes: number; playlist: string; stills?: string; bandwidth?: number; resolution?: string }[] };
     expect(lecture.status).toBe('ready');
-    expect(lecture.renditions.map((one) => one.kind)).toEqual(['voice-board', '240p']);
-    const [voice, low] = lecture.renditions;
-    expect(voice).toMatchObject({ playlist: `/api/lectures/${lectureId}/hls/voice-board/index.m3u8`, stills: `/api/lectures/${lectureId}/hls/voice-board/stills.json` });
+    expect(lecture.renditions.map((one) => one.kind)).toEqual(['voice-board', '240p', '360p']);
+    const [voice, low, mid] = lecture.renditions;
+    expect(voice).toMatchObject({
+      playlist: `/api/lectures/${lectureId}/hls/voice-board/index.m3u8`,
+      stills: `/api/lectures/${lectureId}/hls/voice-board/stills.json`,
+      master: `/api/lectures/${lectureId}/hls/voice-board/master.m3u8`,
+    });
+    expect(low).toMatchObject({ resolution: '426x240', playlist: `/api/lectures/${lectureId}/hls/240p/index.m3u8` });
+    expect(mid).toMatchObject({ resolution: '640x360', playlist: `/api/lectures/${lectureId}/hls/360p/index.m3u8` });
+    expect(mid!.bytes).toBeGreaterThan(low!.bytes);
+    // Measured from the segments (a test picture compresses far below the rungs' targets, so only the voice is surely the least).
+    expect(low!.bandwidth!).toBeGreaterThan(voice!.bandwidth!);
+    expect(mid!.bandwidth!).toBeGreaterThan(voice!.bandwidth!);
     // Ten seconds of speech-grade Opus: about 25 KB; the 240p rung about 150 kb/s.
     expect(voice!.bytes).toBeGreaterThan(5_000);
     expect(voice!.bytes).toBeLessThan(120_000);
     expect(low!.bytes).toBeGreaterThan(voice!.bytes);
     expect(low!.bytes).toBeLessThan(400_000);
   }, 60_000);
+
+  it('have a master playlist: voice-board first as audio only, then 240p and 360p with bandwidth, resolution and codecs', async () => {
+    const base = `/api/lectures/${lectureId}/hls`;
+    const master = await call('GET', `${base}/voice-board/master.m3u8`, cookies.student);
+    expect(master.statusCode).toBe(200);
+    expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    const lines = master.body.trim().split('\n');
+    expect(lines.slice(0, 3)).toEqual(['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS']);
+    expect(lines[3]).toMatch(/^#EXT-X-STREAM-INF:BANDWIDTH=\d+,CODECS="opus"$/);
+    expect(lines[4]).toBe('index.m3u8');
+    expect(lines[5]).toMatch(/^#EXT-X-STREAM-INF:BANDWIDTH=\d+,RESOLUTION=426x240,CODECS="avc1\.4d401e,mp4a\.40\.2",FRAME-RATE=15\.000$/);
+    expect(lines[6]).toBe('../240p/index.m3u8');
+    expect(lines[7]).toMatch(/^#EXT-X-STREAM-INF:BANDWIDTH=\d+,RESOLUTION=640x360,CODECS="avc1\.4d401e,mp4a\.40\.2",FRAME-RATE=24\.000$/);
+    expect(lines[8]).toBe('../360p/index.m3u8');
+    // Every rung the master names plays for the batch's student; another batch's student gets 404.
+    expect((await call('GET', `${base}/360p/index.m3u8`, cookies.student)).statusCode).toBe(200);
+    expect((await call('GET', `${base}/voice-board/master.m3u8`, cookies.otherStudent)).statusCode).toBe(404);
+    expect((await call('GET', `${base}/360p/index.m3u8`, cookies.otherStudent)).statusCode).toBe(404);
+    // The 360p copy a player fetches: H.264 Main, 640x360 (ffprobe).
+    const init = await call('GET', `${base}/360p/init.mp4`, cookies.student);
+    const segment = lines.length > 0 ? (await call('GET', `${base}/360p/index.m3u8`, cookies.student)).body.split('\n').find((line) => line.endsWith('.m4s'))! : '';
+    const first = await call('GET', `${base}/360p/${segment}`, cookies.student);
+    fs.writeFileSync(path.join(work, 'mid.mp4'), Buffer.concat([init.rawPayload, first.rawPayload]));
+    const probe = execFileSync('/usr/bin/ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,profile,width,height', '-of', 'csv=p=0', path.join(work, 'mid.mp4')]).toString().trim();
+    expect(probe).toBe('h264,Main,640,360');
+  });
 
   it('serve the playlist, segments and stills to the batch’s student and parent, and the copy plays (ffprobe)', async () => {
     const base = `/api/lectures/${lectureId}/hls/voice-board`;
@@ -266,7 +302,7 @@ describe('an audio recording', () => {
     await runJobs();
     const lecture = (await call('GET', `/api/lectures/${_id}`, cookies.parent)).json().data as { status: string; renditions: { kind: string; stills?: string }[] };
     expect(lecture.status).toBe('ready');
-    expect(lecture.renditions).toEqual([{ kind: 'voice-board', bytes: expect.any(Number), playlist: `/api/lectures/${_id}/hls/voice-board/index.m3u8` }]);
+    expect(lecture.renditions).toEqual([{ kind: 'voice-board', bytes: expect.any(Number), bandwidth: expect.any(Number), playlist: `/api/lectures/${_id}/hls/voice-board/index.m3u8` }]);
     expect((await call('GET', `/api/lectures/${_id}/hls/voice-board/stills.json`, cookies.parent)).statusCode).toBe(404);
   }, 60_000);
 });

@@ -15,7 +15,10 @@ import { LECTURE_MESSAGES, type LectureRenditionKind } from '@academy/shared/sch
  *   time the picture changes (scene score over 0.3), at most 480 px high, with their times in
  *   `stills.json`;
  * - 240p: H.264 at about 120 kb/s, 15 frames a second, with AAC mono at 32 kb/s (about 150 kb/s), in
- *   HLS with fMP4 segments of 10 s (key frames every 2 s).
+ *   HLS with fMP4 segments of 10 s (key frames every 2 s); 360p the same at 360 kb/s, 24 frames a second,
+ *   AAC 48 kb/s (decision 082), both H.264 Main 3.0;
+ * - master.m3u8 beside voice-board's playlist: voice-board as an audio-only variant first, then the video
+ *   rungs with BANDWIDTH, RESOLUTION and CODECS.
  */
 
 export const FFMPEG_PATH = '/usr/bin/ffmpeg';
@@ -48,7 +51,7 @@ const STDERR_KEPT = 64 * 1024;
 
 /** One file of a rendition, as it is named in its playlist. */
 export type RenderedFile = { name: string; path: string; bytes: number };
-export type Rendered = { kind: LectureRenditionKind; playlist: string; stills?: string; files: RenderedFile[] };
+export type Rendered = { kind: LectureRenditionKind; playlist: string; stills?: string; files: RenderedFile[]; variant?: Variant; voice?: { bandwidth: number; averageBandwidth: number } };
 export type Probe = { duration: number; hasAudio: boolean; hasVideo: boolean };
 
 /** Runs a tool to its end; rejects with the end of its error output. */
@@ -134,18 +137,84 @@ export async function renderVoiceBoard(tools: MediaTools, source: string, folder
     ...hlsOutput(folder),
   ]);
   if (probed.hasVideo) await renderStills(tools, source, folder);
-  return { kind: 'voice-board', playlist: 'index.m3u8', ...(probed.hasVideo ? { stills: 'stills.json' } : {}), files: await filesOf(folder) };
+  const files = await filesOf(folder);
+  return { kind: 'voice-board', playlist: 'index.m3u8', ...(probed.hasVideo ? { stills: 'stills.json' } : {}), files, voice: voiceBandwidthOf(folder, files) };
 }
 
-/** The 240p video rung of `source` into `folder` (a video with sound only). */
-export async function render240p(tools: MediaTools, source: string, folder: string): Promise<Rendered> {
+/** A video rung: its picture's height, frame rate and bit rates (the video's target and ceiling, the sound's). */
+export type VideoRung = { kind: '240p' | '360p'; height: number; fps: number; videoKbps: number; maxKbps: number; audioKbps: number };
+/** The video rungs, lowest first: 240p about 150 kb/s in all, 360p about 450 kb/s. */
+export const VIDEO_RUNGS: readonly VideoRung[] = [
+  { kind: '240p', height: 240, fps: 15, videoKbps: 120, maxKbps: 150, audioKbps: 32 },
+  { kind: '360p', height: 360, fps: 24, videoKbps: 360, maxKbps: 450, audioKbps: 48 },
+];
+/** H.264 Main at level 3.0 (every Android phone plays it) and AAC-LC, as a master playlist names them. */
+const VIDEO_CODECS = 'avc1.4d401e,mp4a.40.2';
+
+/** The peak and average bits a second of a rendition's segments, read from its playlist's durations and the files' sizes. */
+function bandwidthOf(folder: string, files: RenderedFile[]): { peak: number; average: number } {
+  const playlist = fs.readFileSync(path.join(folder, 'index.m3u8'), 'utf8').split('\n');
+  const sizes = new Map(files.map((file) => [file.name, file.bytes]));
+  let peak = 0;
+  let bits = 0;
+  let seconds = 0;
+  playlist.forEach((line, index) => {
+    const match = /^#EXTINF:([0-9.]+)/.exec(line);
+    const bytes = match ? sizes.get(playlist[index + 1]?.trim() ?? '') : undefined;
+    if (!match || bytes === undefined || Number(match[1]) <= 0) return;
+    // A last segment of a fraction of a second is mostly its headers: its rate is not the rung's.
+    if (Number(match[1]) >= SEGMENT_SECONDS / 2) peak = Math.max(peak, (bytes * 8) / Number(match[1]));
+    bits += bytes * 8;
+    seconds += Number(match[1]);
+  });
+  if (peak === 0 && seconds > 0) peak = bits / seconds;
+  // The init segment's bytes are fetched once: left out, as a master playlist's BANDWIDTH does.
+  return { peak: Math.ceil(peak), average: Math.ceil(seconds > 0 ? bits / seconds : 0) };
+}
+
+/** A video rung of `source` into `folder` (a video with sound only), with what a master playlist says of it. */
+export async function renderVideoRung(tools: MediaTools, source: string, folder: string, rung: VideoRung): Promise<Rendered> {
   await run(tools.ffmpeg, [
     '-hide_banner', '-nostats', '-nostdin', '-loglevel', 'error', '-y', '-i', source,
     '-map', '0:v:0', '-map', '0:a:0',
-    '-vf', 'scale=-2:240,fps=15', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p',
-    '-b:v', '120k', '-maxrate', '150k', '-bufsize', '300k', '-force_key_frames', 'expr:gte(t,n_forced*2)',
-    '-c:a', 'aac', '-b:a', '32k', '-ac', '1',
+    '-vf', `scale=-2:${rung.height},fps=${rung.fps}`, '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-profile:v', 'main', '-level', '3.0',
+    '-b:v', `${rung.videoKbps}k`, '-maxrate', `${rung.maxKbps}k`, '-bufsize', `${rung.maxKbps * 2}k`, '-force_key_frames', 'expr:gte(t,n_forced*2)',
+    '-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '1',
     ...hlsOutput(folder),
   ]);
-  return { kind: '240p', playlist: 'index.m3u8', files: await filesOf(folder) };
+  const { stdout } = await run(tools.ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', path.join(folder, 'init.mp4')]);
+  const [width, height] = stdout.trim().split(',').map(Number);
+  const files = await filesOf(folder);
+  const { peak, average } = bandwidthOf(folder, files);
+  return { kind: rung.kind, playlist: 'index.m3u8', files, variant: { bandwidth: peak, averageBandwidth: average, resolution: `${width}x${height}` } };
+}
+
+/** The 240p video rung of `source` into `folder` (a video with sound only). */
+export function render240p(tools: MediaTools, source: string, folder: string): Promise<Rendered> {
+  return renderVideoRung(tools, source, folder, VIDEO_RUNGS[0]!);
+}
+
+/** What a master playlist says of a video rung. */
+export type Variant = { bandwidth: number; averageBandwidth: number; resolution: string };
+
+/**
+ * The master (multivariant) playlist of a lecture, kept beside voice-board's own (`master.m3u8`): the
+ * voice + board rung first, as an audio-only variant (Opus, its measured bit rate), so a player that takes
+ * the first listed starts on it on slow data; then the video rungs, lowest first, with their BANDWIDTH
+ * (the peak segment's), RESOLUTION, CODECS and FRAME-RATE. Addresses are relative
+ * to the master's own (`../240p/index.m3u8`).
+ */
+export function masterPlaylist(voice: { bandwidth: number }, rungs: readonly { kind: string; bandwidth: number; resolution: string; frameRate: number }[]): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${voice.bandwidth},CODECS="opus"`, 'index.m3u8');
+  for (const rung of rungs) {
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${rung.bandwidth},RESOLUTION=${rung.resolution},CODECS="${VIDEO_CODECS}",FRAME-RATE=${rung.frameRate.toFixed(3)}`, `../${rung.kind}/index.m3u8`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** voice-board's own peak and average bits a second (its segments only), for the master playlist. */
+export function voiceBandwidthOf(folder: string, files: RenderedFile[]): { bandwidth: number; averageBandwidth: number } {
+  const { peak, average } = bandwidthOf(folder, files);
+  return { bandwidth: peak, averageBandwidth: average };
 }

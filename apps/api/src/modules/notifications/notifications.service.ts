@@ -192,3 +192,25 @@ export async function markAllNotificationsRead(db: DbExecutor, actor: Actor): Pr
     .where(and(eq(notifications.studentId, studentId), eq(notifications.isRead, false)));
   return { unreadCount: 0 };
 }
+
+/**
+ * For recorded lectures (issue 75, decision 082): tells these students (the ones absent from that class)
+ * that its recording is ready, once per student and lecture (one statement; repeating it tells no one
+ * twice). `today`: the lecture is of the academy's today ("Today's Physics class…").
+ */
+export async function notifyStudentsOfRecordedLecture(db: DbExecutor, lecture: { lectureId: string; studentIds: readonly string[]; subject: string; date: string; today: boolean }): Promise<number> {
+  if (lecture.studentIds.length === 0) return 0;
+  const key = lecture.today ? 'lecture.recorded-today' : 'lecture.recorded';
+  const values: Record<string, string> = lecture.today ? { subject: lecture.subject } : { subject: lecture.subject, date: lecture.date };
+  const english = wordNotification(key, values, 'en') ?? '';
+  const result = await db.execute(sql`
+    insert into ${notifications} (student_id, lecture_id, message, message_key, message_values)
+    select s.id, ${lecture.lectureId}::uuid, ${english}, ${key}, ${JSON.stringify(values)}::jsonb
+    from students s where s.id in (${sql.join(
+      lecture.studentIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    on conflict (student_id, lecture_id) do nothing
+  `);
+  return result.rowCount ?? 0;
+}

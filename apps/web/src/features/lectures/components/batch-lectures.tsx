@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Collapse, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { LectureStatus } from '@academy/shared/schemas/lectures';
@@ -6,6 +7,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { formatDate } from '../../../lib/format-date';
 import { useBatchLectures } from '../api';
+import { LectureViewers } from './lecture-viewers';
 
 /** What a failed read of the list says when the server said nothing usable. */
 const LECTURES_FAILURE = msg`Failed to fetch lectures`;
@@ -57,11 +59,26 @@ export function BatchLectures({ batchId }: { batchId: string }) {
                   </Text>
                   <LectureStatusBadge status={lecture.status} />
                 </Group>
+                {lecture.status === 'ready' ? <WhoWatched lectureId={lecture._id} /> : null}
               </Stack>
             </Paper>
           ))}
         </Stack>
       )}
     </SectionCard>
+  );
+}
+
+/** A ready lecture's "Who watched": the list is read only once it is opened. */
+function WhoWatched({ lectureId }: { lectureId: string }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="subtle" size="compact-sm" px={0} style={{ alignSelf: 'flex-start' }} onClick={() => setOpen((was) => !was)} aria-expanded={open}>
+        {open ? t`Hide who watched` : t`Who watched`}
+      </Button>
+      <Collapse expanded={open}>{open ? <LectureViewers lectureId={lectureId} /> : null}</Collapse>
+    </>
   );
 }

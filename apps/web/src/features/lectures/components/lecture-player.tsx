@@ -1,0 +1,240 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ActionIcon, Alert, Box, Group, Image, Paper, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconRewindBackward10, IconRewindForward10 } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
+import type { Lecture } from '@academy/shared/schemas/lectures';
+import { reportLectureView } from '../api';
+
+/** The speeds a student may listen at. */
+const SPEEDS = ['1', '1.25', '1.5', '2'] as const;
+/** How often the player tells the server how far the student is (and on pause, on leaving). */
+const REPORT_EVERY_MS = 15_000;
+/** A jump of currentTime larger than this between two timeupdates is a seek, not listening. */
+const MAX_PLAYED_STEP = 3;
+
+type Still = { t: number; src: string };
+
+/** 75 → "1:15", 3725 → "1:02:05". */
+function clock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** The last still at or before `time` (the timeline is in order). */
+function stillAt(stills: readonly Still[], time: number): Still | undefined {
+  let found: Still | undefined = stills[0];
+  for (const still of stills) {
+    if (still.t > time) break;
+    found = still;
+  }
+  return found;
+}
+
+/**
+ * Plays a lecture's voice + board rendition (issue 75, decision 082): Opus speech in HLS through hls.js
+ * (loaded only here, on this screen) or the browser's own HLS, the board still of the current time beside
+ * it, 1×–2×, ten seconds back and forward, and, for a student, where they stopped (sent to the server
+ * every 15 s, on pause and on leaving; resumed next time).
+ */
+export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; reportProgress: boolean }) {
+  const { t } = useLingui();
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const rendition = lecture.renditions.find((one) => one.kind === 'voice-board');
+  const [failed, setFailed] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>('1');
+  const [stills, setStills] = useState<Still[]>([]);
+  // What the student has played in all (the server's figure plus this visit's), and the last report's.
+  const watched = useRef({ total: lecture.myView?.secondsWatched ?? 0, lastTime: 0, reported: -1 });
+
+  // The stream: hls.js where the browser has Media Source Extensions, else its own HLS (Safari, iOS).
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio || !rendition) return;
+    let destroyed = false;
+    let destroy = () => {};
+    void import('hls.js')
+      .then(({ default: Hls }) => {
+        if (destroyed) return;
+        if (Hls.isSupported()) {
+          const hls = new Hls({ startLevel: 0 });
+          hls.on(Hls.Events.ERROR, (_event, data) => {
+            if (data.fatal) setFailed(true);
+          });
+          hls.loadSource(rendition.playlist);
+          hls.attachMedia(audio);
+          destroy = () => hls.destroy();
+        } else if (audio.canPlayType('application/vnd.apple.mpegurl')) {
+          audio.src = rendition.playlist;
+        } else {
+          setFailed(true);
+        }
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      destroyed = true;
+      destroy();
+    };
+  }, [rendition]);
+
+  // The board's stills and their times (a video's lecture; an audio one has none).
+  useEffect(() => {
+    if (!rendition?.stills) return;
+    const base = new URL(rendition.stills, window.location.href);
+    let cancelled = false;
+    void fetch(base, { credentials: 'same-origin' })
+      .then((response) => (response.ok ? (response.json() as Promise<{ t: number; still: string }[]>) : []))
+      .then((timeline) => {
+        if (!cancelled) setStills(timeline.map((one) => ({ t: one.t, src: new URL(one.still, base).pathname })));
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [rendition]);
+
+  // The student's progress, to the server: every 15 s while playing, on pause and when the screen is left.
+  useEffect(() => {
+    if (!reportProgress) return;
+    const audio = audioRef.current;
+    const send = () => {
+      if (!audio) return;
+      const position = Math.floor(audio.currentTime);
+      const secondsWatched = Math.floor(watched.current.total);
+      if (secondsWatched === watched.current.reported && position === 0) return;
+      watched.current.reported = secondsWatched;
+      void reportLectureView(lecture._id, { position, secondsWatched }).catch(() => {});
+    };
+    const timer = window.setInterval(() => {
+      if (audio && !audio.paused) send();
+    }, REPORT_EVERY_MS);
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') send();
+    };
+    audio?.addEventListener('pause', send);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.clearInterval(timer);
+      audio?.removeEventListener('pause', send);
+      document.removeEventListener('visibilitychange', hidden);
+      send();
+    };
+  }, [lecture._id, reportProgress]);
+
+  const onLoadedMetadata = () => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    setDuration(audio.duration);
+    // Resume where the student stopped, unless that was the very end.
+    const resumeAt = lecture.myView?.position ?? 0;
+    if (resumeAt > 0 && (!Number.isFinite(audio.duration) || resumeAt < audio.duration - 5)) {
+      audio.currentTime = resumeAt;
+      setTime(resumeAt);
+    }
+    watched.current.lastTime = audio.currentTime;
+  };
+
+  const onTimeUpdate = () => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    const step = audio.currentTime - watched.current.lastTime;
+    if (!audio.paused && step > 0 && step < MAX_PLAYED_STEP * audio.playbackRate) watched.current.total += step;
+    watched.current.lastTime = audio.currentTime;
+    setTime(audio.currentTime);
+  };
+
+  const seekTo = (to: number) => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    const end = Number.isFinite(audio.duration) ? audio.duration : to;
+    audio.currentTime = Math.min(Math.max(0, to), end);
+    watched.current.lastTime = audio.currentTime;
+    setTime(audio.currentTime);
+  };
+
+  const toggle = () => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (audio.paused) void audio.play().catch(() => setFailed(true));
+    else audio.pause();
+  };
+
+  const still = useMemo(() => stillAt(stills, time), [stills, time]);
+
+  if (!rendition || failed) {
+    return (
+      <Alert color="red" title={t`This lecture cannot be played`}>
+        {t`Check your connection and open it again.`}
+      </Alert>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack gap="sm">
+        <Box
+          style={{ aspectRatio: '16 / 9', background: 'var(--mantine-color-dark-7)', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+        >
+          {still ? (
+            <Image src={still.src} alt={t`The board at this moment`} fit="contain" h="100%" w="100%" data-testid="lecture-still" data-still-time={still.t} />
+          ) : (
+            <Text c="gray.4" size="sm" ta="center" p="md">
+              {t`Voice only: this lecture has no board pictures.`}
+            </Text>
+          )}
+        </Box>
+        <audio
+          ref={audioRef}
+          preload="metadata"
+          data-testid="lecture-audio"
+          onLoadedMetadata={onLoadedMetadata}
+          onDurationChange={() => setDuration(audioRef.current?.duration ?? 0)}
+          onTimeUpdate={onTimeUpdate}
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          onEnded={() => setPlaying(false)}
+        />
+        <Slider
+          value={Math.min(time, duration || time)}
+          max={Number.isFinite(duration) && duration > 0 ? duration : Math.max(time, 1)}
+          step={1}
+          label={(value) => clock(value)}
+          onChange={seekTo}
+          aria-label={t`Position in the lecture`}
+        />
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" c="dimmed" data-testid="lecture-time" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {clock(time)} / {clock(duration)}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <ActionIcon variant="default" size="xl" radius="xl" onClick={() => seekTo(time - 10)} aria-label={t`Back 10 seconds`}>
+              <IconRewindBackward10 size={22} />
+            </ActionIcon>
+            <ActionIcon size={52} radius="xl" onClick={toggle} aria-label={playing ? t`Pause` : t`Play`} data-testid="lecture-play">
+              {playing ? <IconPlayerPauseFilled size={26} /> : <IconPlayerPlayFilled size={26} />}
+            </ActionIcon>
+            <ActionIcon variant="default" size="xl" radius="xl" onClick={() => seekTo(time + 10)} aria-label={t`Forward 10 seconds`}>
+              <IconRewindForward10 size={22} />
+            </ActionIcon>
+          </Group>
+        </Group>
+        <SegmentedControl
+          fullWidth
+          value={speed}
+          aria-label={t`Speed`}
+          onChange={(value) => {
+            const next = SPEEDS.find((one) => one === value) ?? '1';
+            setSpeed(next);
+            if (audioRef.current) audioRef.current.playbackRate = Number(next);
+          }}
+          data={SPEEDS.map((one) => ({ value: one, label: `${one}×` }))}
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft, IconPlayerPlay } from '@tabler/icons-react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useParams } from 'react-router';
+import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
+import { PageHeader } from '../../../components/ui/page-header';
+import { QueryStates } from '../../../components/ui/query-states';
+import { formatDate } from '../../../lib/format-date';
+import { useLecture, useMyLectures } from '../api';
+import { LecturePlayer } from './lecture-player';
+
+const LIST_FAILURE = msg`Failed to fetch lectures`;
+
+/**
+ * The recorded lectures a student may watch (their batches' ready ones), or a parent (their children's),
+ * the latest day first; each opens its player at `<base>/<id>`.
+ */
+export function MyLecturesPage({ base, audience }: { base: string; audience: 'student' | 'parent' }) {
+  const { t } = useLingui();
+  const lectures = useMyLectures();
+  return (
+    <>
+      <PageHeader
+        title={t`Recorded lectures`}
+        description={audience === 'student' ? t`Classes of your batches, to watch when you missed one or to hear again.` : t`Your children's recorded classes, to watch when they missed one.`}
+      />
+      <QueryStates query={lectures} skeleton={[72, 72, 72]} errorTitle={t`The lectures could not be loaded`} errorFallback={LIST_FAILURE}>
+        {(data) =>
+          data.length === 0 ? (
+            <Text c="dimmed">{t`No recorded lectures yet.`}</Text>
+          ) : (
+            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="my-lectures">
+              {data.map((lecture) => (
+                <li key={lecture._id}>
+                  <UnstyledButton component={Link} to={`${base}/${lecture._id}`} w="100%" data-testid="my-lecture">
+                    <Paper withBorder radius="md" p="sm">
+                      <Stack gap={2}>
+                        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                          <IconPlayerPlay size={16} aria-hidden="true" style={{ verticalAlign: '-2px', marginInlineEnd: 6 }} />
+                          {lecture.title}
+                        </Text>
+                        <Text size="sm" c="dimmed">
+                          {lecture.batch.name} · {formatDate(lecture.date)}
+                          {lecture.myView && lecture.myView.secondsWatched > 0 ? ` · ${t`Started`}` : ''}
+                        </Text>
+                      </Stack>
+                    </Paper>
+                  </UnstyledButton>
+                </li>
+              ))}
+            </Stack>
+          )
+        }
+      </QueryStates>
+    </>
+  );
+}
+
+/** One lecture's player (the voice + board rendition); a student's progress is kept to resume from. */
+export function LecturePage({ base, reportProgress }: { base: string; reportProgress: boolean }) {
+  const { t } = useLingui();
+  const { id = '' } = useParams();
+  const lecture = useLecture(id);
+  return (
+    <Stack gap="md">
+      <Button component={Link} to={base} variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />} px={0} style={{ alignSelf: 'flex-start' }}>
+        <Trans>All lectures</Trans>
+      </Button>
+      <QueryStates query={lecture} skeleton={[220, 80]} errorTitle={t`This lecture could not be loaded`} errorFallback={LECTURE_MESSAGES.notFound}>
+        {(data) => (
+          <>
+            <PageHeader title={data.title} description={`${data.batch.name} · ${formatDate(data.date)}`} />
+            {data.status === 'ready' ? (
+              <LecturePlayer lecture={data} reportProgress={reportProgress} />
+            ) : (
+              <Text c="dimmed">{t`This lecture is not ready to watch yet.`}</Text>
+            )}
+          </>
+        )}
+      </QueryStates>
+    </Stack>
+  );
+}
