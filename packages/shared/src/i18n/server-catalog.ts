@@ -407,6 +407,22 @@ export const SERVER_CATALOG = {
     ['Printed on {date}.', '{date} रोजी छापली.', '{date} को छापी गई.'],
   ],
 
+  /** The OMR answer sheet's PDF (apps/api/src/modules/exams/omr-sheet.ts, issue 76). */
+  omrSheet: [
+    ['OMR answer sheet', 'ओएमआर उत्तरपत्रिका', 'ओएमआर उत्तर पत्रक'],
+    ['Test', 'चाचणी', 'टेस्ट'],
+    ['Date', 'तारीख', 'तारीख'],
+    ['Student', 'विद्यार्थी', 'छात्र'],
+    ['Student ID', 'विद्यार्थी आयडी', 'छात्र आईडी'],
+    ['Name', 'नाव', 'नाम'],
+    ['Signature', 'सही', 'हस्ताक्षर'],
+    ['Year', 'वर्ष', 'वर्ष'],
+    ['Number', 'क्रमांक', 'क्रमांक'],
+    ['Fill one bubble fully for each answer with a dark pencil or a blue or black pen. Do not fold the sheet or write near the black squares.', 'प्रत्येक उत्तरासाठी एकच वर्तुळ गडद पेन्सिलने किंवा निळ्या/काळ्या पेनने पूर्ण भरा. पत्रिका दुमडू नका आणि काळ्या चौकोनांजवळ लिहू नका.', 'हर उत्तर के लिए एक ही गोला गहरी पेंसिल या नीले/काले पेन से पूरा भरें. पत्रक न मोड़ें और काले वर्गों के पास न लिखें.'],
+    ['Fill your student ID: the year and the number (…-2026-0042: 2026 0042).', 'तुमचा विद्यार्थी आयडी भरा: वर्ष आणि क्रमांक (…-2026-0042: 2026 0042).', 'अपना छात्र आईडी भरें: वर्ष और क्रमांक (…-2026-0042: 2026 0042).'],
+    ['Marking: +{correct} right, {wrong} wrong, 0 blank', 'गुण: बरोबर +{correct}, चूक {wrong}, रिकामे 0', 'अंक: सही +{correct}, गलत {wrong}, खाली 0'],
+  ],
+
   /** The report card's PDF (apps/api/src/modules/exams/report-card.ts). */
   reportCard: [
     ['Report card', 'प्रगतिपत्रक', 'रिपोर्ट कार्ड'],
