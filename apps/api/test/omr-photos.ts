@@ -51,7 +51,7 @@ export async function renderPages(pdf: Buffer): Promise<Buffer[]> {
 const TOOLS = { pencil: '#4d4d4d', blue: '#1f3f9e', black: '#161616' } as const;
 
 /** Fills the page: answers, the ID grid of a blank sheet; returns the SVG overlay and the truth. */
-function fills(shape: OmrShape, random: () => number, blankId: boolean, options: { specials: boolean }): { svg: string; truth: PhotoTruth } {
+function fills(shape: OmrShape, random: () => number, blankId: boolean, options: { specials: boolean; idDigits?: string }): { svg: string; truth: PhotoTruth } {
   const toolName = (['pencil', 'blue', 'black'] as const)[Math.floor(random() * 3)]!;
   const colour = TOOLS[toolName];
   const circles: string[] = [];
@@ -96,7 +96,7 @@ function fills(shape: OmrShape, random: () => number, blankId: boolean, options:
   }
   let idDigits: string | null = null;
   if (blankId) {
-    idDigits = `2026${String(Math.floor(random() * 10000)).padStart(4, '0')}`;
+    idDigits = options.idDigits ?? `2026${String(Math.floor(random() * 10000)).padStart(4, '0')}`;
     for (let c = 0; c < ID_DIGITS; c += 1) {
       const centre = idBubbleCentre(c, Number(idDigits[c]));
       mark(centre.x, centre.y, toolName === 'pencil' ? 0.92 : 1);
@@ -176,9 +176,9 @@ async function photograph(page: Buffer, random: () => number, size = { width: 15
 }
 
 /** Fills and photographs a rendered page (PNG): one photo and its truth. */
-export async function fillAndPhotograph(page: Buffer, shape: OmrShape, seed: number, options: { blankId: boolean; specials?: boolean }): Promise<SheetPhoto> {
+export async function fillAndPhotograph(page: Buffer, shape: OmrShape, seed: number, options: { blankId: boolean; specials?: boolean; idDigits?: string }): Promise<SheetPhoto> {
   const random = seededRandom(seed);
-  const { svg, truth } = fills(shape, random, options.blankId, { specials: options.specials ?? true });
+  const { svg, truth } = fills(shape, random, options.blankId, { specials: options.specials ?? true, idDigits: options.idDigits });
   const filled = await sharp(page).composite([{ input: Buffer.from(svg), top: 0, left: 0 }]).png().toBuffer();
   return { jpeg: await photograph(filled, random), truth };
 }
