@@ -93,7 +93,7 @@ export async function saveAnswerKey(db: Db, actor: Actor, examId: string, input:
 async function scoreIntoMarks(db: Db, actor: Actor, examId: string, studentId: string, pattern: OmrPattern, key: readonly string[], answers: readonly (string | null)[], maxMarks: number): Promise<number> {
   const score = scoreOf(pattern, key, answers);
   const marks = Math.max(0, score);
-  if (marks > maxMarks) throw unreadable(`This sheet scores ${marks}, more than the test's maximum of ${maxMarks}: raise the test's maximum marks (a ${pattern.toUpperCase()} sheet of ${key.length} questions can score ${key.length * OMR_MARKING[pattern].correct})`);
+  if (marks > maxMarks) throw unreadable(`This sheet scores ${marks}, more than the test's maximum of ${maxMarks}: raise the test's maximum marks`);
   await saveScannedMarks(db, actor, examId, studentId, marks * 2);
   await db.execute(sql`update omr_scans set score = ${score}, updated_at = now() where exam_id = ${examId} and student_id = ${studentId}`);
   return score;
