@@ -212,7 +212,7 @@ function ScanCard({ examId, scan, options, onSettle }: { examId: string; scan: O
           </Text>
         </div>
         <Group gap={6}>
-          <Badge size="lg" variant="light" color={scan.uncertain.length > 0 ? 'orange' : 'teal'}>
+          <Badge size="lg" variant="light" tt="none" color={scan.uncertain.length > 0 ? 'orange' : 'teal'}>
             {t`Score ${formatNumber(scan.score)}`}
           </Badge>
           <Button component="a" href={`/api/tests/${encodeURIComponent(examId)}/omr-scans/${encodeURIComponent(scan.studentId)}/photo`} target="_blank" size="compact-sm" variant="subtle" leftSection={<IconPhoto size={16} aria-hidden="true" />}>
