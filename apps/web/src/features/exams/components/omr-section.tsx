@@ -95,6 +95,7 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
   };
 
   const toSettle = (scans.data?.scans ?? []).filter((one) => one.uncertain.length > 0);
+  const [showAnalysis, setShowAnalysis] = useState(false);
 
   return (
     <SectionCard title={t`OMR sheets`} description={t`Print answer sheets, type the key, then photograph the filled sheets: the marks go into this test.`}>
@@ -190,6 +191,18 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
               .map((one) => (
                 <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} onSettle={onSettle} />
               ))}
+            <UnstyledButton onClick={() => setShowAnalysis((value) => !value)} fz="sm" c="blue.7">
+              {showAnalysis ? <Trans>Hide the question analysis</Trans> : <Trans>Show the question analysis (how many chose each option)</Trans>}
+            </UnstyledButton>
+            {showAnalysis ? (
+              <Stack gap={2} ff="monospace" fz="xs">
+                {(scans.data?.analysis ?? []).map((row) => (
+                  <Text key={row.question} fz="xs" ff="monospace">
+                    {t`Q${row.question}`} ({row.answer ?? '–'}): {Object.entries(row.counts).map(([letter, count]) => `${letter === 'blank' ? '–' : letter} ${formatNumber(count)}`).join(' · ')}
+                  </Text>
+                ))}
+              </Stack>
+            ) : null}
           </Stack>
         ) : null}
       </Stack>
