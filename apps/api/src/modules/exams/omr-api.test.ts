@@ -176,6 +176,21 @@ describe('OMR sheets of a test', () => {
     expect((await upload(cookies.student, ids.test, desk, 'desk.png', 'image/png')).statusCode).toBe(403);
   }, 60_000);
 
+  it('reads a scanner’s PDF page by page (pdftoppm): the batch’s sheets unfilled score 0 each', async () => {
+    const pdf = await call(cookies.teacher, 'GET', `/api/tests/${ids.otherTest}/omr-sheet.pdf?pattern=neet&questions=180&batch=${ids.batch}`);
+    const response = await upload(cookies.teacher, ids.otherTest, pdf.rawPayload, 'scan.pdf', 'application/pdf');
+    expect(response.statusCode, response.body).toBe(200);
+    const pages = response.json().data.pages as { page: number; scan: { studentId: string; answers: (string | null)[]; uncertain: number[]; score: number } | null; error: string | null }[];
+    expect(pages).toHaveLength(3);
+    for (const page of pages) {
+      expect(page.error).toBeNull();
+      expect(page.scan!.answers.every((answer) => answer === null)).toBe(true);
+      expect(page.scan!.uncertain).toEqual([]);
+      expect(page.scan!.score).toBe(0);
+    }
+    expect(new Set(pages.map((page) => page.scan!.studentId))).toEqual(new Set(ids.students));
+  }, 60_000);
+
   it('stays academy A’s: academy B’s admin finds neither the scans, nor the key, nor the sheets; the audit log has the entries', async () => {
     for (const url of [`/api/tests/${ids.test}/omr-scans`, `/api/tests/${ids.test}/answer-key`, `/api/tests/${ids.test}/omr-sheet.pdf?pattern=neet&questions=180`, `/api/tests/${ids.test}/omr-scans/${ids.students[0]}/photo`]) {
       const response = await many.app.inject({ method: 'GET', url, headers: { host: B_HOST, cookie: bAdmin } });

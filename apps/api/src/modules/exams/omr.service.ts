@@ -107,7 +107,9 @@ const SCAN_SELECT = sql`select o.student_id as "studentId", u.name as "studentNa
   left join exam_marks m on m.exam_id = o.exam_id and m.student_id = o.student_id`;
 
 function toScan(row: ScanRow): OmrScan {
-  return { ...row, marks: row.halfMarks === null ? 0 : row.halfMarks / 2, scannedAt: new Date(row.scannedAt).toISOString() };
+  // Only the answer's fields: a nullable copy in a PDF's `pages` is checked whole by the serialiser.
+  const { halfMarks, scannedAt, ...fields } = row;
+  return { ...fields, marks: halfMarks === null ? 0 : halfMarks / 2, scannedAt: new Date(scannedAt).toISOString() };
 }
 
 async function scanOf(db: DbExecutor, examId: string, studentId: string): Promise<OmrScan> {
