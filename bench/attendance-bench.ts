@@ -36,6 +36,7 @@ import { runAcademyExportBench } from './academy-export';
 import { runRegisterImportBench } from './register-import';
 import { FULL_ONLINE_TEST, runOnlineTestBench } from './online-tests';
 import { runManyAcademiesBench } from './many-academies';
+import { runOmrBench } from './omr/omr-bench';
 import { FIRST_ACADEMY_ID } from '../apps/api/src/lib/tenancy';
 
 const STUDENTS = 3000;
@@ -419,6 +420,15 @@ export function printHttp(results: ReadResult[]) {
 }
 
 async function main() {
+  // BENCH_ONLY=omr reads the OMR photo set (bench/omr/omr-bench.ts, OMR_PHOTOS photos, 100 by default); no database.
+  if (process.env.BENCH_ONLY === 'omr') {
+    const count = Number(process.env.OMR_PHOTOS ?? 100);
+    console.log(`\nOMR sheets: ${count} generated phone photos read on the server …`);
+    const { checks } = await runOmrBench(count);
+    for (const [label, ok] of checks) console.log(`  ${ok ? 'met   ' : 'MISSED'}  ${label}`);
+    process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+    return;
+  }
   let connection: pg.PoolConfig;
   let stop = async () => {};
   let tempDir: string | undefined;

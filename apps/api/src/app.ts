@@ -97,6 +97,7 @@ import { studentsRoutes } from './modules/students/students.routes';
 import { subjectsRoutes } from './modules/subjects/subjects.routes';
 import { teachersRoutes } from './modules/teachers/teachers.routes';
 import { examsRoutes } from './modules/exams/exams.routes';
+import { omrRoutes } from './modules/exams/omr.routes';
 import { exportsRoutes } from './modules/exports';
 import { importsRoutes } from './modules/imports';
 import { academicYearsRoutes } from './modules/academic-years';
@@ -430,6 +431,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A day's demo students are marked on their bookings, which the admissions module keeps (issue 41).
       await api.register(attendanceRoutes, { db: deps.db, opensMinutesBefore: deps.config.attendanceOpensMinutesBefore ?? null, saveDemoMarks });
       await api.register(examsRoutes, { db: deps.db });
+      // OMR sheets of a test (issue 76): printed, scanned from a phone photo into the marks.
+      await api.register(omrRoutes, { db: deps.db, storage: deps.storage });
       await api.register(absenceCallsRoutes, { db: deps.db });
       await api.register(auditRoutes, { db: deps.db });
       await api.register(jobsRoutes);

@@ -551,6 +551,14 @@ const SAMPLES: Record<string, Sample[]> = {
   // Publishing a test without marks is refused (400), so it stays unpublished.
   'POST /api/tests/:id/publish': [s(() => `/api/tests/${ids.test}/publish`, 400)],
   'GET /api/tests/:id/results': [s(() => `/api/tests/${ids.test}/results`, 200)],
+  // OMR sheets (issue 76): a blank sheet; a key refused (400: F is no option) after the permission check; no scans yet.
+  'GET /api/tests/:id/omr-sheet.pdf': [s(() => `/api/tests/${ids.test}/omr-sheet.pdf?pattern=custom&questions=10&options=4`, 200)],
+  'GET /api/tests/:id/answer-key': [s(() => `/api/tests/${ids.test}/answer-key`, 200)],
+  'PUT /api/tests/:id/answer-key': [s(() => `/api/tests/${ids.test}/answer-key`, 400, { body: { answers: ['A', 'E'], options: 4 } })],
+  'GET /api/tests/:id/omr-scans': [s(() => `/api/tests/${ids.test}/omr-scans`, 200)],
+  'POST /api/tests/:id/omr-scans': [s(() => `/api/tests/${ids.test}/omr-scans`, 400, { body: {} })],
+  'PUT /api/tests/:id/omr-scans/:studentId/answers/:question': [s(() => `/api/tests/${ids.test}/omr-scans/${ids.student}/answers/1`, 404, { body: { answer: 'A' } })],
+  'GET /api/tests/:id/omr-scans/:studentId/photo': [s(() => `/api/tests/${ids.test}/omr-scans/${ids.student}/photo`, 404)],
   'GET /api/students/:id/tests': [s(() => `/api/students/${ids.student}/tests`, 200)],
   'GET /api/student/tests': [s(() => '/api/student/tests', 200)],
   'GET /api/parent/children/:studentId/tests': [s(() => `/api/parent/children/${ids.student}/tests`, 200)],

@@ -14,6 +14,7 @@ import { MESSAGING_MESSAGES } from '@academy/shared/schemas/messaging';
 import { PARENT_MESSAGES } from '@academy/shared/schemas/parents';
 import { QUESTION_BANK_MESSAGES } from '@academy/shared/schemas/question-bank';
 import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
+import { OMR_MESSAGES } from '@academy/shared/schemas/omr';
 import { BATCH_MESSAGES } from '../modules/batches/batches.routes';
 import { CONTACT_RECEIVED, ENQUIRY_RECEIVED, ENQUIRY_RECEIVED_BY_PHONE } from '../modules/admissions/admissions.routes';
 import { PHONE_CODE_SENT, PHONE_VERIFIED } from '../modules/admissions/email-verification.routes';
@@ -90,7 +91,7 @@ describe('server messages in Marathi and Hindi', () => {
       ...stringsOf(sharedMessages),
       // The notification prefix is stored with the notification (data, written once for all readers).
       ...stringsOf({ NOTE_MESSAGES, BACKUP_MESSAGES, ANNOUNCEMENT_MESSAGES, ATTENDANCE_MESSAGES, BATCH_MESSAGES, MESSAGING_MESSAGES, PARENT_MESSAGES }),
-      ...stringsOf({ QUESTION_BANK_MESSAGES, LECTURE_MESSAGES }),
+      ...stringsOf({ QUESTION_BANK_MESSAGES, LECTURE_MESSAGES, OMR_MESSAGES }),
       ...(Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => new AppError(code).message),
       ENQUIRY_RECEIVED,
       ENQUIRY_RECEIVED_BY_PHONE,

@@ -407,6 +407,22 @@ export const SERVER_CATALOG = {
     ['Printed on {date}.', '{date} रोजी छापली.', '{date} को छापी गई.'],
   ],
 
+  /** The OMR answer sheet's PDF (apps/api/src/modules/exams/omr-sheet.ts, issue 76). */
+  omrSheet: [
+    ['OMR answer sheet', 'ओएमआर उत्तरपत्रिका', 'ओएमआर उत्तर पत्रक'],
+    ['Test', 'चाचणी', 'टेस्ट'],
+    ['Date', 'तारीख', 'तारीख'],
+    ['Student', 'विद्यार्थी', 'छात्र'],
+    ['Student ID', 'विद्यार्थी आयडी', 'छात्र आईडी'],
+    ['Name', 'नाव', 'नाम'],
+    ['Signature', 'सही', 'हस्ताक्षर'],
+    ['Year', 'वर्ष', 'वर्ष'],
+    ['Number', 'क्रमांक', 'क्रमांक'],
+    ['Fill one bubble fully for each answer with a dark pencil or a blue or black pen. Do not fold the sheet or write near the black squares.', 'प्रत्येक उत्तरासाठी एकच वर्तुळ गडद पेन्सिलने किंवा निळ्या/काळ्या पेनने पूर्ण भरा. पत्रिका दुमडू नका आणि काळ्या चौकोनांजवळ लिहू नका.', 'हर उत्तर के लिए एक ही गोला गहरी पेंसिल या नीले/काले पेन से पूरा भरें. पत्रक न मोड़ें और काले वर्गों के पास न लिखें.'],
+    ['Fill your student ID: the year and the number (…-2026-0042: 2026 0042).', 'तुमचा विद्यार्थी आयडी भरा: वर्ष आणि क्रमांक (…-2026-0042: 2026 0042).', 'अपना छात्र आईडी भरें: वर्ष और क्रमांक (…-2026-0042: 2026 0042).'],
+    ['Marking: +{correct} right, {wrong} wrong, 0 blank', 'गुण: बरोबर +{correct}, चूक {wrong}, रिकामे 0', 'अंक: सही +{correct}, गलत {wrong}, खाली 0'],
+  ],
+
   /** The report card's PDF (apps/api/src/modules/exams/report-card.ts). */
   reportCard: [
     ['Report card', 'प्रगतिपत्रक', 'रिपोर्ट कार्ड'],
@@ -758,6 +774,9 @@ export const SERVER_CATALOG = {
     ['Updated test {name} in {batch}', '{batch} मधील टेस्ट {name} बदलली', '{batch} का टेस्ट {name} बदला'],
     ['Corrected published test {name} in {batch}', '{batch} मधील प्रसिद्ध केलेली टेस्ट {name} दुरुस्त केली', '{batch} का प्रकाशित टेस्ट {name} सुधारा'],
     ['Deleted test {name} ({date}) of {batch}', '{batch} ची टेस्ट {name} ({date}) हटवली', '{batch} का टेस्ट {name} ({date}) हटाया'],
+    ['Saved the OMR answer key of {name} ({batch}): {questions} questions', '{name} ({batch}) ची ओएमआर उत्तरसूची जतन केली: {questions} प्रश्न', '{name} ({batch}) की ओएमआर उत्तर कुंजी सहेजी: {questions} प्रश्न'],
+    ['Read the OMR sheet of {student} for {name} ({batch}): score {score}, {uncertain} to settle', '{name} ({batch}) साठी {student} ची ओएमआर पत्रिका वाचली: गुण {score}, {uncertain} ठरवायचे', '{name} ({batch}) के लिए {student} का ओएमआर पत्रक पढ़ा: अंक {score}, {uncertain} तय करने हैं'],
+    ['Settled question {question} of the OMR sheet of {student} for {name} ({batch}): {answer}', '{name} ({batch}) साठी {student} च्या ओएमआर पत्रिकेतील प्रश्न {question} ठरवला: {answer}', '{name} ({batch}) के लिए {student} के ओएमआर पत्रक का प्रश्न {question} तय किया: {answer}'],
     ['Entered marks of {name} ({batch}): {marked} with marks, {absent} absent', '{name} ({batch}) चे गुण भरले: {marked} जणांना गुण, {absent} गैरहजर', '{name} ({batch}) के अंक भरे: {marked} के अंक, {absent} अनुपस्थित'],
     ['Entered marks of {name} ({batch}) from a CSV file: {marked} with marks, {absent} absent', '{name} ({batch}) चे गुण CSV फाइलमधून भरले: {marked} जणांना गुण, {absent} गैरहजर', '{name} ({batch}) के अंक CSV फ़ाइल से भरे: {marked} के अंक, {absent} अनुपस्थित'],
     ['Corrected published marks of {name} ({batch}): {marked} with marks, {absent} absent', '{name} ({batch}) चे प्रसिद्ध केलेले गुण दुरुस्त केले: {marked} जणांना गुण, {absent} गैरहजर', '{name} ({batch}) के प्रकाशित अंक सुधारे: {marked} के अंक, {absent} अनुपस्थित'],

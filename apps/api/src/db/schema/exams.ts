@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { batches } from './batches';
 import { students } from './students';
 import { userRef } from './users';
@@ -74,4 +74,51 @@ export const reportCardRemarks = linkTable(
     writtenBy: userRef(),
     writtenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
+);
+
+/**
+ * The answer key of an exam marked from OMR sheets (issue 76, decision 081): the pattern (its marks
+ * per right and wrong answer), the options per question and the letters, one per question.
+ */
+export const omrAnswerKeys = pgTable(
+  'omr_answer_keys',
+  {
+    academyId: academyId(),
+    examId: uuid().primaryKey().references(() => exams.id, { onDelete: 'cascade' }),
+    pattern: varchar({ length: 10 }).notNull(),
+    options: integer().notNull(),
+    answers: text().array().notNull(),
+    updatedBy: userRef(),
+    ...timestamps,
+  },
+  (table) => [
+    index('omr_answer_keys_academy_idx').on(table.academyId),
+    check('omr_answer_keys_pattern_check', sql`${table.pattern} in ('neet', 'jee', 'cet', 'custom')`),
+    check('omr_answer_keys_options_check', sql`${table.options} in (4, 5)`),
+  ],
+);
+
+/**
+ * A read OMR sheet: one per student per exam (a sheet scanned again replaces it), with the photo
+ * kept in the file storage (the academy's folder), the answers read (null: blank or not sure), the
+ * questions the reader was not sure of and the teacher has not settled, and the score.
+ */
+export const omrScans = pgTable(
+  'omr_scans',
+  {
+    ...academyRow(),
+    examId: requiredRef(() => exams.id, 'cascade'),
+    studentId: requiredRef(() => students.id, 'restrict'),
+    fileKey: varchar({ length: 100 }).notNull(),
+    fileType: varchar({ length: 20 }).notNull(),
+    answers: text().array().notNull(),
+    uncertain: integer().array().notNull(),
+    score: integer().notNull(),
+    scannedBy: userRef(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('omr_scans_exam_student_idx').on(table.examId, table.studentId),
+    index('omr_scans_academy_idx').on(table.academyId),
+  ],
 );

@@ -433,3 +433,18 @@ export async function ownExams(db: DbExecutor, actor: Actor): Promise<StudentExa
 export async function childExams(db: DbExecutor, actor: Actor, studentId: string): Promise<StudentExams> {
   return examsOfStudent(db, childIdOf(actor, studentId));
 }
+
+/**
+ * One student's marks from a read OMR sheet (issue 76): the same save as typed marks (the test's lock,
+ * the enrolment and maximum checks, "corrected" after publishing, the audit entry), so ranks, report
+ * cards and the parents' messages treat them exactly alike.
+ */
+export async function saveScannedMarks(db: Db, actor: Actor, examId: string, studentId: string, halfMarks: number): Promise<void> {
+  await saveRows(db, actor, examId, [{ studentId, halfMarks, absent: false }], (index) => index + 1, 'row', false);
+}
+
+/** The test's row for the OMR module, if this actor may manage it (anyone else: 404). */
+export async function examForOmr(db: DbExecutor, actor: Actor, examId: string): Promise<{ id: string; name: string; date: string; batchId: string; batchName: string; maxMarks: number }> {
+  const row = await examForStaff(db, actor, examId);
+  return { id: row._id, name: row.name, date: row.date, batchId: row.batchId, batchName: row.batchName, maxMarks: fromHalfMarks(row.maxHalfMarks) };
+}

@@ -10,6 +10,7 @@ import { formatNumber } from '../../../lib/format-number';
 import { EXAM_MESSAGES, useExamResults } from '../api';
 import { MarksEntry } from './marks-entry';
 import { ResultsSummary } from './results-summary';
+import { OmrSection } from './omr-section';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /** One test: marks entry, publishing and results (the batch's teacher and the admin). */
@@ -45,6 +46,7 @@ export function ExamMarksScreen({ examId, backHref }: { examId: string; backHref
           <SectionCard title={t`Results`}>
             <ResultsSummary results={results.data} />
           </SectionCard>
+          <OmrSection examId={results.data.test._id} batchId={results.data.test.batch._id} />
         </Stack>
       )}
     </>

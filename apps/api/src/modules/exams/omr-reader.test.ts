@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { omrSheetPdf } from './omr-sheet';
+import { readSheetImage } from './omr-reader';
+import { parseQr, qrText, scoreOf, shapeProblem, type OmrShape } from './omr-layout';
+import { fillAndPhotograph, renderPages, tally } from '../../../test/omr-photos';
+
+const TEST_ID = '11111111-2222-4333-8444-555555555555';
+const STUDENT_ID = '11111111-2222-4333-8444-666666666666';
+const NEET: OmrShape = { pattern: 'neet', questions: 180, options: 4 };
+let pages: { printed: Buffer; blank: Buffer; custom: Buffer };
+
+beforeAll(async () => {
+  const sheet = (shape: OmrShape, printed: boolean) =>
+    omrSheetPdf({ academyName: 'Dnyanjyoti Academy', testId: TEST_ID, testName: 'Weekly test', date: '2026-11-28', language: 'mr', shape, students: printed ? [{ id: STUDENT_ID, name: 'आशा पाटील', code: 'LAT-2026-0042' }] : null });
+  const [[printed], [blank], [custom]] = await Promise.all([renderPages(await sheet(NEET, true)), renderPages(await sheet(NEET, false)), renderPages(await sheet({ pattern: 'custom', questions: 60, options: 5 }, false))]);
+  pages = { printed: printed!, blank: blank!, custom: custom! };
+}, 60_000);
+
+describe('the OMR layout', () => {
+  it('allows the patterns’ counts only and scores with their marks', () => {
+    expect(shapeProblem({ pattern: 'neet', questions: 150, options: 4 })).toBe('A NEET sheet has 180 or 200 questions');
+    expect(shapeProblem({ pattern: 'cet', questions: 150, options: 4 })).toBeUndefined();
+    expect(shapeProblem({ pattern: 'custom', questions: 201, options: 4 })).toMatch(/1 to 200/);
+    expect(scoreOf('neet', ['A', 'B', 'C'], ['A', 'C', null])).toBe(3);
+    expect(scoreOf('cet', ['A', 'B', 'C'], ['A', 'C', null])).toBe(1);
+    expect(parseQr(qrText({ testId: TEST_ID, studentId: null, ...NEET }))).toEqual({ testId: TEST_ID, studentId: null, ...NEET });
+    expect(parseQr('OMR1|not-a-test|-|neet|180|4')).toBeUndefined();
+  });
+});
+
+describe('reading photographed sheets (toy size of the bench: 6 photos)', () => {
+  it('reads every bubble right or flags it, in pencil, blue and black pen, pre-printed and blank sheets', async () => {
+    const cases = [
+      { page: 'printed', seed: 11, shape: NEET },
+      { page: 'printed', seed: 12, shape: NEET },
+      { page: 'printed', seed: 13, shape: NEET },
+      { page: 'blank', seed: 14, shape: NEET },
+      { page: 'blank', seed: 15, shape: NEET },
+      { page: 'custom', seed: 16, shape: { pattern: 'custom', questions: 60, options: 5 } as OmrShape },
+    ] as const;
+    let bubbles = 0;
+    let right = 0;
+    for (const one of cases) {
+      const photo = await fillAndPhotograph(pages[one.page], one.shape, one.seed, { blankId: one.page !== 'printed' });
+      const reading = await readSheetImage(photo.jpeg);
+      expect(reading.qr.testId).toBe(TEST_ID);
+      expect(reading.qr.studentId).toBe(one.page === 'printed' ? STUDENT_ID : null);
+      if (one.page !== 'printed') expect(reading.idDigits).toBe(photo.truth.idDigits);
+      const result = tally(photo.truth, reading.answers, reading.uncertain);
+      expect(result.wrongUnflagged, `seed ${one.seed}`).toEqual([]);
+      // Every double mark is flagged.
+      photo.truth.kinds.forEach((kind, index) => {
+        if (kind === 'double') expect(reading.uncertain).toContain(index + 1);
+      });
+      bubbles += result.bubbles;
+      right += result.right;
+    }
+    expect(right / bubbles).toBeGreaterThanOrEqual(0.995);
+  }, 120_000);
+
+  it('says why a picture is not a sheet: no corner marks', async () => {
+    const desk = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 150, g: 110, b: 70 } } }).jpeg().toBuffer();
+    await expect(readSheetImage(desk)).rejects.toThrow(/four black corner squares were not found/);
+    await expect(readSheetImage(Buffer.from('not a picture'))).rejects.toThrow(/not a picture/);
+  });
+});

@@ -1,0 +1,116 @@
+import QRCode from 'qrcode';
+import type { Language } from '@academy/shared/languages';
+import { formatDate } from '@academy/shared/calendar';
+import { word, wordTable } from '@academy/shared/i18n/server-catalog';
+import { createPdfDocument, pdfToBuffer, type PdfDocument } from '../../lib/pdf';
+import {
+  BUBBLE_RADIUS,
+  ID_DIGITS,
+  ID_GRID,
+  MARK_CENTRES,
+  MARK_SIZE,
+  OMR_LETTERS,
+  OMR_MARKING,
+  QR_BOX,
+  bubbleCentre,
+  idBubbleCentre,
+  qrText,
+  questionLabelAt,
+  type OmrShape,
+} from './omr-layout';
+
+const WORDS = wordTable('omrSheet', {
+  title: 'OMR answer sheet',
+  test: 'Test',
+  date: 'Date',
+  student: 'Student',
+  studentId: 'Student ID',
+  name: 'Name',
+  signature: 'Signature',
+  year: 'Year',
+  number: 'Number',
+  instructions: 'Fill one bubble fully for each answer with a dark pencil or a blue or black pen. Do not fold the sheet or write near the black squares.',
+  idHelp: 'Fill your student ID: the year and the number (…-2026-0042: 2026 0042).',
+});
+
+export type SheetStudent = { id: string; name: string; code: string };
+export type SheetInput = { academyName: string; testId: string; testName: string; date: string; language: Language; shape: OmrShape; students: SheetStudent[] | null };
+
+/** The QR code as vector squares, its top-left corner at (x, y), `size` wide with a 2-module quiet zone. */
+function drawQr(doc: PdfDocument, text: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 2;
+  const cell = size / (modules.size + 2 * quiet);
+  for (let row = 0; row < modules.size; row += 1) {
+    for (let column = 0; column < modules.size; column += 1) {
+      if (modules.get(row, column)) doc.rect(x + (column + quiet) * cell, y + (row + quiet) * cell, cell + 0.02, cell + 0.02);
+    }
+  }
+  doc.fillColor('#000000').fill();
+}
+
+function bubble(doc: PdfDocument, x: number, y: number, letter: string): void {
+  doc.circle(x, y, BUBBLE_RADIUS).lineWidth(0.6).strokeColor('#6b6b6b').stroke();
+  doc.font('regular').fontSize(5.2).fillColor('#9a9a9a').text(letter, x - 4, y - 3.9, { width: 8, align: 'center', lineBreak: false });
+}
+
+function drawPage(doc: PdfDocument, input: SheetInput, student: SheetStudent | null): void {
+  const words = WORDS[input.language];
+  const { shape } = input;
+  // The corner marks the reader finds first.
+  for (const [cx, cy] of MARK_CENTRES) doc.rect(cx - MARK_SIZE / 2, cy - MARK_SIZE / 2, MARK_SIZE, MARK_SIZE).fillColor('#000000').fill();
+  drawQr(doc, qrText({ testId: input.testId, studentId: student?.id ?? null, ...shape }), QR_BOX.x, QR_BOX.y, QR_BOX.size);
+
+  const left = 60;
+  const width = QR_BOX.x - left - 10;
+  doc.font('bold').fontSize(14).fillColor('#1c7ed6').text(input.academyName, left, 30, { width, lineBreak: false, ellipsis: true });
+  doc.font('bold').fontSize(10.5).fillColor('#212529').text(`${words.title} · ${shape.pattern === 'custom' ? '' : shape.pattern.toUpperCase() + ' · '}${shape.questions}`, left, 50, { width, lineBreak: false });
+  doc.font('regular').fontSize(9.5).text(`${words.test}: ${input.testName}`, left, 66, { width, lineBreak: false, ellipsis: true });
+  const marking = OMR_MARKING[shape.pattern];
+  const scheme = word('omrSheet', 'Marking: +{correct} right, {wrong} wrong, 0 blank', input.language, { correct: marking.correct, wrong: marking.wrong });
+  doc.text(`${words.date}: ${formatDate(input.date)}   ·   ${scheme}`, left, 80, { width, lineBreak: false });
+
+  if (student) {
+    // A pre-printed sheet: the name and ID in print (and in the QR code); no ID grid to fill.
+    doc.font('bold').fontSize(12).fillColor('#212529').text(student.name, left, 104, { width: 300, lineBreak: false, ellipsis: true });
+    doc.font('regular').fontSize(10).text(`${words.studentId}: ${student.code}`, left, 122, { width: 300, lineBreak: false });
+    doc.fontSize(9).fillColor('#495057').text(`${words.signature}: ____________________`, left, 150, { width: 300, lineBreak: false });
+    doc.fontSize(8).text(words.instructions, left, 180, { width: 360 });
+  } else {
+    doc.font('regular').fontSize(6.5).fillColor('#495057').text(words.year, ID_GRID.x - 6, ID_GRID.y - 2, { width: 60, lineBreak: false });
+    doc.text(words.number, idBubbleCentre(4, 0).x - 6, ID_GRID.y - 2, { width: 60, lineBreak: false });
+    for (let c = 0; c < ID_DIGITS; c += 1) {
+      for (let d = 0; d < 10; d += 1) {
+        const centre = idBubbleCentre(c, d);
+        bubble(doc, centre.x, centre.y, String(d));
+      }
+    }
+    const textLeft = idBubbleCentre(ID_DIGITS - 1, 0).x + 22;
+    const textWidth = QR_BOX.x - textLeft - 6;
+    doc.font('regular').fontSize(9).fillColor('#212529').text(`${words.name}: ______________________`, textLeft, 110, { width: textWidth + 80, lineBreak: false });
+    doc.text(`${words.signature}: ________________`, textLeft, 134, { width: textWidth + 80, lineBreak: false });
+    doc.fontSize(7.5).fillColor('#495057').text(words.idHelp, textLeft, 164, { width: QR_BOX.x + QR_BOX.size - textLeft });
+    doc.text(words.instructions, textLeft, 188, { width: QR_BOX.x + QR_BOX.size - textLeft });
+  }
+
+  for (let q = 0; q < shape.questions; q += 1) {
+    const label = questionLabelAt(shape, q);
+    doc.font('bold').fontSize(7).fillColor('#212529').text(String(q + 1), label.x, label.y - 4.6, { width: label.width, align: 'right', lineBreak: false });
+    for (let o = 0; o < shape.options; o += 1) {
+      const centre = bubbleCentre(shape, q, o);
+      bubble(doc, centre.x, centre.y, OMR_LETTERS[o]!);
+    }
+  }
+}
+
+/** The sheets: one blank page, or one page per student (name, ID and the student in the QR code). A4. */
+export async function omrSheetPdf(input: SheetInput): Promise<Buffer> {
+  const words = WORDS[input.language];
+  const doc = createPdfDocument(`${words.title}: ${input.testName}`, { margin: 0, language: input.language, creator: input.academyName });
+  const pages = input.students ?? [null];
+  pages.forEach((student, index) => {
+    if (index > 0) doc.addPage({ size: 'A4', margin: 0 });
+    drawPage(doc, input, student);
+  });
+  return pdfToBuffer(doc);
+}

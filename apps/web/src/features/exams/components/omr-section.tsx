@@ -1,0 +1,276 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, NumberInput, Select, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCamera, IconDownload, IconPhoto } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { SectionCard } from '../../../components/ui/section-card';
+import { normalizeError } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format-number';
+import { omrSheetUrl, useOmrScans, useSaveAnswerKey, useScanSheet, useSettleAnswer, type OmrScan } from '../omr-api';
+
+const COUNTS: Record<string, string[]> = { neet: ['180', '200'], cet: ['150', '200'] };
+const LETTERS = ['A', 'B', 'C', 'D', 'E'];
+
+/** The letters A–E typed for a key, in order; anything else (spaces, commas, numbers) is skipped. */
+export function keyLetters(text: string): string[] {
+  return [...text.toUpperCase()].filter((letter) => LETTERS.includes(letter));
+}
+
+type Upload = { name: string; scan?: OmrScan; error?: string };
+
+/**
+ * OMR sheets of a test (issue 76): print blank or the batch's sheets, type the answer key, scan photos
+ * of filled sheets (the phone's camera), and settle the questions the reader was not sure of with a tap.
+ */
+export function OmrSection({ examId, batchId }: { examId: string; batchId: string }) {
+  const { t } = useLingui();
+  const scans = useOmrScans(examId);
+  const key = scans.data?.key ?? null;
+  const [pattern, setPattern] = useState<string>('neet');
+  const [questions, setQuestions] = useState<number>(180);
+  const [options, setOptions] = useState<number>(4);
+  const [keyText, setKeyText] = useState('');
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const saveKey = useSaveAnswerKey(examId);
+  const scan = useScanSheet(examId);
+  const settle = useSettleAnswer(examId);
+
+  // The stored key fills the form once it arrives.
+  useEffect(() => {
+    if (!key) return;
+    setPattern(key.pattern);
+    setQuestions(key.answers.length);
+    setOptions(key.options);
+    setKeyText(key.answers.join(''));
+  }, [key]);
+
+  const fixedCounts = COUNTS[pattern];
+  const letters = keyLetters(keyText);
+  const sheet = { pattern, questions, options };
+
+  const onPattern = (value: string | null) => {
+    if (!value) return;
+    setPattern(value);
+    if (COUNTS[value]) setQuestions(Number(COUNTS[value]![0]));
+    if (value !== 'custom') setOptions(4);
+  };
+
+  const onSaveKey = () => {
+    saveKey.mutate(
+      { answers: letters, pattern, options },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', message: t`Answer key saved` }),
+        onError: (error) => notifications.show({ color: 'red', message: normalizeError(error).message }),
+      },
+    );
+  };
+
+  const onFiles = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    setBusy(true);
+    const list = [...files];
+    setUploads([]);
+    for (const file of list) {
+      try {
+        const { data } = await scan.mutateAsync(file);
+        setUploads((before) => [...before, { name: file.name, scan: data }]);
+      } catch (error) {
+        setUploads((before) => [...before, { name: file.name, error: normalizeError(error).message }]);
+      }
+    }
+    setBusy(false);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const onSettle = (studentId: string, question: number, answer: string | null) => {
+    settle.mutate(
+      { studentId, question, answer },
+      {
+        onSuccess: ({ data }) => setUploads((before) => before.map((upload) => (upload.scan?.studentId === studentId ? { ...upload, scan: data } : upload))),
+        onError: (error) => notifications.show({ color: 'red', message: normalizeError(error).message }),
+      },
+    );
+  };
+
+  const toSettle = (scans.data?.scans ?? []).filter((one) => one.uncertain.length > 0);
+  const [showAnalysis, setShowAnalysis] = useState(false);
+
+  return (
+    <SectionCard title={t`OMR sheets`} description={t`Print answer sheets, type the key, then photograph the filled sheets: the marks go into this test.`}>
+      <Stack gap="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label={t`Pattern`}
+            w={130}
+            value={pattern}
+            onChange={onPattern}
+            allowDeselect={false}
+            data={[
+              { value: 'neet', label: 'NEET' },
+              { value: 'jee', label: 'JEE' },
+              { value: 'cet', label: 'CET' },
+              { value: 'custom', label: t`Custom` },
+            ]}
+          />
+          {fixedCounts ? (
+            <Select label={t`Questions`} w={110} value={String(questions)} onChange={(value) => value && setQuestions(Number(value))} allowDeselect={false} data={fixedCounts} />
+          ) : (
+            <NumberInput label={t`Questions`} w={110} min={1} max={200} value={questions} onChange={(value) => setQuestions(Math.max(1, Math.min(200, Number(value) || 1)))} />
+          )}
+          <Select label={t`Options`} w={100} value={String(options)} disabled={pattern !== 'custom'} onChange={(value) => value && setOptions(Number(value))} allowDeselect={false} data={['4', '5']} />
+        </Group>
+        {pattern === 'jee' ? (
+          <Text size="sm" c="dimmed">
+            <Trans>JEE sheets have multiple-choice questions with negative marking; numeric-answer boxes are not on the sheet yet.</Trans>
+          </Text>
+        ) : null}
+        <Group gap="sm" wrap="wrap">
+          <Button component="a" href={omrSheetUrl(examId, sheet)} download variant="light" leftSection={<IconDownload size={18} aria-hidden="true" />}>
+            <Trans>Blank sheet</Trans>
+          </Button>
+          <Button component="a" href={omrSheetUrl(examId, { ...sheet, batchId })} download variant="light" leftSection={<IconDownload size={18} aria-hidden="true" />}>
+            <Trans>Sheets for the batch</Trans>
+          </Button>
+        </Group>
+
+        <Textarea
+          label={t`Answer key`}
+          description={t`Type the right letter of each question in order, e.g. ACBD…; spaces and numbers are skipped. ${formatNumber(letters.length)} of ${formatNumber(questions)} typed.`}
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={keyText}
+          onChange={(event) => setKeyText(event.currentTarget.value)}
+          styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.1em' } }}
+        />
+        <Group>
+          <Button onClick={onSaveKey} loading={saveKey.isPending} disabled={letters.length !== questions}>
+            <Trans>Save answer key</Trans>
+          </Button>
+        </Group>
+
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*,application/pdf"
+          capture="environment"
+          multiple
+          hidden
+          data-testid="omr-file"
+          onChange={(event) => void onFiles(event.currentTarget.files)}
+        />
+        <Button size="md" onClick={() => fileInput.current?.click()} loading={busy} disabled={!key} leftSection={<IconCamera size={20} aria-hidden="true" />}>
+          <Trans>Scan sheets</Trans>
+        </Button>
+        {!key ? (
+          <Text size="sm" c="dimmed">
+            <Trans>Save the answer key first, then scan the sheets.</Trans>
+          </Text>
+        ) : null}
+
+        {uploads.map((upload, index) =>
+          upload.error ? (
+            <Alert key={`${upload.name}-${index}`} color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={upload.name}>
+              {upload.error}
+            </Alert>
+          ) : null,
+        )}
+
+        {(scans.data?.scans ?? []).length > 0 ? (
+          <Stack gap="sm">
+            <Text fw={600}>
+              <Trans>Read sheets</Trans>
+            </Text>
+            {(toSettle.length > 0 ? toSettle : []).map((one) => (
+              <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} onSettle={onSettle} />
+            ))}
+            {(scans.data?.scans ?? [])
+              .filter((one) => one.uncertain.length === 0)
+              .map((one) => (
+                <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} onSettle={onSettle} />
+              ))}
+            <UnstyledButton onClick={() => setShowAnalysis((value) => !value)} fz="sm" c="blue.7">
+              {showAnalysis ? <Trans>Hide the question analysis</Trans> : <Trans>Show the question analysis (how many chose each option)</Trans>}
+            </UnstyledButton>
+            {showAnalysis ? (
+              <Stack gap={2} ff="monospace" fz="xs">
+                {(scans.data?.analysis ?? []).map((row) => (
+                  <Text key={row.question} fz="xs" ff="monospace">
+                    {t`Q${row.question}`} ({row.answer ?? '–'}): {Object.entries(row.counts).map(([letter, count]) => `${letter === 'blank' ? '–' : letter} ${formatNumber(count)}`).join(' · ')}
+                  </Text>
+                ))}
+              </Stack>
+            ) : null}
+          </Stack>
+        ) : null}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+function ScanCard({ examId, scan, options, onSettle }: { examId: string; scan: OmrScan; options: number; onSettle: (studentId: string, question: number, answer: string | null) => void }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState<number | null>(scan.uncertain[0] ?? null);
+  const [showAll, setShowAll] = useState(false);
+  const choices = LETTERS.slice(0, options);
+  return (
+    <Stack gap={6} p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} data-testid="omr-scan">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <div>
+          <Text fw={600}>{scan.studentName}</Text>
+          <Text size="xs" c="dimmed">
+            {scan.studentCode}
+          </Text>
+        </div>
+        <Group gap={6}>
+          <Badge size="lg" variant="light" tt="none" color={scan.uncertain.length > 0 ? 'orange' : 'teal'}>
+            {t`Score ${formatNumber(scan.score)}`}
+          </Badge>
+          <Button component="a" href={`/api/tests/${encodeURIComponent(examId)}/omr-scans/${encodeURIComponent(scan.studentId)}/photo`} target="_blank" size="compact-sm" variant="subtle" leftSection={<IconPhoto size={16} aria-hidden="true" />}>
+            <Trans>Photo</Trans>
+          </Button>
+        </Group>
+      </Group>
+      {scan.uncertain.length > 0 ? (
+        <>
+          <Text size="sm" c="orange.8">
+            <Trans>Not sure of these questions: tap one, then choose what the student marked.</Trans>
+          </Text>
+          <Group gap={6} wrap="wrap">
+            {scan.uncertain.map((question) => (
+              <Button key={question} size="compact-md" color="orange" variant={open === question ? 'filled' : 'light'} onClick={() => setOpen(question)} aria-pressed={open === question}>
+                {t`Q${question}`}
+              </Button>
+            ))}
+          </Group>
+          {open !== null && scan.uncertain.includes(open) ? (
+            <Group gap={6} wrap="wrap" role="group" aria-label={t`Answer of question ${open}`}>
+              {choices.map((letter) => (
+                <Button key={letter} size="md" miw={48} variant="default" onClick={() => onSettle(scan.studentId, open, letter)}>
+                  {letter}
+                </Button>
+              ))}
+              <Button size="md" variant="default" onClick={() => onSettle(scan.studentId, open, null)}>
+                <Trans>Blank</Trans>
+              </Button>
+            </Group>
+          ) : null}
+        </>
+      ) : null}
+      <UnstyledButton onClick={() => setShowAll((value) => !value)} fz="sm" c="blue.7">
+        {showAll ? <Trans>Hide answers</Trans> : <Trans>Show all answers</Trans>}
+      </UnstyledButton>
+      {showAll ? (
+        <Group gap={4} wrap="wrap">
+          {scan.answers.map((answer, index) => (
+            <Badge key={index} variant={scan.uncertain.includes(index + 1) ? 'filled' : 'outline'} color={scan.uncertain.includes(index + 1) ? 'orange' : 'gray'} radius="sm" tt="none">
+              {index + 1} {answer ?? '–'}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { OmrScan, answerKeySchema, omrScanResultSchema, omrScansSchema } from '@academy/shared/schemas/omr';
+import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { sendForm } from '../../lib/send-form';
+import { examKeys } from './api';
+
+export type AnswerKey = z.infer<typeof answerKeySchema>;
+export type OmrScans = z.infer<typeof omrScansSchema>;
+export type OmrScanResult = z.infer<typeof omrScanResultSchema>;
+export type { OmrScan };
+
+const id = encodeURIComponent;
+export const omrKeys = { scans: (examId: string) => ['exams', 'omr', examId] as const };
+
+/** The address of a test's OMR sheet PDF: blank, or the batch's pre-printed sheets. */
+export function omrSheetUrl(examId: string, options: { pattern: string; questions: number; options: number; batchId?: string }): string {
+  const search = new URLSearchParams({ pattern: options.pattern, questions: String(options.questions), options: String(options.options) });
+  if (options.batchId) search.set('batch', options.batchId);
+  return `/api/tests/${id(examId)}/omr-sheet.pdf?${search.toString()}`;
+}
+
+/** The key, every read sheet and the per-question analysis. */
+export function useOmrScans(examId: string) {
+  return useQuery({ queryKey: omrKeys.scans(examId), queryFn: ({ signal }) => apiRequest<OmrScans>('GET', `/tests/${id(examId)}/omr-scans`, undefined, { signal }), enabled: examId !== '' });
+}
+
+export function useSaveAnswerKey(examId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { answers: string[]; pattern: string; options: number }) => apiRequestWithMessage<AnswerKey>('PUT', `/tests/${id(examId)}/answer-key`, input),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: omrKeys.scans(examId) }), queryClient.invalidateQueries({ queryKey: examKeys.results(examId) })]),
+  });
+}
+
+/** Uploads one photo (or PDF) of a sheet; the marks and the scans refetch. */
+export function useScanSheet(examId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return sendForm<OmrScanResult>('POST', `/tests/${id(examId)}/omr-scans`, form);
+    },
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: omrKeys.scans(examId) }), queryClient.invalidateQueries({ queryKey: examKeys.results(examId) })]),
+  });
+}
+
+/** The teacher settles one question of a student's sheet (a letter, or null for blank). */
+export function useSettleAnswer(examId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { studentId: string; question: number; answer: string | null }) =>
+      apiRequestWithMessage<OmrScan>('PUT', `/tests/${id(examId)}/omr-scans/${id(input.studentId)}/answers/${input.question}`, { answer: input.answer }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: omrKeys.scans(examId) }), queryClient.invalidateQueries({ queryKey: examKeys.results(examId) })]),
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * The OMR photo set (issue 76): sheets drawn from the product's own PDF (pdftoppm), filled by script
+ * (pencil, blue and black pen, faint marks, double marks, erasures) and "photographed" (perspective,
+ * rotation, blur, uneven light and shadow, noise, JPEG on a desk). Seeded: the same seed and count make
+ * the same photos, so the set is fixed without keeping megabytes of JPEGs in the repository.
+ *
+ *   npx tsx bench/omr/make-photos.ts [count=20] [out=bench/omr/photos] [seed=76]
+ *
+ * writes NNN.jpg and NNN.json (the truth: answers, kind of each mark, the ID, the tool) for each photo.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { omrSheetPdf } from '../../apps/api/src/modules/exams/omr-sheet';
+import type { OmrShape } from '../../apps/api/src/modules/exams/omr-layout';
+import { fillAndPhotograph, renderPages, type SheetPhoto } from '../../apps/api/test/omr-photos';
+
+export const BENCH_TEST_ID = '7e57a000-0000-4000-8000-000000000076';
+export const BENCH_STUDENT_ID = '57ad0000-0000-4000-8000-000000000042';
+
+/** The kinds of sheet in the set, in turn: pre-printed NEET 180, blank NEET 200, blank custom 60 × A–E. */
+const KINDS: { shape: OmrShape; printed: boolean }[] = [
+  { shape: { pattern: 'neet', questions: 180, options: 4 }, printed: true },
+  { shape: { pattern: 'neet', questions: 200, options: 4 }, printed: false },
+  { shape: { pattern: 'custom', questions: 60, options: 5 }, printed: false },
+  { shape: { pattern: 'cet', questions: 150, options: 4 }, printed: true },
+];
+
+export type SetPhoto = SheetPhoto & { index: number; shape: OmrShape; printed: boolean };
+
+/** Yields the set's photos one by one (each takes a few seconds to make). */
+export async function* photoSet(count: number, seed = 76): AsyncGenerator<SetPhoto> {
+  const pages = await Promise.all(
+    KINDS.map(async ({ shape, printed }) => {
+      const pdf = await omrSheetPdf({
+        academyName: 'Dnyanjyoti Academy, Latur', testId: BENCH_TEST_ID, testName: 'Weekly test 12', date: '2026-11-28', language: 'en', shape,
+        students: printed ? [{ id: BENCH_STUDENT_ID, name: 'Asha Patil', code: 'LAT-2026-0042' }] : null,
+      });
+      return (await renderPages(pdf))[0]!;
+    }),
+  );
+  for (let index = 0; index < count; index += 1) {
+    const kind = KINDS[index % KINDS.length]!;
+    const photo = await fillAndPhotograph(pages[index % KINDS.length]!, kind.shape, seed * 100_000 + index, { blankId: !kind.printed });
+    yield { ...photo, index, shape: kind.shape, printed: kind.printed };
+  }
+}
+
+async function main() {
+  const count = Number(process.argv[2] ?? 20);
+  const out = process.argv[3] ?? path.join('bench', 'omr', 'photos');
+  const seed = Number(process.argv[4] ?? 76);
+  fs.mkdirSync(out, { recursive: true });
+  for await (const photo of photoSet(count, seed)) {
+    const name = String(photo.index).padStart(3, '0');
+    fs.writeFileSync(path.join(out, `${name}.jpg`), photo.jpeg);
+    fs.writeFileSync(path.join(out, `${name}.json`), JSON.stringify({ shape: photo.shape, printed: photo.printed, ...photo.truth }));
+    console.log(`${name}.jpg  ${photo.shape.pattern} ${photo.shape.questions} × ${photo.shape.options}  ${photo.truth.tool}`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,0 +1,78 @@
+/**
+ * The OMR bench (issue 76, decision 081): reads the seeded photo set (bench/omr/make-photos.ts) with
+ * the server's reader and prints the accuracy (goal: ≥ 99.5 % of bubbles read right, every wrong one
+ * flagged) and the seconds per sheet (goal: ≤ 2 s on the 2-core server), each met or not met.
+ * Making the photos is not timed; reading is (decode, corners, homography, QR, bubbles).
+ *
+ *   OMR_PHOTOS=100 npx tsx bench/omr/omr-bench.ts      (or BENCH_ONLY=omr npm run bench)
+ */
+import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { readSheetImage } from '../../apps/api/src/modules/exams/omr-reader';
+import { tally } from '../../apps/api/test/omr-photos';
+import { BENCH_STUDENT_ID, BENCH_TEST_ID, photoSet, type SetPhoto } from './make-photos';
+
+export const OMR_GOALS = { accuracy: 0.995, secondsPerSheet: 2 };
+
+export async function runOmrBench(count: number, log: (line: string) => void = console.log): Promise<{ checks: [string, boolean][] }> {
+  let bubbles = 0;
+  let right = 0;
+  let flagged = 0;
+  let wrong = 0;
+  let unreadable = 0;
+  let idWrong = 0;
+  const times: number[] = [];
+  let warmUp = 0;
+  // All photos are made first (a few seconds each), then read one after another: the making's garbage
+  // and sharp's encoding are not in the reading's time.
+  const photos: SetPhoto[] = [];
+  for await (const photo of photoSet(count)) photos.push(photo);
+  log(`  ${photos.length} photos made; reading …`);
+  for (const photo of photos) {
+    // The first photo is read once more before the timed read: it warms the server up (the JIT, sharp's first decode), timed apart, as a running server pays it once.
+    if (warmUp === 0) {
+      const started = performance.now();
+      await readSheetImage(photo.jpeg).catch(() => undefined);
+      warmUp = (performance.now() - started) / 1000;
+    }
+    const started = performance.now();
+    try {
+      const reading = await readSheetImage(photo.jpeg);
+      times.push((performance.now() - started) / 1000);
+      const result = tally(photo.truth, reading.answers, reading.uncertain);
+      bubbles += result.bubbles;
+      right += result.right;
+      flagged += result.flagged;
+      wrong += result.wrong;
+      const who = photo.printed ? reading.qr.studentId === BENCH_STUDENT_ID : reading.idDigits === photo.truth.idDigits;
+      if (reading.qr.testId !== BENCH_TEST_ID || !who) idWrong += 1;
+      if (result.wrong > 0) log(`  photo ${photo.index}: ${result.wrong} read wrong and not flagged: ${JSON.stringify(result.wrongUnflagged.slice(0, 3))}`);
+    } catch (error) {
+      times.push((performance.now() - started) / 1000);
+      unreadable += 1;
+      bubbles += photo.truth.answers.length;
+      log(`  photo ${photo.index}: not read: ${(error as Error).message}`);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const mean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
+  const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))] ?? 0;
+  const accuracy = bubbles === 0 ? 0 : right / bubbles;
+  log(`  ${count} photos, ${bubbles} questions: ${right} right (${(accuracy * 100).toFixed(2)} %), ${flagged} flagged for the teacher, ${wrong} wrong and not flagged, ${unreadable} sheets not read, ${idWrong} with the wrong test or student`);
+  log(`  seconds per sheet: mean ${mean.toFixed(2)}, p95 ${p95.toFixed(2)}, slowest ${(times.at(-1) ?? 0).toFixed(2)} (the first read, warming the server up: ${warmUp.toFixed(2)} s, not counted)`);
+  return {
+    checks: [
+      [`≥ ${OMR_GOALS.accuracy * 100} % of bubbles read right (${(accuracy * 100).toFixed(2)} %)`, accuracy >= OMR_GOALS.accuracy],
+      [`every wrong bubble flagged (${wrong} not)`, wrong === 0 && unreadable === 0 && idWrong === 0],
+      [`≤ ${OMR_GOALS.secondsPerSheet} s a sheet (p95 ${p95.toFixed(2)} s)`, p95 <= OMR_GOALS.secondsPerSheet],
+    ],
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const count = Number(process.env.OMR_PHOTOS ?? 100);
+  console.log(`OMR sheets: ${count} generated phone photos read on the server …`);
+  const { checks } = await runOmrBench(count);
+  for (const [label, ok] of checks) console.log(`  ${ok ? 'met   ' : 'NOT MET'}  ${label}`);
+  process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+}

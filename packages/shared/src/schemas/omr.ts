@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+/** OMR sheets of a test (issue 76, decision 081): the sheet PDF's query, the answer key, a scan's result. */
+export const OMR_PATTERNS = ['neet', 'jee', 'cet', 'custom'] as const;
+export const OMR_ANSWER_LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
+
+export const OMR_MESSAGES = {
+  keySaved: 'Answer key saved',
+  scanned: 'Sheet read',
+  settled: 'Answer settled',
+} as const;
+
+const questionsField = z.coerce
+  .number({ error: 'questions must be a whole number from 1 to 200' })
+  .int({ error: 'questions must be a whole number from 1 to 200' })
+  .min(1, { error: 'questions must be a whole number from 1 to 200' })
+  .max(200, { error: 'questions must be a whole number from 1 to 200' });
+const optionsField = z.coerce.number({ error: 'options must be 4 or 5' }).refine((value) => value === 4 || value === 5, { error: 'options must be 4 or 5' });
+
+/** GET /api/tests/{id}/omr-sheet.pdf?pattern=neet&questions=180&options=4[&batch=…] */
+export const omrSheetQuerySchema = z.object({
+  pattern: z.enum(OMR_PATTERNS, { error: 'pattern must be neet, jee, cet or custom' }),
+  questions: questionsField,
+  options: optionsField.default(4),
+  batch: idSchema.optional(),
+});
+
+/** PUT /api/tests/{id}/answer-key: one letter per question; the pattern gives the marks per right and wrong answer. */
+export const answerKeyInputSchema = z.object({
+  answers: z.array(z.enum(OMR_ANSWER_LETTERS, { error: 'Each answer must be one of the letters A to E' }), { error: 'answers must be a list of letters' }).min(1, { error: 'The answer key needs at least one answer' }).max(200, { error: 'At most 200 questions' }),
+  pattern: z.enum(OMR_PATTERNS, { error: 'pattern must be neet, jee, cet or custom' }).default('custom'),
+  options: optionsField.optional(),
+});
+
+export const answerKeySchema = z.object({
+  pattern: z.enum(OMR_PATTERNS),
+  options: z.number().int(),
+  answers: z.array(z.string()),
+  marking: z.object({ correct: z.number(), wrong: z.number() }),
+});
+
+export const omrScanSchema = z.object({
+  studentId: z.string(),
+  studentName: z.string(),
+  studentCode: z.string(),
+  answers: z.array(z.string().nullable()),
+  uncertain: z.array(z.number().int()),
+  score: z.number(),
+  /** The marks entered for the test (a negative score enters 0). */
+  marks: z.number(),
+  scannedAt: z.string(),
+});
+export type OmrScan = z.infer<typeof omrScanSchema>;
+
+/** A scan's answer: the first page's reading; a PDF of several pages lists each in `pages`. */
+export const omrScanResultSchema = omrScanSchema.extend({
+  pages: z.array(z.object({ page: z.number().int(), scan: omrScanSchema.nullable(), error: z.string().nullable() })).optional(),
+});
+
+export const omrScansSchema = z.object({
+  key: answerKeySchema.nullable(),
+  scans: z.array(omrScanSchema),
+  /** How many chose each option, question by question (A, B, C, D[, E], blank). */
+  analysis: z.array(z.object({ question: z.number().int(), answer: z.string().nullable(), counts: z.record(z.string(), z.number().int()) })),
+});
+
+export const omrSettleParamsSchema = z.object({ id: idSchema, studentId: idSchema, question: z.coerce.number().int().min(1).max(200) });
+export const omrSettleInputSchema = z.object({ answer: z.enum(OMR_ANSWER_LETTERS, { error: 'answer must be a letter A to E, or null for blank' }).nullable() });
+export const omrStudentParamsSchema = z.object({ id: idSchema, studentId: idSchema });
