@@ -76,8 +76,8 @@ export type JobRunner<Payloads extends object> = {
    * written in it, so it exists exactly when that transaction commits (an event handler's follow-up).
    */
   enqueue<Name extends keyof Payloads & string>(name: Name, ...[payload, options]: EnqueueArguments<Payloads[Name]>): Promise<string>;
-  /** Claims and runs every job due now (the poll, and tests that want it now); resolves when they are done. */
-  runDue(): Promise<number>;
+  /** Claims and runs every job due now (the poll, and tests that want it now; `only`: just these jobs); resolves when they are done. */
+  runDue(only?: readonly (keyof Payloads & string)[]): Promise<number>;
   /** Starts polling every `pollMs`. */
   start(): void;
   /** Stops polling and waits for the runs in progress to finish (they then release their rows). */
@@ -175,9 +175,9 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
   }
 
   /** Claims up to `limit` due jobs of the entered academy. */
-  async function claim(limit: number, academyId: string): Promise<ClaimedRow[]> {
-    if (limit <= 0 || definitions.size === 0) return [];
-    const names = [...definitions.keys()];
+  async function claim(limit: number, academyId: string, only?: readonly string[]): Promise<ClaimedRow[]> {
+    const names = [...definitions.keys()].filter((name) => !only || only.includes(name));
+    if (limit <= 0 || names.length === 0) return [];
     // `academy_id = current_academy_id()` as well as row-level security: also right for a connection that sees every row.
     const { rows } = await db.execute<Omit<ClaimedRow, 'academyId'>>(sql`
       with due as (
@@ -270,7 +270,7 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
    * when the runs end). Round after round over the academies with due work: each gets its share of the
    * free slots (at least one) before any gets more.
    */
-  async function claimAndLaunch(): Promise<Promise<void>[]> {
+  async function claimAndLaunch(only?: readonly string[]): Promise<Promise<void>[]> {
     await upkeep();
     const started: Promise<void>[] = [];
     for (;;) {
@@ -281,7 +281,7 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
         while (running.size >= concurrency) await Promise.race(runs());
         const share = Math.max(1, Math.floor((concurrency - running.size) / due.length));
         const rows = await withAcademy(academyId, async () => {
-          const claimedRows = await claim(Math.min(share, concurrency - running.size), academyId);
+          const claimedRows = await claim(Math.min(share, concurrency - running.size), academyId, only);
           // Nothing more due now in this academy: its head moves to its next due time.
           if (claimedRows.length < share) await setHead();
           for (const row of claimedRows) started.push(launch(row));
@@ -294,8 +294,8 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
     return started;
   }
 
-  async function runDue(): Promise<number> {
-    const started = await claimAndLaunch();
+  async function runDue(only?: readonly string[]): Promise<number> {
+    const started = await claimAndLaunch(only);
     await Promise.all(started);
     return started.length;
   }

@@ -1,22 +1,27 @@
 import { sql } from 'drizzle-orm';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
-import type { EventHandlers } from '../../events/delivery';
+import type { Db } from '../../db/client';
 import type { Jobs } from '../../events/catalog';
 import { notifyParentsOfStudents, PARENT_SENDER_JOB } from '../family-outbox';
 import { getAcademySettings } from '../../academy-settings';
+import { notifyStudentsOfActiveAnnouncements } from '../notifications';
 
 /**
- * What the announcements module does when other changes are announced (events/catalog.ts, decision
- * 026). An announcement for parents (audience "parents") reaches each parent once by their channel
+ * The announcements module's job queued with a new announcement (events/catalog.ts, decision
+ * 083). An announcement for parents (audience "parents") reaches each parent once by their channel
  * (issue 37): every parent of an active student, or of the chosen batches' students. Safe to repeat.
  */
-export function handleAnnouncementEvents(events: EventHandlers, jobs: Jobs): void {
-  events.handle('announcement.created', 'announcements.parent-messages', async (event, tx) => {
+export function defineAnnouncementJobs(jobs: Jobs, db: Db): void {
+  jobs.define('announcement-parent-messages', {
+    label: 'Announcements sent to parents',
+    maxAttempts: 5,
+    // One transaction: the messages and the sender's run commit together, or neither (then retried).
+    run: (payload) => db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ title: string; audience: string; startDate: string; batchIds: string[] }>(sql`
       select a.title, a.audience, a.start_date::text as "startDate",
         coalesce((select array_agg(ab.batch_id) from announcement_batches ab where ab.announcement_id = a.id), '{}') as "batchIds"
-      from announcements a where a.id = ${event.payload.announcementId}`);
+      from announcements a where a.id = ${payload.announcementId}`);
     const announcement = rows[0];
     if (!announcement || announcement.audience !== 'parents') return;
     const { rows: students } = await tx.execute<{ id: string }>(
@@ -39,8 +44,11 @@ export function handleAnnouncementEvents(events: EventHandlers, jobs: Jobs): voi
       tx,
       undefined,
       students.map((student) => student.id),
-      { kind: 'announcement', key: `announcement:${event.payload.announcementId}`, date: announcement.startDate, messages, payload: { announcement: { _id: event.payload.announcementId, title: announcement.title } }, values: { title: announcement.title } },
+      { kind: 'announcement', key: `announcement:${payload.announcementId}`, date: announcement.startDate, messages, payload: { announcement: { _id: payload.announcementId, title: announcement.title } }, values: { title: announcement.title } },
     );
     if (queued > 0) await jobs.enqueue(PARENT_SENDER_JOB, {}, { transaction: tx });
+    }),
   });
+  // Saved and running today: its students see it in their bell now, not at the five-minute sweep.
+  jobs.define('announcement-bell', { label: 'Announcements put in students’ bells', maxAttempts: 5, run: ({ announcementId }) => notifyStudentsOfActiveAnnouncements(db, { announcementId }) });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
-import type { EventHandlers } from '../../events/delivery';
+import type { Db } from '../../db/client';
 import type { Jobs } from '../../events/catalog';
 import { notifyParents, PARENT_SENDER_JOB } from '../family-outbox';
 
@@ -11,17 +11,20 @@ type MarkRow = { studentId: string; child: string; test: string; date: string; h
 const marksText = (half: number) => String(half / 2);
 
 /**
- * What the exams module does when other changes are announced (events/catalog.ts, decision 026).
- * Results published: each student with a mark (or marked absent) has their parents told, in each
+ * The exams module's job queued when results are published (events/catalog.ts, decision 083): each student with a mark (or marked absent) has their parents told, in each
  * parent's language, by their channel (issue 37). Safe to repeat: a message is kept once per key.
  */
-export function handleExamEvents(events: EventHandlers, jobs: Jobs): void {
-  events.handle('exam.published', 'exams.results-to-parents', async (event, tx) => {
+export function defineExamJobs(jobs: Jobs, db: Db): void {
+  jobs.define('exam-results-messages', {
+    label: 'Results told to parents',
+    maxAttempts: 5,
+    // One transaction: the messages and the sender's run commit together, or neither (then retried).
+    run: (payload) => db.transaction(async (tx) => {
     const { rows } = await tx.execute<MarkRow>(sql`
       select m.student_id as "studentId", u.name as child, t.name as test, t.date::text as date,
         m.half_marks as "halfMarks", t.max_half_marks as "maxHalfMarks", m.absent
       from exam_marks m join exams t on t.id = m.exam_id join students s on s.id = m.student_id join users u on u.id = s.user_id
-      where m.exam_id = ${event.payload.examId} and s.status = 'active'`);
+      where m.exam_id = ${payload.examId} and s.status = 'active'`);
     for (const row of rows) {
       const score = (language: Language) => (row.absent || row.halfMarks === null ? word('reportCard', 'Absent', language) : `${marksText(row.halfMarks)}/${marksText(row.maxHalfMarks)}`);
       const messages = Object.fromEntries(
@@ -36,14 +39,15 @@ export function handleExamEvents(events: EventHandlers, jobs: Jobs): void {
       await notifyParents(tx, undefined, {
         studentId: row.studentId,
         kind: 'results',
-        key: `results:${event.payload.examId}:${row.studentId}`,
+        key: `results:${payload.examId}:${row.studentId}`,
         date: row.date,
         messages,
-        payload: { child: { _id: row.studentId, name: row.child }, test: { _id: event.payload.examId, name: row.test, date: row.date }, score: score('en') },
+        payload: { child: { _id: row.studentId, name: row.child }, test: { _id: payload.examId, name: row.test, date: row.date }, score: score('en') },
         values: { child: row.child, test: row.test, score: { en: score('en'), mr: score('mr'), hi: score('hi') } },
       });
     }
     // Sent once this delivery commits (the rows above are in its transaction).
     if (rows.length > 0) await jobs.enqueue(PARENT_SENDER_JOB, {}, { transaction: tx });
+    }),
   });
 }

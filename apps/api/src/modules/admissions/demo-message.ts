@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { formatClockRangeIn, formatDate } from '@academy/shared/calendar';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
-import type { EventHandlers } from '../../events/delivery';
+import type { Db } from '../../db/client';
 import type { Jobs } from '../../events/catalog';
 import { admissionDemos, admissionEnquiries, batches, subjects } from '../../db/schema';
 import { notifyContact, PARENT_SENDER_JOB } from '../family-outbox';
@@ -12,16 +12,22 @@ import { readLocalNames } from '../standards';
 import { localNamesIn } from '@academy/shared/academy-words';
 import { demoMessageKey } from './demo-classes.service';
 import { batchClassTimes } from '../../read-models/batch-summaries';
+import type { Mailer } from '../../lib/mailer';
+import { sendEnquiryConfirmation } from './admissions.service';
 
 /**
- * What the admissions module does when its changes are announced (events/catalog.ts, decision 026).
+ * The admissions module's job queued when a demo class is booked (events/catalog.ts, decision 083).
  * A demo class booked (issue 41): the enquiry's family gets the student's name, the batch, the date,
  * the class's time and the academy's address, in the enquiry's language, on the one channel that
- * reaches them (family-outbox notifyContact). A booking cancelled before delivery sends nothing.
- * The message row is written in the delivery's transaction, so a repeated delivery writes none again.
+ * reaches them (family-outbox notifyContact). A booking cancelled before the run sends nothing.
+ * The message is kept once per key, so a repeated run writes none again.
  */
-export function handleAdmissionEvents(events: EventHandlers, jobs: Jobs): void {
-  events.handle('demo.booked', 'admissions.demo-message', async (event, tx) => {
+export function defineAdmissionJobs(jobs: Jobs, db: Db): void {
+  jobs.define('demo-class-message', {
+    label: 'Demo class bookings told to families',
+    maxAttempts: 5,
+    // One transaction: the messages and the sender's run commit together, or neither (then retried).
+    run: (payload) => db.transaction(async (tx) => {
     const [demo] = await tx
       .select({
         date: admissionDemos.date,
@@ -39,7 +45,7 @@ export function handleAdmissionEvents(events: EventHandlers, jobs: Jobs): void {
       .innerJoin(admissionEnquiries, eq(admissionEnquiries.id, admissionDemos.enquiryId))
       .innerJoin(batches, eq(batches.id, admissionDemos.batchId))
       .innerJoin(subjects, eq(subjects.id, batches.subjectId))
-      .where(eq(admissionDemos.id, event.payload.demoId));
+      .where(eq(admissionDemos.id, payload.demoId));
     if (!demo) return;
     const [settings, localNames, today] = await Promise.all([getAcademySettings(tx), readLocalNames(tx), academyToday(tx)]);
     // The subject by its name in the family's language where the office wrote one (issue 42).
@@ -74,8 +80,14 @@ export function handleAdmissionEvents(events: EventHandlers, jobs: Jobs): void {
       undefined,
       { phone: demo.parentPhone ?? demo.phone, email: demo.email, language: demo.language },
       // A class today is urgent: held by the quiet hours, a family told at 05:24 of a 07:00 class would hear at class time (issue 54).
-      { kind: 'demo-class', key: demoMessageKey(event.payload.demoId), date: demo.date, messages, values, urgent: demo.date === today },
+      { kind: 'demo-class', key: demoMessageKey(payload.demoId), date: demo.date, messages, values, urgent: demo.date === today },
     );
     if (channel) await jobs.enqueue(PARENT_SENDER_JOB, {}, { transaction: tx });
+    }),
   });
+}
+
+/** The application's or contact message's confirmation mail, queued with the enquiry (decision 083). */
+export function defineEnquiryMailJob(jobs: Jobs, deps: { db: Db; mailer: Mailer }): void {
+  jobs.define('enquiry-confirmation-mail', { label: 'Enquiry confirmations mailed', maxAttempts: 5, run: (confirmation) => sendEnquiryConfirmation(deps, confirmation) });
 }
