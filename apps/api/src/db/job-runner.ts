@@ -93,10 +93,25 @@ export const JOB_UPKEEP_MS = 60_000;
 
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 60 * 60_000;
+/** How long after a wake-up the runner polls: the queuing transaction's commit, as a rule, is done by then. */
+const WAKE_DELAY_MS = 200;
 const ERROR_LENGTH = 1000;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+}
+
+/** The started runners of this process, each woken by `wakeJobRunners`. */
+const wakers = new Set<() => void>();
+
+/**
+ * Asks this process's started runners to poll in a moment instead of at their next tick (decision
+ * 083): called when a job was queued (`queueJob`, `enqueue`, `emitEvent`), so a sign-in code or a mail
+ * goes out within a second of its commit. A run queued in a transaction still open then waits for the
+ * next poll, as before; nothing depends on the wake-up but the delay.
+ */
+export function wakeJobRunners(): void {
+  for (const wake of wakers) wake();
 }
 
 /** Without a catalog (the runner's own tests): any name, any payload. The app passes its catalog, `createJobRunner<JobPayloads>`. */
@@ -120,6 +135,18 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
   let leaseTimer: NodeJS.Timeout | undefined;
   let stopped = false;
   let polling: Promise<unknown> | undefined;
+  /** A wake-up came while polling (poll again when it ends), or is due (its timer). */
+  let pollAgain = false;
+  let wakeTimer: NodeJS.Timeout | undefined;
+  /** Polls in a moment (the transaction that queued a job has committed by then, as a rule); only while started. */
+  const wake = () => {
+    if (stopped || !pollTimer || wakeTimer) return;
+    wakeTimer = setTimeout(() => {
+      wakeTimer = undefined;
+      if (polling) pollAgain = true;
+      else poll();
+    }, WAKE_DELAY_MS).unref();
+  };
 
   const periodic = () => [...definitions].filter(([, definition]) => definition.everyMs !== undefined);
 
@@ -244,7 +271,11 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
       // (an event's delivery queuing a parent's alert) is due at once, not at the next minute's upkeep.
       .then(() => setHead())
       .catch((error: unknown) => options.log?.error({ err: error }, `job ${definition.label}: could not record its run`))
-      .finally(() => running.delete(runningKey));
+      .finally(() => {
+        running.delete(runningKey);
+        // What the run queued (a message's sender) is claimed now, not at the next tick.
+        wake();
+      });
     running.set(runningKey, { academyId: row.academyId, key: row.key, run });
     return run;
   }
@@ -309,7 +340,13 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
     if (stopped || polling) return;
     polling = claimAndLaunch()
       .catch((error: unknown) => options.log?.error({ err: error }, 'job runner poll failed'))
-      .finally(() => (polling = undefined));
+      .finally(() => {
+        polling = undefined;
+        if (pollAgain) {
+          pollAgain = false;
+          wake();
+        }
+      });
   }
 
   return {
@@ -327,6 +364,7 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
       await (enqueueOptions.transaction ?? db).execute(sql`
         insert into jobs (key, name, payload, run_at)
         values (${key}, ${name}, ${JSON.stringify(payload)}::jsonb, ${enqueueOptions.runAt ?? sql`now()`})`);
+      if (!enqueueOptions.runAt) wakeJobRunners();
       return key;
     },
     runDue,
@@ -334,6 +372,7 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
       stopped = false;
       // unref: a waiting timer never keeps a stopping process alive.
       pollTimer ??= setInterval(poll, pollMs).unref();
+      wakers.add(wake);
       leaseTimer ??= setInterval(() => void renewLeases().catch((error: unknown) => options.log?.error({ err: error }, 'job lease renewal failed')), leaseMs / 3).unref();
       poll();
     },
@@ -341,6 +380,9 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
       stopped = true;
       clearInterval(pollTimer);
       pollTimer = undefined;
+      wakers.delete(wake);
+      clearTimeout(wakeTimer);
+      wakeTimer = undefined;
       // Leases are renewed until the last run is done: finishing releases each row.
       await polling;
       while (running.size > 0) await Promise.allSettled(runs());

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
+import { wakeJobRunners } from '../db/job-runner';
 import { SUBSCRIBERS, type DomainEventPayloads, type DomainEventType, type JobPayloads } from './catalog';
 
 /** The job that delivers events to their handlers (defined in app.ts through `defineEventDelivery`). */
@@ -31,5 +32,6 @@ export async function emitEvent<T extends DomainEventType>(tx: DbExecutor, event
   await tx.execute(sql`
     insert into jobs (key, name, payload, run_at)
     values (${`${DOMAIN_EVENTS_JOB}:${randomUUID()}`}, ${DOMAIN_EVENTS_JOB}, ${JSON.stringify(WAKE_UP)}::jsonb, now())`);
+  wakeJobRunners();
   return id;
 }
