@@ -16,7 +16,7 @@ export async function loadRules(): Promise<Rule[]> {
 }
 
 export function readTrees(): Trees {
-  return { api: readSourceTree('apps/api/src'), web: readSourceTree('apps/web/src') };
+  return { api: readSourceTree('apps/api/src'), web: readSourceTree('apps/web/src'), shared: readSourceTree('packages/shared/src') };
 }
 
 async function main() {

@@ -3,8 +3,8 @@ import type { SourceTree } from './source-tree';
 /** One broken rule, said so that whoever reads it knows where and what to do. */
 export type Violation = { file: string; message: string };
 
-/** The trees a rule reads: the API's and the web's sources. */
-export type Trees = { api: SourceTree; web: SourceTree };
+/** The trees a rule reads: the API's and the web's sources, and the package both share. */
+export type Trees = { api: SourceTree; web: SourceTree; shared?: SourceTree };
 
 /**
  * One rule that docs/ARCHITECTURE.md states. Each lives in its own file in `rules/` (found by the

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { academicYearOf, shiftDate, todayIn } from '@academy/shared/calendar';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
+import { academicYearOf, shiftDate } from '@academy/shared/calendar';
+import { academyToday } from './academy-settings';
 import { NOTE_MAX_BYTES } from '@academy/shared/schemas/notes';
 import {
   admissionEnquiries,
@@ -34,7 +34,7 @@ import { createPlan } from './modules/fees/plans.service';
 import { updatePaymentSettings } from './modules/settings/payment-settings.service';
 import type { FileStorage, StoredFile } from './lib/storage';
 import { notifyStudentsOfNote } from './modules/notifications/notifications.service';
-import { nextStudentCode } from './db/student-code';
+import { nextStudentCode } from './modules/students';
 import { saveFirstParent } from './modules/parents';
 
 /** Every demo account signs in with this password (development only; never seeded in production). */
@@ -305,7 +305,9 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   // Demo batches span the current academic year (June to March).
-  const { startDate, endDate } = academicYearOf(todayIn(DEFAULT_TIME_ZONE));
+  // The demo academy's own "today" (its settings' time zone), as every screen will show it.
+  const today = await academyToday(db);
+  const { startDate, endDate } = academicYearOf(today);
 
   await db.transaction(async (tx) => {
     const [admin] = await tx.insert(users).values({ name: 'Academy Admin', email: DEMO_LOGINS.admin, role: 'admin', passwordHash }).returning({ id: users.id });
@@ -391,7 +393,6 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
       { name: '12th Biology', level: 12, subject: 'BIO', teacher: 2, days: ['tue', 'thu', 'sat'], startTime: '16:00', endTime: '17:30', capacity: 60 },
     ] as const;
     const batchIds: string[] = [];
-    const today = todayIn(DEFAULT_TIME_ZONE);
     const attendanceRows: (typeof attendanceRecords.$inferInsert)[] = [];
     const rosters: (typeof studentRows)[] = [];
     for (const plan of batchPlan) {
@@ -460,7 +461,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
     // The notification job tells students about the active ones once the server is up.
     const announcementRows = await tx
       .insert(announcements)
-      .values([...demoAnnouncements(todayIn(DEFAULT_TIME_ZONE), batchPlan[0].name)])
+      .values([...demoAnnouncements(today, batchPlan[0].name)])
       .returning({ id: announcements.id });
     await tx.insert(announcementBatches).values({ announcementId: announcementRows.at(-1)!.id, batchId: batchIds[0]! });
 
@@ -517,7 +518,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
  * has overdue dues, receipts and a month's collection. Through the services, like the office would.
  */
 async function seedDemoFees(db: Db): Promise<void> {
-  const today = todayIn(DEFAULT_TIME_ZONE);
+  const today = await academyToday(db);
   // Fees paid by UPI (issue 38): a made-up UPI ID, so the demo's Fees screens show the Pay button.
   await updatePaymentSettings(db, null, { upi: { vpa: 'shreeacademy.demo@okhdfcbank', payeeName: 'Shree Academy Latur (demo)' } });
   const demoBatches = await db.select({ id: batches.id, name: batches.name }).from(batches).orderBy(batches.name).limit(2);

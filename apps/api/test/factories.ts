@@ -6,7 +6,7 @@ import type { EnquirySource, EnquiryStatus } from '@academy/shared/schemas/admis
 import type { Db } from '../src/db/client';
 import { admissionEnquiries, admissionEnquiryStatusChanges, batches, batchStudents, parents, parentStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
-import { nextStudentCode } from '../src/db/student-code';
+import { nextStudentCode } from '../src/modules/students';
 import { saveFirstParent } from '../src/modules/parents';
 
 export const TEST_PASSWORD = 'correct-horse-battery';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/client';
 import { academies, feeReceipts, students, users } from '../src/db/schema';
-import { nextStudentCode } from '../src/db/student-code';
+import { nextStudentCode } from '../src/modules/students';
 import { FIRST_ACADEMY_ID, PLATFORM_TABLES, withAcademy } from '../src/lib/tenancy';
 import { createEmptyTestDatabase, createTestDatabaseConnection } from './build-test-app';
 import { buildStudent, buildUser } from './factories';

@@ -10,13 +10,13 @@ import { installOurZodMessages } from '@academy/shared/zod-messages';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { adminDashboardSummaryQueryOptions } from './features/admin-dashboard/api';
+import { academyTodayIn } from './lib/use-academy-today';
 import { sessionQueryOptions } from './lib/session';
 import { isAreaOf, toSessionUser } from './lib/session-user';
 import { batchesQueryOptions, teacherScheduleQueryOptions } from './features/batches/api';
 import { attendanceDayQueryOptions } from './features/attendance/api';
 import { defaultBatch } from './lib/attendance-display';
 import { feeKeys, onlineTestKeys } from './lib/query-keys';
-import { todayIn } from '@academy/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import type { Batch } from '@academy/shared/schemas/batches';
 import { childPaths, parentChildrenQueryOptions, parentKeys } from './features/parents/api';
@@ -354,7 +354,7 @@ const SIGNED_IN_FIRST_SCREENS: Record<string, SignedInFirstScreenEntry> = {
     module: 'src/app/routes/teacher/mark-attendance.tsx',
     query: { queryKey: batchesQueryOptions.queryKey, path: '/batches' },
     then: (batches, shellSettings, params) => {
-      const today = todayIn(shellSettings?.timeZone ?? DEFAULT_TIME_ZONE);
+      const today = academyTodayIn(shellSettings?.timeZone);
       const list = Array.isArray(batches) ? (batches as Batch[]) : [];
       const batch = list.find((candidate) => candidate._id === params.get('batchId')) ?? defaultBatch(list, today);
       const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : today;

@@ -14,6 +14,8 @@ import type { HomeworkSettings } from '@academy/shared/schemas/homework';
 import type { DbExecutor } from '../db/client';
 import { academicYearRollovers, academySettings } from '../db/schema';
 import { cachedRead } from '../lib/read-cache';
+import { AppError } from '../lib/app-error';
+import { DATE_OF_BIRTH_IN_PAST } from '@academy/shared/schemas/students';
 import { isSealed, openSecret, sealSecret } from '../lib/secret-box';
 import type { ServerKeys } from '../lib/server-keys';
 
@@ -128,6 +130,13 @@ export async function sealClearWebhookSecret(db: DbExecutor, keys: ServerKeys): 
 export async function academyToday(db: DbExecutor, now: Date = new Date()): Promise<string> {
   const { timeZone } = await getAcademySettings(db);
   return todayIn(timeZone, now);
+}
+
+/** A date of birth after the academy's today is refused (400 on `dateOfBirth`); none given is fine. */
+export async function assertDateOfBirthInPast(db: DbExecutor, dateOfBirth: string | null | undefined): Promise<void> {
+  if (dateOfBirth && dateOfBirth > (await academyToday(db))) {
+    throw new AppError('BAD_REQUEST', DATE_OF_BIRTH_IN_PAST, { dateOfBirth: DATE_OF_BIRTH_IN_PAST });
+  }
 }
 
 /**

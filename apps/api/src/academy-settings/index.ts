@@ -6,6 +6,7 @@
 export {
   academyCurrentYear,
   academyToday,
+  assertDateOfBirthInPast,
   DEFAULT_ACADEMY_SETTINGS,
   getAcademySettings,
   hasParentWebhook,

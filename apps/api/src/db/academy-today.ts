@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { academySettings } from './schema';
 
@@ -13,3 +13,13 @@ export const academyTimeZoneSql = sql`coalesce((select ${academySettings.timeZon
 
 /** Today (a `date`) where the academy is, not where the database server is. */
 export const academyTodaySql = sql`(now() at time zone ${academyTimeZoneSql})::date`;
+
+/**
+ * The instant a day begins where the academy is: `day` is a 'YYYY-MM-DD' value or a SQL date
+ * expression (`sql\`${date}::date + 1\`` for the next day's start, the end of a day). `timeZone`, when
+ * the caller already has the settings, saves the lookup. The one spelling of "start of the day in the
+ * zone" (issue 79): a range of timestamps for a day is `>= start(day)` and `< start(day + 1)`.
+ */
+export function academyDayStartSql(day: SQL | string, timeZone: SQL | string = academyTimeZoneSql): SQL {
+  return sql`((${day})::date::timestamp at time zone ${timeZone})`;
+}

@@ -58,6 +58,19 @@ export type JobStatus = {
   lastRun: { startedAt: Date; finishedAt: Date | null; status: string; error: string | null; durationMs: number | null; attempts: number | null } | null;
 };
 
+/**
+ * Writes one one-off run of a job, due at `runAt` (now by default), with the caller's executor: inside
+ * a transaction it exists exactly when that transaction commits. The one writer of a run's row, for the
+ * runner's `enqueue` and for the events' wake-up (events/emit.ts), which has no runner at hand.
+ */
+export async function queueJobRun(executor: DbExecutor, name: string, payload: unknown, runAt?: Date): Promise<string> {
+  const key = `${name}:${randomUUID()}`;
+  await executor.execute(sql`
+    insert into jobs (key, name, payload, run_at)
+    values (${key}, ${name}, ${JSON.stringify(payload)}::jsonb, ${runAt ?? sql`now()`})`);
+  return key;
+}
+
 export type EnqueueOptions = { runAt?: Date; transaction?: DbExecutor };
 
 /** A job's payload may be left out when it takes none (an empty object is stored). */
@@ -360,10 +373,7 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
     },
     async enqueue(name, ...[payload = {}, enqueueOptions = {}]) {
       if (!definitions.has(name)) throw new Error(`job ${name} is not defined`);
-      const key = `${name}:${randomUUID()}`;
-      await (enqueueOptions.transaction ?? db).execute(sql`
-        insert into jobs (key, name, payload, run_at)
-        values (${key}, ${name}, ${JSON.stringify(payload)}::jsonb, ${enqueueOptions.runAt ?? sql`now()`})`);
+      const key = await queueJobRun(enqueueOptions.transaction ?? db, name, payload, enqueueOptions.runAt);
       if (!enqueueOptions.runAt) wakeJobRunners();
       return key;
     },

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
-import { wakeJobRunners } from '../db/job-runner';
+import { queueJobRun, wakeJobRunners } from '../db/job-runner';
 import { SUBSCRIBERS, type DomainEventPayloads, type DomainEventType, type JobPayloads } from './catalog';
 
 /** The job that delivers events to their handlers (defined in app.ts through `defineEventDelivery`). */
@@ -28,10 +27,8 @@ export async function emitEvent<T extends DomainEventType>(tx: DbExecutor, event
       handlers.map((handler) => sql`(${id}::uuid, ${handler})`),
       sql`, `,
     )}`);
-  // The wake-up: the same row `jobs.enqueue` writes, but in this transaction (enqueue uses the pool).
-  await tx.execute(sql`
-    insert into jobs (key, name, payload, run_at)
-    values (${`${DOMAIN_EVENTS_JOB}:${randomUUID()}`}, ${DOMAIN_EVENTS_JOB}, ${JSON.stringify(WAKE_UP)}::jsonb, now())`);
+  // The wake-up: a run of the delivery job in this transaction (the runner's own `enqueue` uses the pool).
+  await queueJobRun(tx, DOMAIN_EVENTS_JOB, WAKE_UP);
   wakeJobRunners();
   return id;
 }

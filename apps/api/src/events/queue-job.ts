@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
-import { wakeJobRunners } from '../db/job-runner';
+import { queueJobRun, wakeJobRunners } from '../db/job-runner';
 import type { JobName, JobPayloads } from './catalog';
 
 /**
@@ -12,8 +10,7 @@ import type { JobName, JobPayloads } from './catalog';
  * Another module's reaction to the change is an event instead (`emitEvent`, decision 026).
  */
 export async function queueJob<Name extends JobName>(tx: DbExecutor, name: Name, payload: JobPayloads[Name]): Promise<string> {
-  const key = `${name}:${randomUUID()}`;
-  await tx.execute(sql`insert into jobs (key, name, payload, run_at) values (${key}, ${name}, ${JSON.stringify(payload)}::jsonb, now())`);
+  const key = await queueJobRun(tx, name, payload);
   // Run within a moment of the commit rather than at the next poll (the runner's wake-up).
   wakeJobRunners();
   return key;

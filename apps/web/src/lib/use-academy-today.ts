@@ -14,5 +14,10 @@ const selectTimeZone = (settings: PublicAcademySettings) => settings.timeZone;
  */
 export function useAcademyToday(): string {
   const { data: timeZone } = useQuery({ ...publicSettingsQueryOptions, select: selectTimeZone });
+  return academyTodayIn(timeZone);
+}
+
+/** The same day outside React (the server's first screens): the academy's zone, else the default one. */
+export function academyTodayIn(timeZone: string | undefined): string {
   return todayIn(timeZone ?? DEFAULT_TIME_ZONE);
 }

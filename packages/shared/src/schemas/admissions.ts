@@ -173,7 +173,8 @@ export const verifyOtpResultSchema = z.object({ verificationToken: z.string(), e
 export type VerifyOtpResult = z.infer<typeof verifyOtpResultSchema>;
 
 const dateOfBirthSchema = optionalField(
-  calendarDateSchema.refine((date) => date >= '1990-01-01' && date <= new Date().toISOString().slice(0, 10), 'Date of birth must be in the past'),
+  // After today is refused by the API against the academy's "today" (DATE_OF_BIRTH_IN_PAST, schemas/students.ts).
+  calendarDateSchema.refine((date) => date >= '1990-01-01', 'Date of birth must be in the past'),
   'Enter a date as YYYY-MM-DD',
 );
 

@@ -53,8 +53,14 @@ export const studentSignInSlipInputSchema = z.object(
 export type StudentSignInSlipInput = z.input<typeof studentSignInSlipInputSchema>;
 
 
+/**
+ * A date of birth after today is refused by the API against the academy's own "today" (its time zone,
+ * never this device's or UTC's clock): the schema, shared with the browser, knows no "today" (issue 79).
+ */
+export const DATE_OF_BIRTH_IN_PAST = 'Date of birth must be in the past';
+
 const dateOfBirthSchema = optionalField(
-  calendarDateSchema.refine((date) => date >= '1900-01-01' && date <= new Date().toISOString().slice(0, 10), 'Date of birth must be in the past'),
+  calendarDateSchema.refine((date) => date >= '1900-01-01', DATE_OF_BIRTH_IN_PAST),
   'Enter a date as YYYY-MM-DD',
 );
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdmissionsReport, EnquirySource, FunnelRow, LostReason, admissionsReportQuerySchema } from '@academy/shared/schemas/admissions';
 import type { DbExecutor } from '../../db/client';
-import { academyTimeZoneSql } from '../../db/academy-today';
+import { academyDayStartSql, academyTimeZoneSql } from '../../db/academy-today';
 
 type ReportQuery = z.output<typeof admissionsReportQuerySchema>;
 
@@ -42,7 +42,7 @@ function funnelOf(row: Pick<FunnelSqlRow, 'enquiries' | 'contacted' | 'demo' | '
 export async function admissionsReport(db: DbExecutor, query: ReportQuery): Promise<AdmissionsReport> {
   const zone = academyTimeZoneSql;
   // Bounds as instants, so the index on created_at serves the range.
-  const inRange = sql`e.created_at >= (${query.from}::date::timestamp at time zone ${zone}) and e.created_at < ((${query.to}::date + 1)::timestamp at time zone ${zone})`;
+  const inRange = sql`e.created_at >= ${academyDayStartSql(query.from, zone)} and e.created_at < ${academyDayStartSql(sql`${query.to}::date + 1`, zone)}`;
   const [funnel, reasons] = await Promise.all([
     db.execute<FunnelSqlRow>(sql`
       with enquiry as (

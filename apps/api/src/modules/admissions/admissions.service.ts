@@ -43,7 +43,7 @@ import { enquiryReceivedMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { containsPattern } from '../../lib/search';
 import { enrolStudent } from '../batches';
-import { academyToday, getAcademySettings } from '../../academy-settings';
+import { academyToday, assertDateOfBirthInPast, getAcademySettings } from '../../academy-settings';
 import { insertStudent } from '../students';
 import { notifyContact, notifyParents, PARENT_SENDER_JOB, reachOfParents } from '../family-outbox';
 import { hashPassword } from '../../lib/password';
@@ -352,6 +352,7 @@ const confirmationOf = (input: AdmissionInput, reference: string, language: Lang
  */
 export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, language: Language = 'en', jobs?: Jobs): Promise<{ reference: string; confirmation?: EnquiryConfirmation }> {
   await assertReferences(db, input);
+  await assertDateOfBirthInPast(db, input.dateOfBirth);
   // A family without email proved its phone instead (issue 37): no confirmation mail then (an email
   // given beside it is kept, unproven, for the office).
   const byPhone = Boolean(input.phoneVerificationToken);
@@ -433,6 +434,7 @@ async function sendReferenceToPhone(
 export async function createOfficeEnquiry(db: Db, actor: NonNullable<AuditActor>, input: OfficeInput): Promise<AdmissionEnquiryDetail> {
   const createdBy = actor.userId;
   await assertReferences(db, input);
+  await assertDateOfBirthInPast(db, input.dateOfBirth);
   await assertFollowUpFields(db, input);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -529,6 +531,7 @@ export async function sendEnquiryConfirmation(deps: { db: Db; mailer: Mailer }, 
 /** PUT /api/admission-enquiries/{id}: the fields sent change; `subjects` replaces the list. */
 export async function updateEnquiry(db: Db, actor: AuditActor, id: string, input: UpdateInput): Promise<AdmissionEnquiryDetail> {
   await assertReferences(db, { standard: input.standard, subjects: input.subjects });
+  await assertDateOfBirthInPast(db, input.dateOfBirth);
   await db.transaction(async (tx) => {
     const current = await lockEnquiry(tx, id, getTableColumns(admissionEnquiries));
     const { subjects: subjectIds, standard, email, ...fields } = input;

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
 import { checkPhoneCode, codeMessage, givePhoneProof, issuePhoneCode, usePhoneProof } from '../auth';
 import { notifyPhone } from '../family-outbox';
-import { getAcademySettings, phoneCodesAvailable } from '../../academy-settings';
+import { academyToday, getAcademySettings, phoneCodesAvailable } from '../../academy-settings';
 
 /**
  * The admission form for a family without email (issue 37): the phone proves itself with a code by
@@ -28,7 +28,7 @@ export async function sendPhoneVerificationCode(deps: PhoneOtpDeps, input: { pho
     language: input.language,
     kind: 'sign-in-code',
     key: `admission-code:${input.phone}:${Date.now()}`,
-    date: new Date().toISOString().slice(0, 10),
+    date: await academyToday(deps.db),
     ...codeMessage(deps.keys, academy, code, minutes),
   });
   return { resendAfterSeconds: OTP_RESEND_AFTER_SECONDS, validMinutes: OTP_VALID_MINUTES };

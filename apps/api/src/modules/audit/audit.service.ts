@@ -6,7 +6,7 @@ import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import type { z } from 'zod';
 import type { AuditEntityType, AuditEntry, AuditPerson, AuditLogList, auditLogFilterQuerySchema, auditLogListQuerySchema } from '@academy/shared/schemas/audit-log';
 import { STAFF_ROLES, type Role } from '@academy/shared/roles';
-import { academyTimeZoneSql } from '../../db/academy-today';
+import { academyDayStartSql } from '../../db/academy-today';
 import type { DbExecutor } from '../../db/client';
 import { auditLog, users, type AuditChanges } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
@@ -156,7 +156,7 @@ export async function pruneAuditLog(db: DbExecutor, now: Date = new Date()): Pro
 
 function filters(query: FilterQuery): SQL | undefined {
   // from/to are the academy's calendar dates: a day runs midnight to midnight on its clock.
-  const startOf = (day: string) => sql`((${day}::date)::timestamp at time zone ${academyTimeZoneSql})`;
+  const startOf = (day: string) => academyDayStartSql(day);
   return and(
     query.actor ? eq(auditLog.actorUserId, query.actor) : undefined,
     query.entityType ? eq(auditLog.entityType, query.entityType) : undefined,

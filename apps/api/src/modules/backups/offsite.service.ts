@@ -22,6 +22,7 @@ import { offsiteBackups, offsiteBackupSettings } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { openSecret, sealSecret, UnreadableSecretError } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
+import { academyToday } from '../../academy-settings';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { archiveKeyId, decryptStream, encryptStream, formatArchiveKey, newArchiveKey, OffsiteDecryptError } from './offsite-crypto';
 
@@ -241,14 +242,14 @@ export async function takeRecoverySheet(db: Db, keys: ServerKeys, actor: AuditAc
     if (archiveKey === undefined) throw new AppError('CONFLICT', 'The recovery key stored on this server no longer opens (APP_SECRET changed).');
     await tx.update(offsiteBackupSettings).set({ recoverySheetDownloadedAt: sql`now()` });
     await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', entityId: null, text: { key: 'settings.backups_recovery_sheet' } });
-    return recoverySheetText({ academyName, key: Buffer.from(archiveKey, 'hex'), keyId: row.archiveKeyId, endpoint: row.endpoint, region: row.region, bucket: row.bucket, prefix: row.prefix, forcePathStyle: row.forcePathStyle });
+    return recoverySheetText({ academyName, printedOn: await academyToday(tx), key: Buffer.from(archiveKey, 'hex'), keyId: row.archiveKeyId, endpoint: row.endpoint, region: row.region, bucket: row.bucket, prefix: row.prefix, forcePathStyle: row.forcePathStyle });
   });
 }
 
-export function recoverySheetText(sheet: { academyName: string; key: Buffer; keyId: string; endpoint: string; region: string; bucket: string; prefix: string; forcePathStyle: boolean }): string {
+export function recoverySheetText(sheet: { academyName: string; printedOn: string; key: Buffer; keyId: string; endpoint: string; region: string; bucket: string; prefix: string; forcePathStyle: boolean }): string {
   return [
     `ACADEMY BACKUP RECOVERY SHEET — ${sheet.academyName}`,
-    `Printed ${new Date().toISOString().slice(0, 10)}. Keep this sheet somewhere safe, away from the server (a locked drawer, a password manager).`,
+    `Printed ${sheet.printedOn}. Keep this sheet somewhere safe, away from the server (a locked drawer, a password manager).`,
     '',
     `Recovery key: ${formatArchiveKey(sheet.key)}`,
     `Key id: ${sheet.keyId}`,

@@ -14,6 +14,7 @@ import { notifyParent, PARENT_SENDER_JOB } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { CONVERSATION_SENDER_JOB, SESSION_WINDOW_MS, type ConversationSendPayload } from './intake';
 import { STAFF_ROLES } from '@academy/shared/roles';
+import { academyDayStartSql } from '../../db/academy-today';
 
 /** The inbox's list: newest first, at most this many (an academy's families fit). */
 const LIST_LIMIT = 300;
@@ -198,7 +199,7 @@ export async function setAbsenceExcused(db: Db, actor: Actor, id: string, excuse
 
 /** The dashboard's counts of today (where the academy is): replies received, answered automatically, and conversations waiting for the office now. */
 export async function conversationCounts(db: DbExecutor, today: string, timeZone: string): Promise<{ received: number; answeredAutomatically: number; waiting: number }> {
-  const since = sql`(${today}::date)::timestamp at time zone ${timeZone}`;
+  const since = academyDayStartSql(today, timeZone);
   const { rows } = await db.execute<{ received: number; answeredAutomatically: number; waiting: number }>(sql`
     select count(*) filter (where direction = 'in')::int as received,
       count(*) filter (where direction = 'out' and kind in ('auto', 'menu'))::int as "answeredAutomatically",

@@ -4,7 +4,7 @@ import { academySettings, batches, batchStudents, feePlanInstalments, feePlans, 
 import { getAcademySettings } from '../../academy-settings';
 import { shareTestApp } from '../../../test/shared-test-app';
 import { buildUser } from '../../../test/factories';
-import { nextStudentCode } from '../../db/student-code';
+import { nextStudentCode } from '../students';
 import { FIRST_ACADEMY_ID } from '../../lib/tenancy';
 import { shiftDate } from '@academy/shared/calendar';
 

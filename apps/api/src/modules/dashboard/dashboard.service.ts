@@ -11,7 +11,7 @@ import { weeklySchedule } from '../batches';
 import { listNotes } from '../notes';
 import { academyCurrentYear, academyToday, getAcademySettings } from '../../academy-settings';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
-import { academyTimeZoneSql } from '../../db/academy-today';
+import { academyDayStartSql, academyTimeZoneSql } from '../../db/academy-today';
 import { yearFeeTotals } from '../fees';
 import { conversationCounts } from '../conversations';
 import { academicYearEnd, academicYearStart, shiftDate } from '@academy/shared/calendar';
@@ -70,7 +70,7 @@ export async function messagesToday(db: Db, today: string): Promise<AdminDashboa
   const { rows } = await db.execute<{ kind: MessageKind; status: MessageStatus; count: number; held: number }>(sql`
     select m.kind, m.status, count(*)::int as count, count(*) filter (where m.status = 'queued' and m.not_before > now())::int as held
     from parent_messages m
-    where m.created_at >= (${today}::date::timestamp at time zone ${zone}) and m.created_at < ((${today}::date + 1)::timestamp at time zone ${zone})
+    where m.created_at >= ${academyDayStartSql(today, zone)} and m.created_at < ${academyDayStartSql(sql`${today}::date + 1`, zone)}
     group by m.kind, m.status`);
   const byStatus = Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as Record<MessageStatus, number>;
   const kinds = new Map<MessageKind, { kind: MessageKind; total: number; waiting: number; failed: number }>();
@@ -149,11 +149,11 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
             group by a.batch_id
           ) w join batches b on b.id = w.batch_id) as attendance,
         (select json_build_object(
-            'this_month', count(*) filter (where e.created_at >= (${monthStart}::date::timestamp at time zone ${zone})),
-            'last_month', count(*) filter (where e.created_at < (${monthStart}::date::timestamp at time zone ${zone})))
+            'this_month', count(*) filter (where e.created_at >= ${academyDayStartSql(monthStart, zone)}),
+            'last_month', count(*) filter (where e.created_at < ${academyDayStartSql(monthStart, zone)}))
           from admission_enquiries e
-          where e.created_at >= (${lastMonthStart}::date::timestamp at time zone ${zone})
-            and e.created_at < ((${today}::date + 1)::timestamp at time zone ${zone})) as enquiries,
+          where e.created_at >= ${academyDayStartSql(lastMonthStart, zone)}
+            and e.created_at < ${academyDayStartSql(sql`${today}::date + 1`, zone)}) as enquiries,
         (select json_build_object(
             'this_month', count(*) filter (where s.admission_date >= ${monthStart}::date),
             'last_month', count(*) filter (where s.admission_date < ${monthStart}::date))

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
-import { dateIn, financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
+import { dateIn, financialYearOf, formatDate } from '@academy/shared/calendar';
 import { creditNoteLastDate, GST_STATES } from '@academy/shared/gst';
 import { formatPaise, paiseToRupees as rupees, receiptNumber } from '@academy/shared/money';
 import { GST_MESSAGES } from '@academy/shared/schemas/gst';
@@ -12,7 +12,7 @@ import type { Actor } from '../../access/actor';
 import type { PrintableReceipt } from './payments.service';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, recordAudits, type AuditActor } from '../audit';
-import { getAcademySettings } from '../../academy-settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { balanceSql, DUE_LOCK_ORDER, dueDeliverySql } from './fee-queries';
 import { invoiceTax, payableWithTax, placeOfSupplyOf, registrationOn } from '../gst';
 
@@ -44,7 +44,7 @@ type Registration = NonNullable<Awaited<ReturnType<typeof registrationOn>>>;
 export async function issueDueInvoices(db: Db, actor: AuditActor = null): Promise<number> {
   return transactionWithRetry(db, async (tx) => {
     const { timeZone } = await getAcademySettings(tx);
-    const today = todayIn(timeZone);
+    const today = await academyToday(tx);
     const candidates = await tx
       .select({
         id: feeDues.id,
@@ -243,7 +243,7 @@ async function creditInvoice(tx: DbExecutor, actor: AuditActor, invoice: typeof 
     .where(and(eq(feeInvoiceSettlements.invoiceId, invoice.id), isNull(feeReceipts.cancelledAt)))
     .limit(1);
   if (settled) throw new AppError('CONFLICT', GST_MESSAGES.dueInvoiceSettled.replace('{number}', settled.number));
-  const today = todayIn((await getAcademySettings(tx)).timeZone);
+  const today = await academyToday(tx);
   const lastDate = creditNoteLastDate(invoice.date);
   if (today > lastDate) throw new AppError('CONFLICT', GST_MESSAGES.creditNoteTooLate.replace('{year}', financialYearOf(invoice.date)).replace('{date}', formatDate(lastDate)));
   const year = financialYearOf(today);

@@ -6,7 +6,7 @@ import { formatPaise } from '@academy/shared/money';
 import { formatIndianPhone } from '@academy/shared/phone-format';
 
 /*
- * A fee reminder's pay link as the server draws it (issue 54, docs/decisions/050-pay-link-as-server-html.md):
+ * A fee reminder's pay link as the server draws it (issue 54, docs/decisions/050-admission-without-email-and-the-pay-link-page.md):
  * the family's dues, the amount, a Pay button (a plain upi:// link) and the QR code, and how to tell the
  * office after paying, in the family's language, as one small HTML answer with its styles inline and no
  * script. On slow mobile data the page is readable and payable from the first bytes, with or without the

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
+import { financialYearOf, formatDate } from '@academy/shared/calendar';
 import { creditNoteLastDate } from '@academy/shared/gst';
 import { formatPaise, paiseToRupees as rupees, paymentDateRange, receiptNumber, depositReceiptNumber } from '@academy/shared/money';
 import { GST_MESSAGES } from '@academy/shared/schemas/gst';
@@ -15,7 +15,7 @@ import { type Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { findPostgresError } from '../../lib/postgres-errors';
 import { recordAudit, recordAudits, type AuditActor } from '../audit';
-import { getAcademySettings } from '../../academy-settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { DUE_LOCK_ORDER, lockOpenDues, lockOpenDuesOf, receiptsWhere } from './fee-queries';
 import { extractUtr } from './bank-statement';
 import { invoiceTax, payableWithTax, placeOfSupplyOf, registrationOn, type InvoiceTax } from '../gst';
@@ -67,7 +67,7 @@ async function existingReceipt(db: DbExecutor, id: string): Promise<{ receipt: R
 /** Refuses a payment date outside paymentDateRange (lock date or previous financial year … today, academy time zone). */
 async function assertPaymentDate(db: DbExecutor, date: string): Promise<void> {
   const settings = await getAcademySettings(db);
-  const { earliest, latest } = paymentDateRange(todayIn(settings.timeZone), settings.paymentsLockedBefore);
+  const { earliest, latest } = paymentDateRange(await academyToday(db), settings.paymentsLockedBefore);
   if (date > latest) throw new AppError('BAD_REQUEST', FEE_MESSAGES.futureDate, { date: FEE_MESSAGES.futureDate });
   if (date < earliest) {
     const message = FEE_MESSAGES.dateBeforeEarliest.replace('{date}', formatDate(earliest));
@@ -496,7 +496,7 @@ export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reaso
       .for('update', { of: feeDues });
     let creditNote: { creditNoteFinancialYear: string; creditNoteSeq: number; creditNoteNumber: string; creditNoteDate: string } | Record<string, never> = {};
     if (receipt.taxRateBp !== null) {
-      const today = todayIn((await getAcademySettings(tx)).timeZone);
+      const today = await academyToday(tx);
       // CGST Act s.34(2): no credit note after 30 November following the end of the supply's financial year.
       const lastDate = creditNoteLastDate(receipt.date);
       if (today > lastDate) {

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
+import { financialYearOf, formatDate } from '@academy/shared/calendar';
 import { payDuesWithTax, revisedInvoiceLastDate } from '@academy/shared/gst';
 import { formatPaise, paiseToRupees as rupees } from '@academy/shared/money';
 import { GST_MESSAGES, type RevisedInvoices } from '@academy/shared/schemas/gst';
 import type { Db, DbExecutor } from '../../db/client';
 import { feeAllocations, feeDues, feePlans, feeReceipts, feeRevisedInvoiceCounters, gstRegistrations, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { getAcademySettings } from '../../academy-settings';
+import { academyToday } from '../../academy-settings';
 import { recordAudits, type AuditActor } from '../audit';
 import { placeOfSupplyOf } from '../gst';
 import { dueDeliverySql } from './fee-queries';
@@ -85,7 +85,7 @@ async function candidates(db: DbExecutor, certificateDate: string, lock: boolean
 }
 
 async function windowFor(db: DbExecutor, certificateDate: string) {
-  const today = todayIn((await getAcademySettings(db)).timeZone);
+  const today = await academyToday(db);
   if (certificateDate > today) throw new AppError('BAD_REQUEST', GST_MESSAGES.certificateDate, { certificateDate: GST_MESSAGES.certificateDate });
   const lastDate = revisedInvoiceLastDate(certificateDate);
   return { today, lastDate, allowed: today <= lastDate };

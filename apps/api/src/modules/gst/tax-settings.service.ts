@@ -1,6 +1,5 @@
 import { desc, lte } from 'drizzle-orm';
 import type { z } from 'zod';
-import { todayIn } from '@academy/shared/calendar';
 import { GST_STATES, gstinState, payableOnDues, payDuesWithTax, placeOfSupplyFor, type BatchDelivery, type DuesPayment, type TaxedDue } from '@academy/shared/gst';
 import { GST_MESSAGES, type taxSettingsInputSchema, type TaxSettings } from '@academy/shared/schemas/gst';
 import { formatDate } from '@academy/shared/calendar';
@@ -8,7 +7,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { gstRegistrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { getAcademySettings } from '../../academy-settings';
+import { academyToday } from '../../academy-settings';
 
 /**
  * Settings → Tax (issue 57, docs/decisions/057-gst.md): GST registered or not, the GSTIN, names,
@@ -76,8 +75,7 @@ async function onlyUnregisteredFrom(db: DbExecutor, from: string): Promise<boole
 export async function updateTaxSettings(db: Db, actor: AuditActor, input: TaxSettingsInput): Promise<TaxSettings> {
   const { gst } = input;
   return db.transaction(async (tx) => {
-    const settings = await getAcademySettings(tx);
-    const from = gst.from ?? todayIn(settings.timeZone);
+    const from = gst.from ?? (await academyToday(tx));
     // Two saves at once take turns on the latest row.
     const [latest] = await tx.select().from(gstRegistrations).orderBy(desc(gstRegistrations.effectiveFrom), desc(gstRegistrations.createdAt)).limit(1).for('update');
     if (latest && from < latest.effectiveFrom && !(gst.registered && (await onlyUnregisteredFrom(tx, from)))) {

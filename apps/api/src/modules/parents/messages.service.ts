@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MESSAGE_STATUSES, type MessageItem, type MessageList, type messageListQuerySchema, type MessageStatus } from '@academy/shared/schemas/messaging';
 import type { z } from 'zod';
 import type { DbExecutor } from '../../db/client';
+import { academyDayStartSql } from '../../db/academy-today';
 
 type MessageRow = MessageItem & { total: number };
 
@@ -14,15 +15,15 @@ const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
  */
 export async function listMessages(db: DbExecutor, query: z.output<typeof messageListQuerySchema>, today: string, timeZone: string): Promise<MessageList> {
   const date = query.date ?? today;
-  const dayStart = sql`(${date}::date)::timestamp at time zone ${timeZone}`;
-  const dayEnd = sql`(${date}::date + 1)::timestamp at time zone ${timeZone}`;
+  const dayStart = academyDayStartSql(date, timeZone);
+  const dayEnd = academyDayStartSql(sql`${date}::date + 1`, timeZone);
   const conditions: SQL[] = [query.parentId ? sql`m.parent_id = ${query.parentId}` : sql`m.created_at >= ${dayStart} and m.created_at < ${dayEnd}`];
   if (query.kind) conditions.push(sql`m.kind = ${query.kind}`);
   if (query.channel) conditions.push(sql`m.channel = ${query.channel}`);
   if (query.status) conditions.push(sql`m.status = ${query.status}`);
   const offset = (query.page - 1) * query.limit;
-  const monthStart = sql`date_trunc('month', ${date}::date)::timestamp at time zone ${timeZone}`;
-  const monthEnd = sql`(date_trunc('month', ${date}::date) + interval '1 month')::timestamp at time zone ${timeZone}`;
+  const monthStart = academyDayStartSql(sql`date_trunc('month', ${date}::date)`, timeZone);
+  const monthEnd = academyDayStartSql(sql`date_trunc('month', ${date}::date) + interval '1 month'`, timeZone);
   const [items, day, month] = await Promise.all([
     db.execute<MessageRow>(sql`
       select m.id as "_id", m.kind,

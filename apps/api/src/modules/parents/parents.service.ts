@@ -17,6 +17,7 @@ import { notifyParent, releaseHeldMessage, retryParentMessages } from '../family
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES } from '@academy/shared/languages';
+import { academyDayStartSql } from '../../db/academy-today';
 
 type ParentRow = {
   _id: string;
@@ -272,7 +273,7 @@ export async function listAbsenceAlerts(db: DbExecutor, date: string, kind: Pare
   // day where the academy is (a report card about last month, sent today, is today's).
   const which =
     kind === 'all'
-      ? sql`m.created_at >= (${date}::date)::timestamp at time zone ${timeZone} and m.created_at < (${date}::date + 1)::timestamp at time zone ${timeZone}`
+      ? sql`m.created_at >= ${academyDayStartSql(date, timeZone)} and m.created_at < ${academyDayStartSql(sql`${date}::date + 1`, timeZone)}`
       : sql`m.kind = ${kind} and m.date = ${date}`;
   const { rows } = await db.execute<AbsenceAlertList['alerts'][number]>(sql`
     select m.id as "_id", m.kind, json_build_object('_id', s.id, 'name', su.name) as child,

@@ -14,3 +14,4 @@ export {
   setStudentsStatus,
   studentBatches,
 } from './students.service';
+export { nextStudentCode } from './student-code';

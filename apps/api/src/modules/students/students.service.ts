@@ -23,9 +23,9 @@ import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { listBatchSummaries } from '../../read-models/batch-summaries';
-import { academyToday } from '../../academy-settings';
+import { academyToday, assertDateOfBirthInPast } from '../../academy-settings';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { nextStudentCode, nextStudentCodes } from '../../db/student-code';
+import { nextStudentCode, nextStudentCodes } from './student-code';
 import { createAccount, createAccounts, removeAccounts, updateAccount, type Invitation } from '../users';
 import { saveFirstParent } from '../parents';
 import { firstParentColumn, parentPhoneMatches } from '../../read-models/first-parent';
@@ -280,6 +280,7 @@ export async function insertStudent(
 ): Promise<{ id: string; invitation: Invitation | undefined }> {
   const status = input.status ?? 'active';
   await assertStandardExists(tx, input.standard);
+  await assertDateOfBirthInPast(tx, input.dateOfBirth);
   const account = await createAccount(tx, { name: input.name, email: input.email ?? null, role: 'student', passwordHash, isActive: status === 'active', language: input.language });
   const [row] = await tx
     .insert(students)
@@ -366,6 +367,7 @@ export async function updateStudent(db: Db, actor: AuditActor, id: string, input
 
 /** updateStudent's change inside the caller's transaction (a register's import updates students in its own). */
 export async function changeStudent(tx: DbExecutor, actor: AuditActor, id: string, input: Omit<UpdateInput, 'password'>, passwordHash?: string): Promise<void> {
+  await assertDateOfBirthInPast(tx, input.dateOfBirth);
   // The whole row as it was (for the audit log's old values), locked for the change.
   const [current] = await tx
     .select({ ...auditedColumns, userId: students.userId, language: users.language })

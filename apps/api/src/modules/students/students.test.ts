@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { batchStudents, sessions, students, users } from '../../db/schema';
 import { apiCaller, shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
+import { shiftDate } from '@academy/shared/calendar';
 import { academyToday } from '../../academy-settings';
-import { nextStudentCode } from '../../db/student-code';
+import { nextStudentCode } from './student-code';
 import { insertStudents, removeImportedStudents } from './students.service';
 
 const t = shareSignedInTestApp();
@@ -137,6 +138,12 @@ describe('creating students', () => {
     const unknownStandard = await call('POST', '/students', { name: 'S', email: 's1@example.com', standard: UNKNOWN });
     expect(unknownStandard.statusCode).toBe(400);
     expect(unknownStandard.json().errors).toEqual({ standard: 'Choose a standard from the list' });
+    expect(await t.database.db.select().from(users).where(eq(users.email, 's1@example.com'))).toHaveLength(0);
+    // The bound is the academy's own day (issue 79), checked by the API: its tomorrow is refused, nothing saved.
+    const tomorrow = shiftDate(await academyToday(t.database.db), 1);
+    const born = await call('POST', '/students', { name: 'S', email: 's1@example.com', dateOfBirth: tomorrow });
+    expect(born.statusCode).toBe(400);
+    expect(born.json().errors).toEqual({ dateOfBirth: 'Date of birth must be in the past' });
     expect(await t.database.db.select().from(users).where(eq(users.email, 's1@example.com'))).toHaveLength(0);
   });
 

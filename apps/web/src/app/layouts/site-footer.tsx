@@ -16,6 +16,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { useLocalizedPath } from '../../lib/use-localized-path';
 import { SITE_NAME } from '../../lib/page-meta';
+import { useAcademyToday } from '../../lib/use-academy-today';
 
 const EXPLORE_LINKS = [
   { label: msg`Courses`, to: '/courses' },
@@ -78,6 +79,8 @@ export function SiteFooter() {
   const lp = useLocalizedPath();
   const { data: settings, isError } = usePublicSettings();
   const name = settings?.name ?? SITE_NAME;
+  // The academy's year (its time zone), the same on the server's first paint and on the phone.
+  const year = useAcademyToday().slice(0, 4);
 
   return (
     <footer className={classes.footer}>
@@ -165,7 +168,7 @@ export function SiteFooter() {
         <Divider my="lg" />
         <Text size="xs" c="dimmed">
           <Trans>
-            © {new Date().getFullYear()} {name}. All rights reserved.
+            © {year} {name}. All rights reserved.
           </Trans>
         </Text>
       </Container>

@@ -4,6 +4,7 @@ import { IconPaperclip, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { shiftDate } from '@academy/shared/calendar';
 import { HOMEWORK_MESSAGES, type BatchHomeworkItem, type HomeworkDetail } from '@academy/shared/schemas/homework';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { MathMarkdown } from '../../../components/ui/math-markdown';
@@ -18,6 +19,7 @@ import {
 } from '../../../features/homework/api';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { modals } from '../../../lib/modals';
 
 /**
@@ -162,12 +164,10 @@ function localDateTime(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** A due time for the field: tomorrow at 8 PM on this device's clock. */
-function defaultDue(): string {
-  const due = new Date();
-  due.setDate(due.getDate() + 1);
-  due.setHours(20, 0, 0, 0);
-  return localDateTime(due);
+/** A due time for the field: the academy's tomorrow (its time zone, not this device's clock) at 8 PM. */
+function defaultDue(today: string): string {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a datetime-local value, not words
+  return `${shiftDate(today, 1)}T20:00`;
 }
 
 /** The homework to correct, loaded with its instructions, in the same form as setting it. */
@@ -181,10 +181,11 @@ function EditHomework({ id, batchId, onClose }: { id: string; batchId: string; o
 
 /** Sets homework on the batch or, with `existing`, corrects it (its attachments stay as they are). */
 function SetHomeworkForm({ batchId, existing, onClose }: { batchId: string; existing?: HomeworkDetail; onClose: () => void }) {
+  const today = useAcademyToday();
   const { t } = useLingui();
   const [title, setTitle] = useState(existing?.title ?? '');
   const [instructions, setInstructions] = useState(existing?.instructions ?? '');
-  const [due, setDue] = useState(() => (existing ? localDateTime(new Date(existing.dueAt)) : defaultDue()));
+  const [due, setDue] = useState(() => (existing ? localDateTime(new Date(existing.dueAt)) : defaultDue(today)));
   const [handIn, setHandIn] = useState(existing?.handIn ?? true);
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -7,6 +7,7 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@academy/shared/langua
 import type { AcademySettings } from '@academy/shared/schemas/settings';
 import { SettingsCard, useSettingsForm } from '../../../components/ui/settings-card';
 import { translateServerText } from '../../../lib/server-text';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useSaveParentAlerts } from '../api';
 import { toParentAlertFormValues, toParentAlertInput } from '../parent-alerts-form';
 import type { ParentAlertFormValues } from '../parent-alerts-form';
@@ -178,7 +179,8 @@ function TemplateField(props: { language: Language; academy: string; statuses: s
   const { language, academy, statuses, template, inputProps } = props;
   const { t } = useLingui();
   const status = statuses.includes('absent') || statuses.length === 0 ? 'absent' : 'late';
-  const date = new Date().toLocaleDateString('en-GB').replaceAll('/', '-');
+  // The academy's today as the message writes it (DD-MM-YYYY), not this device's date.
+  const date = useAcademyToday().split('-').reverse().join('-');
   const preview = renderAbsenceTemplate(template, { child: SAMPLE_CHILD[language], parent: SAMPLE_PARENT[language], batch: SAMPLE_BATCH, date, status: ABSENCE_STATUS_WORDS[language][status], academy });
   const languageName = LANGUAGE_NAMES[language];
   return (
