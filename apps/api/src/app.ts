@@ -41,7 +41,7 @@ import { admissionsRoutes } from './modules/admissions/admissions.routes';
 import { followUpsRoutes } from './modules/admissions/follow-ups.routes';
 import { demoClassesRoutes } from './modules/admissions/demo-classes.routes';
 import { saveDemoMarks } from './modules/admissions/demo-classes.service';
-import { handleAdmissionEvents } from './modules/admissions/event-handlers';
+import { defineAdmissionJobs, defineEnquiryMailJob } from './modules/admissions/demo-message';
 import { deleteOldEmailVerifications, DEVELOPMENT_OTP_KEY } from './modules/admissions/email-verification.service';
 import { emailVerificationRoutes } from './modules/admissions/email-verification.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
@@ -68,10 +68,11 @@ import { payPageRoutes } from './modules/fees/pay-page.routes';
 import { SHEET_PATH, sheetFormRoutes, type DrawSheet } from './modules/attendance/sheet-form.routes';
 import { startFormRoutes } from './modules/online-tests/start-form.routes';
 import { deliverFeeReceipt, FEE_RECEIPT_JOB } from './modules/fees/receipt-mail';
-import { handleFeeEvents } from './modules/fees/event-handlers';
 import { issueDueInvoices } from './modules/fees/due-invoices.service';
-import { handleExamEvents } from './modules/exams/event-handlers';
-import { handleAnnouncementEvents } from './modules/announcements/event-handlers';
+import { defineExamJobs } from './modules/exams/results-messages';
+import { defineAnnouncementJobs } from './modules/announcements/announcement-jobs';
+import { defineAuthJobs } from './modules/auth/auth-jobs';
+import { defineUserJobs } from './modules/users';
 import { healthRoutes } from './modules/health/health.routes';
 import { createAppMetrics, metricsRoutes } from './modules/metrics';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -101,7 +102,7 @@ import { omrRoutes } from './modules/exams/omr.routes';
 import { exportsRoutes } from './modules/exports';
 import { importsRoutes } from './modules/imports';
 import { academicYearsRoutes } from './modules/academic-years';
-import { handleOnlineTestEvents, onlineTestsRoutes, recordClosedTests, submitDueAttempts } from './modules/online-tests';
+import { defineOnlineTestJobs, onlineTestsRoutes, recordClosedTests, submitDueAttempts } from './modules/online-tests';
 import { questionsRoutes } from './modules/questions';
 import { deleteExpiredOperatorRecords, operatorRoutes, registerOperatorSession, removeClosedAcademies } from './modules/operator';
 import { defineReportCardJob } from './modules/exams/report-card-jobs';
@@ -272,14 +273,18 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   // a run finds nothing to do once the day's are issued, and a failed run is retried.
   app.jobs.define('due-date-invoices', { label: 'Tax invoices of instalments on their due dates', everyMs: 60 * MINUTE, maxAttempts: 5, run: () => issueDueInvoices(deps.db).then(() => undefined) });
   app.jobs.define('rate-limit-pruning', { label: 'Old rate-limit counters removed', everyMs: 10 * MINUTE, run: () => pruneRateLimitHits(deps.db) });
+  // Modules' own later work, queued in the transaction of the change (decision 083): results, announcements,
+  // demo classes and online tests told to families, and the mails and codes that must not be lost.
+  defineExamJobs(app.jobs, deps.db);
+  defineAnnouncementJobs(app.jobs, deps.db);
+  defineAdmissionJobs(app.jobs, deps.db);
+  defineEnquiryMailJob(app.jobs, { db: deps.db, mailer: deps.mailer });
+  defineOnlineTestJobs(app.jobs, deps.db);
+  defineAuthJobs(app.jobs, { db: deps.db, mailer: deps.mailer });
+  defineUserJobs(app.jobs, { db: deps.db, mailer: deps.mailer, keys: deps.keys });
   // Domain events (decision 026): each module's handlers of other modules' events, delivered by one job.
   const events = createEventHandlers(deps.db);
   handleParentEvents(events, app.jobs);
-  handleFeeEvents(events, app.jobs);
-  handleExamEvents(events, app.jobs);
-  handleAnnouncementEvents(events, app.jobs);
-  handleAdmissionEvents(events, app.jobs);
-  handleOnlineTestEvents(events, app.jobs);
   handleFamilyOutboxEvents(events, app.jobs);
   handleNotificationEvents(events);
   events.assertComplete();
@@ -408,9 +413,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(newsletterRoutes, { db: deps.db });
       await api.register(subjectsRoutes, { db: deps.db });
       await api.register(standardsRoutes, { db: deps.db });
-      await api.register(teachersRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
-      await api.register(studentsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
-      await api.register(parentsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
+      await api.register(teachersRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl, keys: deps.keys });
+      await api.register(studentsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl, keys: deps.keys });
+      await api.register(parentsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl, keys: deps.keys });
       await api.register(profileRoutes, { db: deps.db });
       await api.register(coursesRoutes, { db: deps.db });
       // The public pages' share images (issue 41): what a link shared on WhatsApp shows.
@@ -422,7 +427,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(backupsRoutes, { db: deps.db, ownerDb: deps.ownerDb ?? deps.db, paths: deps.backups, keys: deps.keys, maxUploadBytes: deps.backups.maxUploadBytes });
       await api.register(notesRoutes, { db: deps.db, storage: deps.storage });
       await api.register(emailVerificationRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY, keys: deps.keys });
-      await api.register(admissionsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
+      await api.register(admissionsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl, keys: deps.keys });
       // Follow-ups, contacts and the season's report (issue 41).
       await api.register(followUpsRoutes, { db: deps.db });
       // Demo classes (issue 41): booked by the office, marked on the teacher's attendance sheet.

@@ -20,6 +20,9 @@ import { databaseOverride } from './global-setup';
 import { readOutbox, type ReadMail } from './outbox';
 
 /** A fresh database for one test file, cloned from the run's migrated template, connected as the serving role (row-level security and its privileges apply). */
+/** The one-off jobs whose run is a mail: `mailsTo` runs them before reading the outbox. */
+export const MAIL_JOBS = ['welcome-mail', 'password-reset-mail', 'enquiry-confirmation-mail'] as const;
+
 export async function createTestDatabase(): Promise<Database> {
   return createDatabase(await createTestDatabaseConnection());
 }
@@ -141,6 +144,8 @@ export async function buildTestApp(options: { config?: Partial<AppDeps['config']
   const app = await buildApp({ db: database.db, ownerDb: owner?.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false, providers: NO_PROVIDERS, ...options.config }, mailer, keys: options.keys ?? TEST_SERVER_KEYS, backups, storage, lectures: options.lectures, logger: options.logger, domainChecks: options.domainChecks });
   const mailsTo = async (address: string) => {
     await app.backgroundIdle();
+    // The mails queued as jobs (decision 083) are sent now: only these, not every periodic job.
+    while ((await app.jobs.runDue(MAIL_JOBS)) > 0);
     return readOutbox(outboxDir).filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));
   };
   return {

@@ -12,7 +12,7 @@ import { routes } from './app/router';
 import { adminDashboardSummaryQueryOptions } from './features/admin-dashboard/api';
 import { academyTodayIn } from './lib/use-academy-today';
 import { sessionQueryOptions } from './lib/session';
-import { toSessionUser } from './lib/session-user';
+import { isAreaOf, toSessionUser } from './lib/session-user';
 import { batchesQueryOptions, teacherScheduleQueryOptions } from './features/batches/api';
 import { attendanceDayQueryOptions } from './features/attendance/api';
 import { defaultBatch } from './lib/attendance-display';
@@ -428,7 +428,7 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   const screen = SIGNED_IN_FIRST_SCREENS[pathname];
   if (!screen) return null;
   const user = toSessionUser(await readApi('/auth/me'));
-  if (user?.role !== screen.role) return null;
+  if (!user || !isAreaOf(user, screen.role)) return null;
   // The shell's header names the academy (its settings) on every signed-in screen: read beside the
   // screen's data, so the header never shows a placeholder name first (issue 42).
   const [data, shellSettings] = await Promise.all([readApi(screen.query.path, user.language), readApi(settings.path, user.language).catch(() => undefined)]);

@@ -1,6 +1,9 @@
 export const ROLES = ['admin', 'teacher', 'student', 'parent'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The academy's staff: the office and the teachers. The one list (the API's STAFF rule and its queries of staff accounts use it). */
+export const STAFF_ROLES = ['admin', 'teacher'] as const satisfies readonly Role[];
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

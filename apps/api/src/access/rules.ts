@@ -1,4 +1,4 @@
-import type { Role } from '@academy/shared/roles';
+import { STAFF_ROLES, type Role } from '@academy/shared/roles';
 
 /**
  * Who may call a route at all. 'anyone' needs no session; 'signedIn' any role; else only these
@@ -26,7 +26,7 @@ export type RouteRule = {
 export type RouteRules = Record<string, RouteRule>;
 
 export const ADMIN: RouteRule = { allow: ['admin'] };
-export const STAFF: RouteRule = { allow: ['admin', 'teacher'] };
+export const STAFF: RouteRule = { allow: STAFF_ROLES };
 export const TEACHER: RouteRule = { allow: ['teacher'] };
 export const STUDENT: RouteRule = { allow: ['student'] };
 export const PARENT: RouteRule = { allow: ['parent'] };

@@ -131,6 +131,21 @@ describe('the job runner', () => {
     expect(calls).toBe(1);
   });
 
+  it('runs a job queued while it is started within a moment, and what that run queues too, not at the next poll (decision 083)', async () => {
+    const runner = createJobRunner({ db: t.database.db, pollMs: 60_000 });
+    const ran: string[] = [];
+    runner.define('code-message', { label: 'Code', run: async () => void (ran.push('code'), await runner.enqueue('code-sender')) });
+    runner.define('code-sender', { label: 'Sender', run: async () => void ran.push('sender') });
+    runner.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the first poll is over
+      await runner.enqueue('code-message');
+      await expect.poll(() => ran, { timeout: 3_000 }).toEqual(['code', 'sender']);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('finishes the runs in progress before it stops, renewing their lease meanwhile', async () => {
     const runner = createJobRunner({ db: t.database.db, leaseMs: 300, pollMs: 60_000 });
     let finished = false;

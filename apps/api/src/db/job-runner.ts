@@ -89,8 +89,8 @@ export type JobRunner<Payloads extends object> = {
    * written in it, so it exists exactly when that transaction commits (an event handler's follow-up).
    */
   enqueue<Name extends keyof Payloads & string>(name: Name, ...[payload, options]: EnqueueArguments<Payloads[Name]>): Promise<string>;
-  /** Claims and runs every job due now (the poll, and tests that want it now); resolves when they are done. */
-  runDue(): Promise<number>;
+  /** Claims and runs every job due now (the poll, and tests that want it now; `only`: just these jobs); resolves when they are done. */
+  runDue(only?: readonly (keyof Payloads & string)[]): Promise<number>;
   /** Starts polling every `pollMs`. */
   start(): void;
   /** Stops polling and waits for the runs in progress to finish (they then release their rows). */
@@ -106,10 +106,25 @@ export const JOB_UPKEEP_MS = 60_000;
 
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 60 * 60_000;
+/** How long after a wake-up the runner polls: the queuing transaction's commit, as a rule, is done by then. */
+const WAKE_DELAY_MS = 200;
 const ERROR_LENGTH = 1000;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+}
+
+/** The started runners of this process, each woken by `wakeJobRunners`. */
+const wakers = new Set<() => void>();
+
+/**
+ * Asks this process's started runners to poll in a moment instead of at their next tick (decision
+ * 083): called when a job was queued (`queueJob`, `enqueue`, `emitEvent`), so a sign-in code or a mail
+ * goes out within a second of its commit. A run queued in a transaction still open then waits for the
+ * next poll, as before; nothing depends on the wake-up but the delay.
+ */
+export function wakeJobRunners(): void {
+  for (const wake of wakers) wake();
 }
 
 /** Without a catalog (the runner's own tests): any name, any payload. The app passes its catalog, `createJobRunner<JobPayloads>`. */
@@ -133,6 +148,18 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
   let leaseTimer: NodeJS.Timeout | undefined;
   let stopped = false;
   let polling: Promise<unknown> | undefined;
+  /** A wake-up came while polling (poll again when it ends), or is due (its timer). */
+  let pollAgain = false;
+  let wakeTimer: NodeJS.Timeout | undefined;
+  /** Polls in a moment (the transaction that queued a job has committed by then, as a rule); only while started. */
+  const wake = () => {
+    if (stopped || !pollTimer || wakeTimer) return;
+    wakeTimer = setTimeout(() => {
+      wakeTimer = undefined;
+      if (polling) pollAgain = true;
+      else poll();
+    }, WAKE_DELAY_MS).unref();
+  };
 
   const periodic = () => [...definitions].filter(([, definition]) => definition.everyMs !== undefined);
 
@@ -188,9 +215,9 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
   }
 
   /** Claims up to `limit` due jobs of the entered academy. */
-  async function claim(limit: number, academyId: string): Promise<ClaimedRow[]> {
-    if (limit <= 0 || definitions.size === 0) return [];
-    const names = [...definitions.keys()];
+  async function claim(limit: number, academyId: string, only?: readonly string[]): Promise<ClaimedRow[]> {
+    const names = [...definitions.keys()].filter((name) => !only || only.includes(name));
+    if (limit <= 0 || names.length === 0) return [];
     // `academy_id = current_academy_id()` as well as row-level security: also right for a connection that sees every row.
     const { rows } = await db.execute<Omit<ClaimedRow, 'academyId'>>(sql`
       with due as (
@@ -257,7 +284,11 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
       // (an event's delivery queuing a parent's alert) is due at once, not at the next minute's upkeep.
       .then(() => setHead())
       .catch((error: unknown) => options.log?.error({ err: error }, `job ${definition.label}: could not record its run`))
-      .finally(() => running.delete(runningKey));
+      .finally(() => {
+        running.delete(runningKey);
+        // What the run queued (a message's sender) is claimed now, not at the next tick.
+        wake();
+      });
     running.set(runningKey, { academyId: row.academyId, key: row.key, run });
     return run;
   }
@@ -283,7 +314,7 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
    * when the runs end). Round after round over the academies with due work: each gets its share of the
    * free slots (at least one) before any gets more.
    */
-  async function claimAndLaunch(): Promise<Promise<void>[]> {
+  async function claimAndLaunch(only?: readonly string[]): Promise<Promise<void>[]> {
     await upkeep();
     const started: Promise<void>[] = [];
     for (;;) {
@@ -294,7 +325,7 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
         while (running.size >= concurrency) await Promise.race(runs());
         const share = Math.max(1, Math.floor((concurrency - running.size) / due.length));
         const rows = await withAcademy(academyId, async () => {
-          const claimedRows = await claim(Math.min(share, concurrency - running.size), academyId);
+          const claimedRows = await claim(Math.min(share, concurrency - running.size), academyId, only);
           // Nothing more due now in this academy: its head moves to its next due time.
           if (claimedRows.length < share) await setHead();
           for (const row of claimedRows) started.push(launch(row));
@@ -307,8 +338,8 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
     return started;
   }
 
-  async function runDue(): Promise<number> {
-    const started = await claimAndLaunch();
+  async function runDue(only?: readonly string[]): Promise<number> {
+    const started = await claimAndLaunch(only);
     await Promise.all(started);
     return started.length;
   }
@@ -322,7 +353,13 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
     if (stopped || polling) return;
     polling = claimAndLaunch()
       .catch((error: unknown) => options.log?.error({ err: error }, 'job runner poll failed'))
-      .finally(() => (polling = undefined));
+      .finally(() => {
+        polling = undefined;
+        if (pollAgain) {
+          pollAgain = false;
+          wake();
+        }
+      });
   }
 
   return {
@@ -336,13 +373,16 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
     },
     async enqueue(name, ...[payload = {}, enqueueOptions = {}]) {
       if (!definitions.has(name)) throw new Error(`job ${name} is not defined`);
-      return queueJobRun(enqueueOptions.transaction ?? db, name, payload, enqueueOptions.runAt);
+      const key = await queueJobRun(enqueueOptions.transaction ?? db, name, payload, enqueueOptions.runAt);
+      if (!enqueueOptions.runAt) wakeJobRunners();
+      return key;
     },
     runDue,
     start() {
       stopped = false;
       // unref: a waiting timer never keeps a stopping process alive.
       pollTimer ??= setInterval(poll, pollMs).unref();
+      wakers.add(wake);
       leaseTimer ??= setInterval(() => void renewLeases().catch((error: unknown) => options.log?.error({ err: error }, 'job lease renewal failed')), leaseMs / 3).unref();
       poll();
     },
@@ -350,6 +390,9 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
       stopped = true;
       clearInterval(pollTimer);
       pollTimer = undefined;
+      wakers.delete(wake);
+      clearTimeout(wakeTimer);
+      wakeTimer = undefined;
       // Leases are renewed until the last run is done: finishing releases each row.
       await polling;
       while (running.size > 0) await Promise.allSettled(runs());

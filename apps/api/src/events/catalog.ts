@@ -1,3 +1,5 @@
+import type { Language } from '@academy/shared/languages';
+import type { Role } from '@academy/shared/roles';
 import type { JobRunner } from '../db/job-runner';
 
 /**
@@ -21,6 +23,12 @@ import type { JobRunner } from '../db/job-runner';
  * and carried in the payload: a delivery may be retried minutes later, after midnight, and must still
  * do what the change asked for.
  *
+ * An event is for another module's reaction only (decision 083): a module's own later work (a receipt
+ * mailed, results told to parents) is one of its jobs below, queued in the change's transaction
+ * (`queueJob`), so `payment.recorded`, `exam.published`, `announcement.created`, `demo.booked` and
+ * `online-test.published`, which only their own module handled, became jobs (the architecture check's
+ * `side-effects` rule keeps it so).
+ *
  * `receipt.cancelled` was removed (issue 61): nobody handled it. The family is not told of a
  * cancellation today, and the receipt mail job already skips a receipt cancelled before it ran (it
  * reads the receipt). When families should hear of it, add the event back with its handler in fees.
@@ -32,20 +40,6 @@ export type DomainEventPayloads = {
    * however late the delivery runs).
    */
   'attendance.marked': { batchId: string; date: string; marks: { studentId: string; status: string }[]; onTheDay: boolean };
-  /** The office recorded a payment: a new receipt (a repeated request with the same Idempotency-Key announces nothing). */
-  'payment.recorded': { receiptId: string; studentId: string };
-  /** An exam's results were published (students and parents may see them now). Called `test.published` before issue 61 (migration 0072 renamed the stored events). */
-  'exam.published': { examId: string; batchId: string };
-  /** The office posted an announcement (its audience decides who hears of it). */
-  'announcement.created': { announcementId: string };
-  /**
-   * The office booked an enquiry into a batch's class on a date (issue 41): the family is told the time
-   * and address. Whether it is urgent (the class is today) is judged when the message is written, at
-   * delivery: a class booked at 23:50 for tomorrow, delivered after midnight, is today's then.
-   */
-  'demo.booked': { demoId: string };
-  /** An online test was published to its batches (issue 40): their students and parents hear of it. */
-  'online-test.published': { onlineTestId: string };
   /** The office changed or turned off the quiet hours (issue 54): messages they hold wait for the new end, or go now. */
   'messaging.quiet-hours-changed': Record<string, never>;
   /**
@@ -67,11 +61,6 @@ export type DomainEvent<T extends DomainEventType = DomainEventType> = { id: str
 /** The handlers of each event type, by name (`<module>.<what it does>`); a delivery row is written for each. */
 export const SUBSCRIBERS = {
   'attendance.marked': ['parents.absence-alerts'],
-  'payment.recorded': ['fees.receipt-mail'],
-  'exam.published': ['exams.results-to-parents'],
-  'announcement.created': ['announcements.parent-messages'],
-  'demo.booked': ['admissions.demo-message'],
-  'online-test.published': ['online-tests.students-and-parents'],
   'messaging.quiet-hours-changed': ['family-outbox.retime-held'],
   'whatsapp.stop-or-start-replied': ['parents.whatsapp-stopped'],
   'homework.set': ['notifications.homework-set'],
@@ -119,6 +108,36 @@ export type JobPayloads = {
   'conversation-messages': { messageId: string } | { to: string; text: string };
   /** One attendance submission's absence alerts, after the correction delay: the day and the students marked. */
   'absence-alerts': { date: string; studentIds: string[] };
+  /** An exam's published results told to each student's parents (decision 083; was the `exam.published` event). */
+  'exam-results-messages': { examId: string };
+  /** A new announcement for parents sent to each of them by their channel (was the `announcement.created` event). */
+  'announcement-parent-messages': { announcementId: string };
+  /** An announcement running today put in its students' bells (after it is created or changed). */
+  'announcement-bell': { announcementId: string };
+  /**
+   * A demo class booked (issue 41): the family is told the time and address (was the `demo.booked`
+   * event). Whether it is urgent (the class is today) is judged when the run writes the message: a
+   * class booked at 23:50 for tomorrow, run after midnight, is today's then.
+   */
+  'demo-class-message': { demoId: string };
+  /** A published online test put in its batches' students' bells and told to their parents (issue 40; was the `online-test.published` event). */
+  'online-test-notices': { onlineTestId: string };
+  /**
+   * A new account's set-your-password mail (issue 73): the link's token sealed with the server's key
+   * (lib/secret-box), so neither the table nor a backup holds it in clear; `origin`: the site it was created on.
+   */
+  'welcome-mail': { name: string; email: string; role: Role; sealedToken: string; origin: string; language: Language };
+  /** A forgotten password's reset mail, if the address is an account's (the run decides, so the answer cannot tell). */
+  'password-reset-mail': { email: string; origin: string; language: Language };
+  /** An application's or a contact message's confirmation mailed to the family (an enquiry by phone gets none, issue 37). */
+  'enquiry-confirmation-mail': { to: string; name: string; parentName?: string | null; source: 'admission' | 'contact'; reference?: string; language?: Language };
+  /**
+   * A parent's sign-in code sent to their phone (issue 53), the code sealed with the server's key;
+   * `parentId`: whom it was issued for (none: a stranger's number or past the allowance, nothing is sent).
+   * No code: the academy cannot send codes, and the parent with that number gets a failed message saying so.
+   * Queued for every number asked for, a parent's or not (the answer must not tell which).
+   */
+  'sign-in-code-message': { phone: string; sealedCode?: string; parentId?: string };
   /** One uploaded lecture's renditions made with ffmpeg (issue 75, decision 079). */
   'lecture-renditions': { lectureId: string };
 };

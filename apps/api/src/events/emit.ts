@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
-import { queueJobRun } from '../db/job-runner';
+import { queueJobRun, wakeJobRunners } from '../db/job-runner';
 import { SUBSCRIBERS, type DomainEventPayloads, type DomainEventType, type JobPayloads } from './catalog';
 
 /** The job that delivers events to their handlers (defined in app.ts through `defineEventDelivery`). */
@@ -29,5 +29,6 @@ export async function emitEvent<T extends DomainEventType>(tx: DbExecutor, event
     )}`);
   // The wake-up: a run of the delivery job in this transaction (the runner's own `enqueue` uses the pool).
   await queueJobRun(tx, DOMAIN_EVENTS_JOB, WAKE_UP);
+  wakeJobRunners();
   return id;
 }

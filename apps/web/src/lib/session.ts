@@ -6,6 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SIGNED_IN_COOKIE } from '@academy/shared/cookies';
 import { MESSAGES } from '@academy/shared/messages';
+import type { Ability } from '@academy/shared/abilities';
 import type { SessionUser } from '@academy/shared/schemas/auth';
 import { ApiError, apiRequest, normalizeError } from './api-client';
 import { forgetKeptFirstScreens } from './kept-first-screens';
@@ -101,6 +102,15 @@ export function useSession(): SessionState {
 /** The signed-in user, or null (only while the guard is redirecting a visitor away). */
 export function useCurrentUser(): SessionUser | null {
   return useSession().user;
+}
+
+/**
+ * Whether the signed-in person may do this (issue 79, decision 083): the abilities the server sent with
+ * the session, computed from its access rules. Screens ask this, never the role (the architecture check
+ * refuses a role comparison outside this module); the server still checks every request.
+ */
+export function useCan(ability: Ability): boolean {
+  return useSession().user?.abilities.includes(ability) ?? false;
 }
 
 /**

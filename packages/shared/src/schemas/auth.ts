@@ -3,6 +3,7 @@ import { ROLES } from '../roles';
 import { isCommonPassword } from '../common-passwords';
 import { MESSAGES } from '../messages';
 import { LANGUAGES } from '../languages';
+import { ABILITIES } from '../abilities';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -50,6 +51,8 @@ export const sessionUserSchema = z.object({
   avatarUrl: z.string().nullable(),
   // The language the person chose (issue 20); signing in switches the app to it.
   language: z.enum(LANGUAGES),
+  /** What this person may do (shared/abilities.ts, computed by the API's access rules): the web asks these, never the role. */
+  abilities: z.array(z.enum(ABILITIES)),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

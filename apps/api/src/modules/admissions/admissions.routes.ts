@@ -19,7 +19,7 @@ import {
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import { actorOf } from '../../access/http';
 import { siteOrigin } from '../../lib/site-origin';
-import { sendInvitationInBackground, type InvitationDeps } from '../users';
+import { queueWelcomeMail, type InvitationDeps } from '../users';
 import {
   changeEnquiryStatus,
   convertEnquiry,
@@ -30,9 +30,7 @@ import {
   deleteEnquiry,
   getEnquiry,
   listEnquiries,
-  sendEnquiryConfirmation,
   updateEnquiry,
-  type EnquiryConfirmation,
 } from './admissions.service';
 import { dataRoute, messageRoute } from '../../lib/route-replies';
 
@@ -75,18 +73,15 @@ export const ENQUIRY_RECEIVED_BY_PHONE = 'Thank you! We have received your appli
 /** Public enquiries (the /admission and /contact forms) and the admin's pipeline ("New Registrations"). */
 export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
   const { db } = deps;
-  // After the answer: a slow mail server must not hold up the applicant.
-  // The enquiry stores the language of the page the family used; the confirmation is written in it.
-  const confirm = (confirmation: EnquiryConfirmation | undefined) => {
-    if (confirmation) app.runInBackground('enquiry confirmation mail', () => sendEnquiryConfirmation(deps, confirmation));
-  };
+  // The confirmation mail is a job queued with the enquiry (admissions.service.ts, decision 083): a slow
+  // mail server does not hold up the applicant, and a restart does not lose it. It is written in the
+  // language of the page the family used.
 
   app.post(
     '/admission-enquiries',
     { config: { rateLimit: ENQUIRY_RATE_LIMIT }, schema: { tags: ['admissions'], body: admissionEnquiryInputSchema, response: { 201: apiSuccess(admissionEnquiryReceivedSchema) } } },
     async (request, reply) => {
       const { reference, confirmation } = await createAdmissionEnquiry(db, request.body, requestLanguage(request), app.jobs);
-      confirm(confirmation);
       return reply.status(201).send({ success: true as const, data: { reference }, message: confirmation ? ENQUIRY_RECEIVED : ENQUIRY_RECEIVED_BY_PHONE });
     },
   );
@@ -95,7 +90,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     '/admission-enquiries/contact',
     { config: { rateLimit: CONTACT_RATE_LIMIT }, schema: { tags: ['admissions'], body: contactEnquiryInputSchema, response: { 201: messageOnlySchema } } },
     async (request, reply) => {
-      confirm(await createContactEnquiry(db, request.body, requestLanguage(request)));
+      await createContactEnquiry(db, request.body, requestLanguage(request));
       return reply.status(201).send({ success: true as const, message: CONTACT_RECEIVED });
     },
   );
@@ -147,7 +142,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     async (request, reply) => {
       // The sign-in address in the family's message is the site the office works on (PUBLIC_URL in production).
       const { result, invitation } = await convertEnquiry(db, actorOf(request), request.params.id, request.body ?? {}, { origin: siteOrigin(request, deps.publicUrl), jobs: app.jobs });
-      sendInvitationInBackground(app, deps, request, invitation);
+      await queueWelcomeMail(app.jobs, deps, request, invitation);
       return reply.status(201).send({ success: true as const, data: result, message: conversionMessage(result) });
     },
   );

@@ -48,6 +48,7 @@ import { insertStudent } from '../students';
 import { notifyContact, notifyParents, PARENT_SENDER_JOB, reachOfParents } from '../family-outbox';
 import { hashPassword } from '../../lib/password';
 import type { Jobs } from '../../events/catalog';
+import { queueJob } from '../../events/queue-job';
 import { readablePassword } from '@academy/shared/readable-password';
 import { word } from '@academy/shared/i18n/server-catalog';
 import type { Invitation } from '../users';
@@ -343,6 +344,8 @@ async function replaceSubjects(tx: DbExecutor, enquiryId: string, subjectIds: st
 /** `name`: the student (admission) or the visitor (contact); `parentName`: who filled an admission form for their child, when given. */
 export type EnquiryConfirmation = { to: string; name: string; parentName?: string | null; source: 'admission' | 'contact'; reference?: string; language?: Language };
 
+const confirmationOf = (input: AdmissionInput, reference: string, language: Language): EnquiryConfirmation => ({ to: input.email!, name: input.studentName, parentName: input.parentName, source: 'admission', reference, language });
+
 /**
  * POST /api/admission-enquiries: stores the application as `new`, in one transaction with the use of
  * the email's proof (so a refused or failed insert leaves the proof usable) and the first history entry.
@@ -388,11 +391,13 @@ export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, lang
     // phone it proved, in the page's language, on the channel that reaches it; in this transaction, so a
     // refused application sends nothing.
     if (byPhone) await sendReferenceToPhone(tx, jobs, { phone: input.phone, student: input.studentName, reference: enquiryReference(row!.number), language, enquiryId: row!.id });
+    // Else the confirmation mail, a job queued with the application (decision 083).
+    else await queueJob(tx, 'enquiry-confirmation-mail', confirmationOf(input, enquiryReference(row!.number), language));
     return row!.number;
   });
   const reference = enquiryReference(number);
   if (byPhone) return { reference };
-  return { reference, confirmation: { to: input.email!, name: input.studentName, parentName: input.parentName, source: 'admission', reference, language } };
+  return { reference, confirmation: confirmationOf(input, reference, language) };
 }
 
 /** The applicant's reference by WhatsApp or SMS (notifyContact); nothing when no phone channel is on (the page showed it). */
@@ -500,7 +505,10 @@ export async function createContactEnquiry(db: Db, input: ContactInput, language
       .returning({ id: admissionEnquiries.id });
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
     await recordAudit(tx, null, { action: 'create', entityType: 'enquiry', entityId: row!.id, text: { key: 'enquiry.contact', values: { name: input.name } } });
-    return input.email && mailAllowed ? { to: input.email, name: input.name, source: 'contact' as const, language } : undefined;
+    const confirmation = input.email && mailAllowed ? { to: input.email, name: input.name, source: 'contact' as const, language } : undefined;
+    // The confirmation mail, a job queued with the message (decision 083).
+    if (confirmation) await queueJob(tx, 'enquiry-confirmation-mail', confirmation);
+    return confirmation;
   });
 }
 

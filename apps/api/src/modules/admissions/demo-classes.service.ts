@@ -9,7 +9,7 @@ import { weekdayOfDate, type Weekday } from '@academy/shared/schedule';
 import type { Db, DbExecutor } from '../../db/client';
 import { admissionDemos, admissionEnquiries, admissionEnquiryStatusChanges, batches, subjects, teachers, users } from '../../db/schema';
 import type { Actor } from '../../access/actor';
-import { emitEvent } from '../../events/emit';
+import { queueJob } from '../../events/queue-job';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, recordAudits } from '../audit';
 import type { DemoMarksSaver } from '../attendance';
@@ -219,7 +219,7 @@ export async function bookDemoClass(db: Db, actor: Actor, enquiryId: string, inp
       relatedId: batch.id,
       text: { key: 'enquiry.demo_booked', values: { name: enquiry.name, batch: batch.name, date: formatDate(input.date) } },
     });
-    await emitEvent(tx, { type: 'demo.booked', payload: { demoId: demo.id } });
+    await queueJob(tx, 'demo-class-message', { demoId: demo.id });
     // The family's phone: the parent's when the form had one, else the number the enquiry gave.
     return { demoId: demo.id, recipient: { phone: enquiry.parentPhone ?? enquiry.phone, email: enquiry.email, language: enquiry.language } };
   });

@@ -14,7 +14,7 @@ import {
 } from '@academy/shared/schemas/announcements';
 import type { Db, DbExecutor } from '../../db/client';
 import { announcementBatches, announcements, batches } from '../../db/schema';
-import { emitEvent } from '../../events/emit';
+import { queueJob } from '../../events/queue-job';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { announcementScope } from '../../access/announcements';
@@ -164,7 +164,10 @@ export async function createAnnouncement(db: Db, input: AnnouncementInput, actor
       .values({ ...valuesOf(input), createdBy })
       .returning({ id: announcements.id });
     await replaceBatches(tx, row!.id, input.batches);
-    await emitEvent(tx, { type: 'announcement.created', payload: { announcementId: row!.id } });
+    // This module's own later work, queued with the change (decision 083): the parents' messages, and
+    // the students' bell if it runs today.
+    await queueJob(tx, 'announcement-parent-messages', { announcementId: row!.id });
+    await queueJob(tx, 'announcement-bell', { announcementId: row!.id });
     await recordAudit(tx, actor, { action: 'create', entityType: 'announcement', entityId: row!.id, text: { key: 'announcement.created', values: { title: input.title } }, changes: diffChanges({}, { ...valuesOf(input), batches: input.batches }) });
     return row!.id;
   });
@@ -184,6 +187,7 @@ export async function updateAnnouncement(db: Db, actor: AuditActor, id: string, 
       .set({ ...valuesOf(input), updatedAt: new Date() })
       .where(eq(announcements.id, id));
     await replaceBatches(tx, id, input.batches);
+    await queueJob(tx, 'announcement-bell', { announcementId: id });
     await recordAudit(tx, actor, { action: 'update', entityType: 'announcement', entityId: id, text: { key: 'announcement.updated', values: { title: input.title } }, changes: diffChanges(current, valuesOf(input)) });
   });
   return announcementById(db, id, now);

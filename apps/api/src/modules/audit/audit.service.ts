@@ -5,7 +5,7 @@ import { wordAuditSummary, type AuditText } from '@academy/shared/i18n/audit-tex
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import type { z } from 'zod';
 import type { AuditEntityType, AuditEntry, AuditPerson, AuditLogList, auditLogFilterQuerySchema, auditLogListQuerySchema } from '@academy/shared/schemas/audit-log';
-import type { Role } from '@academy/shared/roles';
+import { STAFF_ROLES, type Role } from '@academy/shared/roles';
 import { academyDayStartSql } from '../../db/academy-today';
 import type { DbExecutor } from '../../db/client';
 import { auditLog, users, type AuditChanges } from '../../db/schema';
@@ -243,7 +243,7 @@ export async function listAuditPeople(db: DbExecutor): Promise<AuditPerson[]> {
   return db
     .select({ _id: users.id, name: users.name, role: users.role })
     .from(users)
-    .where(inArray(users.role, ['admin', 'teacher']))
+    .where(inArray(users.role, STAFF_ROLES))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
 }
 

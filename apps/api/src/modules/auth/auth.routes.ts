@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; otpKey: string; keys: S
   // A parent with a phone signs in with a six-digit code sent to it (issue 37).
   dataRoute(
     app, 'POST', '/auth/sign-in-code', { tags: ['auth'], body: signInCodeRequestSchema, response: { 200: apiSuccess(signInCodeSentSchema) } },
-    (request) => requestSignInCode({ db, jobs: app.jobs, otpKey, keys }, { phone: request.body.phone, ip: request.ip }, (task) => app.runInBackground('sign-in code message', task)),
+    (request) => requestSignInCode({ db, jobs: app.jobs, otpKey, keys }, { phone: request.body.phone, ip: request.ip }),
     MESSAGING_MESSAGES.codeSent,
   );
 

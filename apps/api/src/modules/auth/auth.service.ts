@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Language } from '@academy/shared/languages';
 import type { SessionUser } from '@academy/shared/schemas/auth';
+import { abilitiesOf } from '../../access/abilities';
 import type { Db } from '../../db/client';
 import { claimSignInTry, forgiveSignInTries } from '../../db/sign-in-throttle';
 import { loginFailures, students, users } from '../../db/schema';
@@ -15,7 +16,7 @@ import { markSignedIn, updateAccount } from '../users';
 export { LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT } from '../../db/sign-in-throttle';
 
 export function toSessionUser(user: { id: string; name: string; email: string | null; role: SessionUser['role']; avatarUrl: string | null; language: SessionUser['language'] }): SessionUser {
-  return { _id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarUrl, language: user.language };
+  return { _id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarUrl, language: user.language, abilities: abilitiesOf(user.role) };
 }
 
 /** The signed-in person's own language (PUT /api/auth/language). */

@@ -18,7 +18,7 @@ describe('POST /api/auth/login', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      data: { _id: user.id, name: 'Meera Pawar', email: 'meera@example.com', role: 'teacher', avatarUrl: null, language: 'en' },
+      data: { _id: user.id, name: 'Meera Pawar', email: 'meera@example.com', role: 'teacher', avatarUrl: null, language: 'en', abilities: ['attendance.mark-offline'] },
     });
     expect(response.body).not.toContain('password');
     const cookie = response.cookies.find((c) => c.name === 'academy_session')!;
@@ -174,7 +174,20 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     const cookie = await loginAs(t.app, user.email);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
-    expect(Object.keys(me.json().data).sort()).toEqual(['_id', 'avatarUrl', 'email', 'language', 'name', 'role']);
+    expect(Object.keys(me.json().data).sort()).toEqual(['_id', 'abilities', 'avatarUrl', 'email', 'language', 'name', 'role']);
+  });
+
+  it('carries what the person may do, computed from the access rules (decision 083)', async () => {
+    const expected = {
+      admin: ['admissions.manage', 'audit.read', 'batches.all', 'report-cards.mail'],
+      teacher: ['attendance.mark-offline'],
+      student: ['homework.hand-in', 'notifications.read'],
+    } as const;
+    for (const [role, abilities] of Object.entries(expected)) {
+      const user = await buildUser(t.database.db, { role: role as keyof typeof expected });
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: await loginAs(t.app, user.email) } });
+      expect(me.json().data.abilities).toEqual(abilities);
+    }
   });
 
   it('keeps the language a person chooses on their account, for every later sign-in', async () => {

@@ -8,14 +8,14 @@ import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
 import { siteOrigin } from '../../lib/site-origin';
 import { requestLanguage } from '../../lib/translate-reply';
-import { checkResetToken, resetPassword, sendPasswordResetMail } from './password-reset.service';
+import { checkResetToken, resetPassword } from './password-reset.service';
 import { setSessionCookies } from './session.service';
 
 /** Per client address; each account also gets at most a few mails an hour (see the service). */
 export const FORGOT_PASSWORD_RATE_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
 const RESET_RATE_LIMIT = { max: 30, timeWindow: '15 minutes' } as const;
 
-export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; publicUrl: string | undefined }> = async (app, { db, mailer, publicUrl }) => {
+export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; publicUrl: string | undefined }> = async (app, { db, publicUrl }) => {
   app.post(
     '/auth/forgot-password',
     { config: { rateLimit: FORGOT_PASSWORD_RATE_LIMIT }, schema: { tags: ['auth'], body: forgotPasswordInputSchema, response: { 200: messageOnlySchema } } },
@@ -23,10 +23,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer
       // A student ID (issue 21): there is no email to send a link to. The same answer for every ID,
       // known or not, so it tells nothing about who exists.
       if (!request.body.email.includes('@')) return { success: true as const, message: STUDENT_NO_EMAIL_MESSAGES.forgotPasswordById };
-      // After the answer: whether a mail goes out (and how long SMTP takes) must not show in it.
+      // A job queued for every address, known or not (decision 083): whether a mail goes out (and how
+      // long SMTP takes) is decided by its run, so it cannot show in the answer; a restart does not lose it.
       // The mail is written in the language of the page the person asked from.
-      const input = { email: request.body.email, origin: siteOrigin(request, publicUrl), language: requestLanguage(request) };
-      app.runInBackground('password reset mail', () => sendPasswordResetMail({ db, mailer }, input));
+      await app.jobs.enqueue('password-reset-mail', { email: request.body.email, origin: siteOrigin(request, publicUrl), language: requestLanguage(request) });
       return { success: true as const, message: MESSAGES.forgotPasswordSent };
     },
   );

@@ -7,7 +7,8 @@ import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_SENDS_PER_HOUR, OTP_
 import type { Db, DbExecutor } from '../../db/client';
 import { enforceClientCeiling, enforceCodeSendLimits, lockCodeSends, tryAgainIn } from '../../db/code-send-limits';
 import { countPlatformHit } from '../../db/rate-limit-store';
-import type { Jobs } from '../../events/catalog';
+import type { JobPayloads, Jobs } from '../../events/catalog';
+import { queueJob } from '../../events/queue-job';
 import { parents, signInCodes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
@@ -213,33 +214,50 @@ export function phoneCodeMessages(academy: string, code: string, minutes: string
  * The answer is the same whether or not the number is a parent's, and whether or not a code was sent,
  * so it tells nobody who is one.
  */
-export async function requestSignInCode(deps: SignInCodeDeps, input: { phone: string; ip: string }, inBackground: (task: () => Promise<void>) => void): Promise<SignInCodeSent> {
+export async function requestSignInCode(deps: SignInCodeDeps, input: { phone: string; ip: string }): Promise<SignInCodeSent> {
   if (!(await phoneCodesAvailable(deps.db))) {
     // Neither WhatsApp nor SMS can carry a code (issue 73): the parent is told so, and the office sees a
     // failed message on its Messages screen saying what to set up. The answer depends only on the
-    // academy's settings, the same for every number; whose number it is is looked up after answering.
-    inBackground(() => recordUnsendableCode(deps, input.phone));
+    // academy's settings, the same for every number; whose number it is is looked up by the job's run.
+    await queueJob(deps.db, 'sign-in-code-message', { phone: input.phone });
     throw new AppError('CONFLICT', MESSAGING_MESSAGES.codesUnavailable);
   }
-  const { code, parentId } = await deps.db.transaction((tx) => issueSignInCode(tx, deps.otpKey, input));
-  // The message is queued after answering (issue 53): a parent's number must not answer measurably
-  // slower than a stranger's, or the timing tells who is a parent.
-  if (parentId) {
-    inBackground(async () => {
-      const academy = (await getAcademySettings(deps.db)).name;
-      const minutes = String(OTP_VALID_MINUTES);
-      const today = await academyToday(deps.db);
-      await notifyParent(deps.db, deps.jobs, parentId, { kind: 'sign-in-code', key: `sign-in-code:${input.phone}:${Date.now()}`, date: today, ...codeMessage(deps.keys, academy, code, minutes) });
-    });
-  }
+  await deps.db.transaction(async (tx) => {
+    const { code, parentId } = await issueSignInCode(tx, deps.otpKey, input);
+    // The message is a job queued with the code for every number (issue 53, decision 083): a parent's
+    // number must not answer measurably slower than a stranger's, or the timing tells who is a parent.
+    // The code waits sealed with the server's key, never in clear.
+    await queueJob(tx, 'sign-in-code-message', { phone: input.phone, sealedCode: sealMessageCode(deps.keys, code), ...(parentId ? { parentId } : {}) });
+  });
   return { resendAfterSeconds: OTP_RESEND_AFTER_SECONDS, validMinutes: OTP_VALID_MINUTES };
+}
+
+/**
+ * The `sign-in-code-message` job: a code sent to the parent it was issued for (none: a stranger's
+ * number or an ask past the allowance, nothing is sent); no code: the academy cannot send codes, and
+ * the parent with that number is told so. Its key makes a retried run queue the message once.
+ */
+export async function sendSignInCodeMessage(deps: Pick<SignInCodeDeps, 'db' | 'jobs'>, payload: JobPayloads['sign-in-code-message']): Promise<void> {
+  if (!payload.sealedCode) return recordUnsendableCode(deps, payload.phone);
+  if (!payload.parentId) return;
+  const academy = (await getAcademySettings(deps.db)).name;
+  const minutes = String(OTP_VALID_MINUTES);
+  const today = await academyToday(deps.db);
+  const once = createHash('sha256').update(payload.sealedCode).digest('hex').slice(0, 16);
+  await notifyParent(deps.db, deps.jobs, payload.parentId, {
+    kind: 'sign-in-code',
+    key: `sign-in-code:${payload.phone}:${once}`,
+    date: today,
+    messages: phoneCodeMessages(academy, CODE_MASK, minutes),
+    values: { code: payload.sealedCode, minutes },
+  });
 }
 
 /**
  * A parent asked for a code the academy cannot send: one failed message a day per parent (no code in
  * it; `notifyParent` records it on no channel, with what to set up). A number that is no parent's: nothing.
  */
-async function recordUnsendableCode(deps: SignInCodeDeps, phone: string): Promise<void> {
+async function recordUnsendableCode(deps: Pick<SignInCodeDeps, 'db' | 'jobs'>, phone: string): Promise<void> {
   const [parent] = await deps.db
     .select({ id: parents.id })
     .from(parents)

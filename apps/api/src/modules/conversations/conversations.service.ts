@@ -13,6 +13,7 @@ import { excuseAbsence } from '../attendance';
 import { notifyParent, PARENT_SENDER_JOB } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { CONVERSATION_SENDER_JOB, SESSION_WINDOW_MS, type ConversationSendPayload } from './intake';
+import { STAFF_ROLES } from '@academy/shared/roles';
 import { academyDayStartSql } from '../../db/academy-today';
 
 /** The inbox's list: newest first, at most this many (an academy's families fit). */
@@ -70,7 +71,7 @@ function staffMembers(db: DbExecutor) {
   return db
     .select({ _id: users.id, name: users.name })
     .from(users)
-    .where(and(inArray(users.role, ['admin', 'teacher']), eq(users.isActive, true)))
+    .where(and(inArray(users.role, STAFF_ROLES), eq(users.isActive, true)))
     .orderBy(asc(sql`lower(${users.name})`));
 }
 

@@ -14,7 +14,7 @@ import {
 } from '@academy/shared/schemas/exams';
 import type { Db, DbExecutor } from '../../db/client';
 import { students } from '../../db/schema';
-import { emitEvent } from '../../events/emit';
+import { queueJob } from '../../events/queue-job';
 import { AppError } from '../../lib/app-error';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
@@ -319,8 +319,8 @@ export async function publishExam(db: Db, actor: Actor, examId: string): Promise
   if (test.entered === 0) throw new AppError('BAD_REQUEST', 'Enter marks before publishing the results');
   await db.transaction(async (tx) => {
     await tx.execute(sql`update exams set published_at = now() where id = ${examId}`);
-    // The families hear of it (WhatsApp, SMS or email: the family outbox), after this commits.
-    await emitEvent(tx, { type: 'exam.published', payload: { examId, batchId: test.batchId } });
+    // The families hear of it (WhatsApp, SMS or email: the family outbox) by this module's job, after this commits.
+    await queueJob(tx, 'exam-results-messages', { examId });
     await recordAudit(tx, actor, { action: 'test.publish', entityType: 'test', entityId: examId, relatedId: test.batchId, text: { key: 'test.published', values: { name: test.name, batch: test.batchName } } });
   });
   return getExam(db, actor, examId);

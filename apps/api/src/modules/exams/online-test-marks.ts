@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { emitEvent } from '../../events/emit';
+import { queueJob } from '../../events/queue-job';
 
 /**
  * An online test's scores as a batch's published test (issue 40), so they reach everything tests do:
  * the student's and parent's results, the progress chart, the report card, the parents' message (the
- * `exam.published` event). Called by the online-tests module once the test has closed, in its
+ * `exam-results-messages` job). Called by the online-tests module once the test has closed, in its
  * transaction. A score below zero (negative marking) is recorded as 0, since marks are never negative;
  * a student of the batch who did not take it is absent.
  */
@@ -24,6 +24,6 @@ export async function recordOnlineTestMarks(tx: DbExecutor, input: { batchId: st
     join students s on s.id = bs.student_id and s.status = 'active'
     left join online_test_attempts a on a.online_test_id = ${input.onlineTestId} and a.student_id = s.id
     where bs.batch_id = ${input.batchId}`);
-  await emitEvent(tx, { type: 'exam.published', payload: { examId, batchId: input.batchId } });
+  await queueJob(tx, 'exam-results-messages', { examId });
   return examId;
 }

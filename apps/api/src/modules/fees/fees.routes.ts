@@ -119,8 +119,8 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     { schema: { tags, params: idParamsSchema, headers: idempotencyHeadersSchema, body: paymentInputSchema, response: { 200: apiSuccess(recordedPaymentSchema), 201: apiSuccess(recordedPaymentSchema) } } },
     async (request, reply) => {
       const { receipt, created } = await recordPayment(db, actorOf(request), request.params.id, request.body, request.headers['idempotency-key']);
-      // The family's receipt mail follows from the `payment.recorded` event (fees/event-handlers.ts);
-      // a repeated tap answers the first receipt and announces nothing. The office is told where it goes.
+      // The family's receipt mail is a job queued with the receipt (payments.service.ts, decision 083);
+      // a repeated tap answers the first receipt and queues nothing. The office is told where it goes.
       const sentTo = await receiptRecipients(db, request.params.id);
       return reply.status(created ? 201 : 200).send({ success: true as const, data: { ...receipt, sentTo }, message: FEE_MESSAGES.paymentRecorded });
     },

@@ -202,10 +202,10 @@ describe('payments and receipts', () => {
     const number = first.json().data.number as string;
     // The office is told where it goes (issue 42): the mother, by email (no WhatsApp or SMS set up here).
     expect(first.json().data.sentTo).toEqual([{ name: 'Sunita Receipt', channels: ['email'] }]);
-    // Announced once, in the payment's transaction; the repeated tap announced nothing.
-    const announced = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from domain_events where type = 'payment.recorded' and payload->>'receiptId' = ${first.json().data._id as string}`);
-    expect(announced.rows[0]!.n).toBe(1);
-    while ((await t.app.jobs.runDue()) > 0); // the payment.recorded delivery, then the mail job
+    // Its mail queued once, in the payment's transaction (decision 083); the repeated tap queued nothing.
+    const queued = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs where name = 'fee-receipt' and payload->>'receiptId' = ${first.json().data._id as string}`);
+    expect(queued.rows[0]!.n).toBe(1);
+    while ((await t.app.jobs.runDue()) > 0); // the mail job
     expect(second.json().data.number).toBe(number);
     const mails = await t.mailsTo(mother.user.email);
     expect(mails).toHaveLength(1);
@@ -222,7 +222,7 @@ describe('payments and receipts', () => {
     const adult = await enrolledStudent(batch.id, 'Adult Learner');
     const own = await asAdmin('POST', `/api/students/${adult.id}/payments`, { amount: 500, date: t.today, mode: 'cash' });
     expect(own.json().data.sentTo).toEqual([{ name: 'Adult Learner', channels: ['email'] }]);
-    while ((await t.app.jobs.runDue()) > 0); // the payment.recorded delivery, then the mail job
+    while ((await t.app.jobs.runDue()) > 0); // the mail job
     const ownMail = await t.latestMailTo(adult.user.email);
     expect(ownMail?.subject).toContain(`: receipt ${own.json().data.number} for Adult Learner`);
     expect(ownMail?.text).toContain('Hello Adult Learner,');
@@ -230,7 +230,7 @@ describe('payments and receipts', () => {
     // A receipt cancelled before its mail went out is not sent.
     const late = await asAdmin('POST', `/api/students/${adult.id}/payments`, { amount: 500, date: t.today, mode: 'cash' });
     expect((await asAdmin('POST', `/api/receipts/${late.json().data._id}/cancel`, { reason: 'Entered twice' })).statusCode).toBe(200);
-    while ((await t.app.jobs.runDue()) > 0); // the payment.recorded delivery, then the mail job
+    while ((await t.app.jobs.runDue()) > 0); // the mail job
     expect(await t.mailsTo(adult.user.email)).toHaveLength(1);
   });
 

@@ -8,7 +8,7 @@ import { GST_MESSAGES } from '@academy/shared/schemas/gst';
 import { FEE_MESSAGES, OPENING_BALANCE_NOTE, PAYMENT_CLAIM_MESSAGES, STATEMENT_MESSAGES, type paymentInputSchema, type Receipt, type ReceiptMode } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
-import { emitEvent } from '../../events/emit';
+import { queueJob } from '../../events/queue-job';
 import { bankStatementCredits, batches, feeAllocations, feeInvoiceSettlements, feeCreditNoteCounters, feeDepositReceiptCounters, feeDues, feeReceiptCounters, feeReceipts, gstRegistrations, paymentClaims, students, users } from '../../db/schema';
 import { receiptReadScope } from '../../access/fees';
 import { type Actor } from '../../access/actor';
@@ -454,8 +454,8 @@ export async function recordPayment(
           .returning({ id: bankStatementCredits.id });
         if (!taken) throw new AppError('CONFLICT', STATEMENT_MESSAGES.alreadyReceipted);
       }
-      // The family's receipt mail and whatever else reacts to a payment (events/catalog.ts).
-      await emitEvent(tx, { type: 'payment.recorded', payload: { receiptId, studentId } });
+      // The family's receipt mail: the fees module's own job, queued with the receipt (decision 083).
+      await queueJob(tx, 'fee-receipt', { receiptId });
       return { id: receiptId, created: true };
     });
     if (!created) return existingReceipt(db, id);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { notes, notifications, users } from '../../db/schema';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStudent, loginAs } from '../../../test/factories';
@@ -77,7 +77,10 @@ describe('the notification job', () => {
     expect((await post({ title: 'Today' })).statusCode).toBe(201);
     expect((await post({ title: 'Teachers only', audience: 'teachers' })).statusCode).toBe(201);
     expect((await post({ title: 'Tomorrow', startDate: shiftDate(t.today, 1) })).statusCode).toBe(201);
-    await t.app.backgroundIdle();
+    // Each saved announcement queued its bell job in its transaction (decision 083).
+    const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs where name = 'announcement-bell'`);
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(3);
+    await t.app.jobs.runDue(['announcement-bell']);
     expect((await notificationsOf(student.id)).map((row) => row.message)).toEqual(['New announcement: Today']);
   });
 

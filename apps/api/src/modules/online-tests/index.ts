@@ -3,6 +3,6 @@
  * (eslint.config.js forbids importing its files directly from another module).
  */
 export { onlineTestsRoutes } from './online-tests.routes';
-export { handleOnlineTestEvents } from './event-handlers';
+export { defineOnlineTestJobs } from './notices';
 export { submitDueAttempts } from './attempts.service';
 export { recordClosedTests } from './results.service';

@@ -7,7 +7,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { type Actor } from '../../access/actor';
 import { assertManagesTest, assertMaySetTestFor, assertStaff, attemptOwnerOf, onlineTestScope } from '../../access/online-tests';
 import { questionScope } from '../../access/questions';
-import { emitEvent } from '../../events/emit';
+import { queueJob } from '../../events/queue-job';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
 import { getAcademySettings } from '../../academy-settings';
@@ -356,7 +356,7 @@ export async function publishOnlineTest(db: Db, actor: Actor, id: string): Promi
     if (row.published_at) return;
     if (row.now >= row.closes_at) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.closed);
     await tx.execute(sql`update online_tests set published_at = now(), updated_at = now() where id = ${id}`);
-    await emitEvent(tx, { type: 'online-test.published', payload: { onlineTestId: id } });
+    await queueJob(tx, 'online-test-notices', { onlineTestId: id });
     await recordAudit(tx, actor, { action: 'update', entityType: 'online_test', entityId: id, text: { key: 'online_test.published', values: { title: row.title } } });
   });
   return getOnlineTest(db, actor, id);

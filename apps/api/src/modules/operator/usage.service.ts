@@ -5,6 +5,7 @@ import { CLOSED_ACADEMY_KEPT_DAYS, type OperatorAcademy } from '@academy/shared/
 import type { Db } from '../../db/client';
 import { academies, academyUsage, parentMessages, sessions, students, users } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { STAFF_ROLES } from '@academy/shared/roles';
 
 /**
  * The figures of the operator's list (issue 55): each academy's counts, made inside that academy's
@@ -44,7 +45,7 @@ export async function countAcademy(db: Db, filesDir: string, academyId: string):
       db
         .select({ value: count(), lastLogin: max(users.lastLoginAt) })
         .from(users)
-        .where(and(inArray(users.role, ['admin', 'teacher']), eq(users.isActive, true))),
+        .where(and(inArray(users.role, STAFF_ROLES), eq(users.isActive, true))),
       db
         .select({ value: count() })
         .from(parentMessages)

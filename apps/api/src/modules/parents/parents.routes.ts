@@ -19,7 +19,7 @@ import {
 import { actorOf } from '../../access/http';
 import { siteOrigin } from '../../lib/site-origin';
 import { getChildAttendance } from '../attendance';
-import { sendInvitationInBackground, type InvitationDeps } from '../users';
+import { queueWelcomeMail, type InvitationDeps } from '../users';
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { PARENT_SENDER_JOB } from '../family-outbox';
 import { childrenOf, linkParent, listAbsenceAlerts, listParents, parentsOfStudent, retryParentMessage, sendHeldMessageNow, setParentChannel, unlinkParent } from './parents.service';
@@ -49,7 +49,7 @@ export const parentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, 
       const origin = siteOrigin(request, deps.publicUrl);
       const signInLinks = { en: `${origin}/login`, mr: `${origin}/mr/login`, hi: `${origin}/hi/login` };
       const { parent, invitation, created, welcomed } = await linkParent(db, actorOf(request), request.params.id, request.body, signInLinks);
-      sendInvitationInBackground(app, deps, request, invitation);
+      await queueWelcomeMail(app.jobs, deps, request, invitation);
       if (welcomed) await app.jobs.enqueue(PARENT_SENDER_JOB, {});
       const message = invitation
         ? PARENT_MESSAGES.linkedInvited

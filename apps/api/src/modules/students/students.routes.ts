@@ -17,7 +17,7 @@ import { siteOrigin } from '../../lib/site-origin';
 import { sendPrivatePdf } from '../../lib/pdf-reply';
 import { printSignInSlip } from './sign-in-slip';
 import { actorOf } from '../../access/http';
-import { sendInvitationInBackground, type InvitationDeps } from '../users';
+import { queueWelcomeMail, type InvitationDeps } from '../users';
 import { archiveStudent, createStudent, exportStudentsCsv, getStudent, listStudents, updateStudent } from './students.service';
 import { dataRoute, messageRoute } from '../../lib/route-replies';
 
@@ -46,7 +46,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
     { schema: { tags: ['students'], body: studentCreateInputSchema, response: { 201: apiSuccess(studentDetailSchema) } } },
     async (request, reply) => {
       const { student, invitation } = await createStudent(db, actorOf(request), request.body);
-      sendInvitationInBackground(app, deps, request, invitation);
+      await queueWelcomeMail(app.jobs, deps, request, invitation);
       return reply.status(201).send({ success: true as const, data: student, message: invitation ? MESSAGES.studentCreatedInvited : MESSAGES.studentCreated });
     },
   );

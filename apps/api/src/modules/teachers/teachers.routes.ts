@@ -14,7 +14,7 @@ import {
   teacherUpdateInputSchema,
 } from '@academy/shared/schemas/teachers';
 import { actorOf } from '../../access/http';
-import { sendInvitationInBackground, type InvitationDeps } from '../users';
+import { queueWelcomeMail, type InvitationDeps } from '../users';
 import { batchesOfTeacher, createTeacher, deleteTeacher, listTeachers, studentsOfTeacher, teacherFor, updateTeacher } from './teachers.service';
 import { dataRoute, messageRoute } from '../../lib/route-replies';
 
@@ -35,7 +35,7 @@ export const teachersRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
     { schema: { tags: ['teachers'], body: teacherCreateInputSchema, response: { 201: apiSuccess(teacherSchema) } } },
     async (request, reply) => {
       const { teacher, invitation } = await createTeacher(db, actorOf(request), request.body);
-      sendInvitationInBackground(app, deps, request, invitation);
+      await queueWelcomeMail(app.jobs, deps, request, invitation);
       return reply.status(201).send({ success: true as const, data: teacher, message: invitation ? MESSAGES.teacherCreatedInvited : MESSAGES.teacherCreated });
     },
   );

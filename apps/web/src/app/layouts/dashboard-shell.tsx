@@ -12,7 +12,7 @@ import { AttendanceOutboxSender } from '../../features/attendance/components/att
 import { HandInOutboxSender } from '../../features/homework/components/hand-in-outbox';
 import { UserMenuFace } from '../../features/auth/components/user-menu-face';
 import { greetingNameFor } from '../../lib/session-user';
-import { useCurrentUser } from '../../lib/session';
+import { useCan, useCurrentUser } from '../../lib/session';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { useDeferredModule } from '../../lib/use-deferred-module';
 import { UnsavedChangesGuard } from '../../lib/use-unsaved-changes-prompt';
@@ -135,8 +135,11 @@ export function DashboardShell({ role }: { role: Role }) {
   const isDesktop = useIsDesktop();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'academy-sidebar-collapsed', defaultValue: false, getInitialValueInEffect: false });
-  // Only the admin's sidebar counts new registrations.
-  const enquiryCounts = useEnquiryCounts(role === 'admin');
+  // Only the office's sidebar counts new registrations. What this person may do comes from the server (useCan).
+  const enquiryCounts = useEnquiryCounts(useCan('admissions.manage'));
+  const marksAttendance = useCan('attendance.mark-offline');
+  const handsInHomework = useCan('homework.hand-in');
+  const hasBell = useCan('notifications.read');
   const counts = { newRegistrations: enquiryCounts.data?.new };
   const { t, i18n } = useLingui();
   const title = i18n._(navigation.title);
@@ -147,9 +150,9 @@ export function DashboardShell({ role }: { role: Role }) {
       {/* Dialogs (confirmations) are a signed-in need; see app/providers.tsx and lib/modals.ts. */}
       {overlays ? <overlays.DialogsHost /> : null}
       {/* Attendance saved on a teacher's phone while offline goes out on start and when back online. */}
-      {role === 'teacher' ? <AttendanceOutboxSender /> : null}
+      {marksAttendance ? <AttendanceOutboxSender /> : null}
       {/* Homework pages kept on a student's phone (IndexedDB) go out the same way. */}
-      {role === 'student' ? <HandInOutboxSender /> : null}
+      {handsInHomework ? <HandInOutboxSender /> : null}
       {/* The one "leave without saving?" blocker of every screen and form (React Router takes one). */}
       <UnsavedChangesGuard />
       <AppShell
@@ -192,7 +195,7 @@ export function DashboardShell({ role }: { role: Role }) {
                 <Text fw={500} fz={{ base: 'sm', sm: 'md' }} lh={1.2} lineClamp={2} maw={{ base: 160, sm: 320 }} style={{ overflowWrap: 'normal', wordBreak: 'normal' }}>
                   {t`Hello, ${greetingNameFor(user)}`}
                 </Text>
-                {role === 'student' ? (
+                {hasBell ? (
                   <Suspense fallback={null}>
                     <NotificationBell />
                   </Suspense>

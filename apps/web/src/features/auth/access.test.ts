@@ -77,7 +77,7 @@ describe('postLoginTarget', () => {
 });
 
 describe('toSessionUser', () => {
-  const user = { _id: '0b7c9a5e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Asha Patil', email: 'asha@example.com', role: 'student', avatarUrl: null, language: 'mr' };
+  const user = { _id: '0b7c9a5e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Asha Patil', email: 'asha@example.com', role: 'student', avatarUrl: null, language: 'mr', abilities: ['homework.hand-in'] };
 
   it('accepts the user of an auth answer', () => {
     expect(toSessionUser(user)).toEqual(user);

@@ -8,12 +8,14 @@ import { EXAM_MESSAGES, useMailReportCards } from '../../../features/exams/api';
 import { BatchExams } from '../../../features/exams/components/batch-exams';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useArea } from '../../area';
+import { useCan } from '../../../lib/session';
 
 /** A batch's exams, for the admin and a teacher (URLs keep "tests", issue 61); only the admin mails the report cards. */
 export function Component() {
   const { t } = useLingui();
   const { id = '' } = useParams();
   const area = useArea();
+  const mayMail = useCan('report-cards.mail');
   return (
     <>
       <PageHeader
@@ -25,7 +27,7 @@ export function Component() {
           </Button>
         }
       />
-      {area.role === 'admin' ? <MailReportCards batchId={id} /> : null}
+      {mayMail ? <MailReportCards batchId={id} /> : null}
       <BatchExams batchId={id} examHref={(examId) => `${area.path}/tests/${encodeURIComponent(examId)}`} />
     </>
   );

@@ -2,7 +2,7 @@ import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/session';
 import { AUDIT_FAILURES, useAuditLog } from '../api';
 import { AuditEntryList } from './audit-entry-list';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,10 +16,9 @@ const HISTORY_SIZE = 5;
  */
 export function HistoryPanel({ entityId }: { entityId: string }) {
   const { t } = useLingui();
-  const { user } = useSession();
-  const isAdmin = user?.role === 'admin';
-  const history = useAuditLog({ actor: '', entityType: '', entityId, from: '', to: '', page: 1, limit: HISTORY_SIZE }, { enabled: isAdmin });
-  if (!isAdmin) return null;
+  const mayRead = useCan('audit.read');
+  const history = useAuditLog({ actor: '', entityType: '', entityId, from: '', to: '', page: 1, limit: HISTORY_SIZE }, { enabled: mayRead });
+  if (!mayRead) return null;
   const total = history.data?.pagination.total ?? 0;
   const shown = Math.min(total, HISTORY_SIZE);
   return (
