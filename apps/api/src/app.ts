@@ -105,6 +105,7 @@ import { questionsRoutes } from './modules/questions';
 import { deleteExpiredOperatorRecords, operatorRoutes, registerOperatorSession, removeClosedAcademies } from './modules/operator';
 import { defineReportCardJob } from './modules/exams/report-card-jobs';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { assetLinksRoutes, brandRoutes } from './modules/settings/brand.routes';
 import { listenForChanges } from './db/change-listener';
 import { forgetPastDayTotals, PAST_DAYS_CHANNEL } from './modules/attendance';
 import { compressedBody, registerKeptResponses } from './lib/kept-responses';
@@ -402,6 +403,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(passwordResetRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       await api.register(settingsRoutes, { db: deps.db, keys: deps.keys, outbound: { production: deps.config.isProduction } });
+      // The academy's own brand and its own Play Store app (issue 78).
+      await api.register(brandRoutes, { db: deps.db, storage: deps.storage, publicUrl: deps.config.publicUrl });
       await api.register(newsletterRoutes, { db: deps.db });
       await api.register(subjectsRoutes, { db: deps.db });
       await api.register(standardsRoutes, { db: deps.db });
@@ -473,6 +476,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (site) => {
     registerAccessRules(site);
     await site.register(siteFileRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
+    // The academy's Android app's statement (issue 78).
+    await site.register(assetLinksRoutes, { db: deps.db });
     // A fee reminder's pay link (issue 54): the page as the server's own HTML, readable before any code.
     await site.register(payPageRoutes, { db: deps.db, keys: deps.keys, webDistFolder: deps.webDistFolder });
     // A new academy's owner arriving from the sign-up (issue 73): a session, then the dashboard drawn by the server.

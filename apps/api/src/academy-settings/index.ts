@@ -5,6 +5,7 @@
  */
 export {
   academyCurrentYear,
+  academyHeaderLogo,
   academyToday,
   DEFAULT_ACADEMY_SETTINGS,
   getAcademySettings,

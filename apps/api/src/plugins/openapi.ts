@@ -90,6 +90,10 @@ const FILE_ANSWERS: Record<string, string[]> = {
   'GET /api/calendar/:file': ['text/calendar'],
   'GET /api/public/share-image/:file': ['image/png'],
   'GET /api/public/share-image/courses/:file': ['image/png'],
+  // The academy's brand and app (issue 78): its logo's pictures, the asset links and Bubblewrap's configuration.
+  'GET /api/public/brand/:file': ['image/png'],
+  'GET /.well-known/assetlinks.json': ['application/json'],
+  'GET /api/admin/settings/app/twa-manifest.json': ['application/json'],
   'GET /api/admin/backups/:name/download': ['application/gzip'],
   'GET /api/questions/images/:name': ['image/png', 'image/jpeg', 'image/webp'],
   'GET /api/webhooks/whatsapp': ['text/plain'],
