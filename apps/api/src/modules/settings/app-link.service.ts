@@ -45,13 +45,13 @@ export async function updateAppSettings(db: Db, actor: AuditActor, input: z.outp
 }
 
 /** The Digital Asset Links statement (Google's format): [] until the academy has an app. */
-export async function assetLinksOf(db: DbExecutor): Promise<object[]> {
+export async function assetLinksOf(db: DbExecutor) {
   const app = await readApp(db);
   if (!app.packageName || app.fingerprints.length === 0) return [];
   return [
     {
       relation: ['delegate_permission/common.handle_all_urls'],
-      target: { namespace: 'android_app', package_name: app.packageName, sha256_cert_fingerprints: app.fingerprints },
+      target: { namespace: 'android_app' as const, package_name: app.packageName, sha256_cert_fingerprints: app.fingerprints },
     },
   ];
 }

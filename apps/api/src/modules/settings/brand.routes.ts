@@ -53,6 +53,14 @@ function parseFields<T extends z.ZodType>(schema: T, values: unknown): z.output<
   throw new AppError('BAD_REQUEST', Object.values(errors)[0], errors);
 }
 
+/** Google's Digital Asset Links statement list. */
+const assetLinksSchema = z.array(
+  z.object({
+    relation: z.array(z.string()),
+    target: z.object({ namespace: z.literal('android_app'), package_name: z.string(), sha256_cert_fingerprints: z.array(z.string()) }),
+  }),
+);
+
 const fileParamsSchema = z.object({ file: z.string().max(40) });
 
 /**
@@ -75,12 +83,12 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage; 
     (request) => updateAppSettings(db, actorOf(request), request.body, siteOrigin(request, publicUrl)), BRAND_MESSAGES.appSaved,
   );
 
-  app.get('/admin/settings/app/twa-manifest.json', { schema: { tags: ['admin'] } }, async (request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="twa-manifest.json"')
-      .send(JSON.stringify(await twaManifestOf(db, siteOrigin(request, publicUrl)), null, 2)),
-  );
+  // Bubblewrap's project configuration (its TwaManifestJson), downloaded as twa-manifest.json.
+  app.get('/admin/settings/app/twa-manifest.json', { schema: { tags: ['admin'], response: { 200: z.record(z.string(), z.unknown()) } } }, async (request, reply) => {
+    const manifest = await twaManifestOf(db, siteOrigin(request, publicUrl));
+    reply.header('content-disposition', 'attachment; filename="twa-manifest.json"');
+    return manifest;
+  });
 
   // The logo's pictures (logo, favicon, apple-touch-icon, icons any and maskable): an address carries
   // the logo's version (?v=), so a new logo is a new address and a kept picture may be kept a day.
@@ -99,11 +107,8 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage; 
 
 /** /.well-known/assetlinks.json at the academy's addresses (its own domain too): [] until it has an app. */
 export const assetLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/.well-known/assetlinks.json', { schema: { tags: ['public'] } }, async (request, reply) =>
-    reply
-      .type('application/json')
-      .header('cache-control', 'public, max-age=300')
-      .header('access-control-allow-origin', '*')
-      .send(JSON.stringify(request.academy ? await assetLinksOf(db) : [])),
-  );
+  app.get('/.well-known/assetlinks.json', { schema: { tags: ['public'], response: { 200: assetLinksSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*');
+    return request.academy ? await assetLinksOf(db) : [];
+  });
 };
