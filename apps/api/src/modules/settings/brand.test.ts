@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TwaManifest } from '@bubblewrap/core';
 import { DEFAULT_BRAND_COLOUR, LOGO_MAX_BYTES } from '@academy/shared/schemas/brand';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildUser, TEST_PASSWORD } from '../../../test/factories';
+import { buildStudent, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { multipart, type MultipartField } from '../../../test/multipart';
 import { academies, academyDomains, academySettings } from '../../db/schema';
-import { getAcademySettings } from '../../academy-settings';
+import { academyHeaderLogo, getAcademySettings } from '../../academy-settings';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../lib/tenancy';
 
 /**
@@ -189,6 +189,27 @@ describe('the brand (PUT /api/admin/settings/brand)', () => {
     const cross = await t.app.inject({ method: 'PUT', url: '/api/admin/settings/brand', headers: { host: ALPHA, cookie: people['main-admin']!.cookie, ...form.headers }, remoteAddress: remote(), payload: form.payload });
     expect(cross.statusCode).toBe(401);
     expect((await get(ALPHA, '/api/settings/public')).json().data.brand.colour).toBe('#0b7285');
+  });
+});
+
+describe('the papers', () => {
+  it('carry each academy’s own logo in the shared header (the sign-in slip, as receipts, fee slips, payslips and report cards)', async () => {
+    const widths: Record<string, number> = {};
+    const pdfs: Record<string, string> = {};
+    for (const [key, host] of [['alpha', ALPHA], ['main', MAIN]] as const) {
+      const academyId = key === 'alpha' ? (await withoutAcademy(() => t.database.db.select({ id: academies.id }).from(academies).where(sql`slug = 'alpha'`)))[0]!.id : FIRST_ACADEMY_ID;
+      const { student, logo } = await withAcademy(academyId, async () => ({ student: await buildStudent(t.database.db), logo: await academyHeaderLogo(t.database.db) }));
+      widths[key] = (await sharp(logo!).metadata()).width!;
+      const response = await t.app.inject({ method: 'POST', url: `/api/students/${student.id}/sign-in-slip`, headers: { host, cookie: people[`${key}-admin`]!.cookie }, remoteAddress: remote(), payload: { password: 'brand-papers-78-slip' } });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      pdfs[key] = response.rawPayload.toString('latin1');
+    }
+    expect(widths.alpha).not.toBe(widths.main);
+    expect(pdfs.alpha).toMatch(/\/Subtype \/Image/);
+    expect(pdfs.alpha).toContain(`/Width ${widths.alpha}`);
+    expect(pdfs.alpha).not.toContain(`/Width ${widths.main}`);
+    expect(pdfs.main).toContain(`/Width ${widths.main}`);
+    expect(pdfs.main).not.toContain(`/Width ${widths.alpha}`);
   });
 });
 
