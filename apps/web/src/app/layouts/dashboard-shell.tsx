@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import type { Role } from '@academy/shared/roles';
 import { SITE_NAME } from '../../lib/page-meta';
 import { usePublicSettings } from '../../features/settings/api';
+import { AcademyMark } from '../../features/settings/components/academy-mark';
 import { SHELL } from '../../lib/theme';
 import { useEnquiryCounts } from '../../features/admissions/api';
 import { AttendanceOutboxSender } from '../../features/attendance/components/attendance-outbox';
@@ -98,7 +99,7 @@ function Brand() {
     // what they see reaches the link (axe: label-content-name-mismatch); on phones only the icon shows.
     <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t`${academyName} home`}>
       <Group gap={8} wrap="nowrap">
-        <IconSchool size={26} color="var(--mantine-primary-color-filled)" aria-hidden="true" />
+        <AcademyMark size={26} />
         <Text fw={700} size="lg" visibleFrom="xs" lineClamp={1}>
           {academyName}
         </Text>

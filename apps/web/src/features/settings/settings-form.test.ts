@@ -13,6 +13,7 @@ const settings = {
   testimonials: [{ quote: 'Good teachers', name: 'A parent', detail: '' }],
   location: null,
   translations: {},
+  brand: { colour: '#4263eb', logoUrl: null, shortName: 'Shree' },
 };
 
 describe('toSettingsFormValues', () => {
