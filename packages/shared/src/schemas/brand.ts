@@ -47,13 +47,12 @@ export function contrastWithWhite(hex: string): number {
 
 /** The same hue made darker step by step until white words on it read at AA: offered with a refusal. */
 export function darkerForWhiteText(hex: string): string {
-  let value = Number.parseInt(hex.slice(1), 16);
+  const value = Number.parseInt(hex.slice(1), 16);
   let [r, g, b] = [(value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff];
   for (let step = 0; step < 100; step += 1) {
     const candidate = `#${((r << 16) | (g << 8) | b).toString(16).padStart(6, '0')}`;
     if (contrastWithWhite(candidate) >= MIN_CONTRAST_WITH_WHITE) return candidate;
     [r, g, b] = [Math.floor(r * 0.95), Math.floor(g * 0.95), Math.floor(b * 0.95)];
-    value = (r << 16) | (g << 8) | b;
   }
   return '#000000';
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { BRAND_MESSAGES, brandFileUrl, type AppSettings, type appSettingsInputSchema } from '@academy/shared/schemas/brand';
 import type { Db, DbExecutor } from '../../db/client';
 import { academySettings } from '../../db/schema';

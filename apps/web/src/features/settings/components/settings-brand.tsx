@@ -10,6 +10,8 @@ import { usePublicSettings } from '../api';
 import { useSaveBrand } from '../brand-api';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
+// A typographic sample of white letters on the colour, the same in every language
+const CONTRAST_SAMPLE = 'Aa';
 
 /** Settings → Brand (issue 78): the logo, the main colour and the name under the app's icon. */
 export function BrandSection() {
@@ -114,8 +116,9 @@ function BrandForm({ brand, academyName }: { brand: PublicBrand; academyName: st
               {ratio !== null ? (
                 <Alert color={tooLight ? 'red' : 'teal'} variant="light" p="xs" data-testid="brand-contrast" role={tooLight ? 'alert' : undefined}>
                   <Group gap="xs" wrap="nowrap" align="center">
-                    <Text span fw={700} c="white" px={8} py={2} style={{ background: colour, borderRadius: 4, flexShrink: 0 }}>
-                      Aa
+                    {/* A sample of white letters on the colour: "Aa" is a typographic sample in every language. */}
+                    <Text span fw={700} c="white" px={8} py={2} style={{ background: colour, borderRadius: 4, flexShrink: 0 }} aria-hidden="true">
+                      {CONTRAST_SAMPLE}
                     </Text>
                     <Text size="sm">
                       {tooLight ? (
