@@ -24,6 +24,7 @@ function AppForm({ settings }: { settings: AppSettings }) {
   const [packageName, setPackageName] = useState(settings.packageName ?? '');
   const [fingerprints, setFingerprints] = useState(settings.fingerprints.join('\n'));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const manifestUrl = settings.assetLinksUrl.replace('/.well-known/assetlinks.json', '/manifest.webmanifest');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -101,7 +102,7 @@ function AppForm({ settings }: { settings: AppSettings }) {
               </List.Item>
               <List.Item>
                 <Trans>
-                  On a computer with Node.js: <Code>npm i -g @bubblewrap/cli</Code>, then in an empty folder with the file: <Code>bubblewrap init --manifest ./twa-manifest.json</Code> and <Code>bubblewrap build</Code>.
+                  On a computer with Node.js: <Code>npm i -g @bubblewrap/cli</Code>, then in an empty folder <Code>bubblewrap init --manifest {manifestUrl}</Code>, copy the downloaded file over twa-manifest.json, <Code>bubblewrap update --manifest=./twa-manifest.json</Code> and <Code>bubblewrap build</Code>.
                 </Trans>
               </List.Item>
               <List.Item>
