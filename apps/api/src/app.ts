@@ -26,6 +26,8 @@ import { rewriteRequestUrl } from './lib/request-address';
 import { pruneRateLimitHits, postgresRateLimitStore } from './db/rate-limit-store';
 import { redactUrl } from './lib/redact-url';
 import type { FileStorage } from './lib/storage';
+import { withBrandHead } from './lib/brand-head';
+import { getAcademySettings } from './academy-settings';
 import { adminOnly, registerAccessRules } from './access/http';
 import { registerNulCharacterCheck } from './plugins/no-nul';
 import { serializeError } from './lib/log-errors';
@@ -549,7 +551,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // session and the screen's data, read from this server's own routes with their cookie (the same
       // access rules), and links the screen's code, so a phone fetches it all in one round (issue 17).
       if (publicPages?.coversSignedIn(url.pathname) && request.cookies[SESSION_COOKIE] !== undefined) {
-        const html = await publicPages.renderSignedIn(url.pathname, (apiPath, language) => readOwnApiAs(app, request, reply, apiPath, language), url.search);
+        const drawn = await publicPages.renderSignedIn(url.pathname, (apiPath, language) => readOwnApiAs(app, request, reply, apiPath, language), url.search);
+        // The academy's colour and icons in the head from the first byte (issue 78).
+        const html = drawn === null ? null : withBrandHead(drawn, (await getAcademySettings(deps.db)).brand);
         // One person's data: kept by no cache, not even the browser's.
         // `same-origin`: a form the screen posts as plain HTML (the attendance sheet, decision 075) carries
         // its Origin, which the same-origin check needs; under `no-referrer` a browser sends "null".
@@ -573,7 +577,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // Compressed here: @fastify/compress adds its hook to routes, and this handler is none (a page
         // is about 55 kB, 10 kB compressed: a second on slow mobile data). A course that is not open
         // is the site's not-found page, with its status.
-        if (page) return reply.status(page.status).header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(compressedBody(request, reply, page.html));
+        if (page) {
+          const html = withBrandHead(page.html, (await getAcademySettings(deps.db)).brand);
+          return reply.status(page.status).header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(compressedBody(request, reply, html));
+        }
       }
       // A Marathi or Hindi public page (/mr/..., /hi/...) names its language from the first byte, for
       // search engines and screen readers, before the app's code runs (issue 20).
