@@ -72,8 +72,7 @@ function AppForm({ settings }: { settings: AppSettings }) {
             autosize
             minRows={2}
             spellCheck={false}
-            ff="monospace"
-            styles={{ input: { fontSize: 12 } }}
+            styles={{ input: { fontSize: 12, fontFamily: 'var(--mantine-font-family-monospace)' } }}
             value={fingerprints}
             onChange={(event) => setFingerprints(event.currentTarget.value)}
             error={errors.fingerprints}
@@ -96,7 +95,8 @@ function AppForm({ settings }: { settings: AppSettings }) {
             <Title order={3} size="h5" mb={4}>
               <Trans>How to publish</Trans>
             </Title>
-            <List type="ordered" size="sm" spacing={4}>
+            {/* Commands and addresses break anywhere on a phone rather than run off the card. */}
+            <List type="ordered" size="sm" spacing={4} style={{ overflowWrap: 'anywhere' }}>
               <List.Item>
                 <Trans>Enter the package name and save. Download twa-manifest.json.</Trans>
               </List.Item>
