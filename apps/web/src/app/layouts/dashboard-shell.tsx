@@ -7,6 +7,7 @@ import type { Role } from '@academy/shared/roles';
 import { SITE_NAME } from '../../lib/page-meta';
 import { usePublicSettings } from '../../features/settings/api';
 import { AcademyMark } from '../../features/settings/components/academy-mark';
+import { InstallOffer } from '../../features/settings/components/install-offer';
 import { SHELL } from '../../lib/theme';
 import { useEnquiryCounts } from '../../features/admissions/api';
 import { AttendanceOutboxSender } from '../../features/attendance/components/attendance-outbox';
@@ -149,6 +150,8 @@ export function DashboardShell({ role }: { role: Role }) {
       {overlays ? <overlays.DialogsHost /> : null}
       {/* Attendance saved on a teacher's phone while offline goes out on start and when back online. */}
       {role === 'teacher' ? <AttendanceOutboxSender /> : null}
+      {/* A parent's or student's second sign-in on a phone: one offer to add the app (issue 78). */}
+      {role === 'parent' || role === 'student' ? <InstallOffer role={role} /> : null}
       {/* Homework pages kept on a student's phone (IndexedDB) go out the same way. */}
       {role === 'student' ? <HandInOutboxSender /> : null}
       {/* The one "leave without saving?" blocker of every screen and form (React Router takes one). */}
