@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { brandFileUrl, DEFAULT_BRAND_COLOUR } from '@academy/shared/schemas/brand';
+import { brandFileUrl, DEFAULT_BRAND_COLOUR } from '@academy/shared/brand';
 import { usePublicSettings } from './api';
 
 function setLink(rel: string, href: string, type?: string) {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, ColorInput, FileInput, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import { contrastWithWhite, darkerForWhiteText, DEFAULT_BRAND_COLOUR, LOGO_MAX_BYTES, MIN_CONTRAST_WITH_WHITE, SHORT_NAME_MAX, type PublicBrand } from '@academy/shared/schemas/brand';
+import { contrastWithWhite, darkerForWhiteText, DEFAULT_BRAND_COLOUR, LOGO_MAX_BYTES, MIN_CONTRAST_WITH_WHITE, SHORT_NAME_MAX, type PublicBrand } from '@academy/shared/brand';
 import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { translateServerText } from '../../../lib/server-text';
