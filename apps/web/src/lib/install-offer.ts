@@ -81,3 +81,8 @@ export function installFacts(role: string): InstallFacts {
     promptReady: deferred !== null,
   };
 }
+
+/** Whether this device would show the offer now (the shell loads the offer's code only then). */
+export function mayOfferInstall(role: string): boolean {
+  return installOfferKind(installFacts(role)) !== null;
+}

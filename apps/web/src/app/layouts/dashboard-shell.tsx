@@ -1,13 +1,13 @@
 import { ActionIcon, Anchor, AppShell, Badge, Burger, Group, Indicator, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { Fragment, lazy, Suspense, useSyncExternalStore } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { Role } from '@academy/shared/roles';
 import { SITE_NAME } from '../../lib/page-meta';
 import { usePublicSettings } from '../../features/settings/api';
 import { AcademyMark } from '../../features/settings/components/academy-mark';
-import { InstallOffer } from '../../features/settings/components/install-offer';
+import { mayOfferInstall, onInstallPrompt } from '../../lib/install-offer';
 import { SHELL } from '../../lib/theme';
 import { useEnquiryCounts } from '../../features/admissions/api';
 import { AttendanceOutboxSender } from '../../features/attendance/components/attendance-outbox';
@@ -91,6 +91,23 @@ function SidebarLinks({ items, collapsed, overlays, onNavigate, counts = {} }: S
   });
 }
 
+const InstallOffer = lazy(() => import('../../features/settings/components/install-offer').then((module) => ({ default: module.InstallOffer })));
+
+/** The install offer's code loads only on a phone where it will show (never on the first screens' path otherwise). */
+function InstallOfferGate({ role }: { role: string }) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const check = () => setWanted(mayOfferInstall(role));
+    check();
+    return onInstallPrompt(check);
+  }, [role]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <InstallOffer role={role} />
+    </Suspense>
+  ) : null;
+}
+
 function Brand() {
   const { t } = useLingui();
   // The academy's own name (Settings), as on the public pages; the product's name until it has loaded.
@@ -151,7 +168,7 @@ export function DashboardShell({ role }: { role: Role }) {
       {/* Attendance saved on a teacher's phone while offline goes out on start and when back online. */}
       {role === 'teacher' ? <AttendanceOutboxSender /> : null}
       {/* A parent's or student's second sign-in on a phone: one offer to add the app (issue 78). */}
-      {role === 'parent' || role === 'student' ? <InstallOffer role={role} /> : null}
+      {role === 'parent' || role === 'student' ? <InstallOfferGate role={role} /> : null}
       {/* Homework pages kept on a student's phone (IndexedDB) go out the same way. */}
       {role === 'student' ? <HandInOutboxSender /> : null}
       {/* The one "leave without saving?" blocker of every screen and form (React Router takes one). */}

@@ -1,3 +1,6 @@
+// The colour field's own styles, with Settings → Brand only (not on every page's first paint).
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/ColorInput.css';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, ColorInput, FileInput, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
