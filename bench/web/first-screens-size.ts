@@ -27,15 +27,18 @@ import { ROOT, WEB_DIST } from './server';
  * ledger's table kit, 26 kB), the attendance sheet (zod, 29 kB), the parent's fees ("I have paid"'s form, 78 kB).
  * Raised by 1 kB for the admin's dashboard (session 37): the first-run checklist's eight steps, the fees card's
  * "Due now" (issue 73) and the texts every other branch of that session added to the one catalog.
+ * Raised by up to 3 kB where over (issue 78): the brand's and the app's
+ * screens add about 55 messages to the one catalog, and the shell draws the academy's logo, colour and icons
+ * (the install offer's code and the colour field's styles load only where they show).
  */
 export const FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
-  '/app/dashboard': 308,
-  '/app/teacher/dashboard': 250,
+  '/app/dashboard': 311,
+  '/app/teacher/dashboard': 254,
   '/app/student/dashboard': 259,
-  '/app/parent/dashboard': 283,
+  '/app/parent/dashboard': 286,
   '/app/teacher/attendance/mark': 324,
-  '/app/parent/fees': 288,
-  '/app/student/online-tests': 248,
+  '/app/parent/fees': 289,
+  '/app/student/online-tests': 251,
 };
 
 /**
@@ -53,7 +56,7 @@ export const TAKE_OVER_GOAL_KB = 150;
  */
 export const MARATHI_FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
   '/app/parent/dashboard': 293,
-  '/app/parent/fees': 295,
+  '/app/parent/fees': 296,
 };
 
 interface EntryServer {

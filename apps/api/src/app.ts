@@ -26,6 +26,8 @@ import { rewriteRequestUrl } from './lib/request-address';
 import { pruneRateLimitHits, postgresRateLimitStore } from './db/rate-limit-store';
 import { redactUrl } from './lib/redact-url';
 import type { FileStorage } from './lib/storage';
+import { withBrandHead } from './lib/brand-head';
+import { getAcademySettings } from './academy-settings';
 import { adminOnly, registerAccessRules } from './access/http';
 import { registerNulCharacterCheck } from './plugins/no-nul';
 import { serializeError } from './lib/log-errors';
@@ -107,6 +109,7 @@ import { questionsRoutes } from './modules/questions';
 import { deleteExpiredOperatorRecords, operatorRoutes, registerOperatorSession, removeClosedAcademies } from './modules/operator';
 import { defineReportCardJob } from './modules/exams/report-card-jobs';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { assetLinksRoutes, brandRoutes } from './modules/settings/brand.routes';
 import { listenForChanges } from './db/change-listener';
 import { forgetPastDayTotals, PAST_DAYS_CHANNEL } from './modules/attendance';
 import { compressedBody, registerKeptResponses } from './lib/kept-responses';
@@ -410,6 +413,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(passwordResetRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       await api.register(settingsRoutes, { db: deps.db, keys: deps.keys, outbound: { production: deps.config.isProduction } });
+      // The academy's own brand and its own Play Store app (issue 78).
+      await api.register(brandRoutes, { db: deps.db, storage: deps.storage, publicUrl: deps.config.publicUrl });
       await api.register(newsletterRoutes, { db: deps.db });
       await api.register(subjectsRoutes, { db: deps.db });
       await api.register(standardsRoutes, { db: deps.db });
@@ -483,6 +488,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (site) => {
     registerAccessRules(site);
     await site.register(siteFileRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
+    // The academy's Android app's statement (issue 78).
+    await site.register(assetLinksRoutes, { db: deps.db });
     // A fee reminder's pay link (issue 54): the page as the server's own HTML, readable before any code.
     await site.register(payPageRoutes, { db: deps.db, keys: deps.keys, webDistFolder: deps.webDistFolder });
     // A new academy's owner arriving from the sign-up (issue 73): a session, then the dashboard drawn by the server.
@@ -554,7 +561,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // session and the screen's data, read from this server's own routes with their cookie (the same
       // access rules), and links the screen's code, so a phone fetches it all in one round (issue 17).
       if (publicPages?.coversSignedIn(url.pathname) && request.cookies[SESSION_COOKIE] !== undefined) {
-        const html = await publicPages.renderSignedIn(url.pathname, (apiPath, language) => readOwnApiAs(app, request, reply, apiPath, language), url.search);
+        const drawn = await publicPages.renderSignedIn(url.pathname, (apiPath, language) => readOwnApiAs(app, request, reply, apiPath, language), url.search);
+        // The academy's colour and icons in the head from the first byte (issue 78).
+        const html = drawn === null ? null : withBrandHead(drawn, (await getAcademySettings(deps.db)).brand);
         // One person's data: kept by no cache, not even the browser's.
         // `same-origin`: a form the screen posts as plain HTML (the attendance sheet, decision 075) carries
         // its Origin, which the same-origin check needs; under `no-referrer` a browser sends "null".
@@ -578,7 +587,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // Compressed here: @fastify/compress adds its hook to routes, and this handler is none (a page
         // is about 55 kB, 10 kB compressed: a second on slow mobile data). A course that is not open
         // is the site's not-found page, with its status.
-        if (page) return reply.status(page.status).header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(compressedBody(request, reply, page.html));
+        if (page) {
+          const html = withBrandHead(page.html, (await getAcademySettings(deps.db)).brand);
+          return reply.status(page.status).header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(compressedBody(request, reply, html));
+        }
       }
       // A Marathi or Hindi public page (/mr/..., /hi/...) names its language from the first byte, for
       // search engines and screen readers, before the app's code runs (issue 20).

@@ -584,6 +584,14 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/admin/settings/messaging/msg91-webhook-token': [s(() => '/api/admin/settings/messaging/msg91-webhook-token', 200)],
   'GET /api/admin/settings/payments': [s(() => '/api/admin/settings/payments', 200)],
   'PUT /api/admin/settings/payments': [s(() => '/api/admin/settings/payments', 400, { body: {} })],
+  // The brand and the academy's own app (issue 78): not a form / an empty body is 400 once the caller is allowed;
+  // no app set in the matrix's academy, so no Bubblewrap configuration (409); no logo, so no picture (404).
+  'PUT /api/admin/settings/brand': [s(() => '/api/admin/settings/brand', 400, { body: {} })],
+  'GET /api/admin/settings/app': [s(() => '/api/admin/settings/app', 200)],
+  'PUT /api/admin/settings/app': [s(() => '/api/admin/settings/app', 400, { body: {} })],
+  'GET /api/admin/settings/app/twa-manifest.json': [s(() => '/api/admin/settings/app/twa-manifest.json', 409)],
+  'GET /api/public/brand/:file': [s(() => '/api/public/brand/logo.png', 404)],
+  'GET /.well-known/assetlinks.json': [s(() => '/.well-known/assetlinks.json', 200)],
   'GET /api/admin/settings/tax': [s(() => '/api/admin/settings/tax', 200)],
   'PUT /api/admin/settings/tax': [s(() => '/api/admin/settings/tax', 400, { body: {} })],
   // The providers' callbacks answer everyone alike: refused without the verify token, signature or token.

@@ -4,6 +4,7 @@ import './lib/devanagari-font.css';
 import './lib/focus.css';
 import './lib/page-start.css';
 import { rememberCampaign } from './lib/campaign';
+import { catchInstallPrompt } from './lib/install-offer';
 import { isAppPath, languageOfPath } from './lib/language-path';
 import { pageLife, setPageLife, whenPageLive } from './lib/page-life';
 import { preferredLanguage, storeLanguage } from './lib/stored-language';
@@ -211,6 +212,8 @@ if (isPlatform && !isOperator) {
 } else {
   // The campaign of the link the visitor came by, for an enquiry sent later in this tab (issue 41).
   rememberCampaign(window.location.search);
+  // Android's install prompt comes once, early: kept for the install offer (issue 78).
+  catchInstallPrompt();
   const drawn = drawnPage();
   // A kept language choice moves a bare public address to that language's (main.tsx), drawn by the app.
   const moves = !isAppPath(window.location.pathname) && !languageOfPath(window.location.pathname) && (preferredLanguage() ?? 'en') !== 'en';

@@ -11,6 +11,8 @@ export const ABILITIES = [
   'attendance.mark-offline',
   /** Reads the history of changes (the audit log). */
   'audit.read',
+  /** Is offered the academy's app on their phone (the families: students and parents). */
+  'app.install-offer',
   /** Works with every batch and subject of the academy, not only the ones they teach. */
   'batches.all',
   /** Hands in homework pages (kept on the phone until they are sent). */

@@ -5,11 +5,12 @@
  * settings module's writes, its routes and their audit; those stay in modules/settings, the owner of
  * `academy_settings` (its index.ts: the saves other modules' forms make).
  */
-import { desc, eq, isNull } from 'drizzle-orm';
+import { desc, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_ABSENCE_ALERT_TEMPLATES, SAMPLE_ADDRESS, SAMPLE_OFFICE_HOURS, SAMPLE_PHONES, SAMPLE_TAGLINE, type AcademySettings } from '@academy/shared/schemas/settings';
 import { academicYearNameOf, todayIn } from '@academy/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { paiseToRupees } from '@academy/shared/money';
+import { publicBrandOf } from '@academy/shared/schemas/brand';
 import type { HomeworkSettings } from '@academy/shared/schemas/homework';
 import type { DbExecutor } from '../db/client';
 import { academicYearRollovers, academySettings } from '../db/schema';
@@ -59,6 +60,7 @@ export function toAcademySettings(row: SettingsRow): AcademySettings {
     testimonials: row.testimonials,
     samplePages: row.samplePages,
     location: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
+    brand: publicBrandOf(row.name, row.brand),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -164,4 +166,16 @@ export async function upiPayee(db: DbExecutor): Promise<{ vpa: string; payeeName
 export async function homeworkSettings(db: DbExecutor): Promise<HomeworkSettings> {
   const [row] = await db.select({ homework: academySettings.homework }).from(academySettings).limit(1);
   return { weeklySummary: row?.homework.weeklySummary ?? false, removeOldPages: row?.homework.removeOldPages ?? false };
+}
+
+/**
+ * The academy's logo as the papers' header draws it (issue 78: a PNG at most 360 × 120, white behind a
+ * clear logo, kept with the brand by modules/settings), or undefined when the academy has none.
+ */
+export async function academyHeaderLogo(db: DbExecutor): Promise<Buffer | undefined> {
+  const base64 = await cachedRead(db, 'academy-header-logo', ['academy_settings'], async () => {
+    const [row] = await db.select({ logo: sql<string | null>`${academySettings.brand}->>'headerLogo'` }).from(academySettings);
+    return row?.logo ?? null;
+  });
+  return base64 ? Buffer.from(base64, 'base64') : undefined;
 }

@@ -5,6 +5,7 @@
  */
 export {
   academyCurrentYear,
+  academyHeaderLogo,
   academyToday,
   assertDateOfBirthInPast,
   DEFAULT_ACADEMY_SETTINGS,

@@ -9,8 +9,8 @@ describe('abilities', () => {
   it('gives each role what its access rules allow, and a parent none of these', () => {
     expect(abilitiesOf('admin')).toEqual(['admissions.manage', 'audit.read', 'batches.all', 'report-cards.mail']);
     expect(abilitiesOf('teacher')).toEqual(['attendance.mark-offline']);
-    expect(abilitiesOf('student')).toEqual(['homework.hand-in', 'notifications.read']);
-    expect(abilitiesOf('parent')).toEqual([]);
+    expect(abilitiesOf('student')).toEqual(['app.install-offer', 'homework.hand-in', 'notifications.read']);
+    expect(abilitiesOf('parent')).toEqual(['app.install-offer']);
   });
 
   it('agrees with the route each ability stands for', () => {

@@ -14,6 +14,8 @@ const ABILITY_RULES: Record<Ability, RouteRule> = {
   // corrects through the register (the same route, POST /api/attendance/batch/:batchId, allows both).
   'attendance.mark-offline': TEACHER,
   'audit.read': routeRule('GET /api/admin/audit-log'),
+  // The families install the academy's app (issue 78); the staff work at the office's computer too.
+  'app.install-offer': { allow: ['student', 'parent'] },
   // Not one route: the office is the role no `own(…)` rule narrows to its own batches and subjects.
   'batches.all': ADMIN,
   'homework.hand-in': routeRule('POST /api/homework/:id/submissions'),

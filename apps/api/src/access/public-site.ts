@@ -8,6 +8,9 @@ export const publicSiteRoutes: RouteRules = {
   'GET /robots.txt': ANYONE,
   'GET /sitemap.xml': ANYONE,
   'GET /manifest.webmanifest': ANYONE,
+  // The academy's own brand and app (issue 78): its logo's pictures, its Android app's asset links.
+  'GET /api/public/brand/:file': ANYONE,
+  'GET /.well-known/assetlinks.json': ANYONE,
   'GET /api/public/share-image/:file': ANYONE,
   'GET /api/public/share-image/courses/:file': ANYONE,
 };

@@ -14,6 +14,11 @@ export const academyRoutes: RouteRules = {
   'POST /api/admin/settings/messaging/msg91-webhook-token': ADMIN,
   'GET /api/admin/settings/payments': ADMIN,
   'PUT /api/admin/settings/payments': ADMIN,
+  // The academy's own brand and Play Store app (issue 78).
+  'PUT /api/admin/settings/brand': ADMIN,
+  'GET /api/admin/settings/app': ADMIN,
+  'PUT /api/admin/settings/app': ADMIN,
+  'GET /api/admin/settings/app/twa-manifest.json': ADMIN,
   'GET /api/admin/dashboard/summary': ADMIN,
   'GET /api/admin/dashboard/year': ADMIN,
   'GET /api/student/dashboard': STUDENT,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assetLinksProblem,
+  checkAssetLinks,
   checkAppSecret,
   checkClock,
   checkDatabase,
@@ -240,5 +242,29 @@ describe('doctor: output', () => {
     expect(summaryOf(verdicts)).toBe('2 problems: NODE_ENV, APP_SECRET (1 warning).');
     expect(exitCodeOf([verdicts[0]!, verdicts[2]!])).toBe(0);
     expect(summaryOf([verdicts[0]!, verdicts[2]!])).toBe('All 2 checks passed (1 warning).');
+  });
+});
+
+describe('doctor: app links (issue 78)', () => {
+  const print = Array.from({ length: 32 }, () => 'AB').join(':');
+  const facts = { academy: 'alpha', url: 'https://alpha.example.in/.well-known/assetlinks.json', packageName: 'in.alpha.app', fingerprints: [print] };
+  const statement = [{ relation: ['delegate_permission/common.handle_all_urls'], target: { namespace: 'android_app', package_name: 'in.alpha.app', sha256_cert_fingerprints: [print] } }];
+
+  it('is fine when no academy set an app, or each serves its statement', () => {
+    expect(checkAssetLinks([]).status).toBe('ok');
+    expect(checkAssetLinks([{ ...facts, status: 200, body: statement }])).toMatchObject({ status: 'ok', message: '1 academy serves its /.well-known/assetlinks.json as set' });
+  });
+
+  it('fails an address that does not answer, answers badly, or states another app or other keys', () => {
+    expect(assetLinksProblem({ ...facts, error: 'ECONNREFUSED' })).toMatch(/did not answer \(ECONNREFUSED\)/);
+    expect(assetLinksProblem({ ...facts, status: 404, body: undefined })).toMatch(/answered 404/);
+    expect(assetLinksProblem({ ...facts, status: 200, body: { not: 'a list' } })).toMatch(/not a JSON list/);
+    expect(assetLinksProblem({ ...facts, status: 200, body: [] })).toMatch(/no handle_all_urls statement for in.alpha.app/);
+    expect(assetLinksProblem({ ...facts, status: 200, body: [{ ...statement[0], target: { ...statement[0]!.target, sha256_cert_fingerprints: ['ab:cd'] } }] })).toMatch(/malformed/);
+    expect(assetLinksProblem({ ...facts, fingerprints: [print, print.replace(/AB/g, 'CD')], status: 200, body: statement })).toMatch(/lacks 1 of the fingerprints/);
+    const verdict = checkAssetLinks([{ ...facts, status: 200, body: [] }, { ...facts, academy: 'beta', status: 200, body: statement }]);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.message).toMatch(/^alpha: /);
+    expect(verdict.message).not.toMatch(/beta/);
   });
 });

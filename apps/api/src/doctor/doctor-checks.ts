@@ -283,6 +283,37 @@ export function checkEveryAcademysBackups(all: (BackupFacts & { academy: string 
   return fail('last backup', failing.map(({ academy, verdict }) => `${academy}: ${verdict.message}`).join('; '), failing[0]!.verdict.fix);
 }
 
+/** An academy that set its own app (issue 78): what it set, and what its address answered at /.well-known/assetlinks.json. */
+export type AssetLinksFacts = { academy: string; url: string; packageName: string; fingerprints: string[]; status?: number; body?: unknown; error?: string };
+
+/** What is wrong with one academy's served statement, or undefined when it states the app as set. */
+export function assetLinksProblem(facts: AssetLinksFacts): string | undefined {
+  if (facts.error) return `${facts.url} did not answer (${facts.error})`;
+  if (facts.status !== 200) return `${facts.url} answered ${facts.status}, not 200`;
+  if (!Array.isArray(facts.body)) return `${facts.url} is not a JSON list of statements`;
+  const statement = (facts.body as unknown[]).find((one) => {
+    const { relation, target } = (one ?? {}) as { relation?: unknown; target?: { namespace?: unknown; package_name?: unknown; sha256_cert_fingerprints?: unknown } };
+    return Array.isArray(relation) && relation.includes('delegate_permission/common.handle_all_urls') && target?.namespace === 'android_app' && target.package_name === facts.packageName;
+  }) as { target: { sha256_cert_fingerprints?: unknown } } | undefined;
+  if (!statement) return `${facts.url} has no handle_all_urls statement for ${facts.packageName}`;
+  const served = statement.target.sha256_cert_fingerprints;
+  if (!Array.isArray(served) || served.some((print) => typeof print !== 'string' || !/^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/.test(print))) return `${facts.url} has malformed SHA-256 fingerprints`;
+  const missing = facts.fingerprints.filter((print) => !served.includes(print));
+  if (missing.length > 0) return `${facts.url} lacks ${missing.length} of the fingerprints saved in Settings → Your app`;
+  return undefined;
+}
+
+/** Each academy that set its own Play Store app serves a well-formed statement naming it (issue 78). */
+export function checkAssetLinks(all: AssetLinksFacts[]): Verdict {
+  if (all.length === 0) return ok('app links', 'no academy has set its own Play Store app');
+  const problems = all.flatMap((facts) => {
+    const problem = assetLinksProblem(facts);
+    return problem ? [`${facts.academy}: ${problem}`] : [];
+  });
+  if (problems.length === 0) return ok('app links', `${all.length} academ${all.length === 1 ? 'y serves its' : 'ies serve their'} /.well-known/assetlinks.json as set`);
+  return fail('app links', problems.join('; '), 'the Android app opens in a browser bar until its address serves the statement: check the proxy passes /.well-known/ to the server and the fingerprints in Settings → Your app');
+}
+
 export type DatabaseFacts = {
   description: string;
   error?: string;

@@ -10,6 +10,7 @@ import { FIRST_ACADEMY_ID } from '../lib/tenancy';
 import { currentMigration, knownMigrations } from '../modules/backups/migration-level';
 import {
   checkAppSecret,
+  checkAssetLinks,
   checkClock,
   checkDatabase,
   checkDataDir,
@@ -22,6 +23,7 @@ import {
   checkSmtp,
   checkTrustProxy,
   FORGED_ADDRESS,
+  type AssetLinksFacts,
   type BackupFacts,
   type DatabaseFacts,
   type DataDirFacts,
@@ -125,7 +127,51 @@ async function backupFacts(dataDir: string, academyId: string): Promise<BackupFa
  * DATA_DIR (the server): its socket and password are in DATA_DIR, and starting it ourselves would
  * take the lock the server needs to start.
  */
-async function databaseFacts(config: Config): Promise<DatabaseFacts & { now?: Date }> {
+type AcademyApp = { academy: string; slug: string; domain: string | null; packageName: string; fingerprints: string[] };
+
+/**
+ * The academies that set their own Play Store app (issue 78): each read inside its academy (row-level
+ * security), with its proven own domain if it has one. A database from before the app settings has none.
+ */
+async function academyApps(client: pg.Client, academies: { id: string; slug: string }[] | undefined): Promise<AcademyApp[]> {
+  const apps: AcademyApp[] = [];
+  for (const academy of academies ?? [{ id: FIRST_ACADEMY_ID, slug: 'main' }]) {
+    try {
+      await client.query(`select set_config('app.academy_id', $1, false)`, [academy.id]);
+      const { rows } = await client.query<{ app: { packageName?: string; fingerprints?: string[] } }>('select app from academy_settings where academy_id = $1', [academy.id]);
+      const app = rows[0]?.app;
+      if (!app?.packageName) continue;
+      const { rows: domains } = await client
+        .query<{ domain: string }>('select domain from academy_domains where academy_id = $1 and verified_at is not null order by verified_at limit 1', [academy.id])
+        .catch(() => ({ rows: [] as { domain: string }[] }));
+      apps.push({ academy: academy.slug, slug: academy.slug, domain: domains[0]?.domain ?? null, packageName: app.packageName, fingerprints: app.fingerprints ?? [] });
+    } catch {
+      return apps;
+    }
+  }
+  return apps;
+}
+
+/** Each app's statement as its academy's address serves it (its own domain, else its name under BASE_DOMAIN; one academy: the site). */
+async function assetLinksFacts(config: Config, url: string | undefined, apps: AcademyApp[]): Promise<AssetLinksFacts[]> {
+  return Promise.all(
+    apps.map(async (app): Promise<AssetLinksFacts> => {
+      const scheme = url ? new URL(url).protocol : 'https:';
+      const origin = config.hosting.mode === 'many' ? `${scheme}//${app.domain ?? `${app.slug}.${config.hosting.baseDomain}`}` : url;
+      const where = `${origin ?? '(no PUBLIC_URL)'}/.well-known/assetlinks.json`;
+      const facts = { academy: app.academy, url: where, packageName: app.packageName, fingerprints: app.fingerprints };
+      if (!origin) return { ...facts, error: 'PUBLIC_URL is not set' };
+      try {
+        const response = await fetch(where, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+        return { ...facts, status: response.status, body: await response.json().catch(() => undefined) };
+      } catch (error) {
+        return { ...facts, error: reason(error) };
+      }
+    }),
+  );
+}
+
+async function databaseFacts(config: Config): Promise<DatabaseFacts & { now?: Date; apps?: AcademyApp[] }> {
   const latest = knownMigrations().at(-1)?.tag ?? 'none';
   let connection: pg.ClientConfig;
   let description: string;
@@ -160,7 +206,8 @@ async function databaseFacts(config: Config): Promise<DatabaseFacts & { now?: Da
     const academies = await client
       .query<{ id: string; slug: string }>(`select id, slug from academies where status = 'active' order by slug`)
       .then((result) => result.rows, () => undefined);
-    return { description, latest, applied: applied?.tag, known: applied ? !applied.tag.startsWith('unknown-') : undefined, servingOwnsTables: owned[0]?.owns, now: rows[0]?.now, academies };
+    const apps = await academyApps(client, academies);
+    return { description, latest, applied: applied?.tag, known: applied ? !applied.tag.startsWith('unknown-') : undefined, servingOwnsTables: owned[0]?.owns, now: rows[0]?.now, academies, apps };
   } catch (error) {
     return { description, latest, error: reason(error) };
   } finally {
@@ -173,6 +220,7 @@ export async function runDoctor(config: Config, options: { url?: string } = {}):
   const url = (options.url ?? config.publicUrl)?.replace(/\/+$/, '');
   const [probe, smtp, database] = await Promise.all([url ? probeSite(url) : Promise.resolve(undefined), smtpFacts(config.smtpUrl), databaseFacts(config)]);
   const backups = await everyAcademysBackupFacts(config.dataDir, database.academies);
+  const appLinks = await assetLinksFacts(config, url, database.apps ?? []);
   const local = new Date();
   return [
     checkNodeEnv(config.env),
@@ -186,5 +234,6 @@ export async function runDoctor(config: Config, options: { url?: string } = {}):
     checkEveryAcademysBackups(backups, local),
     checkDatabase(database),
     checkClock({ local, http: probe?.date, database: database.now }),
+    checkAssetLinks(appLinks),
   ];
 }

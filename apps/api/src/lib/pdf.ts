@@ -166,12 +166,33 @@ export function pdfToBuffer(doc: PdfDocument): Promise<Buffer> {
 }
 
 /** The academy's details from Settings, as the top of every document shows them. */
-export type AcademyHeader = { name: string; address: string; phones: string[]; email?: string };
+export type AcademyHeader = {
+  name: string;
+  address: string;
+  phones: string[];
+  email?: string;
+  /** The academy's logo (issue 78): a PNG at most 360 × 120 pixels, drawn above the name at half that in points. */
+  logo?: Buffer | undefined;
+  /** The academy's main colour (#rrggbb, dark enough for white text, so for text on white too): the name's colour. */
+  colour?: string | undefined;
+};
 
-/** The academy's name, address and contacts, centred, then a rule across the page. */
+/** The academy's logo (when it has one), name, address and contacts, centred, then a rule across the page. */
 export function drawAcademyHeader(doc: PdfDocument, academy: AcademyHeader): void {
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  doc.font('bold').fontSize(18).fillColor('#1c7ed6').text(academy.name, { width, align: 'center' });
+  if (academy.logo) {
+    // At most 180 × 60 points (the stored PNG is twice that, sharp on paper); centred, then the name below.
+    const top = doc.y;
+    try {
+      doc.image(academy.logo, doc.page.margins.left + (width - 180) / 2, top, { fit: [180, 60], align: 'center', valign: 'center' });
+      doc.y = top + 64;
+    } catch {
+      // A picture pdfkit cannot read leaves the header as it was before logos: the name says who it is.
+      doc.y = top;
+    }
+    doc.x = doc.page.margins.left;
+  }
+  doc.font('bold').fontSize(18).fillColor(academy.colour ?? '#1c7ed6').text(academy.name, { width, align: 'center' });
   doc.font('regular').fontSize(9).fillColor('#495057');
   if (academy.address) doc.text(academy.address, { width, align: 'center' });
   const contacts = [academy.phones.filter(Boolean).map(formatIndianPhone).join(' · '), academy.email].filter(Boolean).join(' · ');

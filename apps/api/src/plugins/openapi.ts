@@ -57,6 +57,8 @@ const READS_WITH_CONFLICT = new Set([
   // GSTR-1 needs a GSTIN (issue 57): none saved in Settings → Tax answers 409.
   'GET /api/fees/gst/gstr1.json',
   'GET /api/fees/gst/gstr1.xlsx',
+  // The academy's own app (issue 78): no package name saved in Settings → Your app answers 409.
+  'GET /api/admin/settings/app/twa-manifest.json',
 ]);
 /** GET routes without an id that answer 404 when what they read is not set up (off-site backups off). */
 const READS_OF_WHAT_MAY_BE_MISSING = new Set(['GET /api/admin/backups/remote', 'GET /api/admin/settings/backups/recovery-sheet']);
@@ -90,6 +92,8 @@ const FILE_ANSWERS: Record<string, string[]> = {
   'GET /api/calendar/:file': ['text/calendar'],
   'GET /api/public/share-image/:file': ['image/png'],
   'GET /api/public/share-image/courses/:file': ['image/png'],
+  // The academy's brand and app (issue 78): its logo's pictures, the asset links and Bubblewrap's configuration.
+  'GET /api/public/brand/:file': ['image/png'],
   'GET /api/admin/backups/:name/download': ['application/gzip'],
   'GET /api/questions/images/:name': ['image/png', 'image/jpeg', 'image/webp'],
   'GET /api/webhooks/whatsapp': ['text/plain'],

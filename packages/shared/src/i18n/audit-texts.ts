@@ -121,6 +121,8 @@ export const AUDIT_TEXTS = {
   'settings.messaging_secret': 'Updated the message settings; a provider credential changed',
   'settings.msg91_token': 'Made a new address for MSG91 delivery reports (the old one stopped working)',
   'settings.payments': 'Updated the payment settings (UPI)',
+  'settings.brand': 'Updated the brand (logo, colour, name under the icon)',
+  'settings.app': 'Updated the app settings (package name, signing fingerprints)',
   'settings.tax_on': 'Saved the tax settings: GST registered with GSTIN {gstin} from {date}',
   'settings.tax_off': 'Saved the tax settings: not registered for GST from {date}',
   'settings.domain_added': 'Added the domain {domain}',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicBrandSchema } from './brand';
 import { emailSchema } from './auth';
 import { backupTimeSchema } from './backups';
 import { namesInLanguagesSchema, optionalField } from './common';
@@ -373,6 +374,8 @@ export const publicAcademySettingsSchema = z.object({
   localNames: z.object({ standards: z.record(z.string(), namesInLanguagesSchema), subjects: z.record(z.string(), namesInLanguagesSchema) }).optional(),
   /** The academy's own language, chosen at sign-up (issue 73): the default of the office's forms for new accounts. */
   language: z.enum(LANGUAGES).optional(),
+  /** The academy's own logo, main colour and the name under its app icon (issue 78). */
+  brand: publicBrandSchema,
 });
 export type PublicAcademySettings = z.infer<typeof publicAcademySettingsSchema>;
 

@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { AbsenceAlertSettingsInput, AcademyTranslations, Testimonial } from '@academy/shared/schemas/settings';
+import type { BrandFile } from '@academy/shared/schemas/brand';
 import type { MessageKind } from '@academy/shared/schemas/messaging';
 import { academies } from './academies';
 import { academyId } from './academy-column';
 import { requiredRef, updatedAt } from './columns';
+
+/** The brand as stored: unset fields are the defaults (today's colour, a short form of the name, no logo). */
+export type StoredBrand = {
+  colour?: string;
+  shortName?: string;
+  logo?: { version: string; files: Partial<Record<BrandFile, string>> };
+};
 
 /** The messaging settings as stored (defaults fill what is missing). */
 export type StoredMessaging = {
@@ -77,6 +85,11 @@ export const academySettings = pgTable(
     lateJoinerGraceDays: integer().notNull().default(7),
     // Homework (issue 59): the weekly summary to parents, and removing pages older than a term. Both off until chosen.
     homework: jsonb().$type<{ weeklySummary?: boolean; removeOldPages?: boolean }>().notNull().default({}),
+    // The academy's own brand (issue 78, decision 080): its main colour, the name under its app icon, and
+    // its logo as generated pictures (the stored files' keys in the academy's folder, by name, and their version).
+    brand: jsonb().$type<StoredBrand>().notNull().default({}),
+    // Its own Play Store app (issue 78): the package name and the signing certificates' SHA-256 fingerprints.
+    app: jsonb().$type<{ packageName?: string; fingerprints?: string[] }>().notNull().default({}),
     updatedAt: updatedAt(),
   },
   (table) => [

@@ -181,7 +181,7 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     const expected = {
       admin: ['admissions.manage', 'audit.read', 'batches.all', 'report-cards.mail'],
       teacher: ['attendance.mark-offline'],
-      student: ['homework.hand-in', 'notifications.read'],
+      student: ['app.install-offer', 'homework.hand-in', 'notifications.read'],
     } as const;
     for (const [role, abilities] of Object.entries(expected)) {
       const user = await buildUser(t.database.db, { role: role as keyof typeof expected });

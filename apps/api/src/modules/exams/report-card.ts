@@ -11,7 +11,7 @@ import { reportCardMail, reportCardParentMessages } from '../../lib/mail-templat
 import type { Mailer } from '../../lib/mailer';
 import { createPdfDocument, drawAcademyHeader, pdfToBuffer } from '../../lib/pdf';
 import { linkedParentsOf, notifyParents } from '../family-outbox';
-import { academyToday, getAcademySettings } from '../../academy-settings';
+import { academyHeaderLogo, academyToday, getAcademySettings } from '../../academy-settings';
 import { remarksOfStudent } from './remarks.service';
 import { localNamesFor } from '../standards';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
@@ -98,10 +98,10 @@ export async function reportCardFor(db: DbExecutor, actor: Actor, studentId: str
 
 /** One A4 page: academy, student, batches, attendance, issue date, every published test with marks, rank and batch average, the teachers' remarks, and signature lines for the class teacher and the director. */
 export async function reportCardPdf(db: DbExecutor, studentId: string, period: ReportCardPeriod, language: Language): Promise<{ pdf: Buffer; studentName: string; email: string; studentLanguage: Language }> {
-  const [settings, data, today, names] = await Promise.all([getAcademySettings(db), reportCardData(db, studentId, period), academyToday(db), localNamesFor(db, language)]);
+  const [settings, data, today, names, logo] = await Promise.all([getAcademySettings(db), reportCardData(db, studentId, period), academyToday(db), localNamesFor(db, language), academyHeaderLogo(db)]);
   const words = LABELS[language];
   const doc = createPdfDocument(`${words.title} — ${data.student.name}`);
-  drawAcademyHeader(doc, academyInLanguage(settings, language));
+  drawAcademyHeader(doc, { ...academyInLanguage(settings, language), logo, colour: settings.brand.colour });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 

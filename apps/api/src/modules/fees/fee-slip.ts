@@ -14,7 +14,7 @@ import { mayReadFeesOf } from '../../access/fees';
 import type { Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { createAcademyPdf, rupeesText, type PdfDocument } from '../../lib/pdf';
-import { academyToday, getAcademySettings, upiPayee } from '../../academy-settings';
+import { academyHeaderLogo, academyToday, getAcademySettings, upiPayee } from '../../academy-settings';
 import { registrationOn, taxOnTopOf } from '../gst';
 import { dueUpiRequest } from './dues.service';
 import { dueDeliverySql, dueDepositSql, dueTaxableSql } from './fee-queries';
@@ -67,7 +67,7 @@ export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, la
   if (!row || !mayReadFeesOf(actor, row.due.studentId)) throw new AppError('NOT_FOUND', FEE_MESSAGES.dueNotFound);
   const balance = row.due.status === 'open' ? row.due.amountPaise - row.due.concessionPaise - row.due.paidPaise : 0;
   if (balance <= 0) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.nothingToPay);
-  const [settings, payee, today] = await Promise.all([getAcademySettings(db), upiPayee(db), academyToday(db)]);
+  const [settings, payee, today, logo] = await Promise.all([getAcademySettings(db), upiPayee(db), academyToday(db), academyHeaderLogo(db)]);
   // With fee plans quoted excluding GST the slip shows balance + GST = what is paid, as the ledger and its UPI request do.
   const registration = await registrationOn(db, today);
   // A due invoiced on its due date (decision 070): what is left on its invoice, as the ledger.
@@ -78,7 +78,7 @@ export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, la
   const label = LABELS[language];
 
   const pdf = createAcademyPdf({
-    header: { name: settings.name, address: academyInLanguage(settings, language).address, phones: settings.phones, email: settings.email },
+    header: { name: settings.name, address: academyInLanguage(settings, language).address, phones: settings.phones, email: settings.email, logo, colour: settings.brand.colour },
     title: label.title,
     language,
     info: { Title: `${label.title} ${reference}`, Subject: reference },

@@ -10,7 +10,7 @@ import type { Jobs } from '../../events/catalog';
 import { feeReceiptMail, feeReceiptParentMessages, type FeeReceiptFacts } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { linkedParentsOf, notifyParents, reachOfParents } from '../family-outbox';
-import { getAcademySettings } from '../../academy-settings';
+import { academyHeaderLogo, getAcademySettings } from '../../academy-settings';
 import { printableReceipt, type PrintableReceipt } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';
 import { renderCreditNotePdf } from './credit-note-pdf';
@@ -38,13 +38,15 @@ const toPaise = (rupees: number) => Math.round(rupees * 100);
 export async function receiptPdfIn(db: DbExecutor, receipt: PrintableReceipt, language: Language): Promise<Buffer> {
   // The address in the reader's language when the office wrote one (issue 42).
   const settings = academyInLanguage(await getAcademySettings(db), language);
-  return renderReceiptPdf({ header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email }, receipt, language });
+  const header = { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email, logo: await academyHeaderLogo(db), colour: settings.brand.colour };
+  return renderReceiptPdf({ header, receipt, language });
 }
 
 /** A credit note's PDF in a reader's language, the academy's header as on its receipt. */
 export async function creditNotePdfIn(db: DbExecutor, receipt: PrintableReceipt, language: Language): Promise<Buffer> {
   const settings = academyInLanguage(await getAcademySettings(db), language);
-  return renderCreditNotePdf({ header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email }, receipt, language });
+  const header = { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email, logo: await academyHeaderLogo(db), colour: settings.brand.colour };
+  return renderCreditNotePdf({ header, receipt, language });
 }
 
 /** "receipt-2026-27-0001.pdf" */

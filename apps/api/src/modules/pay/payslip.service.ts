@@ -3,7 +3,7 @@ import type { Language } from '@academy/shared/languages';
 import type { DbExecutor } from '../../db/client';
 import { assertReadsPayOf } from '../../access/pay';
 import type { Actor } from '../../access/actor';
-import { getAcademySettings } from '../../academy-settings';
+import { academyHeaderLogo, getAcademySettings } from '../../academy-settings';
 import { approvedLine, getPayrollSettings } from './pay.service';
 import { renderPayslipPdf } from './payslip-pdf';
 
@@ -20,6 +20,6 @@ export async function payslipFor(db: DbExecutor, actor: Actor, month: string, te
     db.execute<{ language: Language }>(sql`select u.language from teachers t join users u on u.id = t.user_id where t.id = ${teacherId}`),
   ]);
   const language = asked ?? rows[0]?.language ?? 'en';
-  const pdf = await renderPayslipPdf({ settings, tan: payroll.tan, month, line: entry.line, lectures: entry.lectures, paid: entry.paid, language });
+  const pdf = await renderPayslipPdf({ settings, logo: await academyHeaderLogo(db), tan: payroll.tan, month, line: entry.line, lectures: entry.lectures, paid: entry.paid, language });
   return { pdf, fileName: `payslip-${month}-${entry.line.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || teacherId}.pdf` };
 }

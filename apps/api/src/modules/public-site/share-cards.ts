@@ -21,6 +21,8 @@ export type Academy = Pick<PublicAcademySettings, 'name' | 'tagline' | 'address'
   translations?: PublicAcademySettings['translations'];
   /** Standards' and subjects' names in Marathi and Hindi (issue 42): courses are named by them. */
   localNames?: PublicAcademySettings['localNames'];
+  /** The academy's logo and colour (issue 78): its structured data names its own logo. */
+  brand?: PublicAcademySettings['brand'];
 };
 
 /** Each public page's title; the landing page shows the academy's tagline instead. */

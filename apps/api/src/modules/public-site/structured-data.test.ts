@@ -71,6 +71,10 @@ describe('the academy as structured data', () => {
 
   it('leaves out the hours when Settings do not say them in days and times', () => {
     expect(organizationLd({ ...ACADEMY, officeHours: 'Call us any time' }, ORIGIN)).not.toHaveProperty('openingHours');
+    // The academy's own logo (issue 78): its 512-pixel square icon, at its own address.
+    expect(organizationLd({ ...ACADEMY, brand: { colour: '#0b7285', shortName: 'Shree', logoUrl: '/api/public/brand/logo.png?v=0123456789abcdef' } }, ORIGIN).logo).toBe(
+      `${ORIGIN}/api/public/brand/icon-512.png?v=0123456789abcdef`,
+    );
     expect(openingHours('Call us any time')).toBeNull();
     expect(openingHours('Monday to Saturday 10:00 AM to 6:00 PM, Sunday by appointment')).toBeNull();
   });

@@ -5,6 +5,7 @@ import type { Language } from '@academy/shared/languages';
 import { pageAddress } from '@academy/shared/public-site';
 import type { CourseBatch } from '@academy/shared/schemas/courses';
 import { WEEKDAYS } from '@academy/shared/schedule';
+import { brandFileUrl } from '@academy/shared/schemas/brand';
 import { courseDays, courseTimes, type Academy } from './share-cards';
 
 /*
@@ -136,7 +137,8 @@ export function organizationLd(settings: Academy, origin: string, language: Lang
     name: academy.name,
     ...(academy.tagline.trim() ? { description: academy.tagline } : {}),
     url: `${origin}/`,
-    logo: `${origin}/icon-512.png`,
+    // The academy's own logo's square icon when it has one (issue 78), else the product's.
+    logo: settings.brand?.logoUrl ? `${origin}${brandFileUrl(settings.brand.logoUrl, 'icon-512')}` : `${origin}/icon-512.png`,
     image: `${origin}/api/public/share-image/home.png?lang=${language}`,
     ...(phones[0] ? { telephone: phones[0] } : {}),
     ...(phones.length > 1 ? { contactPoint: phones.map((telephone) => ({ '@type': 'ContactPoint', telephone, contactType: 'customer service', areaServed: 'IN', availableLanguage: ['en', 'mr', 'hi'] })) } : {}),

@@ -14,8 +14,8 @@ import { academySettings } from '../../db/schema';
 
 /** Only what the public pages show; nothing about when or by whom it changed. */
 export function toPublicSettings(settings: AcademySettings): PublicAcademySettings {
-  const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials, samplePages, location, translations } = settings;
-  return { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials, samplePages, location, translations };
+  const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials, samplePages, location, translations, brand } = settings;
+  return { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials, samplePages, location, translations, brand };
 }
 
 // In RETURNING, a subquery sees the row as it was before the statement: the audit log's old values

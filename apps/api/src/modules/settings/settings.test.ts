@@ -61,6 +61,8 @@ describe('academy settings', () => {
         localNames: { standards: {}, subjects: {} },
         // The academy's own language (issue 73): the default of a new account in the office's forms.
         language: 'en',
+        // No brand chosen yet (issue 78): today's blue, no logo, the name's first word under the icon.
+        brand: { colour: '#4263eb', logoUrl: null, shortName: 'Shree' },
       },
     });
     await Promise.all([getAcademySettings(t.database.db), getAcademySettings(t.database.db), getPublic()]);
@@ -119,6 +121,8 @@ describe('academy settings', () => {
         testimonials: [],
         samplePages: true,
         location: null,
+        // The short name follows the academy's name until one is chosen (issue 78).
+        brand: { colour: '#4263eb', logoUrl: null, shortName: 'Saraswati' },
         updatedAt: expect.any(String),
       },
     });
@@ -126,7 +130,7 @@ describe('academy settings', () => {
 
     const publicView = (await getPublic()).json().data;
     expect(publicView.name).toBe('Saraswati Classes');
-    expect(Object.keys(publicView).sort()).toEqual(['address', 'email', 'language', 'localNames', 'location', 'name', 'officeHours', 'phoneCodes', 'phones', 'samplePages', 'socialLinks', 'tagline', 'testimonials', 'timeZone', 'translations']);
+    expect(Object.keys(publicView).sort()).toEqual(['address', 'brand', 'email', 'language', 'localNames', 'location', 'name', 'officeHours', 'phoneCodes', 'phones', 'samplePages', 'socialLinks', 'tagline', 'testimonials', 'timeZone', 'translations']);
     expect((await getAcademySettings(t.database.db)).timeZone).toBe('Asia/Kolkata');
   });
 

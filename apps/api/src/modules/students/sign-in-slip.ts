@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { createAcademyPdf } from '../../lib/pdf';
 import { recordAudit, type AuditActor } from '../audit';
-import { academyToday, getAcademySettings } from '../../academy-settings';
+import { academyHeaderLogo, academyToday, getAcademySettings } from '../../academy-settings';
 import { updateAccount } from '../users';
 
 type SlipInput = z.output<typeof studentSignInSlipInputSchema>;
@@ -51,12 +51,12 @@ export async function printSignInSlip(db: Db, actor: AuditActor, id: string, inp
     return row;
   });
   const language: Language = input.language ?? student.language;
-  const [settings, today] = await Promise.all([getAcademySettings(db), academyToday(db)]);
+  const [settings, today, logo] = await Promise.all([getAcademySettings(db), academyToday(db), academyHeaderLogo(db)]);
   const label = LABELS[language];
 
   const pdf = createAcademyPdf({
     // The address in the family's language when the office wrote one (issue 42, point 13).
-    header: { name: settings.name, address: academyInLanguage(settings, language).address, phones: settings.phones, email: settings.email },
+    header: { name: settings.name, address: academyInLanguage(settings, language).address, phones: settings.phones, email: settings.email, logo, colour: settings.brand.colour },
     title: label.title,
     language,
     info: { Title: `${label.title} ${student.code}`, Subject: student.code },

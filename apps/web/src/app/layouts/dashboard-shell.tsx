@@ -1,11 +1,13 @@
 import { ActionIcon, Anchor, AppShell, Badge, Burger, Group, Indicator, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
-import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSchool } from '@tabler/icons-react';
-import { Fragment, lazy, Suspense, useSyncExternalStore } from 'react';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Fragment, lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { Role } from '@academy/shared/roles';
 import { SITE_NAME } from '../../lib/page-meta';
 import { usePublicSettings } from '../../features/settings/api';
+import { AcademyMark } from '../../features/settings/components/academy-mark';
+import { mayOfferInstall, onInstallPrompt } from '../../lib/install-offer';
 import { SHELL } from '../../lib/theme';
 import { useEnquiryCounts } from '../../features/admissions/api';
 import { AttendanceOutboxSender } from '../../features/attendance/components/attendance-outbox';
@@ -89,6 +91,23 @@ function SidebarLinks({ items, collapsed, overlays, onNavigate, counts = {} }: S
   });
 }
 
+const InstallOffer = lazy(() => import('../../features/settings/components/install-offer').then((module) => ({ default: module.InstallOffer })));
+
+/** The install offer's code loads only on a phone where it will show (never on the first screens' path otherwise). */
+function InstallOfferGate() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const check = () => setWanted(mayOfferInstall(true));
+    check();
+    return onInstallPrompt(check);
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <InstallOffer />
+    </Suspense>
+  ) : null;
+}
+
 function Brand() {
   const { t } = useLingui();
   // The academy's own name (Settings), as on the public pages; the product's name until it has loaded.
@@ -98,7 +117,7 @@ function Brand() {
     // what they see reaches the link (axe: label-content-name-mismatch); on phones only the icon shows.
     <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t`${academyName} home`}>
       <Group gap={8} wrap="nowrap">
-        <IconSchool size={26} color="var(--mantine-primary-color-filled)" aria-hidden="true" />
+        <AcademyMark size={26} />
         <Text fw={700} size="lg" visibleFrom="xs" lineClamp={1}>
           {academyName}
         </Text>
@@ -140,6 +159,7 @@ export function DashboardShell({ role }: { role: Role }) {
   const marksAttendance = useCan('attendance.mark-offline');
   const handsInHomework = useCan('homework.hand-in');
   const hasBell = useCan('notifications.read');
+  const installOffered = useCan('app.install-offer');
   const counts = { newRegistrations: enquiryCounts.data?.new };
   const { t, i18n } = useLingui();
   const title = i18n._(navigation.title);
@@ -151,6 +171,8 @@ export function DashboardShell({ role }: { role: Role }) {
       {overlays ? <overlays.DialogsHost /> : null}
       {/* Attendance saved on a teacher's phone while offline goes out on start and when back online. */}
       {marksAttendance ? <AttendanceOutboxSender /> : null}
+      {/* A parent's or student's second sign-in on a phone: one offer to add the app (issue 78). */}
+      {installOffered ? <InstallOfferGate /> : null}
       {/* Homework pages kept on a student's phone (IndexedDB) go out the same way. */}
       {handsInHomework ? <HandInOutboxSender /> : null}
       {/* The one "leave without saving?" blocker of every screen and form (React Router takes one). */}

@@ -1,6 +1,5 @@
 import { Burger, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { IconSchool } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
@@ -10,6 +9,7 @@ import { useCurrentUser } from '../../lib/session';
 import { LanguageSwitch } from '../../features/i18n/components/language-switch';
 import { useLocalizedPath } from '../../lib/use-localized-path';
 import { usePublicSettings } from '../../features/settings/api';
+import { AcademyMark } from '../../features/settings/components/academy-mark';
 import { SITE_NAME } from '../../lib/page-meta';
 import classes from './public-layout.module.css';
 
@@ -55,7 +55,7 @@ export function PublicHeader() {
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
           <Link to={lp('/')} aria-label={t`${academyName} home`} style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
             <Group gap={8} wrap="nowrap">
-              <IconSchool size={28} color="var(--mantine-primary-color-filled)" aria-hidden="true" />
+              <AcademyMark size={28} />
               {/* The academy's name whole, on two or three lines on a phone if need be (issue 54: "Shre…"), broken
                   only between words (issue 73: "Dnyanjy/oti", "V i d"); a word too long for the line is cut at its end. */}
               <Text fw={700} fz={{ base: 'sm', sm: 'lg' }} lh={1.15} lineClamp={3} miw="4.5em" style={{ overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual' }}>

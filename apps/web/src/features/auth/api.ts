@@ -7,6 +7,7 @@ import type { SessionUser } from '@academy/shared/schemas/auth';
 import type { SignInCodeSent } from '@academy/shared/schemas/messaging';
 import { ApiError, apiRequest, apiRequestWithMessage, normalizeError } from '../../lib/api-client';
 import { removeUserItems } from '../../lib/user-storage';
+import { countSignIn } from '../../lib/install-offer';
 import { authKeys, keepSessionUser } from '../../lib/session';
 import { toSessionUser } from '../../lib/session-user';
 
@@ -34,6 +35,8 @@ export function useLogin() {
     onSuccess: (user) => {
       keepSessionUser(user);
       queryClient.setQueryData(authKeys.session, user);
+      // The second sign-in on a phone brings the offer to add the app (issue 78).
+      countSignIn();
     },
     onError: () => clearSession(queryClient),
   });
@@ -96,6 +99,7 @@ export function useVerifySignInCode() {
     },
     onSuccess: (user) => {
       keepSessionUser(user);
+      countSignIn();
       queryClient.setQueryData(authKeys.session, user);
     },
   });

@@ -13,12 +13,14 @@ const settings = {
   testimonials: [{ quote: 'Good teachers', name: 'A parent', detail: '' }],
   location: null,
   translations: {},
+  brand: { colour: '#4263eb', logoUrl: null, shortName: 'Shree' },
 };
 
 describe('toSettingsFormValues', () => {
   it('turns unset social links into empty fields and keeps three phone fields', () => {
+    // The brand has its own form (Settings → Brand, issue 78): not a field of this one.
     expect(toSettingsFormValues(settings)).toEqual({
-      ...settings,
+      ...Object.fromEntries(Object.entries(settings).filter(([key]) => key !== 'brand')),
       phones: ['+91 98765 43210', '+91 98765 43211', '+91 98765 43212'],
       socialLinks: { facebook: 'https://facebook.com/academy', instagram: '', youtube: '', whatsapp: '' },
       backupTime: '02:00',

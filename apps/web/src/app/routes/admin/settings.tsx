@@ -9,12 +9,14 @@ import { MessagingSettingsSection } from '../../../features/messages/components/
 import { PaymentSettingsSection } from '../../../features/fees/components/payment-settings-form';
 import { TaxSettingsSection } from '../../../features/gst/tax-settings-form';
 import { OwnDomainsSection } from '../../../features/settings/components/settings-own-domains';
+import { BrandSection } from '../../../features/settings/components/settings-brand';
+import { AppSection } from '../../../features/settings/components/settings-app';
 import { HomeworkSettingsSection } from '../../../features/homework/components/homework-settings';
 import { useLingui } from '@lingui/react/macro';
 import { MESSAGES } from '@academy/shared/messages';
 
 /** Settings' sections, each at its own address (`/app/settings?section=contact`), one shown at a time (issue 73, decision 073). */
-const SECTIONS = ['academy', 'contact', 'public-site', 'messages', 'payments', 'tax', 'homework', 'domains'] as const;
+const SECTIONS = ['academy', 'contact', 'public-site', 'brand', 'messages', 'payments', 'tax', 'homework', 'domains', 'app'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const isSection = (value: string | null): value is Section => SECTIONS.includes(value as Section);
@@ -34,11 +36,13 @@ export function Component() {
     academy: t`Academy`,
     contact: t`Contact`,
     'public-site': t`Public site`,
+    brand: t`Brand`,
     messages: t`Messages`,
     payments: t`Payments and UPI`,
     tax: t`Tax`,
     homework: t`Homework`,
     domains: t`Own domain`,
+    app: t`Your app`,
   };
   const show = (next: SettingsFormSection) => setParams({ section: next });
   return (
@@ -81,6 +85,8 @@ export function Component() {
           {section === 'tax' ? <TaxSettingsSection /> : null}
           {section === 'homework' ? <HomeworkSettingsSection /> : null}
           {section === 'domains' ? <OwnDomainsSection /> : null}
+          {section === 'brand' ? <BrandSection /> : null}
+          {section === 'app' ? <AppSection /> : null}
         </Stack>
       )}
     </>

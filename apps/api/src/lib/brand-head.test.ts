@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { withBrandHead } from './brand-head';
+
+const HEAD = '<head><meta name="theme-color" content="#4263eb" />\n<link rel="icon" type="image/svg+xml" href="/favicon.svg" /></head>';
+
+describe('withBrandHead', () => {
+  it('writes the academy colour and, with a logo, its favicon and apple-touch-icon', () => {
+    const html = withBrandHead(HEAD, { colour: '#0b7285', shortName: 'Alpha', logoUrl: '/api/public/brand/logo.png?v=0123456789abcdef' });
+    expect(html).toContain('<meta name="theme-color" content="#0b7285" />');
+    expect(html).toContain('<link rel="icon" type="image/png" href="/api/public/brand/favicon.png?v=0123456789abcdef" />');
+    expect(html).toContain('<link rel="apple-touch-icon" href="/api/public/brand/apple-touch-icon.png?v=0123456789abcdef" />');
+    expect(html).not.toContain('favicon.svg');
+  });
+
+  it('keeps the product icons without a logo', () => {
+    const html = withBrandHead(HEAD, { colour: '#5f3dc4', shortName: 'Main', logoUrl: null });
+    expect(html).toContain('content="#5f3dc4"');
+    expect(html).toContain('href="/favicon.svg"');
+  });
+});
