@@ -30,15 +30,18 @@ import { ROOT, WEB_DIST } from './server';
  * Raised by up to 3 kB where over (issue 78): the brand's and the app's
  * screens add about 55 messages to the one catalog, and the shell draws the academy's logo, colour and icons
  * (the install offer's code and the colour field's styles load only where they show).
+ * Raised by 2 kB (session 38): the lectures' player and "who watched", the OMR sheets' screen and the brand
+ * landed together and put some 230 messages into the one catalog (43.5 kB brotli in English now). The
+ * lever is issue 74's per-screen catalogs (decision 078), not more budget.
  */
 export const FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
-  '/app/dashboard': 311,
-  '/app/teacher/dashboard': 254,
-  '/app/student/dashboard': 259,
-  '/app/parent/dashboard': 286,
-  '/app/teacher/attendance/mark': 324,
-  '/app/parent/fees': 289,
-  '/app/student/online-tests': 251,
+  '/app/dashboard': 313,
+  '/app/teacher/dashboard': 256,
+  '/app/student/dashboard': 261,
+  '/app/parent/dashboard': 288,
+  '/app/teacher/attendance/mark': 326,
+  '/app/parent/fees': 291,
+  '/app/student/online-tests': 254,
 };
 
 /**
@@ -55,8 +58,8 @@ export const TAKE_OVER_GOAL_KB = 150;
  * the take-over (entry-server.tsx, `showsServerMessages`).
  */
 export const MARATHI_FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
-  '/app/parent/dashboard': 293,
-  '/app/parent/fees': 296,
+  '/app/parent/dashboard': 295,
+  '/app/parent/fees': 298,
 };
 
 interface EntryServer {
