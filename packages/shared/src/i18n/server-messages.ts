@@ -1366,6 +1366,11 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
     'यह रिकॉर्डिंग इस अकैडमी की सीमा से बड़ी है: छोटा हिस्सा अपलोड करें',
   ],
   ['This lecture already has its recording', 'या लेक्चरचे रेकॉर्डिंग आधीच आहे', 'इस लेक्चर की रिकॉर्डिंग पहले से है'],
+  // Who watched (issue 75; the player's progress reports).
+  ['Progress saved', 'प्रगती जतन केली', 'प्रगति सहेजी गई'],
+  ['Send the position as whole seconds from 0 to 86400', 'स्थान 0 ते 86400 पूर्ण सेकंदांत पाठवा', 'स्थिति 0 से 86400 तक पूरे सेकंड में भेजें'],
+  ['Send the seconds watched as whole seconds from 0 to 86400', 'पाहिलेले सेकंद 0 ते 86400 पूर्ण सेकंदांत पाठवा', 'देखे गए सेकंड 0 से 86400 तक पूरे सेकंड में भेजें'],
+  ['Send the progress as an object with position and secondsWatched', 'प्रगती position आणि secondsWatched असलेल्या ऑब्जेक्टच्या स्वरूपात पाठवा', 'प्रगति position और secondsWatched वाले ऑब्जेक्ट के रूप में भेजें'],
   ['Send the lecture as an object with date and title', 'लेक्चर date आणि title असलेला ऑब्जेक्ट म्हणून पाठवा', 'लेक्चर date और title वाले ऑब्जेक्ट के रूप में भेजें'],
   ['Unknown rendition', 'अशी आवृत्ती नाही', 'ऐसा संस्करण नहीं है'],
   ['Unknown file', 'अशी फाइल नाही', 'ऐसी फ़ाइल नहीं है'],

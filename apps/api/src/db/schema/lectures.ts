@@ -89,6 +89,7 @@ export const lectureViews = pgTable(
   (table) => [
     uniqueIndex('lecture_views_lecture_student_idx').on(table.lectureId, table.studentId),
     index('lecture_views_student_idx').on(table.studentId),
+    index('lecture_views_academy_idx').on(table.academyId),
     check('lecture_views_figures_check', sql`${table.secondsWatched} >= 0 and ${table.position} >= 0 and ${table.furthest} >= 0`),
   ],
 );

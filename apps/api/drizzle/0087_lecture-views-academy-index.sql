@@ -1,0 +1,1 @@
+CREATE INDEX "lecture_views_academy_idx" ON "lecture_views" USING btree ("academy_id");
