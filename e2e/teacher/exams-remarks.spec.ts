@@ -59,7 +59,8 @@ test.describe('marks import, report card remarks and mailing', () => {
     await expect(phone.getByRole('heading', { name: `Unit ${token}` })).toBeVisible({ timeout: 30_000 });
 
     // A CSV with one unknown email: the line is named and nothing is saved.
-    const fileInput = phone.locator('input[type="file"]');
+    // The Marks section's own file field (the OMR section beside it takes photos).
+    const fileInput = phone.getByRole('region', { name: 'Marks' }).locator('input[type="file"]');
     await fileInput.setInputFiles({ name: 'marks.csv', mimeType: 'text/csv', buffer: Buffer.from(`email,marks\n${emails[0]},15\nnobody.${token}@example.com,12\n`) });
     await expect(phone.getByText(`Line 3: no student of this batch has the email or student ID nobody.${token}@example.com`)).toBeVisible(SLOW);
     const untouched = (await (await phone.request.get(`/api/tests/${testId}/results`)).json()).data as { rows: { marks: number | null; absent: boolean }[] };

@@ -72,7 +72,7 @@ export function MessageListView({ items, everyDay }: { items: MessageItem[]; eve
   );
   const error = (item: MessageItem) =>
     item.error ? (
-      <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }}>
         {translateServerText(item.error)}
       </Text>
     ) : null;
