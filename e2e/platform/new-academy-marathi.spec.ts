@@ -28,7 +28,8 @@ async function mailedCode(to: string, since: number): Promise<string> {
       const raw = decodeQuotedPrintable(fs.readFileSync(file, 'utf8'));
       if (!raw.toLowerCase().includes(to.toLowerCase())) continue;
       const body = raw.slice(raw.search(/\r?\n\r?\n/));
-      const code = /(?<!\d)(\d{6})(?!\d)/.exec(body)?.[1];
+      // Six digits standing alone: a MIME boundary's random letters and digits (`_NmP-3a262182b-Part`) are no code.
+      const code = /(?<![\w-])(\d{6})(?![\w-])/.exec(body)?.[1];
       if (code) return code;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
