@@ -1,6 +1,7 @@
 import { formatIndianPhone } from '@academy/shared/phone-format';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { formatPaise } from '@academy/shared/money';
 import type { Language } from '@academy/shared/languages';
 
@@ -264,4 +265,21 @@ export function createAcademyPdf(input: { header: AcademyHeader; title: string; 
   doc.moveDown(0.5);
 
   return { doc, text, row, rule, tag, end: () => pdfToBuffer(doc) };
+}
+
+/**
+ * A QR code drawn as vector squares (sharp at any print size: a fee slip's UPI link, an OMR sheet's
+ * test and student), its top-left corner at (x, y), `size` wide with a 2-module quiet zone. `overlap`
+ * widens each square a little so a camera sees no hairline between neighbours (the OMR reader's QR).
+ */
+export function drawQrCode(doc: PdfDocument, text: string, x: number, y: number, size: number, overlap = 0): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 2;
+  const cell = size / (modules.size + 2 * quiet);
+  for (let row = 0; row < modules.size; row += 1) {
+    for (let column = 0; column < modules.size; column += 1) {
+      if (modules.get(row, column)) doc.rect(x + (column + quiet) * cell, y + (row + quiet) * cell, cell + overlap, cell + overlap);
+    }
+  }
+  doc.fillColor('#000000').fill();
 }

@@ -1,8 +1,7 @@
-import QRCode from 'qrcode';
 import type { Language } from '@academy/shared/languages';
 import { formatDate } from '@academy/shared/calendar';
 import { word, wordTable } from '@academy/shared/i18n/server-catalog';
-import { createPdfDocument, pdfToBuffer, type PdfDocument } from '../../lib/pdf';
+import { createPdfDocument, drawQrCode, pdfToBuffer, type PdfDocument } from '../../lib/pdf';
 import {
   BUBBLE_RADIUS,
   ID_DIGITS,
@@ -36,19 +35,6 @@ const WORDS = wordTable('omrSheet', {
 export type SheetStudent = { id: string; name: string; code: string };
 export type SheetInput = { academyName: string; testId: string; testName: string; date: string; language: Language; shape: OmrShape; students: SheetStudent[] | null };
 
-/** The QR code as vector squares, its top-left corner at (x, y), `size` wide with a 2-module quiet zone. */
-function drawQr(doc: PdfDocument, text: string, x: number, y: number, size: number): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const quiet = 2;
-  const cell = size / (modules.size + 2 * quiet);
-  for (let row = 0; row < modules.size; row += 1) {
-    for (let column = 0; column < modules.size; column += 1) {
-      if (modules.get(row, column)) doc.rect(x + (column + quiet) * cell, y + (row + quiet) * cell, cell + 0.02, cell + 0.02);
-    }
-  }
-  doc.fillColor('#000000').fill();
-}
-
 function bubble(doc: PdfDocument, x: number, y: number, letter: string): void {
   doc.circle(x, y, BUBBLE_RADIUS).lineWidth(0.6).strokeColor('#6b6b6b').stroke();
   doc.font('regular').fontSize(5.2).fillColor('#9a9a9a').text(letter, x - 4, y - 3.9, { width: 8, align: 'center', lineBreak: false });
@@ -59,7 +45,7 @@ function drawPage(doc: PdfDocument, input: SheetInput, student: SheetStudent | n
   const { shape } = input;
   // The corner marks the reader finds first.
   for (const [cx, cy] of MARK_CENTRES) doc.rect(cx - MARK_SIZE / 2, cy - MARK_SIZE / 2, MARK_SIZE, MARK_SIZE).fillColor('#000000').fill();
-  drawQr(doc, qrText({ testId: input.testId, studentId: student?.id ?? null, ...shape }), QR_BOX.x, QR_BOX.y, QR_BOX.size);
+  drawQrCode(doc, qrText({ testId: input.testId, studentId: student?.id ?? null, ...shape }), QR_BOX.x, QR_BOX.y, QR_BOX.size, 0.02);
 
   const left = 60;
   const width = QR_BOX.x - left - 10;

@@ -1,6 +1,5 @@
 import { academyInLanguage } from '@academy/shared/schemas/settings';
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { formatDate } from '@academy/shared/calendar';
 import type { Language } from '@academy/shared/languages';
 import { amountInWords } from '@academy/shared/money';
@@ -13,7 +12,7 @@ import { batches, feeDues, students, users } from '../../db/schema';
 import { mayReadFeesOf } from '../../access/fees';
 import type { Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
-import { createAcademyPdf, rupeesText, type PdfDocument } from '../../lib/pdf';
+import { createAcademyPdf, drawQrCode, rupeesText } from '../../lib/pdf';
 import { academyHeaderLogo, academyToday, getAcademySettings, upiPayee } from '../../academy-settings';
 import { registrationOn, taxOnTopOf } from '../gst';
 import { dueUpiRequest } from './dues.service';
@@ -40,19 +39,6 @@ const LABELS = wordTable('feeSlip', {
 });
 
 const QR_SIZE = 170;
-
-/** The QR code drawn as vector squares (sharp at any print size), its top-left corner at (x, y). */
-function drawQr(doc: PdfDocument, text: string, x: number, y: number, size: number): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const quiet = 2;
-  const cell = size / (modules.size + 2 * quiet);
-  for (let row = 0; row < modules.size; row += 1) {
-    for (let column = 0; column < modules.size; column += 1) {
-      if (modules.get(row, column)) doc.rect(x + (column + quiet) * cell, y + (row + quiet) * cell, cell, cell);
-    }
-  }
-  doc.fillColor('#000000').fill();
-}
 
 /** GET /api/dues/{id}/slip.pdf: the office, the student and their parents (another family's due answers 404). */
 export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, language: Language): Promise<{ pdf: Buffer; fileName: string }> {
@@ -102,7 +88,7 @@ export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, la
     const { link } = dueUpiRequest(payee, { code: row.code, name: row.name }, { number: row.due.number, label: row.due.label, balancePaise: toPay });
     const x = (pdf.doc.page.width - QR_SIZE) / 2;
     const y = pdf.doc.y;
-    drawQr(pdf.doc, link, x, y, QR_SIZE);
+    drawQrCode(pdf.doc, link, x, y, QR_SIZE);
     pdf.doc.y = y + QR_SIZE + 6;
     pdf.text(word('feeSlip', 'Scan this code with any UPI app (GPay, PhonePe, Paytm, BHIM) to pay {payee}.', language, { payee: payee.payeeName }), { align: 'center' });
     pdf.text(word('feeSlip', 'UPI ID: {vpa}', language, { vpa: payee.vpa }), { align: 'center', color: '#495057', size: 10 });
