@@ -113,6 +113,9 @@ test.describe('classroom (teacher and student on a phone)', () => {
     const students = phone.getByRole('list', { name: 'Students' });
     // A first load on a busy shared machine can take longer than the default wait.
     await expect(students.getByRole('listitem')).toHaveCount(2, { timeout: 20_000 });
+    // The server's sheet is a real form until the app takes it over (issue 74): posted offline, it would open
+    // the browser's own offline page. Keeping marks on the phone is the app's work, so wait for it.
+    await phone.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 30_000 });
     await phone.context().setOffline(true);
     await students.getByRole('listitem', { name: names[0]! }).getByText('Late', { exact: true }).click();
     await phone.getByRole('button', { name: 'Submit attendance' }).click();
