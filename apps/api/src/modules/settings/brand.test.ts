@@ -230,7 +230,7 @@ async function imagesOf(pdf: Buffer): Promise<{ width: number; height: number; r
     fs.writeFileSync(path.join(folder, 'in.pdf'), pdf);
     execFileSync('pdfimages', ['-png', path.join(folder, 'in.pdf'), path.join(folder, 'img')]);
     const files = fs.readdirSync(folder).filter((name) => name.endsWith('.png')).sort();
-    return Promise.all(
+    return await Promise.all(
       files.map(async (name) => {
         const picture = sharp(path.join(folder, name));
         const [{ width, height }, stats] = await Promise.all([picture.metadata(), picture.stats()]);
@@ -331,6 +331,30 @@ describe('two academies, each only its own brand (issue 78, done when)', () => {
       expect(mail.html).not.toContain(otherBrand.logoUrl);
       expect(mail.html).not.toContain(otherBrand.colour);
     }
+  });
+
+  it('the share card of its pages is in its colour with its logo', async () => {
+    const pixel = async (png: Buffer, x: number, y: number) => {
+      const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const i = (y * info.width + x) * 3;
+      return `#${[data[i]!, data[i + 1]!, data[i + 2]!].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+    };
+    const cards: Record<string, Buffer> = {};
+    for (const [key, host] of [['alpha', ALPHA], ['main', MAIN]] as const) {
+      const brand = (await get(host, '/api/settings/public')).json().data.brand;
+      const card = await get(host, '/api/public/share-image/home.png?lang=mr');
+      expect(card.statusCode, card.body.slice(0, 200)).toBe(200);
+      cards[key] = card.rawPayload;
+      // The band (top left) in its colour; the logo's tile at the band's right is white around the logo.
+      expect(await pixel(card.rawPayload, 10, 10), key).toBe(brand.colour);
+      expect(await pixel(card.rawPayload, 1200 - 64 - 316 + 3, 60), key).toBe('#ffffff');
+    }
+    // The logos differ: alpha's orange, main's green, near the tile's middle.
+    const middle = { x: 1200 - 64 - 158, y: 60 };
+    const [alpha, main] = [await pixel(cards.alpha!, middle.x, middle.y), await pixel(cards.main!, middle.x, middle.y)];
+    expect(alpha).not.toBe(main);
+    expect(Number.parseInt(alpha.slice(1, 3), 16)).toBeGreaterThan(Number.parseInt(alpha.slice(3, 5), 16));
+    expect(Number.parseInt(main.slice(3, 5), 16)).toBeGreaterThan(Number.parseInt(main.slice(1, 3), 16));
   });
 
   it('the OMR sheet and its reader: the logo stays in the header’s box (the reader test reads sheets with a black logo)', async () => {
