@@ -5,7 +5,7 @@
 // academies through the sign-up page in Chromium, gives each its own logo and colour, and runs Lighthouse
 // 11's `installable-manifest` and `maskable-icon` audits (Lighthouse 12 removed them) on each academy's
 // address with Debian's Chromium, offline. Prints each audit and each manifest's icons; exits non-zero on
-// failure. Not part of npm test. Needs `lighthouse@11` (a devDependency, else `npx --yes lighthouse@11`).
+// failure. Not part of npm test. Needs Lighthouse 11 (the devDependency `lighthouse11`: npm:lighthouse@11, else `npx --yes lighthouse@11`).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -129,10 +129,12 @@ type Audit = { score: number | null; title: string; details?: { items?: { reason
 function lighthouse(url: string): Record<'installable-manifest' | 'maskable-icon', Audit> {
   const out = path.join(os.tmpdir(), `lighthouse-${randomBytes(4).toString('hex')}.json`);
   cleanups.push(() => fs.rmSync(out, { force: true }));
-  const local = path.join(root, 'node_modules/.bin/lighthouse');
-  const [command, prefix] = fs.existsSync(local) ? [local, []] : ['npx', ['--yes', 'lighthouse@11']];
+  // Lighthouse 11 itself: the project's own lighthouse (12, for the performance budgets) has no PWA audits.
+  const local = path.join(root, 'node_modules/lighthouse11/cli/index.js');
+  const [command, prefix] = fs.existsSync(local) ? [process.execPath, [local]] : ['npx', ['--yes', 'lighthouse@11']];
   const result = spawnSync(command, [...prefix, url, '--only-audits=installable-manifest,maskable-icon', '--output=json', `--output-path=${out}`, '--quiet', `--chrome-flags=${CHROME_FLAGS.join(' ')}`], {
-    cwd: root,
+    // Outside the project, so npx does not take the project's lighthouse 12.
+    cwd: os.tmpdir(),
     env: { ...process.env, CHROME_PATH: CHROME },
     encoding: 'utf8',
     timeout: 300_000,
@@ -141,6 +143,7 @@ function lighthouse(url: string): Record<'installable-manifest' | 'maskable-icon
   const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { lighthouseVersion: string; runtimeError?: { message: string }; audits: Record<string, Audit> };
   if (report.runtimeError) throw new Error(`lighthouse ${url}: ${report.runtimeError.message}`);
   console.log(`  (Lighthouse ${report.lighthouseVersion})`);
+  if (!report.lighthouseVersion.startsWith('11.')) throw new Error(`Lighthouse ${report.lighthouseVersion} has no installable-manifest audit: Lighthouse 11 is needed`);
   return report.audits as Record<'installable-manifest' | 'maskable-icon', Audit>;
 }
 

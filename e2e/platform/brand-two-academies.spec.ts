@@ -120,6 +120,15 @@ async function shootAt(browser: Browser, origin: string, html: string, name: str
   }
 }
 
+/** The built app's Devanagari font files, as the server gives them to the pay page (pay-page.routes.ts). */
+function appFonts(): { regular?: string; bold?: string } {
+  const folder = path.join(process.cwd(), 'apps/web/dist/assets');
+  const files = fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+  const find = (weight: number) => files.find((file) => file.startsWith(`noto-sans-devanagari-devanagari-${weight}-normal-`) && file.endsWith('.woff2'));
+  const [regular, bold] = [find(400), find(700)];
+  return { ...(regular ? { regular: `/assets/${regular}` } : {}), ...(bold ? { bold: `/assets/${bold}` } : {}) };
+}
+
 const rgb = (hex: string) => `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
 
 test('two academies, each its own logo and colour everywhere, each installable with its own icons', async ({ browser, playwright }) => {
@@ -229,7 +238,7 @@ test('two academies, each its own logo and colour everywhere, each installable w
         },
         'not-a-real-link',
         'en',
-        {},
+        appFonts(),
         brand,
       );
       for (const [name, html] of [['mail', mail], ['pay-page', dues]] as const) await shootAt(browser, origin, html, `brand-${index}-${name}`);
