@@ -48,7 +48,7 @@ function renderMail(mail: MailLayout): MailContent {
   const paragraph = (content: string) => `<p style="margin:0 0 16px">${escapeHtml(content)}</p>`;
   const action = mail.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(mail.action.url)}" style="background:${colour};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(mail.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(word('mail', 'If the button does not work, copy this address into your browser:', mail.language))}<br><a href="${escapeHtml(mail.action.url)}">${escapeHtml(mail.action.url)}</a></p>`
+      `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(word('mail', 'If the button does not work, copy this address into your browser:', mail.language))}<br><a href="${escapeHtml(mail.action.url)}" style="word-break:break-all">${escapeHtml(mail.action.url)}</a></p>`
     : '';
   const html = `<!doctype html>
 <html lang="${mail.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(mail.subject)}</title></head>
