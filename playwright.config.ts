@@ -44,8 +44,9 @@ export default defineConfig({
     { name: 'family-by-phone', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /family-by-phone\.spec\.ts/, dependencies: ['chromium'] },
     // Messages held by quiet hours (issue 54) turn WhatsApp on and set quiet hours around the moment: alone, after those.
     { name: 'held-messages', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /held-messages\.spec\.ts/, dependencies: ['family-by-phone'] },
-    // Two owners sign up two academies on the hosted server (ACADEMY_HOSTING=many), at its own port.
-    { name: 'many-academies', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MANY_PORT}` }, testMatch: /platform\/(many-academies|own-domain|new-academy-marathi)\.spec\.ts/ },
+    // Two owners sign up two academies on the hosted server (ACADEMY_HOSTING=many), at its own port; two
+    // academies' own brands (issue 78).
+    { name: 'many-academies', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MANY_PORT}` }, testMatch: /platform\/(many-academies|own-domain|new-academy-marathi|brand-two-academies)\.spec\.ts/ },
     // GST on for the demo academy (issue 57) makes every receipt a tax invoice while it lasts: alone, after those.
     // Families' WhatsApp conversations (issue 60) turn WhatsApp on (without quiet hours): alone, after those.
     { name: 'whatsapp-conversations', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /whatsapp-conversations\.spec\.ts/, dependencies: ['held-messages'] },

@@ -19,6 +19,7 @@ import { ownDomainRoutes } from './modules/academies/own-domains.routes';
 import { realDomainChecks, type DomainChecks } from './modules/academies/own-domains.service';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
+import { setAcademyAddresses } from './lib/academy-address';
 import { SEND_RETRY_DELAYS_SECONDS } from './lib/delivery-timing';
 import { loadPublicPages } from './lib/public-pages';
 import { siteOrigin } from './lib/site-origin';
@@ -315,6 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const academyResolver = createAcademyResolver(deps.db, hosting);
   app.decorate('academyHosts', academyResolver);
   registerAcademyHost(app, { resolver: academyResolver, hosting, publicUrl: deps.config.publicUrl });
+  setAcademyAddresses(academyAddressFinder(app, academyResolver, hosting, deps.config.publicUrl));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   // Only JSON (and, where a route adds it, multipart) bodies: a cross-site form cannot post text/plain.
@@ -642,4 +644,24 @@ async function readOwnApi(app: FastifyInstance, request: FastifyRequest, apiPath
   const body = response.json<{ success?: boolean; data?: unknown }>();
   if (response.statusCode !== 200 || body.success !== true) throw Object.assign(new Error(`GET /api${apiPath} answered ${response.statusCode}`), { statusCode: response.statusCode });
   return body.data;
+}
+
+/**
+ * How a job finds its academy's address for the links in what it sends (a mail's logo, issue 78): with
+ * many academies its domain or `<slug>.BASE_DOMAIN` with PUBLIC_URL's scheme and port (without PUBLIC_URL,
+ * in development, the port this server listens on); with one academy PUBLIC_URL, else this server's address.
+ */
+function academyAddressFinder(app: FastifyInstance, resolver: ReturnType<typeof createAcademyResolver>, hosting: Hosting, publicUrl: string | undefined) {
+  const listeningPort = () => {
+    const address = app.server.address();
+    return address && typeof address === 'object' ? address.port : undefined;
+  };
+  return async (academyId: string): Promise<string | undefined> => {
+    const url = publicUrl ? new URL(publicUrl) : undefined;
+    if (hosting.mode === 'one') return url ? url.origin : listeningPort() ? `http://localhost:${listeningPort()}` : undefined;
+    const address = await resolver.addressOf(academyId, url ? url.protocol.slice(0, -1) : 'http');
+    if (!address) return undefined;
+    const port = url ? url.port : String(listeningPort() ?? '');
+    return port ? `${address}:${port}` : address;
+  };
 }

@@ -10,11 +10,12 @@ import { DEFAULT_ABSENCE_ALERT_TEMPLATES, SAMPLE_ADDRESS, SAMPLE_OFFICE_HOURS, S
 import { academicYearNameOf, todayIn } from '@academy/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { paiseToRupees } from '@academy/shared/money';
-import { publicBrandOf } from '@academy/shared/schemas/brand';
+import { brandFileUrl, publicBrandOf } from '@academy/shared/schemas/brand';
 import type { HomeworkSettings } from '@academy/shared/schemas/homework';
 import type { DbExecutor } from '../db/client';
 import { academicYearRollovers, academySettings } from '../db/schema';
 import { cachedRead } from '../lib/read-cache';
+import { enteredAcademyAddress } from '../lib/academy-address';
 import { AppError } from '../lib/app-error';
 import { DATE_OF_BIRTH_IN_PAST } from '@academy/shared/schemas/students';
 import { isSealed, openSecret, sealSecret } from '../lib/secret-box';
@@ -178,4 +179,15 @@ export async function academyHeaderLogo(db: DbExecutor): Promise<Buffer | undefi
     return row?.logo ?? null;
   });
   return base64 ? Buffer.from(base64, 'base64') : undefined;
+}
+
+/**
+ * The academy's brand as its mails show it (issue 78, decision 085): its colour, and its logo by absolute
+ * address at `origin` (a request's known address) or else the academy's own address; no logo without one.
+ */
+export async function academyMailBrand(db: DbExecutor, origin?: string): Promise<{ colour: string; logoUrl: string | null }> {
+  const { brand } = await getAcademySettings(db);
+  if (!brand.logoUrl) return { colour: brand.colour, logoUrl: null };
+  const address = (origin ?? (await enteredAcademyAddress()))?.replace(/\/+$/, '');
+  return { colour: brand.colour, logoUrl: address ? `${address}${brandFileUrl(brand.logoUrl, 'logo')}` : null };
 }

@@ -6,6 +6,7 @@
 export {
   academyCurrentYear,
   academyHeaderLogo,
+  academyMailBrand,
   academyToday,
   assertDateOfBirthInPast,
   DEFAULT_ACADEMY_SETTINGS,

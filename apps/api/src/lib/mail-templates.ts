@@ -10,9 +10,20 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 }
 
+/**
+ * The academy's brand in its mails (issue 78, decision 085): its colour on the heading and the button
+ * (dark enough for white text: the server refuses lighter ones), and its logo by absolute address (a mail
+ * is read far from the academy's site), or none when the academy has no logo or no known address.
+ */
+export type MailBrand = { colour: string; logoUrl: string | null };
+
+/** The product's blue, for a mail sent before an academy has a brand (the platform's own mails). */
+const PLAIN_BRAND: MailBrand = { colour: '#1c7ed6', logoUrl: null };
+
 type MailLayout = {
   language: Language;
   academyName: string;
+  brand?: MailBrand | undefined;
   subject: string;
   greeting: string;
   paragraphs: string[];
@@ -32,16 +43,19 @@ function renderMail(mail: MailLayout): MailContent {
     `— ${mail.academyName}`,
   ].join('\n');
 
+  const brand = mail.brand ?? PLAIN_BRAND;
+  const colour = /^#[0-9a-f]{6}$/i.test(brand.colour) ? brand.colour : PLAIN_BRAND.colour;
   const paragraph = (content: string) => `<p style="margin:0 0 16px">${escapeHtml(content)}</p>`;
   const action = mail.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(mail.action.url)}" style="background:#1c7ed6;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(mail.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(word('mail', 'If the button does not work, copy this address into your browser:', mail.language))}<br><a href="${escapeHtml(mail.action.url)}">${escapeHtml(mail.action.url)}</a></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(mail.action.url)}" style="background:${colour};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(mail.action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(word('mail', 'If the button does not work, copy this address into your browser:', mail.language))}<br><a href="${escapeHtml(mail.action.url)}" style="word-break:break-all">${escapeHtml(mail.action.url)}</a></p>`
     : '';
   const html = `<!doctype html>
 <html lang="${mail.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(mail.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#212529">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<h1 style="margin:0 0 24px;font-size:20px;color:#1c7ed6">${escapeHtml(mail.academyName)}</h1>
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;border-top:4px solid ${colour}">
+${brand.logoUrl ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(mail.academyName)}" height="48" style="display:block;height:48px;width:auto;max-width:100%;margin:0 0 12px;border:0">` : ''}
+<h1 style="margin:0 0 24px;font-size:20px;color:${colour}">${escapeHtml(mail.academyName)}</h1>
 ${paragraph(mail.greeting)}
 ${mail.paragraphs.map(paragraph).join('\n')}
 ${action}
@@ -58,12 +72,13 @@ ${mail.footnote ? `<p style="margin:0 0 16px;font-size:13px;color:#555">${escape
  * are the server catalog's `mail` section (packages/shared/src/i18n/server-catalog.ts, decision 028).
  */
 
-export function passwordResetMail(input: { academyName: string; userName: string; resetUrl: string; validMinutes: number; language?: Language }): MailContent {
+export function passwordResetMail(input: { academyName: string; userName: string; resetUrl: string; validMinutes: number; language?: Language; brand?: MailBrand }): MailContent {
   const language = input.language ?? 'en';
   const values = { academy: input.academyName, name: input.userName, minutes: input.validMinutes };
   return renderMail({
     language,
     academyName: input.academyName,
+    brand: input.brand,
     subject: word('mail', 'Reset your {academy} password', language, values),
     greeting: word('mail', 'Hello {name},', language, values),
     paragraphs: [word('mail', 'Someone (hopefully you) asked to reset the password of your {academy} account. Choose a new password with this link:', language, values)],
@@ -83,12 +98,14 @@ export function welcomeMail(input: {
   setPasswordUrl: string;
   validDays: number;
   language?: Language;
+  brand?: MailBrand;
 }): MailContent {
   const language = input.language ?? 'en';
   const values = { academy: input.academyName, name: input.userName, email: input.email, days: input.validDays, role: word('mail', ROLE_WORDS[input.role], language) };
   return renderMail({
     language,
     academyName: input.academyName,
+    brand: input.brand,
     subject: word('mail', 'Welcome to {academy}: set your password', language, values),
     greeting: word('mail', 'Hello {name},', language, values),
     paragraphs: [
@@ -101,7 +118,7 @@ export function welcomeMail(input: {
 }
 
 /** The one-time code that proves an applicant owns the email address of the admission form. */
-export function verificationCodeMail(input: { academyName: string; code: string; validMinutes: number; language?: Language }): MailContent {
+export function verificationCodeMail(input: { academyName: string; code: string; validMinutes: number; language?: Language; brand?: MailBrand }): MailContent {
   const language = input.language ?? 'en';
   const values = { academy: input.academyName, code: input.code };
   return codeMail(input, language, {
@@ -121,10 +138,11 @@ export function academySignupCodeMail(input: { platformName: string; code: strin
 }
 
 /** A mail carrying a one-time code: its subject, the line that leads to the code, the code, and how long it is valid. */
-function codeMail(input: { academyName: string; code: string; validMinutes: number }, language: Language, text: { subject: string; lead: string }): MailContent {
+function codeMail(input: { academyName: string; code: string; validMinutes: number; brand?: MailBrand }, language: Language, text: { subject: string; lead: string }): MailContent {
   return renderMail({
     language,
     academyName: input.academyName,
+    brand: input.brand,
     subject: text.subject,
     greeting: word('mail', 'Hello,', language),
     paragraphs: [text.lead, input.code],
@@ -144,6 +162,7 @@ export function enquiryReceivedMail(input: {
   officeHours: string;
   phones: string[];
   language?: Language;
+  brand?: MailBrand;
 }): MailContent {
   const language = input.language ?? 'en';
   const values = { academy: input.academyName, name: input.name, phones: input.phones.map(formatIndianPhone).join(', '), hours: input.officeHours, reference: input.reference ?? '' };
@@ -151,6 +170,7 @@ export function enquiryReceivedMail(input: {
   return renderMail({
     language,
     academyName: input.academyName,
+    brand: input.brand,
     subject: admission ? word('mail', 'We have received your admission enquiry — {academy}', language, values) : word('mail', 'We have received your message — {academy}', language, values),
     // A contact form's address was never proved: its mail carries none of the visitor's words (not
     // even the name), so the form cannot be used to send someone else a text of the sender's choosing.
@@ -168,12 +188,13 @@ export function enquiryReceivedMail(input: {
 }
 
 /** A student's report card, attached as a PDF (issue 23). `period` is already worded ('01-06-2026 to 30-06-2026'). */
-export function reportCardMail(input: { academyName: string; studentName: string; period: string; language?: Language }): MailContent {
+export function reportCardMail(input: { academyName: string; studentName: string; period: string; language?: Language; brand?: MailBrand }): MailContent {
   const language = input.language ?? 'en';
   const values = { academy: input.academyName, name: input.studentName, period: input.period };
   return renderMail({
     language,
     academyName: input.academyName,
+    brand: input.brand,
     subject: word('mail', 'Report card of {name} — {academy}', language, values),
     greeting: word('mail', 'Hello,', language),
     paragraphs: [
@@ -192,6 +213,7 @@ export function feeReminderMail(input: {
   officePhone?: string;
   payLink?: string;
   language?: Language;
+  brand?: MailBrand;
 }): MailContent {
   const language = input.language ?? 'en';
   const values = { academy: input.academyName, name: input.studentName, total: input.total, phone: input.officePhone ? formatIndianPhone(input.officePhone) : '' };
@@ -199,6 +221,7 @@ export function feeReminderMail(input: {
   return renderMail({
     language,
     academyName: input.academyName,
+    brand: input.brand,
     subject: word('mail', '{academy}: fee reminder for {name}', language, values),
     greeting: word('mail', 'Hello {name},', language, values),
     paragraphs: [
@@ -268,10 +291,10 @@ function feeReceiptWords(facts: FeeReceiptFacts, language: Language): { subject:
 }
 
 /** A fee receipt mailed with its PDF attached, to a parent (or to the student, `toStudent`, when no parent is linked), in their language. */
-export function feeReceiptMail(input: FeeReceiptFacts & { language: Language; toStudent?: boolean }): MailContent {
+export function feeReceiptMail(input: FeeReceiptFacts & { language: Language; toStudent?: boolean; brand?: MailBrand }): MailContent {
   const words = feeReceiptWords(input, input.language);
   const greeting = input.toStudent ? word('mail', 'Hello {name},', input.language, { name: input.studentName }) : word('mail', 'Dear parent,', input.language);
-  return renderMail({ language: input.language, academyName: input.academyName, subject: words.subject, greeting, paragraphs: [words.paid, words.balance, words.attached] });
+  return renderMail({ language: input.language, academyName: input.academyName, brand: input.brand, subject: words.subject, greeting, paragraphs: [words.paid, words.balance, words.attached] });
 }
 
 /** The short note to parents' webhook (SMS/WhatsApp) when a receipt has been mailed to them. */
@@ -285,10 +308,11 @@ export function feeReceiptParentMessages(facts: FeeReceiptFacts): Record<Languag
 
 /** A message from the academy to a parent (absence alerts; later fee reminders): the text is already in their language. */
 /** `toParent: false`: a family without a parent account yet (an enquiry's demo class), greeted plainly. */
-export function parentMessageMail(input: { academyName: string; subject: string; text: string; language: Language; toParent?: boolean }): MailContent {
+export function parentMessageMail(input: { academyName: string; subject: string; text: string; language: Language; toParent?: boolean; brand?: MailBrand }): MailContent {
   return renderMail({
     language: input.language,
     academyName: input.academyName,
+    brand: input.brand,
     subject: input.subject,
     greeting: word('mail', input.toParent === false ? 'Hello,' : 'Dear parent,', input.language),
     paragraphs: input.text.split(/\n+/).filter(Boolean),

@@ -203,6 +203,27 @@ export function drawAcademyHeader(doc: PdfDocument, academy: AcademyHeader): voi
   doc.fillColor('#212529').moveDown(1);
 }
 
+/**
+ * The same header on one line, inside a box a tight page keeps for it (issue 78: the OMR sheet, whose
+ * corner marks, QR code and bubbles the reader finds by position): the logo at most `logoSize` points
+ * square at the box's left, the name in the academy's colour beside it. Returns where the text may go
+ * on (the box's left when no logo). Nothing is drawn outside the box.
+ */
+export function drawAcademyHeaderLine(doc: PdfDocument, academy: Pick<AcademyHeader, 'name' | 'logo' | 'colour'>, box: { x: number; y: number; width: number; logoSize: number; fontSize: number }): number {
+  let left = box.x;
+  if (academy.logo) {
+    try {
+      doc.image(academy.logo, box.x, box.y, { fit: [box.logoSize, box.logoSize] });
+      left = box.x + box.logoSize + 8;
+    } catch {
+      // A picture pdfkit cannot read: the name alone, as before logos.
+    }
+  }
+  doc.font('bold').fontSize(box.fontSize).fillColor(academy.colour ?? '#1c7ed6').text(academy.name, left, box.y, { width: box.x + box.width - left, lineBreak: false, ellipsis: true });
+  doc.fillColor('#212529');
+  return left;
+}
+
 /** "₹1,25,000" / "₹1,500.50": money on paper, Indian grouping, from paise. */
 export function rupeesText(paise: number): string {
   return `₹${formatPaise(paise)}`;

@@ -26,6 +26,12 @@ export interface ShareCard {
   lines: string[];
   /** At the bottom: what to do next, a phone number. */
   footer: string;
+  /**
+   * The academy's brand (issue 78): its colour for the band and the footer (dark enough for white text, so
+   * for text on white too), and its logo for paper (a PNG at most 360 × 120, white behind it, base64) on a
+   * white tile at the band's right. Without it the product's blue and no logo.
+   */
+  brand?: { colour: string; logo?: string | undefined } | undefined;
 }
 
 const MARGIN = 64;
@@ -126,11 +132,20 @@ const TITLE_SIZES = [76, 64, 54];
 /** The card as SVG: the band with the academy's name, the title, the lines, a rule and the footer. */
 export function shareCardSvg(card: ShareCard): string {
   const { regular, bold } = loadFonts();
+  const accent = card.brand && /^#[0-9a-f]{6}$/i.test(card.brand.colour) ? card.brand.colour : undefined;
   const parts: string[] = [
     `<rect width="${SHARE_CARD_WIDTH}" height="${SHARE_CARD_HEIGHT}" fill="${COLORS.background}"/>`,
-    `<rect width="${SHARE_CARD_WIDTH}" height="120" fill="${COLORS.band}"/>`,
+    `<rect width="${SHARE_CARD_WIDTH}" height="120" fill="${accent ?? COLORS.band}"/>`,
   ];
-  const [header = ''] = wrapText(card.header, TEXT_WIDTH, (text) => textWidth(bold, text, 44), 1);
+  // The logo on a white tile at the band's right (at most 300 × 100 inside it); the name keeps the rest.
+  let headerWidth = TEXT_WIDTH;
+  if (card.brand?.logo) {
+    const tile = { width: 316, height: 104, x: SHARE_CARD_WIDTH - MARGIN - 316, y: 8 };
+    parts.push(`<rect x="${tile.x}" y="${tile.y}" width="${tile.width}" height="${tile.height}" rx="10" fill="#ffffff"/>`);
+    parts.push(`<image x="${tile.x + 8}" y="${tile.y + 2}" width="${tile.width - 16}" height="${tile.height - 4}" preserveAspectRatio="xMidYMid meet" href="data:image/png;base64,${card.brand.logo}"/>`);
+    headerWidth = tile.x - MARGIN - 24;
+  }
+  const [header = ''] = wrapText(card.header, headerWidth, (text) => textWidth(bold, text, 44), 1);
   parts.push(textPath(bold, header, MARGIN, 78, 44, COLORS.bandText));
 
   let titleSize = TITLE_SIZES[TITLE_SIZES.length - 1]!;
@@ -156,7 +171,7 @@ export function shareCardSvg(card: ShareCard): string {
 
   parts.push(`<rect x="${MARGIN}" y="528" width="${TEXT_WIDTH}" height="2" fill="${COLORS.rule}"/>`);
   const [footer = ''] = wrapText(card.footer, TEXT_WIDTH, (text) => textWidth(bold, text, 34), 1);
-  parts.push(textPath(bold, footer, MARGIN, 586, 34, COLORS.footer));
+  parts.push(textPath(bold, footer, MARGIN, 586, 34, accent ?? COLORS.footer));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_CARD_WIDTH}" height="${SHARE_CARD_HEIGHT}" viewBox="0 0 ${SHARE_CARD_WIDTH} ${SHARE_CARD_HEIGHT}">${parts.join('')}</svg>`;
 }
 

@@ -43,7 +43,7 @@ import { enquiryReceivedMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { containsPattern } from '../../lib/search';
 import { enrolStudent } from '../batches';
-import { academyToday, assertDateOfBirthInPast, getAcademySettings } from '../../academy-settings';
+import { academyMailBrand, academyToday, assertDateOfBirthInPast, getAcademySettings } from '../../academy-settings';
 import { insertStudent } from '../students';
 import { notifyContact, notifyParents, PARENT_SENDER_JOB, reachOfParents } from '../family-outbox';
 import { hashPassword } from '../../lib/password';
@@ -524,6 +524,7 @@ export async function sendEnquiryConfirmation(deps: { db: Db; mailer: Mailer }, 
     officeHours: academyInLanguage(settings, confirmation.language ?? 'en').officeHours,
     phones: settings.phones,
     language: confirmation.language,
+    brand: await academyMailBrand(deps.db),
   });
   await deps.mailer.send({ to: confirmation.to, ...mail });
 }

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { verificationCodeMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { generateToken, hashOneTimeCode, hashToken } from '../../lib/tokens';
-import { getAcademySettings } from '../../academy-settings';
+import { academyMailBrand, getAcademySettings } from '../../academy-settings';
 
 export type OtpDeps = { db: Db; mailer: Mailer; /** Keys the code hashes (APP_SECRET). */ otpKey: string };
 
@@ -53,7 +53,7 @@ export async function sendVerificationCode(deps: OtpDeps, input: { email: string
   });
   const settings = await getAcademySettings(deps.db);
   try {
-    await deps.mailer.send({ to: input.email, ...verificationCodeMail({ academyName: settings.name, code, validMinutes: OTP_VALID_MINUTES, language: input.language }) });
+    await deps.mailer.send({ to: input.email, ...verificationCodeMail({ academyName: settings.name, code, validMinutes: OTP_VALID_MINUTES, language: input.language, brand: await academyMailBrand(deps.db) }) });
   } catch {
     throw new AppError('INTERNAL', 'We could not send the code just now. Please try again in a minute.');
   }

@@ -8,7 +8,7 @@ import { passwordResetMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { hashToken } from '../../lib/tokens';
-import { getAcademySettings } from '../../academy-settings';
+import { academyMailBrand, getAcademySettings } from '../../academy-settings';
 import { recordAudit } from '../audit';
 import { createPasswordLink, createSession, usePasswordLink } from '../sessions';
 import { findUserByEmail, markSignedIn, updateAccount } from '../users';
@@ -58,6 +58,7 @@ export async function sendPasswordResetMail(deps: { db: Db; mailer: Mailer }, in
     resetUrl: `${input.origin}/reset-password/${token}`,
     validMinutes: RESET_TOKEN_LIFETIME_MINUTES,
     language: input.language,
+    brand: await academyMailBrand(deps.db, input.origin),
   });
   await deps.mailer.send({ to: user.email, ...mail });
 }

@@ -49,6 +49,15 @@ export const MARK_CENTRES: [number, number][] = [
 /** The QR code naming the test (and the student): a square at the top right. */
 export const QR_BOX = { x: PAGE.width - 60 - 96, y: 60, size: 96 };
 
+/**
+ * The academy's header (issue 78): its logo and name, then the sheet's title, test and date, between the
+ * top-left corner mark (and the ring of paper the reader checks around it) and the QR code, above the ID
+ * grid. The logo is at most 32 points square: even all black (1024 pt²) the corner marks (22 × 22 = 484 pt²)
+ * stay above the 30 % of the largest dark blob that the reader keeps as candidates, and lying inside the
+ * marks it is never the most extreme blob towards a corner.
+ */
+export const HEADER_BOX = { x: 60, y: 26, width: PAGE.width - 60 - 96 - 70, logoSize: 32 };
+
 /** Bubbles: radius and the pitch between options and rows. */
 export const BUBBLE_RADIUS = 5;
 export const OPTION_PITCH = 15;

@@ -11,8 +11,11 @@ const NEET: OmrShape = { pattern: 'neet', questions: 180, options: 4 };
 let pages: { printed: Buffer; blank: Buffer; custom: Buffer };
 
 beforeAll(async () => {
+  // The academy's logo in the header (issue 78), at its worst for the reader: a solid black square, the
+  // shape of a corner mark, as large as the header lets it be.
+  const academyLogo = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#000000' } }).png().toBuffer();
   const sheet = (shape: OmrShape, printed: boolean) =>
-    omrSheetPdf({ academyName: 'Dnyanjyoti Academy', testId: TEST_ID, testName: 'Weekly test', date: '2026-11-28', language: 'mr', shape, students: printed ? [{ id: STUDENT_ID, name: 'आशा पाटील', code: 'LAT-2026-0042' }] : null });
+    omrSheetPdf({ academyName: 'Dnyanjyoti Academy', academyLogo, academyColour: '#0b7285', testId: TEST_ID, testName: 'Weekly test', date: '2026-11-28', language: 'mr', shape, students: printed ? [{ id: STUDENT_ID, name: 'आशा पाटील', code: 'LAT-2026-0042' }] : null });
   const [[printed], [blank], [custom]] = await Promise.all([renderPages(await sheet(NEET, true)), renderPages(await sheet(NEET, false)), renderPages(await sheet({ pattern: 'custom', questions: 60, options: 5 }, false))]);
   pages = { printed: printed!, blank: blank!, custom: custom! };
 }, 60_000);

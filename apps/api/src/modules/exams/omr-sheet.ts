@@ -1,9 +1,10 @@
 import type { Language } from '@academy/shared/languages';
 import { formatDate } from '@academy/shared/calendar';
 import { word, wordTable } from '@academy/shared/i18n/server-catalog';
-import { createPdfDocument, drawQrCode, pdfToBuffer, type PdfDocument } from '../../lib/pdf';
+import { createPdfDocument, drawAcademyHeaderLine, drawQrCode, pdfToBuffer, type PdfDocument } from '../../lib/pdf';
 import {
   BUBBLE_RADIUS,
+  HEADER_BOX,
   ID_DIGITS,
   ID_GRID,
   MARK_CENTRES,
@@ -33,7 +34,18 @@ const WORDS = wordTable('omrSheet', {
 });
 
 export type SheetStudent = { id: string; name: string; code: string };
-export type SheetInput = { academyName: string; testId: string; testName: string; date: string; language: Language; shape: OmrShape; students: SheetStudent[] | null };
+export type SheetInput = {
+  academyName: string;
+  /** The academy's logo for paper and its colour (issue 78): the papers' shared header, on one line. */
+  academyLogo?: Buffer | undefined;
+  academyColour?: string | undefined;
+  testId: string;
+  testName: string;
+  date: string;
+  language: Language;
+  shape: OmrShape;
+  students: SheetStudent[] | null;
+};
 
 function bubble(doc: PdfDocument, x: number, y: number, letter: string): void {
   doc.circle(x, y, BUBBLE_RADIUS).lineWidth(0.6).strokeColor('#6b6b6b').stroke();
@@ -47,10 +59,11 @@ function drawPage(doc: PdfDocument, input: SheetInput, student: SheetStudent | n
   for (const [cx, cy] of MARK_CENTRES) doc.rect(cx - MARK_SIZE / 2, cy - MARK_SIZE / 2, MARK_SIZE, MARK_SIZE).fillColor('#000000').fill();
   drawQrCode(doc, qrText({ testId: input.testId, studentId: student?.id ?? null, ...shape }), QR_BOX.x, QR_BOX.y, QR_BOX.size, 0.02);
 
-  const left = 60;
+  const left = HEADER_BOX.x;
   const width = QR_BOX.x - left - 10;
-  doc.font('bold').fontSize(14).fillColor('#1c7ed6').text(input.academyName, left, 30, { width, lineBreak: false, ellipsis: true });
-  doc.font('bold').fontSize(10.5).fillColor('#212529').text(`${words.title} · ${shape.pattern === 'custom' ? '' : shape.pattern.toUpperCase() + ' · '}${shape.questions}`, left, 50, { width, lineBreak: false });
+  // The papers' header (lib/pdf.ts) in the box the layout keeps for it: the logo, the name in the academy's colour.
+  const beside = drawAcademyHeaderLine(doc, { name: input.academyName, logo: input.academyLogo, colour: input.academyColour }, { ...HEADER_BOX, fontSize: 14 });
+  doc.font('bold').fontSize(10.5).fillColor('#212529').text(`${words.title} · ${shape.pattern === 'custom' ? '' : shape.pattern.toUpperCase() + ' · '}${shape.questions}`, beside, 48, { width: QR_BOX.x - beside - 10, lineBreak: false });
   doc.font('regular').fontSize(9.5).text(`${words.test}: ${input.testName}`, left, 66, { width, lineBreak: false, ellipsis: true });
   const marking = OMR_MARKING[shape.pattern];
   const scheme = word('omrSheet', 'Marking: +{correct} right, {wrong} wrong, 0 blank', input.language, { correct: marking.correct, wrong: marking.wrong });

@@ -13,7 +13,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import type { Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
-import { getAcademySettings } from '../../academy-settings';
+import { academyHeaderLogo, getAcademySettings } from '../../academy-settings';
 import { recordAudit } from '../audit';
 import { examForOmr, saveScannedMarks } from './exams.service';
 import { OMR_LETTERS, OMR_MARKING, scoreOf, shapeProblem, type OmrPattern, type OmrShape } from './omr-layout';
@@ -43,9 +43,9 @@ export async function omrSheetFor(db: DbExecutor, actor: Actor, examId: string, 
     if (rows.length === 0) throw new AppError('BAD_REQUEST', 'The batch has no active students to print sheets for', { batch: 'The batch has no active students' });
     students = rows;
   }
-  const [settings, { rows: academy }] = await Promise.all([getAcademySettings(db), db.execute<{ language: string }>(sql`select language from academies where id = current_academy_id()`)]);
+  const [settings, { rows: academy }, logo] = await Promise.all([getAcademySettings(db), db.execute<{ language: string }>(sql`select language from academies where id = current_academy_id()`), academyHeaderLogo(db)]);
   const language: Language = isLanguage(academy[0]?.language) ? academy[0]!.language : 'en';
-  const pdf = await omrSheetPdf({ academyName: academyInLanguage(settings, language).name, testId: test.id, testName: test.name, date: test.date, language, shape, students });
+  const pdf = await omrSheetPdf({ academyName: academyInLanguage(settings, language).name, academyLogo: logo, academyColour: settings.brand.colour, testId: test.id, testName: test.name, date: test.date, language, shape, students });
   const slug = test.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'test';
   return { pdf, fileName: `omr-${slug}${students ? '-batch' : ''}.pdf` };
 }

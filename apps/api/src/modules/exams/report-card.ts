@@ -11,7 +11,7 @@ import { reportCardMail, reportCardParentMessages } from '../../lib/mail-templat
 import type { Mailer } from '../../lib/mailer';
 import { createPdfDocument, drawAcademyHeader, pdfToBuffer } from '../../lib/pdf';
 import { linkedParentsOf, notifyParents } from '../family-outbox';
-import { academyHeaderLogo, academyToday, getAcademySettings } from '../../academy-settings';
+import { academyHeaderLogo, academyMailBrand, academyToday, getAcademySettings } from '../../academy-settings';
 import { remarksOfStudent } from './remarks.service';
 import { localNamesFor } from '../standards';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
@@ -204,10 +204,11 @@ export async function deliverReportCard(deps: { db: DbExecutor; mailer: Mailer; 
   const readers = parents.length > 0 ? parents.flatMap((parent) => (parent.email ? [{ email: parent.email, language: parent.language }] : [])) : null;
   const languages = [...new Set((readers ?? [{ language: rows[0].language }]).map((reader) => reader.language))];
   // One card per language the readers need (a Marathi mother and an English father: two PDFs).
+  const brand = await academyMailBrand(deps.db);
   const cards = new Map(await Promise.all(languages.map(async (language) => [language, await reportCardPdf(deps.db, studentId, period, language)] as const)));
   const mailTo = async (email: string, language: Language) => {
     const card = cards.get(language)!;
-    const content = reportCardMail({ academyName: settings.name, studentName: card.studentName, period: periodText(period, language), language });
+    const content = reportCardMail({ academyName: settings.name, studentName: card.studentName, period: periodText(period, language), language, brand });
     await deps.mailer.send({ ...content, to: email, attachments: [{ filename: reportCardFileName(card.studentName), content: card.pdf, contentType: 'application/pdf' }] });
   };
   if (!readers) {

@@ -14,7 +14,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { PROVIDER_TIMEOUT_MS, SEND_MAX_ATTEMPTS, SEND_RETRY_DELAYS_SECONDS } from '../../lib/delivery-timing';
 import { ProviderError, sendMsg91Flow, sendWhatsAppTemplate } from '../../lib/family-providers';
 import { PushNotSentError, sendPushToUser } from '../push';
-import { getAcademySettings, hasParentWebhook, messagingConfig, messagingReadiness, parentWebhookConfig, type MessagingConfig, type MessagingReadiness } from '../../academy-settings';
+import { academyMailBrand, getAcademySettings, hasParentWebhook, messagingConfig, messagingReadiness, parentWebhookConfig, type MessagingConfig, type MessagingReadiness } from '../../academy-settings';
 
 /** The job that sends pending messages to parents (one-off runs at once, and a sweep every minute for retries). */
 export const PARENT_SENDER_JOB = 'parent-messages';
@@ -824,7 +824,7 @@ async function sendEmail(deps: ParentSenderDeps, settings: AcademySettings, mess
   const toParent = message.parentUserId !== null;
   const to = toParent ? message.parentEmail : message.toAddress;
   if (!to) throw new SendFailure(NO_EMAIL_MESSAGE, true);
-  const mail = parentMessageMail({ academyName: settings.name, subject: message.subject, text: message.text, language: message.parentLanguage, toParent });
+  const mail = parentMessageMail({ academyName: settings.name, subject: message.subject, text: message.text, language: message.parentLanguage, toParent, brand: await academyMailBrand(deps.db) });
   await deps.mailer.send({ to, ...mail });
 }
 

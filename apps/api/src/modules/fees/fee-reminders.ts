@@ -11,7 +11,7 @@ import { feeReminderMail, feeReminderParentMessages } from '../../lib/mail-templ
 import type { Mailer } from '../../lib/mailer';
 import type { ServerKeys } from '../../lib/server-keys';
 import { linkedParentsOf, notifyParents } from '../family-outbox';
-import { academyToday, getAcademySettings } from '../../academy-settings';
+import { academyMailBrand, academyToday, getAcademySettings } from '../../academy-settings';
 import { payLinkUrl } from './pay-link';
 import type { FeeReminderPayload } from './reminders.service';
 
@@ -74,6 +74,6 @@ export async function deliverFeeReminder(
   // No parent linked: the student's own email (an adult learner, or a family not yet linked). A student
   // without an email and without a parent (issue 21) has nowhere to receive it: nothing is sent.
   if (!student.email) return;
-  const mail = feeReminderMail({ ...facts, payLink: payLinks?.[student.language], language: student.language });
+  const mail = feeReminderMail({ ...facts, payLink: payLinks?.[student.language], language: student.language, brand: await academyMailBrand(deps.db, payload.origin ?? undefined) });
   await mailer.send({ to: student.email, ...mail });
 }

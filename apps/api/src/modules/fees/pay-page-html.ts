@@ -4,6 +4,7 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@academy/shared/langua
 import { PAY_LINK_MESSAGES, type PayPage } from '@academy/shared/schemas/fees';
 import { formatPaise } from '@academy/shared/money';
 import { formatIndianPhone } from '@academy/shared/phone-format';
+import { DEFAULT_BRAND_COLOUR, type PublicBrand } from '@academy/shared/brand';
 
 /*
  * A fee reminder's pay link as the server draws it (issue 54, docs/decisions/050-admission-without-email-and-the-pay-link-page.md):
@@ -39,11 +40,12 @@ const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 "Noto Sans Devanagari",system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#212529;background:#f1f3f5}
 main{max-width:520px;margin:0 auto;padding:16px}
-.sheet{background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:16px}
-header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px;align-items:baseline;margin-bottom:8px}
-.academy{font-weight:700;overflow-wrap:anywhere}
+.sheet{background:#fff;border:1px solid #dee2e6;border-top:4px solid var(--accent);border-radius:8px;padding:16px}
+header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px;align-items:center;margin-bottom:8px}
+.academy{display:flex;align-items:center;gap:8px;font-weight:700;overflow-wrap:anywhere;color:var(--accent);min-width:0}
+.academy img{display:block;margin:0;height:40px;width:auto;max-width:120px;object-fit:contain}
 nav{display:flex;gap:12px}
-nav a{color:#1c7ed6}
+nav a{color:var(--accent)}
 h1{font-size:1.5rem;margin:0 0 12px}
 h2{font-size:1.05rem;margin:20px 0 6px}
 ul{list-style:none;margin:12px 0;padding:0}
@@ -54,11 +56,11 @@ li{border:1px solid #dee2e6;border-radius:8px;padding:12px;margin-bottom:12px}
 .badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:.75rem;font-weight:700;text-transform:uppercase;background:#e7f5ff;color:#1971c2}
 .badge.overdue{background:#fff5f5;color:#c92a2a}
 .reported{background:#e7f5ff;border-radius:6px;padding:8px;margin:8px 0;font-size:.875rem}
-.pay{display:block;text-align:center;background:#228be6;color:#fff;border-radius:6px;padding:12px;font-weight:600;text-decoration:none;margin:8px 0}
+.pay{display:block;text-align:center;background:var(--accent);color:#fff;border-radius:6px;padding:12px;font-weight:600;text-decoration:none;margin:8px 0}
 code{font-size:.875rem;background:#f1f3f5;padding:0 4px;border-radius:4px;overflow-wrap:anywhere}
-summary{color:#1c7ed6;cursor:pointer;margin:6px 0}
+summary{color:var(--accent);cursor:pointer;margin:6px 0}
 img{display:block;margin:8px 0}
-a{color:#1c7ed6}
+a{color:var(--accent)}
 .alert{border-radius:6px;padding:12px;background:#ebfbee;color:#2b8a3e}
 .alert.error{background:#fff5f5;color:#c92a2a}
 @media (pointer:fine){.touch{display:none}}
@@ -68,7 +70,11 @@ a{color:#1c7ed6}
 /** The web app's Devanagari font files (pay-page.routes.ts), when the app is built. */
 export type PageFonts = { regular?: string; bold?: string };
 
-type PageFrame = { language: Language; token: string; academyName: string; title: string; body: string; fonts: PageFonts };
+/** The academy's brand on its pay page (issue 78): its logo beside its name, its colour on the links and the Pay button. */
+export type PageBrand = Pick<PublicBrand, 'colour' | 'logoUrl'>;
+const PLAIN: PageBrand = { colour: DEFAULT_BRAND_COLOUR, logoUrl: null };
+
+type PageFrame = { language: Language; token: string; academyName: string; title: string; body: string; fonts: PageFonts; brand: PageBrand };
 
 /** The app's subset (Devanagari code points only): an English page never downloads it. */
 function fontFaces(fonts: PageFonts): string {
@@ -78,7 +84,10 @@ function fontFaces(fonts: PageFonts): string {
 }
 
 /** The whole document: language, title, the inline styles, links to the same page in the other languages. */
-function documentOf({ language, token, academyName, title, body, fonts }: PageFrame): string {
+function documentOf({ language, token, academyName, title, body, fonts, brand }: PageFrame): string {
+  // The server refuses a colour too light for white text (decision 080): white on it, and it on white, read at AA.
+  const accent = /^#[0-9a-f]{6}$/i.test(brand.colour) ? brand.colour : DEFAULT_BRAND_COLOUR;
+  const logo = brand.logoUrl ? `<img src="${escape(brand.logoUrl)}" alt="" width="120" height="40" data-testid="academy-logo">` : '';
   const others = LANGUAGES.filter((other) => other !== language)
     .map((other) => `<a href="${escape(payPagePath(token, other))}" hreflang="${other}" lang="${other}">${escape(LANGUAGE_NAMES[other])}</a>`)
     .join('');
@@ -89,14 +98,15 @@ function documentOf({ language, token, academyName, title, body, fonts }: PageFr
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="no-referrer">
+<meta name="theme-color" content="${accent}">
 <meta name="description" content="${escape(word('payPage', 'See what is left to pay and pay it by UPI.', language))}">
 <title>${escape(title)}</title>
-<style>${fontFaces(fonts)}${STYLE}</style>
+<style>${fontFaces(fonts)}:root{--accent:${accent}}${STYLE}</style>
 </head>
 <body>
 <main>
 <div class="sheet">
-<header><span class="academy">${escape(academyName)}</span><nav aria-label="${escape(word('payPage', 'Language', language))}">${others}</nav></header>
+<header><span class="academy">${logo}<span>${escape(academyName)}</span></span><nav aria-label="${escape(word('payPage', 'Language', language))}">${others}</nav></header>
 <h1>${escape(word('payPage', 'Pay the fees', language))}</h1>
 ${body}
 </div>
@@ -135,12 +145,12 @@ function dueHtml(due: PayPage['dues'][number], token: string, language: Language
 }
 
 /** The pay link's page for the dues the family still has to pay. */
-export function payPageHtml(page: PayPage, token: string, language: Language, fonts: PageFonts = {}): string {
+export function payPageHtml(page: PayPage, token: string, language: Language, fonts: PageFonts = {}, brand: PageBrand = PLAIN): string {
   const title = word('payPage', 'Pay the fees — {academy}', language, { academy: page.academy.name });
   const login = `${language === 'en' ? '' : `/${language}`}/login`;
   if (page.dues.length === 0) {
     const body = `<p class="alert">${html('Nothing is left to pay for {student} now. Thank you!', language, { student: `<b>${escape(page.student.name)}</b>` })}</p>`;
-    return documentOf({ language, token, academyName: page.academy.name, title, body, fonts });
+    return documentOf({ language, token, academyName: page.academy.name, title, body, fonts, brand });
   }
   const call = page.academy.phone
     ? ` ${html('Questions? Call {phone}.', language, { phone: `<a href="tel:${escape(page.academy.phone)}">${escape(formatIndianPhone(page.academy.phone))}</a>` })}`
@@ -156,13 +166,13 @@ export function payPageHtml(page: PayPage, token: string, language: Language, fo
     `<p class="dim">${html('The office matches your payment with its bank statement, and the receipt appears on the Fees screen of the app.', language)}${call}</p>`,
     `<p class="dim">${html('To tell the office sooner: {signIn} and tap "I have paid" on the Fees screen, with the UPI transaction ID (UTR).', language, { signIn: `<a href="${escape(login)}">${html('sign in', language)}</a>` })}</p>`,
   ].join('\n');
-  return documentOf({ language, token, academyName: page.academy.name, title, body, fonts });
+  return documentOf({ language, token, academyName: page.academy.name, title, body, fonts, brand });
 }
 
 /** A link that is malformed, forged, past its day, or of a student gone: what to do, in the family's language (404). */
-export function payLinkInvalidHtml(token: string, language: Language, academyName: string, fonts: PageFonts = {}): string {
+export function payLinkInvalidHtml(token: string, language: Language, academyName: string, fonts: PageFonts = {}, brand: PageBrand = PLAIN): string {
   const login = `${language === 'en' ? '' : `/${language}`}/login`;
   const body = `<p class="alert error" role="alert">${escape(word('api', PAY_LINK_MESSAGES.invalid, language))}</p>
 <p><a href="${escape(login)}">${html('Sign in', language)}</a></p>`;
-  return documentOf({ language, token, academyName, title: word('payPage', 'Pay the fees — {academy}', language, { academy: academyName }), body, fonts });
+  return documentOf({ language, token, academyName, title: word('payPage', 'Pay the fees — {academy}', language, { academy: academyName }), body, fonts, brand });
 }

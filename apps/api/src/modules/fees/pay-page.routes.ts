@@ -27,11 +27,13 @@ export const payPageRoutes: FastifyPluginAsync<{ db: Db; keys: ServerKeys; webDi
       const { token } = request.params as { token: string };
       // One family's dues: kept by no cache; the token never leaves in a Referer, and no search engine lists it.
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8');
+      // The academy's own logo and colour (issue 78), whatever the link says.
+      const { name, brand } = await getAcademySettings(db);
       try {
-        return reply.send(payPageHtml(await payPage(db, key, token), token, language, fonts));
+        return reply.send(payPageHtml(await payPage(db, key, token), token, language, fonts, brand));
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
-        return reply.status(404).send(payLinkInvalidHtml(token, language, (await getAcademySettings(db)).name, fonts));
+        return reply.status(404).send(payLinkInvalidHtml(token, language, name, fonts, brand));
       }
     });
   }

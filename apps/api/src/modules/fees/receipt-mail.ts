@@ -10,7 +10,7 @@ import type { Jobs } from '../../events/catalog';
 import { feeReceiptMail, feeReceiptParentMessages, type FeeReceiptFacts } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { linkedParentsOf, notifyParents, reachOfParents } from '../family-outbox';
-import { academyHeaderLogo, getAcademySettings } from '../../academy-settings';
+import { academyHeaderLogo, academyMailBrand, getAcademySettings } from '../../academy-settings';
 import { printableReceipt, type PrintableReceipt } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';
 import { renderCreditNotePdf } from './credit-note-pdf';
@@ -82,9 +82,10 @@ export async function deliverFeeReceipt(deps: { db: DbExecutor; mailer: Mailer; 
   const readers = (toStudent ? [{ email: student.email, language: student.language }] : parents).flatMap((reader) => (reader.email ? [{ email: reader.email, language: reader.language }] : []));
   // One PDF per language the readers need (a Marathi mother and an English father: two files).
   const pdfs = new Map<Language, Buffer>();
+  const brand = readers.length > 0 ? await academyMailBrand(deps.db) : undefined;
   for (const reader of readers) {
     if (!pdfs.has(reader.language)) pdfs.set(reader.language, await receiptPdfIn(deps.db, receipt, reader.language));
-    const mail = feeReceiptMail({ ...facts, language: reader.language, toStudent });
+    const mail = feeReceiptMail({ ...facts, language: reader.language, toStudent, brand });
     await deps.mailer.send({ ...mail, to: reader.email, attachments: [{ filename: receiptFileName(receipt.number), content: pdfs.get(reader.language)!, contentType: 'application/pdf' }] });
   }
   if (toStudent) return;

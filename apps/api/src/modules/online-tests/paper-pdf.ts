@@ -8,7 +8,7 @@ import { createAcademyPdf } from '../../lib/pdf';
 import { drawMathMarkdown, room } from '../../lib/math-pdf';
 import type { FileStorage } from '../../lib/storage';
 import { questionImageBytes } from '../questions';
-import { getAcademySettings } from '../../academy-settings';
+import { academyHeaderLogo, getAcademySettings } from '../../academy-settings';
 import { localNamesFor } from '../standards';
 import { markingOf, paperQuestions, staffTestRow } from './papers.service';
 
@@ -54,11 +54,12 @@ export async function onlineTestPaperPdf(
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const test = await staffTestRow(db, actor, id);
   const { language, answers } = options;
-  const [questions, settings, names] = await Promise.all([paperQuestions(db, id), getAcademySettings(db), localNamesFor(db, language)]);
+  const [questions, settings, names, logo] = await Promise.all([paperQuestions(db, id), getAcademySettings(db), localNamesFor(db, language), academyHeaderLogo(db)]);
   const label = LABELS[language];
   const title = answers ? label.key : label.paper;
   const pdf = createAcademyPdf({
-    header: { name: settings.name, address: academyInLanguage(settings, language).address, phones: settings.phones, email: settings.email },
+    // The papers' one header (issue 78): the academy's logo above its name, in its colour.
+    header: { name: settings.name, address: academyInLanguage(settings, language).address, phones: settings.phones, email: settings.email, logo, colour: settings.brand.colour },
     title,
     language,
     info: { Title: `${title}: ${test.title}`, Subject: test.title },

@@ -5,7 +5,7 @@ import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { drawShareCard, type ShareCard } from '../../lib/share-card';
 import { findPublicCourse, listPublicCourses } from '../courses';
-import { getAcademySettings } from '../../academy-settings';
+import { academyHeaderLogo, getAcademySettings } from '../../academy-settings';
 import { readLocalNames } from '../standards';
 import { courseCard, pageCard } from './share-cards';
 import { sitemapXml } from './sitemap';
@@ -49,11 +49,13 @@ function imageOf(card: ShareCard): ShareImage {
 export async function pageShareImage(db: DbExecutor, name: string, language: Language): Promise<ShareImage> {
   const page = pageOfShareName(name);
   if (!page) throw new AppError('NOT_FOUND');
-  return imageOf(pageCard(await getAcademySettings(db), page, language));
+  const [settings, logo] = await Promise.all([getAcademySettings(db), academyHeaderLogo(db)]);
+  return imageOf({ ...pageCard(settings, page, language), brand: { colour: settings.brand.colour, logo: logo?.toString('base64') } });
 }
 
 /** The share image of an open course by its page's slug; 404 as its page. */
 export async function courseShareImage(db: DbExecutor, slug: string, language: Language): Promise<ShareImage> {
-  const [academy, course, localNames] = await Promise.all([getAcademySettings(db), findPublicCourse(db, slug), readLocalNames(db)]);
-  return imageOf(courseCard({ ...academy, localNames }, course, language));
+  const [academy, course, localNames, logo] = await Promise.all([getAcademySettings(db), findPublicCourse(db, slug), readLocalNames(db), academyHeaderLogo(db)]);
+  // The academy's colour and logo on its cards (issue 78); they are part of the hash, so each academy's card is its own.
+  return imageOf({ ...courseCard({ ...academy, localNames }, course, language), brand: { colour: academy.brand.colour, logo: logo?.toString('base64') } });
 }

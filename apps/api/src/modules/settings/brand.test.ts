@@ -9,6 +9,16 @@ import { multipart, type MultipartField } from '../../../test/multipart';
 import { academies, academyDomains, academySettings } from '../../db/schema';
 import { academyHeaderLogo, getAcademySettings } from '../../academy-settings';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { receiptPdfIn } from '../fees/receipt-mail';
+import { reportCardPdf } from '../exams/report-card';
+import { payLinkToken } from '../fees/pay-link';
+import { omrSheetPdf } from '../exams/omr-sheet';
+import type { PrintableReceipt } from '../fees/payments.service';
 
 /**
  * The academy's own brand and its own Play Store app (issue 78), with two academies on one deployment:
@@ -210,6 +220,149 @@ describe('the papers', () => {
     expect(pdfs.alpha).not.toContain(`/Width ${widths.main}`);
     expect(pdfs.main).toContain(`/Width ${widths.main}`);
     expect(pdfs.main).not.toContain(`/Width ${widths.alpha}`);
+  });
+});
+
+/** The pictures a PDF carries (poppler's pdfimages): each one's size and its mean red, green and blue. */
+async function imagesOf(pdf: Buffer): Promise<{ width: number; height: number; r: number; g: number; b: number }[]> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'brand-pdf-'));
+  try {
+    fs.writeFileSync(path.join(folder, 'in.pdf'), pdf);
+    execFileSync('pdfimages', ['-png', path.join(folder, 'in.pdf'), path.join(folder, 'img')]);
+    const files = fs.readdirSync(folder).filter((name) => name.endsWith('.png')).sort();
+    return await Promise.all(
+      files.map(async (name) => {
+        const picture = sharp(path.join(folder, name));
+        const [{ width, height }, stats] = await Promise.all([picture.metadata(), picture.stats()]);
+        const [r, g, b] = stats.channels.map((channel) => channel.mean);
+        return { width: width!, height: height!, r: r!, g: g!, b: b! };
+      }),
+    );
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const idOf = async (key: 'alpha' | 'main') =>
+  key === 'alpha' ? (await withoutAcademy(() => t.database.db.select({ id: academies.id }).from(academies).where(sql`slug = 'alpha'`)))[0]!.id : FIRST_ACADEMY_ID;
+
+describe('two academies, each only its own brand (issue 78, done when)', () => {
+  // By now alpha has an orange PNG logo (#d9480f, 800 × 300) and the colour #0b7285; main a green SVG
+  // logo (#2b8a3e) and #5f3dc4.
+  const receipt = (studentId: string, name: string): PrintableReceipt => ({
+    _id: '11111111-2222-4333-8444-555555555555',
+    number: 'R-2026-27-0007',
+    date: '2026-11-28',
+    amount: 1500,
+    mode: 'cash',
+    reference: null,
+    note: null,
+    student: { _id: studentId, name },
+    allocations: [],
+    balanceAfter: 0,
+    cancelled: null,
+    tax: null,
+    creditNote: null,
+    settlesInvoices: [],
+    createdAt: '2026-11-28T10:00:00.000Z',
+    batches: [],
+  });
+
+  it('the receipt PDF and the report card carry its own logo (never the other’s)', async () => {
+    const seen: Record<string, { width: number; height: number; r: number; g: number; b: number }[]> = {};
+    for (const key of ['alpha', 'main'] as const) {
+      const pdfs = await withAcademy(await idOf(key), async () => {
+        const student = await buildStudent(t.database.db);
+        const logo = await academyHeaderLogo(t.database.db);
+        const receiptPdf = await receiptPdfIn(t.database.db, receipt(student.id, 'Asha Patil'), 'mr');
+        const card = await reportCardPdf(t.database.db, student.id, { from: '2026-06-01', to: '2026-11-30' }, 'en');
+        return { logo: (await sharp(logo!).metadata()).width!, receiptPdf, card: card.pdf };
+      });
+      for (const [name, pdf] of [['receipt', pdfs.receiptPdf], ['card', pdfs.card]] as const) {
+        const images = await imagesOf(pdf);
+        expect(images, `${key} ${name}`).toHaveLength(1);
+        expect(images[0]!.width, `${key} ${name}`).toBe(pdfs.logo);
+        seen[`${key}-${name}`] = images;
+      }
+    }
+    // Alpha's pictures are orange (red above green), main's green: never the other's.
+    for (const name of ['receipt', 'card']) {
+      const [alpha] = seen[`alpha-${name}`]!;
+      const [main] = seen[`main-${name}`]!;
+      expect(alpha!.r, name).toBeGreaterThan(alpha!.g);
+      expect(main!.g, name).toBeGreaterThan(main!.r);
+      expect(alpha!.width === main!.width && alpha!.height === main!.height, name).toBe(false);
+    }
+  });
+
+  it('the pay link’s page shows its own logo and colour', async () => {
+    const pages: Record<string, string> = {};
+    const brands: Record<string, { colour: string; logoUrl: string }> = {};
+    for (const [key, host] of [['alpha', ALPHA], ['main', MAIN]] as const) {
+      const student = await withAcademy(await idOf(key), () => buildStudent(t.database.db));
+      brands[key] = (await get(host, '/api/settings/public')).json().data.brand;
+      const page = await get(host, `/mr/pay/${payLinkToken(TEST_SERVER_KEYS.key('pay-links'), student.id)}`);
+      expect(page.statusCode, page.body.slice(0, 300)).toBe(200);
+      pages[key] = page.body;
+      // A link that does not work is the academy's too.
+      expect((await get(host, '/pay/not-a-token')).body).toContain(`--accent:${brands[key]!.colour}`);
+    }
+    expect(pages.alpha).toContain(`<img src="${brands.alpha!.logoUrl.replace(/&/g, '&amp;')}"`);
+    expect(pages.alpha).toContain(`--accent:${brands.alpha!.colour}`);
+    expect(pages.alpha).toContain(`<meta name="theme-color" content="${brands.alpha!.colour}">`);
+    expect(pages.alpha).not.toContain(brands.main!.logoUrl);
+    expect(pages.alpha).not.toContain(brands.main!.colour);
+    expect(pages.main).toContain(brands.main!.logoUrl);
+    expect(pages.main).toContain(`--accent:${brands.main!.colour}`);
+    expect(pages.main).not.toContain(brands.alpha!.logoUrl);
+  });
+
+  it('mails carry its own logo (an absolute address at its own host) and colour', async () => {
+    for (const [key, host, other] of [['alpha', ALPHA, MAIN], ['main', MAIN, ALPHA]] as const) {
+      const brand = (await get(host, '/api/settings/public')).json().data.brand;
+      const otherBrand = (await get(other, '/api/settings/public')).json().data.brand;
+      const email = people[`${key}-teacher`]!.email;
+      const asked = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: { host }, remoteAddress: remote(), payload: { email } });
+      expect(asked.statusCode, asked.body).toBeLessThan(300);
+      const mail = (await t.mailsTo(email)).at(-1)!;
+      expect(mail.html).toContain(`<img src="http://${host}:3201${brand.logoUrl.replace(/&/g, '&amp;')}"`);
+      expect(mail.html).toContain(`background:${brand.colour};color:#ffffff`);
+      expect(mail.html).toContain(`color:${brand.colour}">`);
+      expect(mail.html).not.toContain(otherBrand.logoUrl);
+      expect(mail.html).not.toContain(otherBrand.colour);
+    }
+  });
+
+  it('the share card of its pages is in its colour with its logo', async () => {
+    const pixel = async (png: Buffer, x: number, y: number) => {
+      const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const i = (y * info.width + x) * 3;
+      return `#${[data[i]!, data[i + 1]!, data[i + 2]!].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+    };
+    const cards: Record<string, Buffer> = {};
+    for (const [key, host] of [['alpha', ALPHA], ['main', MAIN]] as const) {
+      const brand = (await get(host, '/api/settings/public')).json().data.brand;
+      const card = await get(host, '/api/public/share-image/home.png?lang=mr');
+      expect(card.statusCode, card.body.slice(0, 200)).toBe(200);
+      cards[key] = card.rawPayload;
+      // The band (top left) in its colour; the logo's tile at the band's right is white around the logo.
+      expect(await pixel(card.rawPayload, 10, 10), key).toBe(brand.colour);
+      expect(await pixel(card.rawPayload, 1200 - 64 - 316 + 3, 60), key).toBe('#ffffff');
+    }
+    // The logos differ: alpha's orange, main's green, near the tile's middle.
+    const middle = { x: 1200 - 64 - 158, y: 60 };
+    const [alpha, main] = [await pixel(cards.alpha!, middle.x, middle.y), await pixel(cards.main!, middle.x, middle.y)];
+    expect(alpha).not.toBe(main);
+    expect(Number.parseInt(alpha.slice(1, 3), 16)).toBeGreaterThan(Number.parseInt(alpha.slice(3, 5), 16));
+    expect(Number.parseInt(main.slice(3, 5), 16)).toBeGreaterThan(Number.parseInt(main.slice(1, 3), 16));
+  });
+
+  it('the OMR sheet and its reader: the logo stays in the header’s box (the reader test reads sheets with a black logo)', async () => {
+    const logo = await withAcademy(await idOf('alpha'), () => academyHeaderLogo(t.database.db));
+    const pdf = await omrSheetPdf({ academyName: 'Alpha Classes', academyLogo: logo, academyColour: '#0b7285', testId: '11111111-2222-4333-8444-555555555555', testName: 'Weekly', date: '2026-11-28', language: 'hi', shape: { pattern: 'custom', questions: 20, options: 4 }, students: null });
+    const images = await imagesOf(pdf);
+    expect(images).toHaveLength(1);
+    expect(images[0]!.r).toBeGreaterThan(images[0]!.g);
   });
 });
 

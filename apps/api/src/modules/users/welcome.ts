@@ -3,7 +3,7 @@ import type { Role } from '@academy/shared/roles';
 import type { Db, DbExecutor } from '../../db/client';
 import { welcomeMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
-import { getAcademySettings } from '../../academy-settings';
+import { academyMailBrand, getAcademySettings } from '../../academy-settings';
 import { createPasswordLink } from '../sessions';
 
 /** A new account's set-your-password link: long enough for someone who reads mail once a week. */
@@ -29,6 +29,7 @@ export async function sendWelcomeMail(deps: { db: Db; mailer: Mailer }, input: {
     setPasswordUrl: `${input.origin}/reset-password/${input.token}`,
     validDays: WELCOME_TOKEN_LIFETIME_DAYS,
     language: input.language,
+    brand: await academyMailBrand(deps.db, input.origin),
   });
   await deps.mailer.send({ to: input.email, ...mail });
 }
