@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SectionCard } from '../../../components/ui/section-card';
-import { lectureKeys, useLecture } from '../../../features/lectures/api';
+import { useLecture } from '../../../features/lectures/api';
 import { LectureRecorder } from '../../../features/lectures/components/lecture-recorder';
 import { LectureUploadPanel } from '../../../features/lectures/components/lecture-upload';
 
@@ -19,7 +19,8 @@ function LectureRecordingScreen({ mode }: { mode: 'record' | 'upload' }) {
   const lecture = useLecture(id);
   const queryClient = useQueryClient();
   const back = lecture.data ? `/app/teacher/batches/${encodeURIComponent(lecture.data.batch._id)}` : '/app/teacher/batches';
-  const done = () => void queryClient.invalidateQueries({ queryKey: lectureKeys.all });
+  // The batch's list learns of it; this lecture's own answer stays as it was, so the screen keeps its message.
+  const done = () => void queryClient.invalidateQueries({ queryKey: ['lectures', 'batch'] });
   return (
     <>
       <PageHeader
