@@ -217,6 +217,16 @@ export const lectureUploadRoutes: FastifyPluginAsyncZod<LectureUploadDeps & { up
     await uploads.handle(request, reply, request.params.id);
   });
 
+  // The same as JSON (a screen's look at an upload): how much of it the server has.
+  app.get(
+    '/lectures/:id/tus/:uploadId',
+    { exposeHeadRoute: false, schema: { tags, params: uploadParamsSchema, response: { 200: apiSuccess(z.object({ offset: z.number().int(), length: z.number().int().nullable() })) } } },
+    async (request) => {
+      const upload = await existing(request, request.params);
+      return { success: true as const, data: { offset: upload.offset, length: upload.size ?? null } };
+    },
+  );
+
   app.patch('/lectures/:id/tus/:uploadId', { schema: { tags, params: uploadParamsSchema } }, async (request, reply) => {
     const upload = await existing(request, request.params);
     const offset = request.headers['upload-offset'];

@@ -245,14 +245,14 @@ export function LectureRecorder({ lectureId, onDone }: { lectureId: string; onDo
         </>
       ) : null}
       {phase === 'recording' ? (
-        <Group gap="xs" grow>
-          <Button size="lg" variant="light" leftSection={<IconCamera size={20} aria-hidden="true" />} onClick={() => session.current?.takeStill()}>
+        <Stack gap="xs">
+          <Button size="lg" fullWidth variant="light" leftSection={<IconCamera size={20} aria-hidden="true" />} onClick={() => session.current?.takeStill()}>
             {t`Picture of the board`}
           </Button>
-          <Button size="lg" color="red" leftSection={<IconPlayerStop size={20} aria-hidden="true" />} onClick={() => session.current?.stop()}>
+          <Button size="lg" fullWidth color="red" leftSection={<IconPlayerStop size={20} aria-hidden="true" />} onClick={() => session.current?.stop()}>
             {t`Stop`}
           </Button>
-        </Group>
+        </Stack>
       ) : null}
       {phase === 'stopping' ? <Text size="sm">{t`Sending the last seconds…`}</Text> : null}
     </Stack>
