@@ -111,7 +111,7 @@ describe('a resumable upload (tus)', () => {
     expect(last.headers['upload-offset']).toBe(String(video.length));
     expect((await lecture(_id)).status).toBe('processing');
     // The pieces left the uploads' folder; the whole file is the storage's.
-    expect(fs.readdirSync(path.join(uploadsDir, FIRST_ACADEMY_ID))).toEqual([]);
+    await expect.poll(() => fs.readdirSync(path.join(uploadsDir, FIRST_ACADEMY_ID))).toEqual([]);
     await runJobs();
     const ready = await lecture(_id);
     expect(ready.status).toBe('ready');
