@@ -36,7 +36,23 @@ export default defineConfig({
     // Service workers off unless a spec tests what they do (offline, reload without a network, push: those specs
     // say `serviceWorkers: 'allow'`): each new browser context would otherwise download the whole app again to
     // precache it, beside the test (issue 56's CI time).
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/, /whatsapp-conversations\.spec\.ts/, /admin\/gst\.spec\.ts/, /platform\//] },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/, /whatsapp-conversations\.spec\.ts/, /admin\/gst\.spec\.ts/, /platform\//, /teacher\/lecture-(record|upload)\.spec\.ts/] },
+    // Lectures recorded and uploaded from a teacher's phone (decision 087): Chromium's fake camera and microphone.
+    {
+      name: 'lecture-phone',
+      use: {
+        viewport: { width: 360, height: 780 },
+        isMobile: true,
+        hasTouch: true,
+        serviceWorkers: 'block',
+        permissions: ['camera', 'microphone'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+        },
+      },
+      testMatch: /teacher\/lecture-(record|upload)\.spec\.ts/,
+    },
     // Many academies (issue 55): the platform's specs (e2e/platform) against the ACADEMY_HOSTING=many server.
     { name: 'operator', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MANY_PORT}` }, testMatch: /platform\/operator\.spec\.ts/ },
     // A family reached by WhatsApp and SMS turns those channels on for the whole academy (other specs

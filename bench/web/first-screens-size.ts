@@ -33,9 +33,11 @@ import { ROOT, WEB_DIST } from './server';
  * Raised by 2 kB (session 38): the lectures' player and "who watched", the OMR sheets' screen and the brand
  * landed together and put some 230 messages into the one catalog (43.5 kB brotli in English now). The
  * lever is issue 74's per-screen catalogs (decision 078), not more budget.
+ * The admin's dashboard +1 kB (decision 087): the lecture upload and recorder screens' 35 messages in the one
+ * catalog put it 0.2 kB over.
  */
 export const FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
-  '/app/dashboard': 313,
+  '/app/dashboard': 314,
   '/app/teacher/dashboard': 256,
   '/app/student/dashboard': 261,
   '/app/parent/dashboard': 288,

@@ -82,7 +82,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { defineHomeworkJobs, homeworkRoutes } from './modules/homework';
-import { DEBIAN_MEDIA_TOOLS, defineLectureJobs, FFMPEG_INSTALL_HINT, lecturesRoutes, mediaToolsPresent, type MediaTools } from './modules/lectures';
+import { createLectureUploads, DEBIAN_MEDIA_TOOLS, defineLectureJobs, defineLectureUploadJobs, FFMPEG_INSTALL_HINT, lectureUploadRoutes, lecturesRoutes, mediaToolsPresent, type MediaTools } from './modules/lectures';
 import { LECTURE_DEFAULT_MAX_UPLOAD_MB } from '@academy/shared/schemas/lectures';
 import { payRoutes } from './modules/pay';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -152,7 +152,7 @@ export type AppDeps = {
    * Lectures (issue 75): the largest recording taken (LECTURE_MAX_UPLOAD_MB), ffmpeg's and ffprobe's paths
    * (Debian's by default) and the folder renditions are made in (DATA_DIR/lecture-work by default).
    */
-  lectures?: { maxUploadBytes?: number; tools?: MediaTools; workDir?: string };
+  lectures?: { maxUploadBytes?: number; tools?: MediaTools; workDir?: string; uploadsDir?: string };
   /**
    * Whether this process polls for due jobs (the server). API tests leave it off and call
    * `app.jobs.runDue()` when they want the jobs run.
@@ -337,6 +337,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReplyTranslation(app);
   registerBackgroundTasks(app, { db: deps.db, poll: deps.runJobs ?? false });
   defineJobs(app, deps);
+  // The resumable uploads and recordings in class (decision 087): pieces in DATA_DIR/lecture-uploads/<academy>/.
+  const lectureUploadDeps = {
+    db: deps.db,
+    storage: deps.storage,
+    jobs: app.jobs,
+    maxUploadBytes: deps.lectures?.maxUploadBytes ?? LECTURE_DEFAULT_MAX_UPLOAD_MB * 1024 * 1024,
+    root: deps.lectures?.uploadsDir ?? path.join(path.dirname(deps.backups.filesDir), 'lecture-uploads'),
+  };
+  const lectureUploads = createLectureUploads(lectureUploadDeps);
+  defineLectureUploadJobs(app.jobs, lectureUploads);
   // Another server's changes reach this one's kept answers at once (lib/read-cache.ts, decision 016).
   let changes: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
@@ -464,6 +474,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(homeworkRoutes, { db: deps.db, storage: deps.storage });
       // Lectures (issue 75): a batch's recorded lectures, rendered for slow data and played as HLS.
       await api.register(lecturesRoutes, { db: deps.db, storage: deps.storage, jobs: app.jobs, maxUploadBytes: deps.lectures?.maxUploadBytes ?? LECTURE_DEFAULT_MAX_UPLOAD_MB * 1024 * 1024 });
+      await api.register(lectureUploadRoutes, { ...lectureUploadDeps, uploads: lectureUploads });
       // Staff pay (issue 58): lectures from attendance, leave and substitutes, payroll and payslips.
       await api.register(payRoutes, { db: deps.db, keys: deps.keys });
       // Web Push to parents' and students' installed app (issue 37).

@@ -20,6 +20,14 @@ export const lectureRoutes: RouteRules = {
   // Who watched and how far: the admin and the batch's teacher.
   'GET /api/lectures/:id/views': withRecord(own(STAFF)),
   'POST /api/lectures/:id/file': withRecord(own(STAFF)),
+  // The resumable (tus) upload and the recording in class (decision 087): the same uploaders. HEAD is GET's rule.
+  'POST /api/lectures/:id/tus': withRecord(own(STAFF)),
+  'GET /api/lectures/:id/tus/:uploadId': withRecord(own(STAFF)),
+  'PATCH /api/lectures/:id/tus/:uploadId': withRecord(own(STAFF)),
+  'DELETE /api/lectures/:id/tus/:uploadId': withRecord(own(STAFF)),
+  'POST /api/lectures/:id/stills': withRecord(own(STAFF)),
+  'GET /api/lectures/:id/recording': withRecord(own(STAFF)),
+  'POST /api/lectures/:id/recording/finish': withRecord(own(STAFF)),
   // Playlists, segments and board stills: the same readers as the lecture.
   'GET /api/lectures/:id/hls/:kind/:name': own(SIGNED_IN),
 };

@@ -23,6 +23,7 @@ export * from './schema/gst';
 export * from './schema/homework';
 export * from './schema/imports';
 export * from './schema/lectures';
+export * from './schema/lectures.stills';
 export * from './schema/newsletter';
 export * from './schema/notes';
 export * from './schema/notifications';

@@ -88,6 +88,8 @@ export type JobPayloads = {
   'audit-log-pruning': Nothing;
   'homework-weekly-summary': Nothing;
   'homework-pages-removal': Nothing;
+  /** Lecture uploads (tus) left unfinished for a day, removed in each academy (decision 087). */
+  'lecture-uploads-cleanup': Nothing;
   'online-test-deadlines': Nothing;
   'online-test-closing': Nothing;
   'rate-limit-pruning': Nothing;

@@ -59,6 +59,9 @@ const READS_WITH_CONFLICT = new Set([
   'GET /api/fees/gst/gstr1.xlsx',
   // The academy's own app (issue 78): no package name saved in Settings → Your app answers 409.
   'GET /api/admin/settings/app/twa-manifest.json',
+  // A lecture that already has its recording (decision 087): its upload and recording are no longer open.
+  'GET /api/lectures/:id/tus/:uploadId',
+  'GET /api/lectures/:id/recording',
 ]);
 /** GET routes without an id that answer 404 when what they read is not set up (off-site backups off). */
 const READS_OF_WHAT_MAY_BE_MISSING = new Set(['GET /api/admin/backups/remote', 'GET /api/admin/settings/backups/recovery-sheet']);

@@ -200,6 +200,10 @@ const teacherRoutes = area('app/teacher', 'teacher', [
   page('dashboard', () => import('./routes/teacher/dashboard'), (client) => client.prefetchQuery(teacherScheduleQueryOptions)),
   page('batches', () => import('./routes/teacher/batch-list')),
   page('batches/:id', () => import('./routes/teacher/batch-detail')),
+  // Lectures (issue 75, decision 087): added to a batch, recorded in class or uploaded from the phone.
+  page('batches/:id/lectures/new', () => import('./routes/teacher/lecture-new')),
+  page('lectures/:id/record', () => import('./routes/teacher/lecture-record')),
+  page('lectures/:id/upload', () => import('./routes/teacher/lecture-upload')),
   ...staffScreens(),
   page('students', () => import('./routes/teacher/students')),
   page('attendance/mark', () => import('./routes/teacher/mark-attendance')),

@@ -1366,6 +1366,27 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
     'यह रिकॉर्डिंग इस अकैडमी की सीमा से बड़ी है: छोटा हिस्सा अपलोड करें',
   ],
   ['This lecture already has its recording', 'या लेक्चरचे रेकॉर्डिंग आधीच आहे', 'इस लेक्चर की रिकॉर्डिंग पहले से है'],
+  // Resumable uploads and recordings in class (schemas/lecture-uploads.ts, decision 087).
+  ['This upload was not found: start it again', 'हे अपलोड सापडले नाही: ते पुन्हा सुरू करा', 'यह अपलोड नहीं मिला: इसे फिर से शुरू करें'],
+  [
+    'The upload and the server disagree on how much was sent: the upload resumes from where the server is',
+    'किती पाठवले यावर अपलोड आणि सर्व्हर यांचे एकमत नाही: सर्व्हरकडे जिथपर्यंत आहे तिथून अपलोड पुढे सुरू होईल',
+    'कितना भेजा गया इस पर अपलोड और सर्वर सहमत नहीं हैं: सर्वर के पास जहाँ तक है वहीं से अपलोड आगे चलेगा',
+  ],
+  [
+    'Tell the upload’s length in bytes (Upload-Length), or that it comes later (Upload-Defer-Length: 1)',
+    'अपलोडची लांबी बाइट्समध्ये सांगा (Upload-Length), किंवा ती नंतर कळेल असे सांगा (Upload-Defer-Length: 1)',
+    'अपलोड की लंबाई बाइट्स में बताएँ (Upload-Length), या बताएँ कि वह बाद में आएगी (Upload-Defer-Length: 1)',
+  ],
+  [
+    'Send the still’s time in the recording as seconds from 0 to 86400 (t)',
+    'रेकॉर्डिंगमधील चित्राची वेळ 0 ते 86400 सेकंदांत पाठवा (t)',
+    'रिकॉर्डिंग में चित्र का समय 0 से 86400 सेकंड में भेजें (t)',
+  ],
+  ['A still must be a JPEG picture of at most 1 MB', 'चित्र जास्तीत जास्त 1 MB चे JPEG असावे', 'चित्र अधिकतम 1 MB की JPEG होनी चाहिए'],
+  ['This recording has as many stills as it may take (2000)', 'या रेकॉर्डिंगमध्ये घेता येतील तितकी चित्रे आधीच आहेत (2000)', 'इस रिकॉर्डिंग में जितने चित्र हो सकते हैं उतने पहले से हैं (2000)'],
+  ['Still saved', 'चित्र जतन केले', 'चित्र सहेजा गया'],
+  ['Nothing of this lecture was recorded yet', 'या लेक्चरचे अजून काहीही रेकॉर्ड झालेले नाही', 'इस लेक्चर का अभी तक कुछ भी रिकॉर्ड नहीं हुआ'],
   // Who watched (issue 75; the player's progress reports).
   ['Progress saved', 'प्रगती जतन केली', 'प्रगति सहेजी गई'],
   ['Send the position as whole seconds from 0 to 86400', 'स्थान 0 ते 86400 पूर्ण सेकंदांत पाठवा', 'स्थिति 0 से 86400 तक पूरे सेकंड में भेजें'],

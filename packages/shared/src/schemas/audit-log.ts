@@ -38,6 +38,7 @@ export const AUDIT_ENTITY_TYPES = [
   'pay',
   'conversation',
   'quick_reply',
+  'lecture',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -74,6 +75,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   pay: 'Staff pay',
   conversation: 'WhatsApp conversation',
   quick_reply: 'Quick reply',
+  lecture: 'Lecture',
 };
 
 const RANGE_MESSAGE = 'The "from" date must be on or before the "to" date';

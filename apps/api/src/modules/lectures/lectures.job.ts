@@ -14,6 +14,7 @@ import { FFMPEG_INSTALL_HINT, masterPlaylist, mediaToolsPresent, probe, renderVi
 import { LECTURE_RENDER_JOB, renditionBaseOf } from './lectures.service';
 import { tellAbsentFamilies } from './absent-families';
 import { PARENT_SENDER_JOB } from '../family-outbox';
+import { withRecordedStills } from './recorded-stills';
 
 /*
  * The lecture job (issue 75, decision 079): one run per uploaded recording, in its academy (the job
@@ -141,7 +142,9 @@ export async function renderLecture(deps: LectureJobDeps, lectureId: string, att
     if (!done.has('voice-board')) {
       const folder = path.join(work, 'voice-board');
       await fsp.mkdir(folder);
-      await keep(deps.db, deps.storage, deps.jobs, lectureId, await renderVoiceBoard(deps.tools, source, folder, probed), true);
+      const voice = await renderVoiceBoard(deps.tools, source, folder, probed);
+      // A recording in class: the stills the teacher's phone took (decision 087).
+      await keep(deps.db, deps.storage, deps.jobs, lectureId, probed.hasVideo ? voice : await withRecordedStills(deps.db, deps.storage, lectureId, voice, folder), true);
     }
     if (probed.hasVideo) {
       for (const rung of VIDEO_RUNGS) {

@@ -8,12 +8,13 @@ import type { Actor } from '../../access/actor';
 import { batchScope } from '../../access/batches';
 import { assertMayRecordFor, lectureManageScope, lectureNotFound, lectureReadScope, viewingStudentOf } from '../../access/lectures';
 import type { Jobs } from '../../events/catalog';
+import { recordAudit } from '../audit';
 
 /** The job that makes a lecture's renditions (one run per upload; lectures.job.ts). */
 export const LECTURE_RENDER_JOB = 'lecture-renditions';
 
-/** Where a lecture's recording is sent (multipart field `file`; a tus endpoint comes later, decision 079). */
-export const uploadUrlOf = (id: string) => `/api/lectures/${id}/file`;
+/** Where a lecture's recording is sent: the tus endpoint (decision 087; the multipart `/api/lectures/{id}/file` stays for small files). */
+export const uploadUrlOf = (id: string) => `/api/lectures/${id}/tus`;
 /** Where a rendition's files are served: `<base>/index.m3u8`, its segments, its stills. */
 export const renditionBaseOf = (id: string, kind: LectureRenditionKind) => `/api/lectures/${id}/hls/${kind}`;
 
@@ -61,10 +62,11 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
 
 /** POST /api/batches/{id}/lectures: a lecture waiting for its recording; answers where to send it. */
 export async function createLecture(db: Db, actor: Actor, batchId: string, input: LectureInput): Promise<{ _id: string; upload: { url: string } }> {
-  const [batch] = await db.select({ teacherId: batches.teacherId }).from(batches).where(eq(batches.id, batchId)).limit(1);
+  const [batch] = await db.select({ teacherId: batches.teacherId, name: batches.name }).from(batches).where(eq(batches.id, batchId)).limit(1);
   if (!batch) throw new AppError('NOT_FOUND', LECTURE_MESSAGES.batchNotFound);
   assertMayRecordFor(actor, batch.teacherId);
   const [row] = await db.insert(lectures).values({ batchId, date: input.date, title: input.title.trim(), createdBy: actor.userId }).returning({ id: lectures.id });
+  await recordAudit(db, actor, { action: 'lecture.create', entityType: 'lecture', entityId: row!.id, text: { key: 'lecture.created', values: { title: input.title.trim(), batch: batch.name, date: input.date } } });
   return { _id: row!.id, upload: { url: uploadUrlOf(row!.id) } };
 }
 

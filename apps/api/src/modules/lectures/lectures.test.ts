@@ -91,7 +91,7 @@ const runJobs = async () => {
 describe('adding a lecture', () => {
   it('answers its id and where its recording goes, for the batch’s teacher and the admin', async () => {
     const lecture = await addLecture();
-    expect(lecture.upload.url).toBe(`/api/lectures/${lecture._id}/file`);
+    expect(lecture.upload.url).toBe(`/api/lectures/${lecture._id}/tus`);
     await addLecture(cookies.admin, ids.otherBatch, 'From the office');
     const read = await call('GET', `/api/lectures/${lecture._id}`, cookies.teacher);
     expect(read.json().data).toMatchObject({ status: 'uploading', renditions: [], title: 'Physics: Newton’s laws', date: '2026-11-27', batch: { _id: ids.batch }, canUpload: true });

@@ -34,6 +34,7 @@ const ENTITY_LABELS: Record<AuditEntityType, MessageDescriptor> = {
   pay: msg`Staff pay`,
   conversation: msg`WhatsApp conversation`,
   quick_reply: msg`Quick reply`,
+  lecture: msg`Lecture`,
   parent: msg`Parent`,
 };
 

@@ -27,7 +27,7 @@ function BatchSections({ batch }: { batch: BatchWithRoster }) {
       <SectionCard title={t`Students (${batch.enrolledCount})`}>
         <BatchRoster students={batch.enrolledStudents} empty={t`No students in this batch yet.`} />
       </SectionCard>
-      <BatchLectures batchId={batch._id} />
+      <BatchLectures batchId={batch._id} canAdd />
       <BatchAttendanceHistory
         batchId={batch._id}
         studentHref={(studentId) => `/app/teacher/attendance/student?batchId=${encodeURIComponent(batch._id)}&studentId=${encodeURIComponent(studentId)}`}

@@ -8,6 +8,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { formatDate } from '../../../lib/format-date';
 import { useBatchLectures } from '../api';
 import { LectureViewers } from './lecture-viewers';
+import { AddLectureLink, LectureUploadLinks } from './lecture-upload-links';
 
 /** What a failed read of the list says when the server said nothing usable. */
 const LECTURES_FAILURE = msg`Failed to fetch lectures`;
@@ -31,11 +32,11 @@ export function LectureStatusBadge({ status }: { status: LectureStatus }) {
 }
 
 /** A batch's recorded lectures (issue 75) on the teacher's batch screen: day, title and where each stands. */
-export function BatchLectures({ batchId }: { batchId: string }) {
+export function BatchLectures({ batchId, canAdd = false }: { batchId: string; canAdd?: boolean }) {
   const { t } = useLingui();
   const lectures = useBatchLectures(batchId);
   return (
-    <SectionCard title={t`Recorded lectures`}>
+    <SectionCard title={t`Recorded lectures`} actions={canAdd ? <AddLectureLink batchId={batchId} /> : undefined}>
       {lectures.isPending ? (
         <Skeleton h={60} radius="md" aria-hidden="true" />
       ) : lectures.isError ? (
@@ -60,6 +61,7 @@ export function BatchLectures({ batchId }: { batchId: string }) {
                   <LectureStatusBadge status={lecture.status} />
                 </Group>
                 {lecture.status === 'ready' ? <WhoWatched lectureId={lecture._id} /> : null}
+                {canAdd ? <LectureUploadLinks lecture={lecture} /> : null}
               </Stack>
             </Paper>
           ))}
