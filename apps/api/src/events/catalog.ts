@@ -88,6 +88,8 @@ export type JobPayloads = {
   'audit-log-pruning': Nothing;
   'homework-weekly-summary': Nothing;
   'homework-pages-removal': Nothing;
+  /** Lectures older than the academy keeps them lose their files (decision 088). */
+  'lecture-retention': Nothing;
   'online-test-deadlines': Nothing;
   'online-test-closing': Nothing;
   'rate-limit-pruning': Nothing;

@@ -8,6 +8,8 @@ import type { Actor } from '../../access/actor';
 import { batchScope } from '../../access/batches';
 import { assertMayRecordFor, lectureManageScope, lectureNotFound, lectureReadScope, viewingStudentOf } from '../../access/lectures';
 import type { Jobs } from '../../events/catalog';
+import { assertAcademyLetsRecord } from '../../access/lecture-watch';
+import { lectureSettingsOf } from './lecture-watch.service';
 
 /** The job that makes a lecture's renditions (one run per upload; lectures.job.ts). */
 export const LECTURE_RENDER_JOB = 'lecture-renditions';
@@ -64,6 +66,8 @@ export async function createLecture(db: Db, actor: Actor, batchId: string, input
   const [batch] = await db.select({ teacherId: batches.teacherId }).from(batches).where(eq(batches.id, batchId)).limit(1);
   if (!batch) throw new AppError('NOT_FOUND', LECTURE_MESSAGES.batchNotFound);
   assertMayRecordFor(actor, batch.teacherId);
+  // Who may record, as the academy set it (Settings → Lectures, decision 088).
+  assertAcademyLetsRecord(actor, await lectureSettingsOf(db));
   const [row] = await db.insert(lectures).values({ batchId, date: input.date, title: input.title.trim(), createdBy: actor.userId }).returning({ id: lectures.id });
   return { _id: row!.id, upload: { url: uploadUrlOf(row!.id) } };
 }
