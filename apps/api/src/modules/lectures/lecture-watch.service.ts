@@ -7,7 +7,7 @@ import {
   type LectureSettingsValues,
 } from '@academy/shared/schemas/lecture-settings';
 import type { Db, DbExecutor } from '../../db/client';
-import { academySettings, batches, lectureFiles, lectures, teachers, users } from '../../db/schema';
+import { academySettings, batches, lectureFiles, lectures, students, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
 import type { FileStorage } from '../../lib/storage';
@@ -137,4 +137,18 @@ export async function removeExpiredLectures(db: Db, storage: FileStorage, now: D
   });
   for (const key of removedKeys) await storage.remove(key).catch(() => {});
   return removedKeys.length;
+}
+
+/**
+ * What the player draws over the picture (decision 088), so a passed-on screen recording names its
+ * source: a student's name and student ID; anyone else's name and email.
+ */
+export async function watermarkOf(db: DbExecutor, actor: Actor): Promise<string> {
+  const [row] = await db
+    .select({ name: users.name, email: users.email, code: students.studentCode })
+    .from(users)
+    .leftJoin(students, eq(students.userId, users.id))
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  return row ? [row.name, row.code ?? row.email].filter(Boolean).join(' · ') : '';
 }

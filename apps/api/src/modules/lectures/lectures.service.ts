@@ -9,7 +9,7 @@ import { batchScope } from '../../access/batches';
 import { assertMayRecordFor, lectureManageScope, lectureNotFound, lectureReadScope, viewingStudentOf } from '../../access/lectures';
 import type { Jobs } from '../../events/catalog';
 import { assertAcademyLetsRecord } from '../../access/lecture-watch';
-import { lectureSettingsOf } from './lecture-watch.service';
+import { lectureSettingsOf, watermarkOf } from './lecture-watch.service';
 
 /** The job that makes a lecture's renditions (one run per upload; lectures.job.ts). */
 export const LECTURE_RENDER_JOB = 'lecture-renditions';
@@ -83,7 +83,7 @@ export async function batchLectures(db: DbExecutor, actor: Actor, batchId: strin
 export async function getLecture(db: DbExecutor, actor: Actor, id: string): Promise<Lecture> {
   const [lecture] = await loadLectures(db, actor, eq(lectures.id, id), 1);
   if (!lecture) throw lectureNotFound();
-  return lecture;
+  return { ...lecture, watermark: await watermarkOf(db, actor) };
 }
 
 /** Before the file is read: the lecture exists for this uploader (404) and waits for a recording (409). */
