@@ -13,8 +13,8 @@ import type { ServerKeys } from '../../lib/server-keys';
 import type { FileStorage } from '../../lib/storage';
 import type { Actor } from '../../access/actor';
 import { lectureNotFound, lectureReadScope } from '../../access/lectures';
-import { diffChanges, recordAudit } from '../audit';
-import { getAcademySettings } from '../../academy-settings';
+import { recordAudit } from '../audit';
+import { saveLectureSettingsValues } from '../settings';
 import { openSegmentKey } from './segment-keys';
 
 /*
@@ -77,13 +77,7 @@ export async function saveLectureSettings(db: Db, actor: Actor, input: LectureSe
     if (found.length !== teacherIds.length) throw new AppError('BAD_REQUEST', LECTURE_SETTINGS_MESSAGES.teacherIds, { teacherIds: LECTURE_SETTINGS_MESSAGES.teacherIds });
   }
   const next: LectureSettingsValues = { recorders: input.recorders, teacherIds, keepDays: input.keepDays, offlineDays: input.offlineDays };
-  // The academy's settings row exists once read (made with the defaults when missing).
-  await getAcademySettings(db);
-  await db.transaction(async (tx) => {
-    const before = await lectureSettingsOf(tx);
-    await tx.update(academySettings).set({ lectures: next, updatedAt: new Date() });
-    await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', entityId: null, text: { key: 'lecture.settings_saved' }, changes: diffChanges(before, next) });
-  });
+  await saveLectureSettingsValues(db, actor, () => lectureSettingsOf(db), next);
   return getLectureSettings(db);
 }
 

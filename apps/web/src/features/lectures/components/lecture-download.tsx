@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
@@ -15,7 +15,6 @@ export function LectureDownloadControl({ lecture }: { lecture: Lecture }) {
   const [kept, setKept] = useState<LectureDownload | undefined>(() => lectureDownload(lecture._id));
   const [progress, setProgress] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
-  useEffect(() => setKept(lectureDownload(lecture._id)), [lecture._id]);
   if (!offlineSupported() || !lecture.renditions.some((one) => one.kind === 'voice-board')) return null;
 
   const download = async () => {
