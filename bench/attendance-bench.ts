@@ -36,6 +36,7 @@ import { runAcademyExportBench } from './academy-export';
 import { runRegisterImportBench } from './register-import';
 import { FULL_ONLINE_TEST, runOnlineTestBench } from './online-tests';
 import { runManyAcademiesBench } from './many-academies';
+import { runLecturesBench } from './lectures-bench';
 import { runOmrBench } from './omr/omr-bench';
 import { FIRST_ACADEMY_ID } from '../apps/api/src/lib/tenancy';
 
@@ -425,6 +426,14 @@ async function main() {
     const count = Number(process.env.OMR_PHOTOS ?? 100);
     console.log(`\nOMR sheets: ${count} generated phone photos read on the server …`);
     const { checks } = await runOmrBench(count);
+    for (const [label, ok] of checks) console.log(`  ${ok ? 'met   ' : 'MISSED'}  ${label}`);
+    process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+    return;
+  }
+  // BENCH_ONLY=lectures renders a 60-minute lecture made by ffmpeg (bench/lectures-bench.ts); no database.
+  if (process.env.BENCH_ONLY === 'lectures') {
+    console.log(`\nLectures: a ${process.env.LECTURE_MINUTES ?? 60}-minute lecture's renditions (load average ${os.loadavg().map((value) => value.toFixed(1)).join(', ')} on ${os.cpus().length} cores) …`);
+    const { checks } = await runLecturesBench();
     for (const [label, ok] of checks) console.log(`  ${ok ? 'met   ' : 'MISSED'}  ${label}`);
     process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
     return;

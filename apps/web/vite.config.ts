@@ -55,7 +55,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // And the signed-in first screens, which the server draws (issue 56; the rule below). A pathname here.
         navigateFallbackDenylist: [/^\/api\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/, new RegExp(`^${FIRST_SCREEN_PATHS}`)],
         // Web Push (issue 37): the push and notificationclick handlers, a plain script in public/.
-        importScripts: ['/push-sw.js'],
+        // And lectures downloaded to watch offline (issue 75, decision 088).
+        importScripts: ['/push-sw.js', '/lectures-sw.js'],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {

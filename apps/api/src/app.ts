@@ -82,7 +82,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { defineHomeworkJobs, homeworkRoutes } from './modules/homework';
-import { createLectureUploads, DEBIAN_MEDIA_TOOLS, defineLectureJobs, defineLectureUploadJobs, FFMPEG_INSTALL_HINT, lectureUploadRoutes, lecturesRoutes, mediaToolsPresent, type MediaTools } from './modules/lectures';
+import { createLectureUploads, DEBIAN_MEDIA_TOOLS, defineLectureJobs, defineLectureUpkeepJobs, defineLectureUploadJobs, lectureWatchRoutes, FFMPEG_INSTALL_HINT, lectureUploadRoutes, lecturesRoutes, mediaToolsPresent, type MediaTools } from './modules/lectures';
 import { LECTURE_DEFAULT_MAX_UPLOAD_MB } from '@academy/shared/schemas/lectures';
 import { payRoutes } from './modules/pay';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -249,7 +249,8 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   // Lectures (issue 75): each uploaded recording's renditions, made with Debian's ffmpeg, one run per upload.
   const tools = deps.lectures?.tools ?? DEBIAN_MEDIA_TOOLS;
   if (!mediaToolsPresent(tools)) app.log.warn(`ffmpeg is not installed (${tools.ffmpeg}, ${tools.ffprobe}): lectures cannot be prepared until it is. Install it with: ${FFMPEG_INSTALL_HINT}`);
-  defineLectureJobs(app.jobs, { db: deps.db, storage: deps.storage, tools, workDir: deps.lectures?.workDir ?? path.join(path.dirname(deps.backups.filesDir), 'lecture-work'), log: app.log });
+  defineLectureJobs(app.jobs, { db: deps.db, storage: deps.storage, tools, workDir: deps.lectures?.workDir ?? path.join(path.dirname(deps.backups.filesDir), 'lecture-work'), log: app.log, keys: deps.keys });
+  defineLectureUpkeepJobs(app.jobs, { db: deps.db, storage: deps.storage });
   // Fee reminders queued by the office (POST /api/fees/reminders): one run per student, retried on failure.
   app.jobs.define(FEE_REMINDER_JOB, { label: 'Fee reminders', maxAttempts: 5, run: (payload) => deliverFeeReminder({ ...deps, jobs: app.jobs }, payload) });
   // A new receipt mailed to the family with its PDF (one run per payment, retried on failure).
@@ -473,6 +474,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Homework (issue 59): set on a batch, handed in as photographed pages, checked done or redo.
       await api.register(homeworkRoutes, { db: deps.db, storage: deps.storage });
       // Lectures (issue 75): a batch's recorded lectures, rendered for slow data and played as HLS.
+      await api.register(lectureWatchRoutes, { db: deps.db, keys: deps.keys });
       await api.register(lecturesRoutes, { db: deps.db, storage: deps.storage, jobs: app.jobs, maxUploadBytes: deps.lectures?.maxUploadBytes ?? LECTURE_DEFAULT_MAX_UPLOAD_MB * 1024 * 1024 });
       await api.register(lectureUploadRoutes, { ...lectureUploadDeps, uploads: lectureUploads });
       // Staff pay (issue 58): lectures from attendance, leave and substitutes, payroll and payslips.

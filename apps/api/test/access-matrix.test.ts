@@ -21,6 +21,7 @@ import { ROUTE_RULES } from '../src/access/policy';
 import { allows, type RouteRule } from '../src/access/rules';
 import type { Role } from '@academy/shared/roles';
 import { buildTestApp, createTestDatabaseConnection, TEST_SERVER_KEYS, type TestApp } from './build-test-app';
+import { newSegmentKey } from '../src/modules/lectures/segment-keys';
 import { createDatabase } from '../src/db/client';
 import { academies, academyDomains } from '../src/db/schema';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../src/lib/tenancy';
@@ -148,7 +149,7 @@ beforeAll(async () => {
   ids.submission = handedIn._id;
   ids.homeworkPage = handedIn.pages[0]!._id;
   // Lectures (issue 75): one of the student's batch, ready, with a playlist in the storage (no ffmpeg here).
-  ids.lecture = (await db.insert(lectures).values({ batchId: ids.batch, date: today, title: 'Recorded class', status: 'ready' }).returning())[0]!.id;
+  ids.lecture = (await db.insert(lectures).values({ batchId: ids.batch, date: today, title: 'Recorded class', status: 'ready', segmentKeySealed: newSegmentKey(TEST_SERVER_KEYS).sealed }).returning())[0]!.id;
   const playlist = await t.storage.save(Readable.from([Buffer.from('#EXTM3U\n#EXT-X-ENDLIST\n')]), { maxBytes: 1_000, extension: '.m3u8' });
   await db.insert(lectureFiles).values({ lectureId: ids.lecture, kind: 'voice-board', name: 'index.m3u8', fileKey: playlist.key, bytes: playlist.size });
   // Staff pay (issue 58): `teacher` is paid monthly, and January 2020 is approved, so their payslip exists.
@@ -224,6 +225,11 @@ const SAMPLES: Record<string, Sample[]> = {
   'PUT /api/lectures/:id/view': [s(() => `/api/lectures/${ids.lecture}/view`, 200, { body: { position: 12, secondsWatched: 12 } })],
   'GET /api/lectures/:id/views': [s(() => `/api/lectures/${ids.lecture}/views`, 200)],
   'GET /api/lectures/:id/hls/:kind/:name': [s(() => `/api/lectures/${ids.lecture}/hls/voice-board/index.m3u8`, 200)],
+  // Its segment key and Settings → Lectures (decision 088).
+  'GET /api/lectures/:id/key': [s(() => `/api/lectures/${ids.lecture}/key`, 200)],
+  'GET /api/lectures/offline-policy': [s(() => '/api/lectures/offline-policy', 200)],
+  'GET /api/admin/settings/lectures': [s(() => '/api/admin/settings/lectures', 200)],
+  'PUT /api/admin/settings/lectures': [s(() => '/api/admin/settings/lectures', 400, { body: {} })],
   // Staff pay (issue 58): the admin's, but a teacher's own pay and payslips (another teacher's payslip: 404).
   'GET /api/teachers/:id/pay': [s(() => `/api/teachers/${ids.teacher}/pay`, 200)],
   'PUT /api/teachers/:id/pay': [s(() => `/api/teachers/${ids.teacher}/pay`, 400, { body: {} })],

@@ -31,6 +31,7 @@ import { questionRoutes } from './questions';
 import { operatorRoutes } from './operator';
 import { homeworkRoutes } from './homework';
 import { lectureRoutes } from './lectures';
+import { lectureWatchRoutes } from './lecture-watch';
 import { payRoutes } from './pay';
 import { conversationsRoutes } from './conversations';
 
@@ -74,6 +75,7 @@ export const ROUTE_RULES: RouteRules = {
   ...operatorRoutes,
   ...homeworkRoutes,
   ...lectureRoutes,
+  ...lectureWatchRoutes,
   ...payRoutes,
   ...conversationsRoutes,
 };

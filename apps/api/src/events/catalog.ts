@@ -90,6 +90,8 @@ export type JobPayloads = {
   'homework-pages-removal': Nothing;
   /** Lecture uploads (tus) left unfinished for a day, removed in each academy (decision 087). */
   'lecture-uploads-cleanup': Nothing;
+  /** Lectures older than the academy keeps them lose their files (decision 088). */
+  'lecture-retention': Nothing;
   'online-test-deadlines': Nothing;
   'online-test-closing': Nothing;
   'rate-limit-pruning': Nothing;

@@ -103,6 +103,8 @@ const FILE_ANSWERS: Record<string, string[]> = {
   'GET /api/homework-files/:id': ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
   // A lecture's rendition (issue 75): its HLS playlist, fMP4 segments, board stills and their timeline.
   'GET /api/lectures/:id/hls/:kind/:name': ['application/vnd.apple.mpegurl', 'video/mp4', 'image/jpeg', 'application/json'],
+  // A lecture's HLS AES-128 key (decision 088): 16 bytes.
+  'GET /api/lectures/:id/key': ['application/octet-stream'],
 };
 const TEXT_MEDIA = /^(text\/|image\/svg\+xml|application\/xml)/;
 

@@ -11,6 +11,13 @@ import { CODE_CACHE, KEPT_FIRST_SCREENS_CACHE } from './first-screens';
 export function forgetKeptFirstScreens(): void {
   if (typeof caches === 'undefined') return;
   void caches.delete(KEPT_FIRST_SCREENS_CACHE).catch(() => undefined);
+  // And the lectures downloaded to watch offline (decision 088; features/lectures/offline-lectures.ts).
+  void caches.delete('academy-lecture-downloads').catch(() => undefined);
+  try {
+    localStorage.removeItem('academy.lecture-downloads');
+  } catch {
+    // Nothing kept.
+  }
 }
 
 /**

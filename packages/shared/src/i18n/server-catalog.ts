@@ -676,6 +676,9 @@ export const SERVER_CATALOG = {
     ['Ticked homework "{title}" done in class by {done} students', 'वर्गात गृहपाठ "{title}" पूर्ण केलेल्या {done} विद्यार्थ्यांवर खूण केली', 'कक्षा में होमवर्क "{title}" पूरा करने वाले {done} छात्रों पर निशान लगाया'],
     ['Changed the homework settings', 'गृहपाठाच्या सेटिंग्ज बदलल्या', 'होमवर्क की सेटिंग्स बदलीं'],
     ['Removed {pages} pages of {submissions} homework submissions older than a term', 'एका टर्मपेक्षा जुन्या {submissions} जमा गृहपाठांची {pages} पाने काढून टाकली', 'एक टर्म से पुराने {submissions} जमा होमवर्क के {pages} पन्ने हटाए'],
+    // Lectures' settings and retention (issue 75, decision 088).
+    ['Changed the lecture settings', 'लेक्चरच्या सेटिंग्ज बदलल्या', 'लेक्चर की सेटिंग्स बदलीं'],
+    ['Removed the files of the lecture "{title}" of {date} ({mb} MB): lectures are kept {days} days', '{date} च्या "{title}" लेक्चरच्या फाइल्स काढून टाकल्या ({mb} MB): लेक्चर {days} दिवस ठेवली जातात', '{date} के लेक्चर "{title}" की फ़ाइलें हटाईं ({mb} MB): लेक्चर {days} दिन रखे जाते हैं'],
     // Staff pay (issue 58).
     ['Saved the pay settings of {name}', '{name} यांच्या पगाराची सेटिंग्ज जतन केली', '{name} की वेतन सेटिंग्स सहेजीं'],
     ['Reopened the payroll of {month} (it had {teachers} teachers, net {net})', '{month} चे पगारपत्रक पुन्हा उघडले (त्यात {teachers} शिक्षक, निव्वळ {net} होते)', '{month} की वेतन सूची फिर से खोली ({teachers} शिक्षक, शुद्ध {net} थे)'],

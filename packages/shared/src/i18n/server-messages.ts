@@ -1346,6 +1346,15 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ["This sheet scores {score}, more than the test's maximum of {max}: raise the test's maximum marks", 'या पत्रिकेचे गुण {score} आहेत, चाचणीच्या कमाल {max} पेक्षा जास्त: चाचणीचे कमाल गुण वाढवा', 'इस पत्रक के अंक {score} हैं, टेस्ट के अधिकतम {max} से ज़्यादा: टेस्ट के अधिकतम अंक बढ़ाएँ'],
   ['No student of this batch has the student ID ending {id}', 'या बॅचमधील कोणत्याही विद्यार्थ्याचा आयडी {id} ने संपत नाही', 'इस बैच के किसी छात्र का आईडी {id} पर ख़त्म नहीं होता'],
   ['No page of the PDF could be read: {reason}', 'PDF चे एकही पान वाचता आले नाही: {reason}', 'PDF का कोई पेज नहीं पढ़ा जा सका: {reason}'],
+  // Settings → Lectures (issue 75, decision 088; schemas/lecture-settings.ts).
+  ['Lecture settings saved', 'लेक्चरच्या सेटिंग्ज जतन केल्या', 'लेक्चर की सेटिंग्स सहेजी गईं'],
+  ['Choose who may record: all-teachers, chosen-teachers or admin-only', 'रेकॉर्ड कोण करू शकते ते निवडा: all-teachers, chosen-teachers किंवा admin-only', 'चुनें कि कौन रिकॉर्ड कर सकता है: all-teachers, chosen-teachers या admin-only'],
+  ['Choose the teachers from the list', 'यादीतून शिक्षक निवडा', 'सूची से शिक्षक चुनें'],
+  ['Choose at least one teacher who may record', 'रेकॉर्ड करू शकणारा किमान एक शिक्षक निवडा', 'रिकॉर्ड कर सकने वाला कम से कम एक शिक्षक चुनें'],
+  ['Keep lectures for a whole number of days from 1 to 3650, or leave it empty to keep them', 'लेक्चर 1 ते 3650 पूर्ण दिवस ठेवा, किंवा कायम ठेवण्यासाठी रिकामे सोडा', 'लेक्चर 1 से 3650 पूरे दिन रखें, या हमेशा रखने के लिए खाली छोड़ें'],
+  ['Keep downloads for a whole number of days from 1 to 365', 'डाउनलोड 1 ते 365 पूर्ण दिवस ठेवा', 'डाउनलोड 1 से 365 पूरे दिन रखें'],
+  ['This academy lets only chosen people record lectures: ask the admin', 'ही अकॅडमी फक्त निवडलेल्या व्यक्तींनाच लेक्चर रेकॉर्ड करू देते: ॲडमिनला विचारा', 'यह अकैडमी केवल चुने गए लोगों को ही लेक्चर रिकॉर्ड करने देती है: एडमिन से पूछें'],
+  ['Send the lecture settings as an object with recorders, teacherIds, keepDays and offlineDays', 'लेक्चरच्या सेटिंग्ज recorders, teacherIds, keepDays आणि offlineDays असलेला ऑब्जेक्ट म्हणून पाठवा', 'लेक्चर की सेटिंग्स recorders, teacherIds, keepDays और offlineDays वाले ऑब्जेक्ट के रूप में भेजें'],
   // Lectures (issue 75; schemas/lectures.ts LECTURE_MESSAGES, and the reasons a lecture fails with, modules/lectures).
   ['Lecture added: upload its recording', 'लेक्चर जोडले: आता त्याचे रेकॉर्डिंग अपलोड करा', 'लेक्चर जोड़ा गया: अब उसकी रिकॉर्डिंग अपलोड करें'],
   ['Recording received: the lecture is being prepared', 'रेकॉर्डिंग मिळाले: लेक्चर तयार होत आहे', 'रिकॉर्डिंग मिल गई: लेक्चर तैयार हो रहा है'],

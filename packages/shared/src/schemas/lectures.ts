@@ -80,6 +80,8 @@ export const lectureSchema = z.object({
   canUpload: z.boolean(),
   /** A student's own progress (where to resume, decision 082); null for anyone else or before they play it. */
   myView: z.object({ position: z.number().int(), secondsWatched: z.number().int() }).nullable(),
+  /** GET /api/lectures/{id} only (decision 088): who is watching, drawn over the picture: the student's name and ID, anyone else's name and email. */
+  watermark: z.string().optional(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

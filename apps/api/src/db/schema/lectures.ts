@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { LECTURE_RENDITION_KINDS, LECTURE_STATUSES, type LectureRendition } from '@academy/shared/schemas/lectures';
 import { batches } from './batches';
 import { students } from './students';
@@ -31,6 +31,13 @@ export const lectures = pgTable(
     sourceBytes: bigint({ mode: 'number' }),
     /** What the job made, in the order it made them: `[{ kind, bytes, playlist }]`. */
     renditions: jsonb().$type<LectureRendition[]>().notNull().default([]),
+    /**
+     * The lecture's HLS AES-128 segment key (decision 088): 16 random bytes, sealed with the server's
+     * secrets-at-rest key (lib/secret-box.ts). Null for a lecture rendered before keys (played in clear).
+     */
+    segmentKeySealed: text(),
+    /** When the academy's retention removed its files (decision 088); the row, its views and its title stay. */
+    filesRemovedAt: timestamp({ withTimezone: true }),
     createdBy: userRef(),
     ...timestamps,
   },

@@ -3,11 +3,15 @@ import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, p
 import type { AbsenceAlertSettingsInput, AcademyTranslations, Testimonial } from '@academy/shared/schemas/settings';
 import type { BrandFile } from '@academy/shared/schemas/brand';
 import type { MessageKind } from '@academy/shared/schemas/messaging';
+import type { LectureRecorders } from '@academy/shared/schemas/lecture-settings';
 import { academies } from './academies';
 import { academyId } from './academy-column';
 import { requiredRef, updatedAt } from './columns';
 
 /** The brand as stored: unset fields are the defaults (today's colour, a short form of the name, no logo). */
+/** Settings → Lectures as stored (decision 088); a field left out takes its default (lecture-settings.ts). */
+export type StoredLectureSettings = { recorders?: LectureRecorders; teacherIds?: string[]; keepDays?: number | null; offlineDays?: number };
+
 export type StoredBrand = {
   colour?: string;
   shortName?: string;
@@ -90,6 +94,8 @@ export const academySettings = pgTable(
     brand: jsonb().$type<StoredBrand>().notNull().default({}),
     // Its own Play Store app (issue 78): the package name and the signing certificates' SHA-256 fingerprints.
     app: jsonb().$type<{ packageName?: string; fingerprints?: string[] }>().notNull().default({}),
+    // Lectures (issue 75, decision 088): who may record, how long lectures and phones' downloads are kept.
+    lectures: jsonb().$type<StoredLectureSettings>().notNull().default({}),
     updatedAt: updatedAt(),
   },
   (table) => [

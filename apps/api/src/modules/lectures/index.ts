@@ -6,3 +6,5 @@ export { lecturesRoutes } from './lectures.routes';
 export { defineLectureJobs } from './lectures.job';
 export { DEBIAN_MEDIA_TOOLS, FFMPEG_INSTALL_HINT, mediaToolsPresent, type MediaTools } from './renditions';
 export { createLectureUploads, defineLectureUploadJobs, lectureUploadRoutes } from './lecture-uploads';
+export { lectureWatchRoutes } from './lecture-watch.routes';
+export { defineLectureUpkeepJobs } from './lecture-upkeep';

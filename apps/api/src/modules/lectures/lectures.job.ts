@@ -13,6 +13,8 @@ import { Readable } from 'node:stream';
 import { FFMPEG_INSTALL_HINT, masterPlaylist, mediaToolsPresent, probe, renderVideoRung, renderVoiceBoard, RenderRefusedError, VIDEO_RUNGS, type MediaTools, type Rendered } from './renditions';
 import { LECTURE_RENDER_JOB, renditionBaseOf } from './lectures.service';
 import { tellAbsentFamilies } from './absent-families';
+import { encryptRendition, keyUrlOf, lectureSegmentKey } from './segment-keys';
+import type { ServerKeys } from '../../lib/server-keys';
 import { PARENT_SENDER_JOB } from '../family-outbox';
 import { withRecordedStills } from './recorded-stills';
 
@@ -30,7 +32,16 @@ const BUSY_RETRY_MS = 20_000;
 /** Any one stored file of a rendition: a segment of a 240p hour is about 200 KB, a still 50 KB. */
 const MAX_RENDERED_FILE_BYTES = 200 * 1024 * 1024;
 
-export type LectureJobDeps = { db: Db; storage: FileStorage; jobs: Jobs; tools: MediaTools; workDir: string; log?: { warn(object: object, message: string): void } };
+export type LectureJobDeps = {
+  db: Db;
+  storage: FileStorage;
+  jobs: Jobs;
+  tools: MediaTools;
+  workDir: string;
+  log?: { warn(object: object, message: string): void };
+  /** The server's keys: each rendition's segments are encrypted with the lecture's AES-128 key (decision 088). Without them, in clear. */
+  keys?: ServerKeys;
+};
 
 async function setFailed(db: Db, lectureId: string, reason: string) {
   await db.update(lectures).set({ status: 'failed', failureReason: reason.slice(0, 1000) }).where(eq(lectures.id, lectureId));
@@ -139,12 +150,16 @@ export async function renderLecture(deps: LectureJobDeps, lectureId: string, att
     await pipeline(deps.storage.read(lecture.sourceKey), fs.createWriteStream(source));
     const probed = await probe(deps.tools, source);
     const done = new Set(lecture.renditions.map((one) => one.kind));
+    // The lecture's segment key (made once, kept sealed; a retried run uses the same one).
+    const segmentKey = deps.keys ? await lectureSegmentKey(deps.db, deps.keys, lectureId) : null;
+    const keyed = (rendered: Rendered, folder: string) => (segmentKey ? encryptRendition(rendered, folder, segmentKey, keyUrlOf(lectureId)) : rendered);
     if (!done.has('voice-board')) {
       const folder = path.join(work, 'voice-board');
       await fsp.mkdir(folder);
       const voice = await renderVoiceBoard(deps.tools, source, folder, probed);
       // A recording in class: the stills the teacher's phone took (decision 087).
-      await keep(deps.db, deps.storage, deps.jobs, lectureId, probed.hasVideo ? voice : await withRecordedStills(deps.db, deps.storage, lectureId, voice, folder), true);
+      const withStills = probed.hasVideo ? voice : await withRecordedStills(deps.db, deps.storage, lectureId, voice, folder);
+      await keep(deps.db, deps.storage, deps.jobs, lectureId, await keyed(withStills, folder), true);
     }
     if (probed.hasVideo) {
       for (const rung of VIDEO_RUNGS) {
@@ -152,7 +167,7 @@ export async function renderLecture(deps: LectureJobDeps, lectureId: string, att
         const folder = path.join(work, rung.kind);
         await fsp.mkdir(folder);
         try {
-          await keep(deps.db, deps.storage, deps.jobs, lectureId, await renderVideoRung(deps.tools, source, folder, rung), false);
+          await keep(deps.db, deps.storage, deps.jobs, lectureId, await keyed(await renderVideoRung(deps.tools, source, folder, rung), folder), false);
         } catch (error) {
           // The lecture plays without it; the voice + board rung is what matters on slow data.
           deps.log?.warn({ err: error, lectureId }, `the ${rung.kind} rendition of a lecture could not be made`);

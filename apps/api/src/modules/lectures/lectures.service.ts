@@ -9,6 +9,8 @@ import { batchScope } from '../../access/batches';
 import { assertMayRecordFor, lectureManageScope, lectureNotFound, lectureReadScope, viewingStudentOf } from '../../access/lectures';
 import type { Jobs } from '../../events/catalog';
 import { recordAudit } from '../audit';
+import { assertAcademyLetsRecord } from '../../access/lecture-watch';
+import { lectureSettingsOf, watermarkOf } from './lecture-watch.service';
 
 /** The job that makes a lecture's renditions (one run per upload; lectures.job.ts). */
 export const LECTURE_RENDER_JOB = 'lecture-renditions';
@@ -65,6 +67,8 @@ export async function createLecture(db: Db, actor: Actor, batchId: string, input
   const [batch] = await db.select({ teacherId: batches.teacherId, name: batches.name }).from(batches).where(eq(batches.id, batchId)).limit(1);
   if (!batch) throw new AppError('NOT_FOUND', LECTURE_MESSAGES.batchNotFound);
   assertMayRecordFor(actor, batch.teacherId);
+  // Who may record, as the academy set it (Settings → Lectures, decision 088).
+  assertAcademyLetsRecord(actor, await lectureSettingsOf(db));
   const [row] = await db.insert(lectures).values({ batchId, date: input.date, title: input.title.trim(), createdBy: actor.userId }).returning({ id: lectures.id });
   await recordAudit(db, actor, { action: 'lecture.create', entityType: 'lecture', entityId: row!.id, text: { key: 'lecture.created', values: { title: input.title.trim(), batch: batch.name, date: input.date } } });
   return { _id: row!.id, upload: { url: uploadUrlOf(row!.id) } };
@@ -81,7 +85,7 @@ export async function batchLectures(db: DbExecutor, actor: Actor, batchId: strin
 export async function getLecture(db: DbExecutor, actor: Actor, id: string): Promise<Lecture> {
   const [lecture] = await loadLectures(db, actor, eq(lectures.id, id), 1);
   if (!lecture) throw lectureNotFound();
-  return lecture;
+  return { ...lecture, watermark: await watermarkOf(db, actor) };
 }
 
 /** Before the file is read: the lecture exists for this uploader (404) and waits for a recording (409). */

@@ -15,6 +15,7 @@ import { academies, lectureFiles, lectures } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { renderLecture } from './lectures.job';
 import { recordingTypeOf } from './recording-types';
+import { decryptSegment } from '../../../test/lecture-keys';
 
 /*
  * Lectures (issue 75): who adds and uploads (the admin, the batch's teacher), who reads and plays (them,
@@ -209,7 +210,9 @@ describe('the renditions', () => {
     const init = await call('GET', `${base}/360p/init.mp4`, cookies.student);
     const segment = lines.length > 0 ? (await call('GET', `${base}/360p/index.m3u8`, cookies.student)).body.split('\n').find((line) => line.endsWith('.m4s'))! : '';
     const first = await call('GET', `${base}/360p/${segment}`, cookies.student);
-    fs.writeFileSync(path.join(work, 'mid.mp4'), Buffer.concat([init.rawPayload, first.rawPayload]));
+    // Its segments are encrypted with the lecture's key (decision 088): the player's decryption, here by hand.
+    const key = (await call('GET', `/api/lectures/${lectureId}/key`, cookies.student)).rawPayload;
+    fs.writeFileSync(path.join(work, 'mid.mp4'), Buffer.concat([init.rawPayload, decryptSegment(key, 0, first.rawPayload)]));
     const probe = execFileSync('/usr/bin/ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,profile,width,height', '-of', 'csv=p=0', path.join(work, 'mid.mp4')]).toString().trim();
     expect(probe).toBe('h264,Main,640,360');
   });
@@ -226,10 +229,16 @@ describe('the renditions', () => {
     const copy = fs.mkdtempSync(path.join(work, 'copy-'));
     const names = ['index.m3u8', 'init.mp4', ...playlist.body.split('\n').filter((line) => line.endsWith('.m4s'))];
     expect(names.length).toBeGreaterThanOrEqual(3);
+    // Encrypted with the lecture's key, which the batch's student gets (decision 088): decrypted as a player does.
+    expect(playlist.body).toContain(`#EXT-X-KEY:METHOD=AES-128,URI="/api/lectures/${lectureId}/key"`);
+    const key = (await call('GET', `/api/lectures/${lectureId}/key`, cookies.student)).rawPayload;
+    expect(key.length).toBe(16);
     for (const name of names) {
       const file = await call('GET', `${base}/${name}`, cookies.student);
       expect(file.statusCode, name).toBe(200);
-      fs.writeFileSync(path.join(copy, name), file.rawPayload);
+      const sequence = name.endsWith('.m4s') ? names.indexOf(name) - 2 : -1;
+      const body = name === 'index.m3u8' ? Buffer.from(file.body.replace(/^#EXT-X-KEY.*\n/m, '')) : sequence >= 0 ? decryptSegment(key, sequence, file.rawPayload) : file.rawPayload;
+      fs.writeFileSync(path.join(copy, name), body);
     }
     const probed = JSON.parse(execFileSync('/usr/bin/ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,channels:format=duration', '-of', 'json', path.join(copy, 'index.m3u8')]).toString()) as {
       streams: { codec_name: string; channels: number }[];

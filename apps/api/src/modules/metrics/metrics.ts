@@ -224,6 +224,9 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
   const offsiteAge = new Gauge({ name: 'academy_backup_offsite_newest_age_seconds', help: 'Age of the newest copy in the off-site bucket (NaN when there is none or off-site backups are off)', registers });
   const backupTime = new Gauge({ name: 'academy_backup_newest_timestamp_seconds', help: 'When the newest readable backup of each academy was made (Unix time; NaN when it has none)', labelNames: ['academy'], registers });
 
+  // Lectures' files (issue 75, decision 088): each academy's sum of lecture_files bytes, by its slug.
+  const lectureBytes = new Gauge({ name: 'academy_lecture_bytes', help: 'Bytes of lecture files (renditions) each academy stores (label academy: its slug)', labelNames: ['academy'], registers });
+
   const storedFiles = cachedFor(SLOW_FIGURES_MS, () => folderSize(sources.filesDir));
   const backups = cachedFor(SLOW_FIGURES_MS, async () =>
     (await sources.listBackups()).map(({ academy, backups: list }) => {
@@ -245,17 +248,31 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
     return { rows };
   };
 
+  async function readLectureBytes(): Promise<{ slug: string; bytes: number }[]> {
+    const academies = await query<{ id: string; slug: string }>(`select id, slug from academies where status = 'active' order by id`);
+    const rows: { slug: string; bytes: number }[] = [];
+    for (const { id, slug } of academies.rows) {
+      const [row] = await withAcademy(id, async () => (await query<{ bytes: string }>('select coalesce(sum(bytes), 0)::text as bytes from lecture_files')).rows);
+      rows.push({ slug, bytes: Number(row?.bytes ?? 0) });
+    }
+    return rows;
+  }
+
   async function readDatabase() {
     // Before this scrape takes its own connections.
     poolTotal.set(pool.totalCount);
     poolIdle.set(pool.idleCount);
     poolWaiting.set(pool.waitingCount);
+    const lectureRows = readLectureBytes();
     const [jobRows, messageRows, offsiteRows, conversationRows] = await Promise.allSettled([
       inEveryAcademy<JobRow>(JOBS_SQL).then((result) => ({ rows: sumRows(result.rows, (row) => row.name, ['waiting', 'running', 'retrying', 'failed'], 'oldest_waiting') })),
       inEveryAcademy<MessageRow>(MESSAGES_SQL).then((result) => ({ rows: sumRows(result.rows, (row) => `${row.channel} ${row.status}`, ['count'], 'oldest_queued') })),
       inEveryAcademy<OffsiteRow>(OFFSITE_SQL),
       inEveryAcademy<ConversationRow>(CONVERSATIONS_SQL),
     ]);
+    lectureBytes.reset();
+    const lectures = await lectureRows.catch(() => undefined);
+    for (const row of lectures ?? []) lectureBytes.set({ academy: row.slug }, row.bytes);
     replies.reset();
     if (conversationRows.status === 'fulfilled') {
       const sum = (key: keyof ConversationRow) => conversationRows.value.rows.reduce((total, row) => total + row[key], 0);

@@ -5,4 +5,5 @@
  */
 export { createAcademySettings } from './settings.service';
 export { saveHomeworkSettings } from './homework-settings.service';
+export { saveLectureSettingsValues } from './lecture-settings.service';
 export { saveStatementMapping } from './payment-settings.service';

@@ -164,6 +164,16 @@ export function DashboardShell({ role }: { role: Role }) {
   const { t, i18n } = useLingui();
   const title = i18n._(navigation.title);
   const overlays = useDeferredModule(loadOverlays);
+  // Lectures downloaded longer ago than the academy lets a phone keep them leave it at the app's start (decision 088).
+  useEffect(() => {
+    let kept: string | null = null;
+    try {
+      kept = localStorage.getItem('academy.lecture-downloads');
+    } catch {
+      // A blocked storage keeps no downloads.
+    }
+    if (kept) void import('../../features/lectures/offline-lectures').then((offline) => offline.removeExpiredLectureDownloads()).catch(() => undefined);
+  }, []);
 
   return (
     <>

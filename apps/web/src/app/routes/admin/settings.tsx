@@ -12,11 +12,12 @@ import { OwnDomainsSection } from '../../../features/settings/components/setting
 import { BrandSection } from '../../../features/settings/components/settings-brand';
 import { AppSection } from '../../../features/settings/components/settings-app';
 import { HomeworkSettingsSection } from '../../../features/homework/components/homework-settings';
+import { LectureSettingsSection } from '../../../features/lectures/components/lecture-settings';
 import { useLingui } from '@lingui/react/macro';
 import { MESSAGES } from '@academy/shared/messages';
 
 /** Settings' sections, each at its own address (`/app/settings?section=contact`), one shown at a time (issue 73, decision 073). */
-const SECTIONS = ['academy', 'contact', 'public-site', 'brand', 'messages', 'payments', 'tax', 'homework', 'domains', 'app'] as const;
+const SECTIONS = ['academy', 'contact', 'public-site', 'brand', 'messages', 'payments', 'tax', 'homework', 'lectures', 'domains', 'app'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const isSection = (value: string | null): value is Section => SECTIONS.includes(value as Section);
@@ -41,6 +42,7 @@ export function Component() {
     payments: t`Payments and UPI`,
     tax: t`Tax`,
     homework: t`Homework`,
+    lectures: t`Lectures`,
     domains: t`Own domain`,
     app: t`Your app`,
   };
@@ -84,6 +86,7 @@ export function Component() {
           {section === 'payments' ? <PaymentSettingsSection /> : null}
           {section === 'tax' ? <TaxSettingsSection /> : null}
           {section === 'homework' ? <HomeworkSettingsSection /> : null}
+          {section === 'lectures' ? <LectureSettingsSection /> : null}
           {section === 'domains' ? <OwnDomainsSection /> : null}
           {section === 'brand' ? <BrandSection /> : null}
           {section === 'app' ? <AppSection /> : null}

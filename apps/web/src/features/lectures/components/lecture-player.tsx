@@ -4,6 +4,8 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconRewindBackward10, Icon
 import { useLingui } from '@lingui/react/macro';
 import type { Lecture } from '@academy/shared/schemas/lectures';
 import { reportLectureView } from '../api';
+import { LectureDownloadControl } from './lecture-download';
+import { LectureWatermark } from './lecture-watermark';
 
 /** The speeds a student may listen at. */
 const SPEEDS = ['1', '1.25', '1.5', '2'] as const;
@@ -178,8 +180,9 @@ export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; r
     <Paper withBorder radius="md" p="sm">
       <Stack gap="sm">
         <Box
-          style={{ aspectRatio: '16 / 9', background: 'var(--mantine-color-dark-7)', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          style={{ position: 'relative', aspectRatio: '16 / 9', background: 'var(--mantine-color-dark-7)', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
         >
+          <LectureWatermark text={lecture.watermark ?? ''} />
           {still ? (
             <Image src={still.src} alt={t`The board at this moment`} fit="contain" h="100%" w="100%" data-testid="lecture-still" data-still-time={still.t} />
           ) : (
@@ -234,6 +237,7 @@ export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; r
           }}
           data={SPEEDS.map((one) => ({ value: one, label: `${one}×` }))}
         />
+        <LectureDownloadControl lecture={lecture} />
       </Stack>
     </Paper>
   );

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Button, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconPlayerPlay } from '@tabler/icons-react';
 import { msg } from '@lingui/core/macro';
@@ -9,6 +10,7 @@ import { QueryStates } from '../../../components/ui/query-states';
 import { formatDate } from '../../../lib/format-date';
 import { useLecture, useMyLectures } from '../api';
 import { LecturePlayer } from './lecture-player';
+import { removeExpiredLectureDownloads } from '../offline-lectures';
 
 const LIST_FAILURE = msg`Failed to fetch lectures`;
 
@@ -19,6 +21,8 @@ const LIST_FAILURE = msg`Failed to fetch lectures`;
 export function MyLecturesPage({ base, audience }: { base: string; audience: 'student' | 'parent' }) {
   const { t } = useLingui();
   const lectures = useMyLectures();
+  // Downloads kept longer than the academy allows leave the phone (decision 088).
+  useEffect(() => void removeExpiredLectureDownloads(), []);
   return (
     <>
       <PageHeader
@@ -62,6 +66,7 @@ export function LecturePage({ base, reportProgress }: { base: string; reportProg
   const { t } = useLingui();
   const { id = '' } = useParams();
   const lecture = useLecture(id);
+  useEffect(() => void removeExpiredLectureDownloads(), []);
   return (
     <Stack gap="md">
       <Button component={Link} to={base} variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />} px={0} style={{ alignSelf: 'flex-start' }}>
