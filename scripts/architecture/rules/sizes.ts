@@ -32,7 +32,6 @@ export const LONG_SERVICES: Record<string, number> = {
   'apps/api/src/modules/batches/batches.service.ts': 532,
   'apps/api/src/modules/exams/exams.service.ts': 450,
   'apps/api/src/modules/exports/exports.service.ts': 420,
-  'apps/api/src/modules/family-outbox/family-outbox.ts': 1003,
   'apps/api/src/modules/fees/bank-statements.service.ts': 401,
   'apps/api/src/modules/fees/payments.service.ts': 613,
   'apps/api/src/modules/homework/homework.service.ts': 552,
