@@ -34,7 +34,6 @@ export const LONG_SERVICES: Record<string, number> = {
   'apps/api/src/modules/notes/notes.service.ts': 453,
   'apps/api/src/modules/online-tests/attempts.service.ts': 416,
   'apps/api/src/modules/pay/pay.service.ts': 616,
-  'apps/api/src/modules/students/students.service.ts': 506,
 };
 
 /**
