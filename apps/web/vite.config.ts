@@ -131,7 +131,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // instead of being files of their own; a registry in Rolldown's runtime keeps one copy of each
           // module running. A student dashboard opened directly went from 73 files (51 under 1 kB) in
           // its second round to 11, and on Slow 3G from 37.7 s to 15.5 s; the price is some code
-          // downloaded twice across screens (decision 014, session 15 addendum). 16 kB of source before
+          // downloaded twice across screens (decision 014, point 1). 16 kB of source before
           // minification was the measured middle: 8 kB left 16 files, 32 kB copied much more.
           // Chunks holding stylesheets stay files (Vite's CSS plugin would emit the CSS once per copy).
           experimentalInlineCommonChunks: { maxSize: 16 * 1024, exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/ },

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * the browser, so a rendering fault never leaves a visitor without the page.
  * The same build names the signed-in areas' first screens (the dashboards): for those this file puts
  * the person's session and the screen's first data into the shell, with links to the screen's code,
- * and the browser draws it (decision 024, session 16 addendum).
+ * and the browser draws it (decision 024, point 9; decisions 061, 075 and 078).
  */
 
 /** What apps/web/src/entry-server.tsx exports (its build is plain JavaScript, so the shape is declared here). */

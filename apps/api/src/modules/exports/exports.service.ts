@@ -1,14 +1,12 @@
 import type { Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
-import { word, type CatalogText, type CatalogValues } from '@academy/shared/i18n/server-catalog';
+import { word, type CatalogValues } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
-import { formatClock } from '@academy/shared/calendar';
-import { WEEKDAYS, type Weekday } from '@academy/shared/schedule';
-import { academyTimeZoneSql } from '../../db/academy-today';
 import type { Db, DbExecutor } from '../../db/client';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../../academy-settings';
-import { streamedWorkbook, type ColumnKind, type RawCell, type SheetColumn } from './workbook-writer';
+import { streamedWorkbook, type RawCell, type SheetColumn } from './workbook-writer';
+import { attendanceSheet, batchesSheet, duesSheet, enrolmentsSheet, marksSheet, receiptsSheet, studentsSheet, teachersSheet, type Column, type Row, type SheetContext, type Text } from './workbook-sheets';
 
 /*
  * The academy workbook (issue 39, "everything back to Excel"): every register the office keeps, one
@@ -20,19 +18,6 @@ import { streamedWorkbook, type ColumnKind, type RawCell, type SheetColumn } fro
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BATCH_ROWS = 2000;
-
-type Text = CatalogText<'workbook'>;
-type Column = { header: Text; values?: CatalogValues; kind: ColumnKind; width?: number };
-type Row = Record<string, unknown>;
-
-const GENDERS: Record<string, Text> = { male: 'Male', female: 'Female', other: 'Other' };
-const STATUSES: Record<string, Text> = { active: 'Active', archived: 'Archived', alumni: 'Alumni', inactive: 'Inactive', on_leave: 'On leave' };
-const BOARDS: Record<string, Text> = { 'State Board': 'State board', CBSE: 'CBSE', ICSE: 'ICSE', Other: 'Other' };
-const MEDIUMS: Record<string, Text> = { English: 'English', 'Semi-English': 'Semi-English', Marathi: 'Marathi', Hindi: 'Hindi', Urdu: 'Urdu' };
-const RELATIONS: Record<string, Text> = { mother: 'Mother', father: 'Father', guardian: 'Guardian', other: 'Other' };
-const MODES: Record<string, Text> = { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', bank_transfer: 'Bank transfer', card: 'Card', opening_balance: 'Opening balance (carried over)' };
-const DAYS: Record<Weekday, Text> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
-const DUE_STATES = { paid: 'Paid', due: 'To pay', overdue: 'Overdue', cancelled: 'Cancelled', carried_over: 'Carried over' } as const satisfies Record<string, Text>;
 
 /** The file's name: the academy's date of the download. */
 export function academyWorkbookName(today: string): string {
@@ -105,313 +90,18 @@ export async function writeAcademyWorkbook(db: Db, output: Writable, options: { 
       const sheet = (name: Text, list: Column[], query: SQL, toCells: (row: Row) => RawCell[]) =>
         book.addSheet(say(name), columns(list), mapped(throughCursor(tx, name.toLowerCase().replace(/\W+/g, '_'), query), toCells));
 
-      // How many parents the most linked student has: that many groups of parent columns.
-      const { rows: [most] } = await tx.execute<{ parents: number }>(sql`
-        select coalesce(max(n), 0)::int as parents from (select count(*) as n from parent_students group by student_id) linked`);
-      const parentGroups = Math.max(1, most?.parents ?? 0);
-
-      // Students. Each parent gets columns of their own (Parent 1 name, relation, phone, email; Parent 2 …)
-      // rather than one "Parents" cell joined with "; ": the office filters a column by one phone,
-      // sorts by a parent's name and looks a number up (VLOOKUP) only when each cell holds one value.
-      // Siblings sharing a parent show the same parent on each of their rows.
-      const students = await sheet(
-        'Students',
-        [
-          { header: 'Student ID', kind: 'text', width: 15 },
-          { header: 'Name', kind: 'text', width: 26 },
-          { header: 'Email', kind: 'text', width: 28 },
-          { header: 'Phone (+91)', kind: 'phone' },
-          { header: 'Gender', kind: 'text', width: 9 },
-          { header: 'Date of birth', kind: 'date' },
-          { header: 'Standard', kind: 'text', width: 14 },
-          { header: 'School', kind: 'text', width: 24 },
-          { header: 'Board', kind: 'text', width: 12 },
-          { header: 'Medium', kind: 'text', width: 12 },
-          { header: 'Address', kind: 'text', width: 30 },
-          { header: 'Status', kind: 'text', width: 10 },
-          { header: 'Admission date', kind: 'date' },
-          { header: 'Batches', kind: 'text', width: 30 },
-          ...Array.from({ length: parentGroups }, (_, index): Column[] => {
-            const values = { n: index + 1 };
-            return [
-              { header: 'Parent {n} name', values, kind: 'text', width: 24 },
-              { header: 'Parent {n} relation', values, kind: 'text', width: 10 },
-              { header: 'Parent {n} phone (+91)', values, kind: 'phone' },
-              { header: 'Parent {n} email', values, kind: 'text', width: 28 },
-            ];
-          }).flat(),
-        ],
-        sql`
-          select s.student_code, u.name, u.email, s.phone, s.gender, s.date_of_birth, st.name as standard, s.school, s.board, s.medium, s.address, s.status, s.admission_date,
-            (select string_agg(b.name, '; ' order by b.name) from batch_students bs join batches b on b.id = bs.batch_id where bs.student_id = s.id) as batches,
-            (select json_agg(json_build_object('name', pu.name, 'relation', p.relation, 'phone', p.phone, 'email', pu.email) order by ps.created_at, p.id)
-               from parent_students ps join parents p on p.id = ps.parent_id join users pu on pu.id = p.user_id where ps.student_id = s.id) as parents
-          from students s
-          join users u on u.id = s.user_id
-          left join standards st on st.id = s.standard_id
-          order by s.student_code`,
-        (row) => {
-          const parents = (row.parents as { name: string; relation: string; phone: string | null; email: string | null }[] | null) ?? [];
-          return [
-            row.student_code as string,
-            row.name as string,
-            row.email as string | null,
-            row.phone as string | null,
-            given(wordOf(GENDERS, row.gender)),
-            row.date_of_birth as string | null,
-            row.standard as string | null,
-            row.school as string | null,
-            wordOf(BOARDS, row.board),
-            wordOf(MEDIUMS, row.medium),
-            given(row.address),
-            wordOf(STATUSES, row.status),
-            row.admission_date as string,
-            row.batches as string | null,
-            ...Array.from({ length: parentGroups }, (_, index) => {
-              const parent = parents[index];
-              return parent ? [parent.name, wordOf(RELATIONS, parent.relation), parent.phone, parent.email] : [null, null, null, null];
-            }).flat(),
-          ];
-        },
-      );
-
-      const teachers = await sheet(
-        'Teachers',
-        [
-          { header: 'Name', kind: 'text', width: 26 },
-          { header: 'Email', kind: 'text', width: 28 },
-          { header: 'Phone (+91)', kind: 'phone' },
-          { header: 'Gender', kind: 'text', width: 9 },
-          { header: 'Qualification', kind: 'text', width: 20 },
-          { header: 'Subjects', kind: 'text', width: 24 },
-          { header: 'Batches', kind: 'text', width: 30 },
-          { header: 'Joining date', kind: 'date' },
-          { header: 'Status', kind: 'text', width: 10 },
-          { header: 'Address', kind: 'text', width: 30 },
-        ],
-        sql`
-          select u.name, u.email, t.phone, t.gender, t.qualification,
-            (select string_agg(sj.name, '; ' order by sj.name) from teacher_subjects ts join subjects sj on sj.id = ts.subject_id where ts.teacher_id = t.id) as subjects,
-            (select string_agg(b.name, '; ' order by b.name) from batches b where b.teacher_id = t.id) as batches,
-            t.joining_date, t.status, t.address
-          from teachers t join users u on u.id = t.user_id
-          order by lower(u.name), t.id`,
-        (row) => [
-          row.name as string,
-          row.email as string,
-          row.phone as string | null,
-          wordOf(GENDERS, row.gender),
-          row.qualification as string,
-          row.subjects as string | null,
-          row.batches as string | null,
-          row.joining_date as string | null,
-          wordOf(STATUSES, row.status),
-          row.address as string,
-        ],
-      );
-
-      const batches = await sheet(
-        'Batches',
-        [
-          { header: 'Batch', kind: 'text', width: 24 },
-          { header: 'Standard', kind: 'text', width: 14 },
-          { header: 'Subject', kind: 'text', width: 16 },
-          { header: 'Teacher', kind: 'text', width: 22 },
-          { header: 'Days', kind: 'text', width: 18 },
-          { header: 'Start time', kind: 'text', width: 10 },
-          { header: 'End time', kind: 'text', width: 10 },
-          { header: 'Start date', kind: 'date' },
-          { header: 'End date', kind: 'date' },
-          { header: 'Capacity', kind: 'count' },
-          // Active students, as the Batches screen counts them (archived ones keep their enrolment as history).
-          { header: 'Students enrolled', kind: 'count' },
-        ],
-        sql`
-          select b.name, st.name as standard, sj.name as subject, tu.name as teacher, b.schedule_days as days,
-            to_char(b.start_time, 'HH24:MI') as start_time, to_char(b.end_time, 'HH24:MI') as end_time, b.start_date, b.end_date, b.capacity,
-            (select count(*)::int from batch_students bs join students s on s.id = bs.student_id where bs.batch_id = b.id and s.status = 'active') as enrolled
-          from batches b
-          join standards st on st.id = b.standard_id
-          join subjects sj on sj.id = b.subject_id
-          join teachers t on t.id = b.teacher_id
-          join users tu on tu.id = t.user_id
-          order by st.level, b.start_time, b.name, b.id`,
-        (row) => [
-          row.name as string,
-          row.standard as string,
-          row.subject as string,
-          row.teacher as string,
-          [...((row.days as Weekday[] | null) ?? [])]
-            .sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b))
-            .map((day) => say(DAYS[day]))
-            .join(', '),
-          formatClock(row.start_time as string),
-          formatClock(row.end_time as string),
-          row.start_date as string,
-          row.end_date as string,
-          row.capacity as number,
-          row.enrolled as number,
-        ],
-      );
-
-      const enrolments = await sheet(
-        'Enrolments',
-        [
-          { header: 'Batch', kind: 'text', width: 24 },
-          { header: 'Student ID', kind: 'text', width: 15 },
-          { header: 'Student', kind: 'text', width: 26 },
-          { header: 'Status', kind: 'text', width: 10 },
-          { header: 'Enrolled on', kind: 'date' },
-        ],
-        sql`
-          select b.name as batch, s.student_code, u.name, s.status, (bs.enrolled_at at time zone ${academyTimeZoneSql})::date as enrolled_on
-          from batch_students bs
-          join batches b on b.id = bs.batch_id
-          join students s on s.id = bs.student_id
-          join users u on u.id = s.user_id
-          order by b.name, b.id, s.student_code`,
-        (row) => [row.batch as string, row.student_code as string, row.name as string, wordOf(STATUSES, row.status), row.enrolled_on as string],
-      );
-
-      // One row per student, batch and month with marks: counted in the database (a year of an academy is
-      // about two million marks), the names joined to the counts afterwards.
-      const attendance = await sheet(
-        'Attendance',
-        [
-          { header: 'Student ID', kind: 'text', width: 15 },
-          { header: 'Student', kind: 'text', width: 26 },
-          { header: 'Batch', kind: 'text', width: 24 },
-          { header: 'Month', kind: 'month' },
-          { header: 'Present', kind: 'count' },
-          { header: 'Late', kind: 'count' },
-          { header: 'Absent', kind: 'count' },
-          { header: 'Excused', kind: 'count' },
-          { header: 'Days marked', kind: 'count' },
-          // As everywhere in the app: (present + late) ÷ marked.
-          { header: 'Attendance %', kind: 'percent' },
-        ],
-        sql`
-          with counted as (
-            select student_id, batch_id, date_trunc('month', date::timestamp)::date as month,
-              count(*) filter (where status = 'present')::int as present,
-              count(*) filter (where status = 'late')::int as late,
-              count(*) filter (where status = 'absent')::int as absent,
-              count(*) filter (where status = 'excused')::int as excused,
-              count(*)::int as marked
-            from attendance_records
-            group by student_id, batch_id, date_trunc('month', date::timestamp)
-          )
-          select s.student_code, u.name, b.name as batch, c.month, c.present, c.late, c.absent, c.excused, c.marked
-          from counted c
-          join students s on s.id = c.student_id
-          join users u on u.id = s.user_id
-          join batches b on b.id = c.batch_id
-          order by s.student_code, b.name, b.id, c.month`,
-        (row) => [
-          row.student_code as string,
-          row.name as string,
-          row.batch as string,
-          row.month as string,
-          row.present as number,
-          row.late as number,
-          row.absent as number,
-          row.excused as number,
-          row.marked as number,
-          ((row.present as number) + (row.late as number)) / (row.marked as number),
-        ],
-      );
-
-      const dues = await sheet(
-        'Dues',
-        [
-          { header: 'Student ID', kind: 'text', width: 15 },
-          { header: 'Student', kind: 'text', width: 26 },
-          { header: 'Due', kind: 'text', width: 26 },
-          { header: 'Batch', kind: 'text', width: 24 },
-          { header: 'Due date', kind: 'date' },
-          { header: 'Amount (₹)', kind: 'money' },
-          { header: 'Concession (₹)', kind: 'money' },
-          { header: 'Paid (₹)', kind: 'money' },
-          { header: 'Balance (₹)', kind: 'money' },
-          { header: 'Status', kind: 'text', width: 12 },
-        ],
-        sql`
-          select s.student_code, u.name, d.label, b.name as batch, d.due_date, d.status,
-            d.amount_paise::float8 as amount, d.concession_paise::float8 as concession, d.paid_paise::float8 as paid
-          from fee_dues d
-          join students s on s.id = d.student_id
-          join users u on u.id = s.user_id
-          left join batches b on b.id = d.batch_id
-          order by s.student_code, d.due_date, d.number`,
-        (row) => {
-          const balance = (row.amount as number) - (row.concession as number) - (row.paid as number);
-          // The due's state as the Fees screen shows it on the day of the download.
-          // A due carried into a previous year balance (decision 033) owes nothing itself any more.
-          const state = row.status === 'cancelled' ? 'cancelled' : row.status === 'carried_over' ? 'carried_over' : balance <= 0 ? 'paid' : (row.due_date as string) < today ? 'overdue' : 'due';
-          return [row.student_code as string, row.name as string, row.label as string, row.batch as string | null, row.due_date as string, row.amount as number, row.concession as number, row.paid as number, balance, say(DUE_STATES[state])];
-        },
-      );
-
-      const receipts = await sheet(
-        'Receipts',
-        [
-          { header: 'Receipt number', kind: 'text', width: 15 },
-          { header: 'Date', kind: 'date' },
-          { header: 'Student ID', kind: 'text', width: 15 },
-          { header: 'Student', kind: 'text', width: 26 },
-          { header: 'Amount (₹)', kind: 'money' },
-          { header: 'Mode', kind: 'text', width: 14 },
-          { header: 'Reference', kind: 'text', width: 20 },
-          { header: 'Cancelled', kind: 'text', width: 10 },
-          { header: 'Reason for cancelling', kind: 'text', width: 28 },
-        ],
-        sql`
-          select r.number, r.date, s.student_code, u.name, r.amount_paise::float8 as amount, r.mode, r.reference, r.cancelled_at is not null as cancelled, r.cancel_reason
-          from fee_receipts r
-          join students s on s.id = r.student_id
-          join users u on u.id = s.user_id
-          order by r.date, r.financial_year, r.seq`,
-        (row) => [row.number as string, row.date as string, row.student_code as string, row.name as string, row.amount as number, wordOf(MODES, row.mode), row.reference as string | null, yes(row.cancelled), row.cancel_reason as string | null],
-      );
-
-      // Marks are stored as half-marks (decision 019): shown as marks (72.5).
-      const marks = await sheet(
-        'Test marks',
-        [
-          { header: 'Test', kind: 'text', width: 24 },
-          { header: 'Topic', kind: 'text', width: 20 },
-          { header: 'Batch', kind: 'text', width: 24 },
-          { header: 'Date', kind: 'date' },
-          { header: 'Student ID', kind: 'text', width: 15 },
-          { header: 'Student', kind: 'text', width: 26 },
-          { header: 'Marks', kind: 'number' },
-          { header: 'Maximum marks', kind: 'number' },
-          { header: 'Absent', kind: 'text', width: 10 },
-          { header: 'Published', kind: 'text', width: 10 },
-        ],
-        sql`
-          select t.name as test, t.topic, b.name as batch, t.date, s.student_code, u.name, m.half_marks, t.max_half_marks, m.absent, t.published_at is not null as published
-          from exam_marks m
-          join exams t on t.id = m.exam_id
-          join batches b on b.id = t.batch_id
-          join students s on s.id = m.student_id
-          join users u on u.id = s.user_id
-          order by t.date, b.name, t.name, t.id, s.student_code`,
-        (row) => [
-          row.test as string,
-          row.topic as string | null,
-          row.batch as string,
-          row.date as string,
-          row.student_code as string,
-          row.name as string,
-          row.half_marks === null ? null : (row.half_marks as number) / 2,
-          (row.max_half_marks as number) / 2,
-          yes(row.absent),
-          yes(row.published),
-        ],
-      );
-
-      return { students, teachers, batches, enrolments, attendance, dues, receipts, marks };
+      const context: SheetContext = { tx, today, sheet, say, wordOf, yes, given };
+      // One after another, in the workbook's order (a cursor at a time on the snapshot's connection).
+      return {
+        students: await studentsSheet(context),
+        teachers: await teachersSheet(context),
+        batches: await batchesSheet(context),
+        enrolments: await enrolmentsSheet(context),
+        attendance: await attendanceSheet(context),
+        dues: await duesSheet(context),
+        receipts: await receiptsSheet(context),
+        marks: await marksSheet(context),
+      };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

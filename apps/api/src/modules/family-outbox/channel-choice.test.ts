@@ -3,7 +3,8 @@ import { gsm7Text, isGsm7, smsParts, smsText } from '@academy/shared/schemas/mes
 import { isWhatsAppSignatureValid, msg91ReportStatus, msg91ReportTime, whatsAppErrorText, isFinalWhatsAppError } from '../../lib/family-providers';
 import { metaSignature } from '../../../test/provider-stand-ins';
 import { isReplyWord, START_REPLIES, STOP_REPLIES } from '@academy/shared/i18n/reply-words';
-import { chooseChannel, endOfQuietHours } from './family-outbox';
+import { chooseChannel } from './channels';
+import { endOfQuietHours } from './quiet-hours';
 
 const parent = { phone: '+919822012345', email: 'p@example.in', preferredChannel: null, whatsappStopped: false, hasPush: false } as const;
 const all = { push: true, whatsapp: true, sms: true, email: true };

@@ -1,6 +1,7 @@
 import type { EventHandlers } from '../../events/delivery';
 import type { Jobs } from '../../events/catalog';
-import { PARENT_SENDER_JOB, retimeHeldMessages } from './family-outbox';
+import { PARENT_SENDER_JOB } from './queue-messages';
+import { retimeHeldMessages } from './quiet-hours';
 
 /**
  * What the family outbox does when other modules announce a change (events/catalog.ts, decision 026).

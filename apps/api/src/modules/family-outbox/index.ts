@@ -3,37 +3,29 @@
  * `notifyParents` (email in each parent's language, the academy's webhook), sent and retried by the
  * `parent-messages` job. It stands low in the house so that any module (fees, exams, parents) may
  * hand it a message without depending on another; WhatsApp and SMS join it as channels (issue 37).
+ *
+ * One use case a file: who a message goes to (recipients), on which channel (channels), when (quiet-hours),
+ * queueing it (queue-messages), sending it (send-messages, with send-by-phone and send-to-webhook), the next
+ * channel when one fails (fallback), and what happens after (delivery-status; a code's seal: message-codes).
  */
+export { linkedParentsOf, type LinkedParent, type ParentNotice } from './recipients';
+export { chooseChannel, familiesNoChannelReaches, reachOfContact, reachOfParents, type ContactRecipient } from './channels';
+export { endOfQuietHours, familiesWaitingForQuietHours, quietHoursHoldOf, releaseHeldMessage } from './quiet-hours';
+export { CODE_MASK, forgetSignInCodes, sealMessageCode } from './message-codes';
 export {
-  ABSENCE_REASON_PAYLOADS,
   cancelContactMessages,
-  CODE_MASK,
   cancelParentNotice,
-  chooseChannel,
-  endOfQuietHours,
-  familiesNoChannelReaches,
-  familiesWaitingForQuietHours,
-  forgetSignInCodes,
   latestMessagesByKey,
-  linkedParentsOf,
-  markPushShown,
   notifyContact,
   notifyParent,
-  notifyPhone,
   notifyParents,
   notifyParentsOfStudents,
-  reachOfContact,
-  reachOfParents,
+  notifyPhone,
   PARENT_SENDER_JOB,
-  quietHoursHoldOf,
-  releaseHeldMessage,
-  retryParentMessages,
-  sealMessageCode,
-  sendDueParentMessages,
-  type ContactRecipient,
-  type LinkedParent,
-  type ParentNotice,
-} from './family-outbox';
+} from './queue-messages';
+export { ABSENCE_REASON_PAYLOADS } from './send-by-phone';
+export { sendDueParentMessages } from './send-messages';
+export { markPushShown, retryParentMessages } from './delivery-status';
 export { pushReceivedRoutes } from './push-received.routes';
 export { forgetOldWebhookEvents, providerWebhookRoutes, type WhatsAppInbound, type WhatsAppMessageHandler } from './provider-webhooks.routes';
 export { handleFamilyOutboxEvents } from './event-handlers';

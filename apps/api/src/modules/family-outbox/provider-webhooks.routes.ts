@@ -13,7 +13,7 @@ import { isFinalWhatsAppError, isWhatsAppSignatureValid, msg91ErrorText, msg91Re
 import type { ServerKeys } from '../../lib/server-keys';
 import { isMsg91WebhookToken, messagingConfig } from '../../academy-settings';
 import { emitEvent } from '../../events/emit';
-import { recordProviderStatus } from './family-outbox';
+import { recordProviderStatus } from './delivery-status';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,7 +3,7 @@ import { apiSuccess } from '@academy/shared/schemas/api';
 import { pushReceivedInputSchema, pushReceivedSchema } from '@academy/shared/schemas/push';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
-import { markPushShown } from './family-outbox';
+import { markPushShown } from './delivery-status';
 
 /**
  * Web Push (issue 37): the app's service worker reports each message it showed, and the message becomes

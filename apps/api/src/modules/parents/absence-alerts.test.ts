@@ -7,7 +7,10 @@ import { buildTestApp, NO_PROVIDERS, TEST_SERVER_KEYS, type TestApp } from '../.
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../../academy-settings';
 import { absenceMessages } from './absence-alerts';
-import { notifyParents, sendDueParentMessages, signWebhook, WEBHOOK_SIGNATURE_HEADER, type ParentSenderDeps } from '../family-outbox/family-outbox';
+import { notifyParents } from '../family-outbox/queue-messages';
+import { sendDueParentMessages } from '../family-outbox/send-messages';
+import type { ParentSenderDeps } from '../family-outbox/sender-parts';
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../family-outbox/send-to-webhook';
 import { formatDate, shiftDate } from '@academy/shared/calendar';
 
 const SECRET = 'a-long-webhook-secret-0123456789';

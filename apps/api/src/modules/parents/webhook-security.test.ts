@@ -13,7 +13,10 @@ import { buildTestApp, NO_PROVIDERS, TEST_SERVER_KEYS, type TestApp } from '../.
 import { buildParent, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { academyToday, sealClearWebhookSecret } from '../../academy-settings';
 import { absenceMessages } from './absence-alerts';
-import { notifyParents, sendDueParentMessages, signWebhook, WEBHOOK_NO_ANSWER_MESSAGE, WEBHOOK_SECRET_UNREADABLE_MESSAGE, WEBHOOK_SIGNATURE_HEADER } from '../family-outbox/family-outbox';
+import { notifyParents } from '../family-outbox/queue-messages';
+import { sendDueParentMessages } from '../family-outbox/send-messages';
+import { WEBHOOK_NO_ANSWER_MESSAGE, WEBHOOK_SECRET_UNREADABLE_MESSAGE } from '../family-outbox/sender-parts';
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../family-outbox/send-to-webhook';
 
 /**
  * Issue 35: the parents' webhook may not reach inside the server's network in production (finding 1),

@@ -84,7 +84,7 @@ export async function createAccount(
     .returning({ id: users.id });
   const userId = user!.id;
   // A disabled account could not use the link; it can ask for one with forgot-password once enabled.
-  // A student without an email gets no link: the office sets the password (decision 021, addendum).
+  // A student without an email gets no link: the office sets the password (decision 021, point 11).
   if (input.passwordHash || !input.isActive || !input.email) return { userId, invitation: undefined };
   const token = await createWelcomeToken(tx, userId);
   return { userId, invitation: { name: input.name, email: input.email.toLowerCase(), role: input.role, token, language } };

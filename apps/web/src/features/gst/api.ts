@@ -2,11 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { GstMonth, RevisedInvoices, TaxSettings, TaxSettingsInput } from '@academy/shared/schemas/gst';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { getQueryOptions } from '../../lib/get-query-options';
+import { feeKeys } from '../../lib/query-keys';
 
 /** GST (issue 57): Settings → Tax and Fees → GST. Under the fees keys: a saved setting changes every receipt from its date. */
 export const gstKeys = {
-  settings: ['fees', 'gst', 'settings'] as const,
-  month: (period: string) => ['fees', 'gst', 'month', period] as const,
+  settings: [...feeKeys.all, 'gst', 'settings'] as const,
+  months: [...feeKeys.all, 'gst', 'month'] as const,
+  month: (period: string) => [...feeKeys.all, 'gst', 'month', period] as const,
+  revised: (certificateDate: string | null) => [...feeKeys.all, 'gst', 'revised', certificateDate] as const,
 };
 
 export function useTaxSettings() {
@@ -19,7 +22,7 @@ export function useSaveTaxSettings() {
     mutationFn: (input: TaxSettingsInput) => apiRequestWithMessage<TaxSettings>('PUT', '/admin/settings/tax', input),
     onSuccess: async ({ data }) => {
       queryClient.setQueryData(gstKeys.settings, data);
-      await queryClient.invalidateQueries({ queryKey: ['fees', 'gst', 'month'] });
+      await queryClient.invalidateQueries({ queryKey: gstKeys.months });
     },
   });
 }
@@ -33,7 +36,7 @@ export const gstr1XlsxUrl = (period: string) => `${API_BASE}/fees/gst/gstr1.xlsx
 
 /** A registration dated back (decision 063): what "Issue revised invoices" would issue for a certificate date; nothing written. */
 export function useRevisedInvoicesPreview(certificateDate: string | null) {
-  return useQuery(getQueryOptions<RevisedInvoices>(['fees', 'gst', 'revised', certificateDate], `/fees/gst/revised-invoices?certificateDate=${encodeURIComponent(certificateDate ?? '')}`, { enabled: certificateDate !== null, retry: false }));
+  return useQuery(getQueryOptions<RevisedInvoices>(gstKeys.revised(certificateDate), `/fees/gst/revised-invoices?certificateDate=${encodeURIComponent(certificateDate ?? '')}`, { enabled: certificateDate !== null, retry: false }));
 }
 
 /** Issues the window's revised invoices; they then show in that month's documents and GSTR-1, and the receipts become revised invoices. */
@@ -42,7 +45,7 @@ export function useIssueRevisedInvoices() {
   return useMutation({
     mutationFn: (certificateDate: string) => apiRequestWithMessage<RevisedInvoices>('POST', '/fees/gst/revised-invoices', { certificateDate }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['fees'] });
+      await queryClient.invalidateQueries({ queryKey: feeKeys.all });
     },
   });
 }

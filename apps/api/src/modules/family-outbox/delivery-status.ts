@@ -1,0 +1,74 @@
+/** After sending: the providers' status reports, the app's "shown", and the office's retry. */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { parentMessages, parents } from '../../db/schema';
+import { PARENT_MESSAGE_MAX_ATTEMPTS } from './queue-messages';
+import { queueFallback } from './fallback';
+
+/** The office's retry of failed messages: due again at once, with fresh tries. */
+export async function retryParentMessages(db: DbExecutor, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(parentMessages)
+    .set({ status: 'queued', attempts: 0, error: null })
+    // A message no channel could carry is not sent again as it is (its family gets the next one once a channel is set up).
+    .where(and(inArray(parentMessages.id, ids), eq(parentMessages.status, 'failed'), sql`${parentMessages.channel} <> 'none'`))
+    .returning({ id: parentMessages.id });
+  return rows.length;
+}
+
+/** How far a message has come: a status report only ever moves it on (reports arrive out of order). */
+const STATUS_RANK = sql`case m.status when 'queued' then 0 when 'sent' then 1 when 'failed' then 1 when 'delivered' then 2 when 'read' then 3 else 9 end`;
+
+/**
+ * A provider's report on a message it was given (WhatsApp's status webhook, MSG91's delivery report):
+ * delivered and read move it on (never back); failed counts only before delivery and hands
+ * the message to the next channel (`queueFallback`: WhatsApp → SMS → email). An unknown id changes nothing.
+ */
+export async function recordProviderStatus(
+  db: DbExecutor,
+  report: { channel: 'whatsapp' | 'sms'; providerId: string; status: 'sent' | 'delivered' | 'read' | 'failed'; at: Date; error?: string; final?: boolean },
+): Promise<void> {
+  const rank = { sent: 1, failed: 1, delivered: 2, read: 3 }[report.status];
+  // The provider's time only when it is possible (issue 53: `"timestamp":"1"` made read_at 1970): not
+  // before the message was queued (a minute's leeway for clocks) nor minutes ahead; else when it came.
+  const reported = Number.isNaN(report.at.getTime()) ? null : report.at;
+  const at = sql`(case when ${reported}::timestamptz between m.created_at - interval '1 minute' and now() + interval '5 minutes' then ${reported}::timestamptz else now() end)`;
+  const { rows } = await db.execute<{ id: string }>(sql`
+    update parent_messages m set
+      status = ${report.status},
+      sent_at = coalesce(m.sent_at, ${at}),
+      delivered_at = case when ${rank} >= 2 then coalesce(m.delivered_at, ${at}) else m.delivered_at end,
+      read_at = case when ${rank} = 3 then coalesce(m.read_at, ${at}) else m.read_at end,
+      error = ${report.status === 'failed' ? (report.error ?? 'Not delivered').slice(0, 1000) : null},
+      attempts = case when ${report.status === 'failed' && report.final !== false} then greatest(m.attempts, ${PARENT_MESSAGE_MAX_ATTEMPTS}) else m.attempts end,
+      updated_at = now()
+    where m.channel = ${report.channel} and m.provider_id = ${report.providerId}
+      and (${STATUS_RANK} < ${rank} or (m.status = 'sent' and ${report.status} = 'failed'))
+      and m.status not in ('cancelled', 'failed')
+    returning m.id`);
+  if (report.status === 'failed') {
+    for (const row of rows) await queueFallback(db, row.id);
+  }
+}
+
+/**
+ * The app's service worker showed a message (Web Push, issue 37; POST /api/push/received): a push message to this user's parent record that was queued
+ * or sent becomes delivered. Anything else (another family's message, another channel, already
+ * delivered or read) is left as it is; answers whether the message moved.
+ */
+export async function markPushShown(db: DbExecutor, userId: string, messageId: string): Promise<boolean> {
+  const moved = await db
+    .update(parentMessages)
+    .set({ status: 'delivered', deliveredAt: sql`now()` })
+    .where(
+      and(
+        eq(parentMessages.id, messageId),
+        eq(parentMessages.channel, 'push'),
+        inArray(parentMessages.status, ['queued', 'sent']),
+        sql`${parentMessages.parentId} in (select ${parents.id} from ${parents} where ${parents.userId} = ${userId})`,
+      ),
+    )
+    .returning({ id: parentMessages.id });
+  return moved.length > 0;
+}

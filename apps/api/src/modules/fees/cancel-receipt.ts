@@ -1,0 +1,75 @@
+/** A receipt cancelled with a reason; a tax invoice's cancellation makes a credit note (issue 57). */
+import { eq, sql } from 'drizzle-orm';
+import { financialYearOf, formatDate } from '@academy/shared/calendar';
+import { creditNoteLastDate } from '@academy/shared/gst';
+import { formatPaise } from '@academy/shared/money';
+import { GST_MESSAGES } from '@academy/shared/schemas/gst';
+import { FEE_MESSAGES, type Receipt } from '@academy/shared/schemas/fees';
+import type { Db } from '../../db/client';
+import { transactionWithRetry } from '../../db/retry-transaction';
+import { feeAllocations, feeCreditNoteCounters, feeDues, feeReceipts } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { recordAudit, type AuditActor } from '../audit';
+import { academyToday } from '../../academy-settings';
+import { DUE_LOCK_ORDER, receiptsWhere } from './fee-queries';
+
+/** A credit note number: 'CN/2026-27/0001' (15 characters). */
+export function creditNoteNumber(year: string, seq: number): string {
+  return `CN/${year}/${String(seq).padStart(4, '0')}`;
+}
+
+/**
+ * Cancels a receipt with a reason: it keeps its number, its allocations are taken off the dues, and it
+ * is audited. A tax invoice's cancellation makes a credit note (issue 57): the next number of its own
+ * gap-free series for the financial year of the day it is made (CN/2026-27/0001), referring to the invoice.
+ */
+export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reason: string): Promise<Receipt> {
+  await transactionWithRetry(db, async (tx) => {
+    const [receipt] = await tx.select().from(feeReceipts).where(eq(feeReceipts.id, id)).for('update').limit(1);
+    if (!receipt) throw new AppError('NOT_FOUND', FEE_MESSAGES.receiptNotFound);
+    if (receipt.cancelledAt) throw new AppError('CONFLICT', FEE_MESSAGES.alreadyCancelled);
+    // The dues it paid, locked in the dues' order before the update below changes them.
+    await tx
+      .select({ id: feeDues.id })
+      .from(feeDues)
+      .innerJoin(feeAllocations, eq(feeAllocations.dueId, feeDues.id))
+      .where(eq(feeAllocations.receiptId, id))
+      .orderBy(...DUE_LOCK_ORDER)
+      .for('update', { of: feeDues });
+    let creditNote: { creditNoteFinancialYear: string; creditNoteSeq: number; creditNoteNumber: string; creditNoteDate: string } | Record<string, never> = {};
+    if (receipt.taxRateBp !== null) {
+      const today = await academyToday(tx);
+      // CGST Act s.34(2): no credit note after 30 November following the end of the supply's financial year.
+      const lastDate = creditNoteLastDate(receipt.date);
+      if (today > lastDate) {
+        throw new AppError('CONFLICT', GST_MESSAGES.creditNoteTooLate.replace('{year}', financialYearOf(receipt.date)).replace('{date}', formatDate(lastDate)));
+      }
+      const year = financialYearOf(today);
+      const [counter] = await tx
+        .insert(feeCreditNoteCounters)
+        .values({ financialYear: year, lastSeq: 1 })
+        .onConflictDoUpdate({ target: [feeCreditNoteCounters.academyId, feeCreditNoteCounters.financialYear], set: { lastSeq: sql`${feeCreditNoteCounters.lastSeq} + 1` } })
+        .returning({ last: feeCreditNoteCounters.lastSeq });
+      creditNote = { creditNoteFinancialYear: year, creditNoteSeq: counter!.last, creditNoteNumber: creditNoteNumber(year, counter!.last), creditNoteDate: today };
+    }
+    await tx
+      .update(feeReceipts)
+      .set({ cancelledAt: new Date(), cancelledBy: actor?.userId ?? null, cancelReason: reason, ...creditNote })
+      .where(eq(feeReceipts.id, id));
+    await tx.execute(sql`update ${feeDues} set paid_paise = ${feeDues}.paid_paise - a.amount_paise from ${feeAllocations} a where a.receipt_id = ${id} and a.due_id = ${feeDues}.id`);
+    await recordAudit(tx, actor, {
+      action: 'status',
+      entityType: 'fee_receipt',
+      entityId: id,
+      relatedId: receipt.studentId,
+      text: { key: 'fee_receipt.cancelled', values: { number: receipt.number, amount: formatPaise(receipt.amountPaise), reason } },
+      changes: {
+        status: { old: 'valid', new: 'cancelled' },
+        reason: { old: null, new: reason },
+        ...('creditNoteNumber' in creditNote ? { creditNote: { old: null, new: creditNote.creditNoteNumber } } : {}),
+      },
+    });
+  });
+  const [receipt] = await receiptsWhere(db, eq(feeReceipts.id, id));
+  return receipt!;
+}
