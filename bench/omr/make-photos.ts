@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { omrSheetPdf } from '../../apps/api/src/modules/exams/omr-sheet';
-import type { OmrShape } from '../../apps/api/src/modules/exams/omr-layout';
+import type { OmrShape } from '@academy/shared/omr/layout';
 import { fillAndPhotograph, renderPages, type SheetPhoto } from '../../apps/api/test/omr-photos';
 
 export const BENCH_TEST_ID = '7e57a000-0000-4000-8000-000000000076';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { omrSheetPdf } from './omr-sheet';
 import { readSheetImage } from './omr-reader';
-import { parseQr, qrText, scoreOf, shapeProblem, type OmrShape } from './omr-layout';
+import { parseQr, qrText, scoreOf, shapeProblem, type OmrShape } from '@academy/shared/omr/layout';
 import { fillAndPhotograph, renderPages, tally } from '../../../test/omr-photos';
 
 const TEST_ID = '11111111-2222-4333-8444-555555555555';

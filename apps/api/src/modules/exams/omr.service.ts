@@ -16,7 +16,7 @@ import type { FileStorage } from '../../lib/storage';
 import { getAcademySettings } from '../../academy-settings';
 import { recordAudit } from '../audit';
 import { examForOmr, saveScannedMarks } from './exams.service';
-import { OMR_LETTERS, OMR_MARKING, scoreOf, shapeProblem, type OmrPattern, type OmrShape } from './omr-layout';
+import { OMR_LETTERS, OMR_MARKING, scoreOf, shapeProblem, type OmrPattern, type OmrShape } from '@academy/shared/omr/layout';
 import { omrSheetPdf, type SheetStudent } from './omr-sheet';
 import { OmrUnreadable, readSheetImage, type OmrReading } from './omr-reader';
 
