@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { NOT_A_PICTURE } from '@academy/shared/omr/messages';
 import { OmrUnreadable, WORKING_SIZE, readSheet, type Gray, type OmrReading } from '@academy/shared/omr/reader';
 
 /**
@@ -19,7 +20,7 @@ export async function loadGray(image: Buffer): Promise<Gray> {
       .toBuffer({ resolveWithObject: true });
     return { data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height), width: info.width, height: info.height };
   } catch {
-    throw new OmrUnreadable('The file is not a picture that can be read (send a JPEG or PNG photo, or a PDF)');
+    throw new OmrUnreadable(NOT_A_PICTURE);
   }
 }
 
