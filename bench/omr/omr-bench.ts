@@ -30,7 +30,7 @@ export async function runOmrBench(count: number, log: (line: string) => void = c
   // and sharp's encoding are not in the reading's time.
   const photos: SetPhoto[] = [];
   for await (const photo of photoSet(count)) photos.push(photo);
-  log(`  ${photos.length} photos made; reading …`);
+  log(`  ${photos.length} photos made (${photos.filter((photo) => photo.upsideDown).length} upside down, ${photos.filter((photo) => photo.crumple > 0).length} crumpled); reading …`);
   for (const photo of photos) {
     // The first photo is read once more before the timed read: it warms the server up (the JIT, sharp's first decode), timed apart, as a running server pays it once.
     if (warmUp === 0) {

@@ -9,6 +9,7 @@ import {
   bubbleCentre,
   idBubbleCentre,
   parseQr,
+  rowsPerColumn,
   type OmrQr,
 } from './layout';
 
@@ -282,6 +283,65 @@ function darkness(img: Gray, h: Matrix, cx: number, cy: number, pxPerPt: number)
   return Math.max(0, Math.min(1, (paper - mean) / Math.max(paper, 1)));
 }
 
+/** 24 directions round a circle (the ring fit's samples). */
+const RING = Array.from({ length: 24 }, (_, k) => [Math.cos((k / 24) * 2 * Math.PI), Math.sin((k / 24) * 2 * Math.PI)] as const);
+
+/**
+ * Where a group of bubbles (a question's options, an ID column's digits) really is, near where the
+ * homography puts it: the offset in points, within ±4 pt, at which their printed rings fit best (the
+ * ring of radius 5 dark, the paper 2 pt outside it light). A flat sheet fits at about 0; a crumpled one
+ * (decision 086) does not follow one homography, and each group is found where its paper went.
+ */
+function ringFit(img: Gray, h: Matrix, centres: { x: number; y: number }[]): [number, number] {
+  const local = centres.map((c) => {
+    const [px, py] = applyHomography(h, c.x, c.y);
+    const [ux, uy] = applyHomography(h, c.x + 1, c.y);
+    const [vx, vy] = applyHomography(h, c.x, c.y + 1);
+    return { px, py, ax: ux - px, ay: uy - py, bx: vx - px, by: vy - py };
+  });
+  const fit = (dx: number, dy: number) => {
+    let score = 0;
+    for (const b of local) {
+      for (const [cos, sin] of RING) {
+        const sx = dx + BUBBLE_RADIUS * cos;
+        const sy = dy + BUBBLE_RADIUS * sin;
+        const ox = dx + (BUBBLE_RADIUS + 2) * cos;
+        const oy = dy + (BUBBLE_RADIUS + 2) * sin;
+        score += bilinear(img, b.px + b.ax * ox + b.bx * oy, b.py + b.ay * ox + b.by * oy) - bilinear(img, b.px + b.ax * sx + b.bx * sy, b.py + b.ay * sx + b.by * sy);
+      }
+    }
+    return score;
+  };
+  let best: [number, number] = [0, 0];
+  let bestScore = fit(0, 0);
+  for (let dy = -4; dy <= 4; dy += 1) {
+    for (let dx = -4; dx <= 4; dx += 1) {
+      const score = fit(dx, dy);
+      if (score > bestScore) [best, bestScore] = [[dx, dy], score];
+    }
+  }
+  const [cx, cy] = best;
+  for (let dy = cy - 0.5; dy <= cy + 0.5; dy += 0.5) {
+    for (let dx = cx - 0.5; dx <= cx + 0.5; dx += 0.5) {
+      const score = fit(dx, dy);
+      if (score > bestScore) [best, bestScore] = [[dx, dy], score];
+    }
+  }
+  return best;
+}
+
+/** Each question's offset, smoothed: the median of its own and its four nearest rows' in the same column (paper bends smoothly; one poor fit is outvoted). */
+function rowOffsets(img: Gray, h: Matrix, qr: OmrQr): [number, number][] {
+  const raw = Array.from({ length: qr.questions }, (_, q) => ringFit(img, h, Array.from({ length: qr.options }, (_, o) => bubbleCentre(qr, q, o))));
+  const rows = rowsPerColumn(qr);
+  return raw.map((_, q) => {
+    const column = Math.floor(q / rows);
+    const near: [number, number][] = [];
+    for (let r = q - 2; r <= q + 2; r += 1) if (r >= 0 && r < qr.questions && Math.floor(r / rows) === column) near.push(raw[r]!);
+    return [median(near.map(([x]) => x)), median(near.map(([, y]) => y))];
+  });
+}
+
 type Verdict = 'filled' | 'empty' | 'uncertain';
 
 /** A row of bubbles (a question's options, an ID column's digits): the chosen index, null blank, or 'uncertain'. */
@@ -319,11 +379,13 @@ export function readSheet(img: Gray): OmrReading {
   if (pxPerPt < 1) throw new OmrUnreadable('The sheet is too small in the photo: come closer so that it fills the picture');
 
   const levels: number[][] = [];
+  const offsets = rowOffsets(img, h, qr);
   for (let q = 0; q < qr.questions; q += 1) {
     const row: number[] = [];
+    const [dx, dy] = offsets[q]!;
     for (let o = 0; o < qr.options; o += 1) {
       const centre = bubbleCentre(qr, q, o);
-      row.push(darkness(img, h, centre.x, centre.y, pxPerPt));
+      row.push(darkness(img, h, centre.x + dx, centre.y + dy, pxPerPt));
     }
     levels.push(row);
   }
@@ -345,9 +407,10 @@ export function readSheet(img: Gray): OmrReading {
     const digits: string[] = [];
     for (let c = 0; c < ID_DIGITS && !idProblem; c += 1) {
       const column: number[] = [];
+      const [dx, dy] = ringFit(img, h, Array.from({ length: 10 }, (_, d) => idBubbleCentre(c, d)));
       for (let d = 0; d < 10; d += 1) {
         const centre = idBubbleCentre(c, d);
-        column.push(darkness(img, h, centre.x, centre.y, pxPerPt));
+        column.push(darkness(img, h, centre.x + dx, centre.y + dy, pxPerPt));
       }
       const decision = decideRow(column, empty);
       if (decision === null || decision === 'uncertain') idProblem = `The student ID's column ${c + 1} has ${decision === null ? 'no' : 'an unclear'} digit filled`;

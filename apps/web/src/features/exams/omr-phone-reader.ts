@@ -27,6 +27,14 @@ function readerWorker(): Worker {
   return worker;
 }
 
+/**
+ * Starts the reader as the Scan screen opens, while there is signal: its code is fetched (and kept by
+ * the service worker's rule for the app's files) before the first photo, which may come without signal.
+ */
+export function prepareReader(): void {
+  readerWorker();
+}
+
 /** Reads a photo of an OMR sheet on this phone (no signal needed): the same reader as the server's. */
 export function readOnPhone(photo: Blob): Promise<PhoneResult> {
   const id = next++;

@@ -13,7 +13,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { translateServerText } from '../../../lib/server-text';
 import { EXAM_MESSAGES, examKeys, useExamResults } from '../api';
 import { omrKeys, useOmrScans, useSettleAnswer, type AnswerKey, type OmrScanResult } from '../omr-api';
-import { readOnPhone, type PhoneReading } from '../omr-phone-reader';
+import { prepareReader, readOnPhone, type PhoneReading } from '../omr-phone-reader';
 import { discardSheet, keepSheet, sendSheets, subscribeOmrOutbox, waitingSheets, type OmrOutboxEntry } from '../omr-outbox';
 import { ScanCard } from './omr-section';
 
@@ -73,6 +73,9 @@ export function OmrScanScreen({ examId, backHref }: { examId: string; backHref: 
       return entry?.error ? { ...sheet, state: 'refused', reason: entry.error } : sheet;
     }));
   }, [userId, examId, queryClient]);
+
+  // The reader starts with the screen (its code fetched while there is signal).
+  useEffect(() => prepareReader(), []);
 
   // What waits is sent when the screen opens and whenever the phone is back online.
   useEffect(() => {
