@@ -59,6 +59,18 @@ describe('reading photographed sheets (toy size of the bench: 6 photos)', () => 
     expect(right / bubbles).toBeGreaterThanOrEqual(0.995);
   }, 120_000);
 
+  it('reads a sheet photographed upside down (by its QR code) and a crumpled one (each row found by its printed rings)', async () => {
+    for (const handling of [{ seed: 21, upsideDown: true }, { seed: 22, crumple: 10 }, { seed: 23, upsideDown: true, crumple: 8 }]) {
+      const photo = await fillAndPhotograph(pages.blank, NEET, handling.seed, { blankId: true, ...handling });
+      const reading = await readSheetImage(photo.jpeg);
+      expect(reading.qr.testId).toBe(TEST_ID);
+      expect(reading.idDigits).toBe(photo.truth.idDigits);
+      const result = tally(photo.truth, reading.answers, reading.uncertain);
+      expect(result.wrongUnflagged, `seed ${handling.seed}`).toEqual([]);
+      expect(result.right / result.bubbles).toBeGreaterThanOrEqual(0.98);
+    }
+  }, 120_000);
+
   it('says why a picture is not a sheet: no corner marks', async () => {
     const desk = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 150, g: 110, b: 70 } } }).jpeg().toBuffer();
     await expect(readSheetImage(desk)).rejects.toThrow(/four black corner squares were not found/);
