@@ -120,7 +120,8 @@ function crumpleField(amplitude: number, seed: number, sw: number, sh: number): 
     kx: ((0.6 + random() * 1.6) * 2 * Math.PI) / sw, ky: ((0.6 + random() * 1.6) * 2 * Math.PI) / sh,
     px: random() * 2 * Math.PI, py: random() * 2 * Math.PI, ax: (random() - 0.5) * 2, ay: (random() - 0.5) * 2,
   }));
-  const norm = amplitude / 2;
+  // Four waves of weight up to 1 each: at most `amplitude` where they all agree, usually about half of it.
+  const norm = amplitude / 4;
   return (u, v) => {
     let dx = 0;
     let dy = 0;

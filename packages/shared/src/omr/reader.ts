@@ -283,12 +283,18 @@ function darkness(img: Gray, h: Matrix, cx: number, cy: number, pxPerPt: number)
   return Math.max(0, Math.min(1, (paper - mean) / Math.max(paper, 1)));
 }
 
+/** How far (points) a group of bubbles is looked for around the homography's place: under half the row pitch, so never the next row. */
+const SEARCH = 6;
+/** A group found this far out, or this far from its neighbours' smoothed place, is not trusted: its questions are flagged. */
+const FAR = SEARCH - 0.5;
+const ODD = 1.5;
+
 /** 24 directions round a circle (the ring fit's samples). */
 const RING = Array.from({ length: 24 }, (_, k) => [Math.cos((k / 24) * 2 * Math.PI), Math.sin((k / 24) * 2 * Math.PI)] as const);
 
 /**
  * Where a group of bubbles (a question's options, an ID column's digits) really is, near where the
- * homography puts it: the offset in points, within ±4 pt, at which their printed rings fit best (the
+ * homography puts it: the offset in points, within ±6 pt, at which their printed rings fit best (the
  * ring of radius 5 dark, the paper 2 pt outside it light). A flat sheet fits at about 0; a crumpled one
  * (decision 086) does not follow one homography, and each group is found where its paper went.
  */
@@ -314,8 +320,8 @@ function ringFit(img: Gray, h: Matrix, centres: { x: number; y: number }[]): [nu
   };
   let best: [number, number] = [0, 0];
   let bestScore = fit(0, 0);
-  for (let dy = -4; dy <= 4; dy += 1) {
-    for (let dx = -4; dx <= 4; dx += 1) {
+  for (let dy = -SEARCH; dy <= SEARCH; dy += 1) {
+    for (let dx = -SEARCH; dx <= SEARCH; dx += 1) {
       const score = fit(dx, dy);
       if (score > bestScore) [best, bestScore] = [[dx, dy], score];
     }
@@ -330,15 +336,21 @@ function ringFit(img: Gray, h: Matrix, centres: { x: number; y: number }[]): [nu
   return best;
 }
 
-/** Each question's offset, smoothed: the median of its own and its four nearest rows' in the same column (paper bends smoothly; one poor fit is outvoted). */
-function rowOffsets(img: Gray, h: Matrix, qr: OmrQr): [number, number][] {
+/**
+ * Each question's offset, smoothed: the median of its own and its four nearest rows' in the same column
+ * (paper bends smoothly; one poor fit is outvoted), and whether it can be trusted: not at the edge of
+ * the search, and its own fit near the smoothed one (else the paper bends more than the reader follows).
+ */
+function rowOffsets(img: Gray, h: Matrix, qr: OmrQr): { offset: [number, number]; trusted: boolean }[] {
   const raw = Array.from({ length: qr.questions }, (_, q) => ringFit(img, h, Array.from({ length: qr.options }, (_, o) => bubbleCentre(qr, q, o))));
   const rows = rowsPerColumn(qr);
-  return raw.map((_, q) => {
+  return raw.map(([ox, oy], q) => {
     const column = Math.floor(q / rows);
     const near: [number, number][] = [];
     for (let r = q - 2; r <= q + 2; r += 1) if (r >= 0 && r < qr.questions && Math.floor(r / rows) === column) near.push(raw[r]!);
-    return [median(near.map(([x]) => x)), median(near.map(([, y]) => y))];
+    const offset: [number, number] = [median(near.map(([x]) => x)), median(near.map(([, y]) => y))];
+    const trusted = Math.max(Math.abs(offset[0]), Math.abs(offset[1]), Math.abs(ox), Math.abs(oy)) < FAR && Math.abs(ox - offset[0]) <= ODD && Math.abs(oy - offset[1]) <= ODD;
+    return { offset, trusted };
   });
 }
 
@@ -382,7 +394,7 @@ export function readSheet(img: Gray): OmrReading {
   const offsets = rowOffsets(img, h, qr);
   for (let q = 0; q < qr.questions; q += 1) {
     const row: number[] = [];
-    const [dx, dy] = offsets[q]!;
+    const [dx, dy] = offsets[q]!.offset;
     for (let o = 0; o < qr.options; o += 1) {
       const centre = bubbleCentre(qr, q, o);
       row.push(darkness(img, h, centre.x + dx, centre.y + dy, pxPerPt));
@@ -394,7 +406,7 @@ export function readSheet(img: Gray): OmrReading {
   const answers: (string | null)[] = [];
   const uncertain: number[] = [];
   levels.forEach((row, q) => {
-    const decision = decideRow(row, empty);
+    const decision = offsets[q]!.trusted ? decideRow(row, empty) : 'uncertain';
     if (decision === 'uncertain') {
       answers.push(null);
       uncertain.push(q + 1);
@@ -408,6 +420,10 @@ export function readSheet(img: Gray): OmrReading {
     for (let c = 0; c < ID_DIGITS && !idProblem; c += 1) {
       const column: number[] = [];
       const [dx, dy] = ringFit(img, h, Array.from({ length: 10 }, (_, d) => idBubbleCentre(c, d)));
+      if (Math.max(Math.abs(dx), Math.abs(dy)) >= FAR) {
+        idProblem = `The student ID's column ${c + 1} could not be found on the paper (flatten the sheet)`;
+        break;
+      }
       for (let d = 0; d < 10; d += 1) {
         const centre = idBubbleCentre(c, d);
         column.push(darkness(img, h, centre.x + dx, centre.y + dy, pxPerPt));
