@@ -424,7 +424,7 @@ async function main() {
   // BENCH_ONLY=omr reads the OMR photo set (bench/omr/omr-bench.ts, OMR_PHOTOS photos, 100 by default); no database.
   if (process.env.BENCH_ONLY === 'omr') {
     const count = Number(process.env.OMR_PHOTOS ?? 100);
-    console.log(`\nOMR sheets: ${count} generated phone photos read on the server …`);
+    console.log(`\nOMR sheets: ${count} generated phone photos read on the server and on a phone …`);
     const { checks } = await runOmrBench(count);
     for (const [label, ok] of checks) console.log(`  ${ok ? 'met   ' : 'MISSED'}  ${label}`);
     process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;

@@ -1,7 +1,7 @@
 /**
  * The OMR photo set (issue 76): sheets drawn from the product's own PDF (pdftoppm), filled by script
  * (pencil, blue and black pen, faint marks, double marks, erasures) and "photographed" (perspective,
- * rotation, blur, uneven light and shadow, noise, JPEG on a desk). Seeded: the same seed and count make
+ * rotation, blur, uneven light and shadow, noise, JPEG on a desk; some upside down, some crumpled). Seeded: the same seed and count make
  * the same photos, so the set is fixed without keeping megabytes of JPEGs in the repository.
  *
  *   npx tsx bench/omr/make-photos.ts [count=20] [out=bench/omr/photos] [seed=76]
@@ -12,8 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { omrSheetPdf } from '../../apps/api/src/modules/exams/omr-sheet';
-import type { OmrShape } from '../../apps/api/src/modules/exams/omr-layout';
-import { fillAndPhotograph, renderPages, type SheetPhoto } from '../../apps/api/test/omr-photos';
+import type { OmrShape } from '@academy/shared/omr/layout';
+import { fillAndPhotograph, renderPages, seededRandom, type SheetPhoto } from '../../apps/api/test/omr-photos';
 
 export const BENCH_TEST_ID = '7e57a000-0000-4000-8000-000000000076';
 export const BENCH_STUDENT_ID = '57ad0000-0000-4000-8000-000000000042';
@@ -26,7 +26,7 @@ const KINDS: { shape: OmrShape; printed: boolean }[] = [
   { shape: { pattern: 'cet', questions: 150, options: 4 }, printed: true },
 ];
 
-export type SetPhoto = SheetPhoto & { index: number; shape: OmrShape; printed: boolean };
+export type SetPhoto = SheetPhoto & { index: number; shape: OmrShape; printed: boolean; upsideDown: boolean; crumple: number };
 
 /** Yields the set's photos one by one (each takes a few seconds to make). */
 export async function* photoSet(count: number, seed = 76): AsyncGenerator<SetPhoto> {
@@ -41,8 +41,12 @@ export async function* photoSet(count: number, seed = 76): AsyncGenerator<SetPho
   );
   for (let index = 0; index < count; index += 1) {
     const kind = KINDS[index % KINDS.length]!;
-    const photo = await fillAndPhotograph(pages[index % KINDS.length]!, kind.shape, seed * 100_000 + index, { blankId: !kind.printed });
-    yield { ...photo, index, shape: kind.shape, printed: kind.printed };
+    // About one sheet in ten photographed upside down, one in four a little crumpled (waves of up to 5–11 page pixels, 3–6 pt).
+    const handling = seededRandom(seed * 7_919 + index);
+    const upsideDown = handling() < 0.1;
+    const crumple = handling() < 0.25 ? 5 + handling() * 6 : 0;
+    const photo = await fillAndPhotograph(pages[index % KINDS.length]!, kind.shape, seed * 100_000 + index, { blankId: !kind.printed, upsideDown, crumple });
+    yield { ...photo, index, shape: kind.shape, printed: kind.printed, upsideDown, crumple };
   }
 }
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { BUBBLE_RADIUS, ID_DIGITS, OMR_LETTERS, PAGE, bubbleCentre, idBubbleCentre, type OmrShape } from '../src/modules/exams/omr-layout';
+import { BUBBLE_RADIUS, ID_DIGITS, OMR_LETTERS, PAGE, bubbleCentre, idBubbleCentre, type OmrShape } from '@academy/shared/omr/layout';
 import { homography, invert3, applyHomography } from '../src/modules/exams/omr-reader';
 
 /**
@@ -107,14 +107,41 @@ function fills(shape: OmrShape, random: () => number, blankId: boolean, options:
   return { svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${circles.join('')}</svg>`, truth: { answers, kinds, idDigits, tool: toolName } };
 }
 
+/**
+ * How a sheet is held beyond the usual tilt: upside down (turned 180°), and crumpled (the paper not
+ * flat: smooth waves of `crumple` page pixels, at most, that a single homography cannot follow).
+ */
+export type Handling = { upsideDown?: boolean; crumple?: number; seed?: number };
+
+/** A crumpled sheet's displacement (in page pixels) at a page point: a few smooth waves of random direction and phase. */
+function crumpleField(amplitude: number, seed: number, sw: number, sh: number): (u: number, v: number) => [number, number] {
+  const random = seededRandom(seed);
+  const waves = Array.from({ length: 4 }, () => ({
+    kx: ((0.6 + random() * 1.6) * 2 * Math.PI) / sw, ky: ((0.6 + random() * 1.6) * 2 * Math.PI) / sh,
+    px: random() * 2 * Math.PI, py: random() * 2 * Math.PI, ax: (random() - 0.5) * 2, ay: (random() - 0.5) * 2,
+  }));
+  // Four waves of weight up to 1 each: at most `amplitude` where they all agree, usually about half of it.
+  const norm = amplitude / 4;
+  return (u, v) => {
+    let dx = 0;
+    let dy = 0;
+    for (const w of waves) {
+      const phase = Math.sin(u * w.kx + w.px) * Math.cos(v * w.ky + w.py);
+      dx += w.ax * phase;
+      dy += w.ay * phase;
+    }
+    return [dx * norm, dy * norm];
+  };
+}
+
 /** Photographs a filled page: perspective and rotation onto a desk, uneven light and a shadow, blur, noise, JPEG. */
-async function photograph(page: Buffer, random: () => number, size = { width: 1500, height: 2000 }): Promise<Buffer> {
+async function photograph(page: Buffer, random: () => number, size = { width: 1500, height: 2000 }, handling: Handling = {}): Promise<Buffer> {
   const { data: src, info } = await sharp(page).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width: sw, height: sh } = info;
   const { width: W, height: H } = size;
   // Where the page's corners land: the sheet about 80–90 % of the photo's height, rotated, each corner pushed about.
   const scale = (H * (0.78 + random() * 0.12)) / sh;
-  const angle = ((random() - 0.5) * 14 * Math.PI) / 180;
+  const angle = ((random() - 0.5) * 14 * Math.PI) / 180 + (handling.upsideDown ? Math.PI : 0);
   const cx = W / 2 + (random() - 0.5) * W * 0.06;
   const cy = H / 2 + (random() - 0.5) * H * 0.04;
   const jitter = () => (random() - 0.5) * W * 0.07;
@@ -134,11 +161,17 @@ async function photograph(page: Buffer, random: () => number, size = { width: 15
   const shadowDepth = 0.25 + random() * 0.3;
   const noise = 2 + random() * 6;
   const out = Buffer.alloc(W * H * 3);
+  const bend = handling.crumple ? crumpleField(handling.crumple, handling.seed ?? 1, sw, sh) : undefined;
   const nx = Math.cos(shadowAngle);
   const ny = Math.sin(shadowAngle);
   for (let y = 0; y < H; y += 1) {
     for (let x = 0; x < W; x += 1) {
-      const [u, v] = applyHomography(toPage, x, y);
+      let [u, v] = applyHomography(toPage, x, y);
+      if (bend) {
+        const [du, dv] = bend(u, v);
+        u += du;
+        v += dv;
+      }
       const o = (y * W + x) * 3;
       let r: number;
       let g: number;
@@ -176,11 +209,11 @@ async function photograph(page: Buffer, random: () => number, size = { width: 15
 }
 
 /** Fills and photographs a rendered page (PNG): one photo and its truth. */
-export async function fillAndPhotograph(page: Buffer, shape: OmrShape, seed: number, options: { blankId: boolean; specials?: boolean; idDigits?: string }): Promise<SheetPhoto> {
+export async function fillAndPhotograph(page: Buffer, shape: OmrShape, seed: number, options: { blankId: boolean; specials?: boolean; idDigits?: string } & Handling): Promise<SheetPhoto> {
   const random = seededRandom(seed);
   const { svg, truth } = fills(shape, random, options.blankId, { specials: options.specials ?? true, idDigits: options.idDigits });
   const filled = await sharp(page).composite([{ input: Buffer.from(svg), top: 0, left: 0 }]).png().toBuffer();
-  return { jpeg: await photograph(filled, random), truth };
+  return { jpeg: await photograph(filled, random, undefined, { upsideDown: options.upsideDown, crumple: options.crumple, seed: seed + 7 }), truth };
 }
 
 /** How a reading compares with the truth, question by question. */

@@ -136,6 +136,7 @@ const announcementReaderScreens = () => [
 const staffScreens = () => [
   page('batches/:id/tests', () => import('./routes/staff/batch-exams')),
   page('tests/:examId', () => import('./routes/staff/exam-marks')),
+  page('tests/:examId/scan', () => import('./routes/staff/exam-scan')),
   page('questions', () => import('./routes/staff/question-list')),
   page('questions/new', () => import('./routes/staff/question-create')),
   page('questions/import', () => import('./routes/staff/question-import')),

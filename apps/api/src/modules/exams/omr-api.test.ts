@@ -8,7 +8,7 @@ import { createDatabase } from '../../db/client';
 import { academies } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
-import { scoreOf } from './omr-layout';
+import { scoreOf } from '@academy/shared/omr/layout';
 
 let t: TestApp;
 let many: TestApp;

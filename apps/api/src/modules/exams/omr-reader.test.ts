@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { omrSheetPdf } from './omr-sheet';
 import { readSheetImage } from './omr-reader';
-import { parseQr, qrText, scoreOf, shapeProblem, type OmrShape } from './omr-layout';
+import { parseQr, qrText, scoreOf, shapeProblem, type OmrShape } from '@academy/shared/omr/layout';
 import { fillAndPhotograph, renderPages, tally } from '../../../test/omr-photos';
 
 const TEST_ID = '11111111-2222-4333-8444-555555555555';
@@ -60,6 +60,18 @@ describe('reading photographed sheets (toy size of the bench: 6 photos)', () => 
       right += result.right;
     }
     expect(right / bubbles).toBeGreaterThanOrEqual(0.995);
+  }, 120_000);
+
+  it('reads a sheet photographed upside down (by its QR code) and a crumpled one (each row found by its printed rings)', async () => {
+    for (const handling of [{ seed: 21, upsideDown: true }, { seed: 22, crumple: 10 }, { seed: 23, upsideDown: true, crumple: 8 }]) {
+      const photo = await fillAndPhotograph(pages.blank, NEET, handling.seed, { blankId: true, ...handling });
+      const reading = await readSheetImage(photo.jpeg);
+      expect(reading.qr.testId).toBe(TEST_ID);
+      expect(reading.idDigits).toBe(photo.truth.idDigits);
+      const result = tally(photo.truth, reading.answers, reading.uncertain);
+      expect(result.wrongUnflagged, `seed ${handling.seed}`).toEqual([]);
+      expect(result.right / result.bubbles).toBeGreaterThanOrEqual(0.98);
+    }
   }, 120_000);
 
   it('says why a picture is not a sheet: no corner marks', async () => {

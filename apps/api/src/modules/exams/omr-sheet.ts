@@ -17,7 +17,7 @@ import {
   qrText,
   questionLabelAt,
   type OmrShape,
-} from './omr-layout';
+} from '@academy/shared/omr/layout';
 
 const WORDS = wordTable('omrSheet', {
   title: 'OMR answer sheet',

@@ -19,7 +19,7 @@ import { actorOf } from '../../access/http';
 import { sendPrivatePdf } from '../../lib/pdf-reply';
 import { readUploadedFile } from '../../lib/uploaded-file';
 import { dataRoute } from '../../lib/route-replies';
-import { getAnswerKey, listScans, omrSheetFor, saveAnswerKey, scanPhoto, scanSheets, settleAnswer } from './omr.service';
+import { getAnswerKey, listScans, phoneReadingOf, omrSheetFor, saveAnswerKey, scanPhoto, scanSheets, settleAnswer } from './omr.service';
 
 /** Issue 76: OMR sheets of a test (print, answer key, scan, settle). Guards: access/exams.ts. */
 export const omrRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
@@ -40,7 +40,7 @@ export const omrRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> 
     // Whose test it is comes before the file: another teacher's test answers 404 whatever they send.
     await getAnswerKey(db, actor, request.params.id);
     const upload = await readUploadedFile(request, 30 * 1024 * 1024, { required: 'Choose a photo of the sheet (JPEG or PNG) or a PDF', tooLarge: 'The file is too large: at most 30 MB' });
-    const data = await scanSheets(db, storage, actor, request.params.id, upload);
+    const data = await scanSheets(db, storage, actor, request.params.id, { ...upload, phoneReading: phoneReadingOf(upload.fields.reading) });
     return { success: true as const, data, message: OMR_MESSAGES.scanned };
   });
   dataRoute(

@@ -16,9 +16,10 @@ import type { FileStorage } from '../../lib/storage';
 import { academyHeaderLogo, getAcademySettings } from '../../academy-settings';
 import { recordAudit } from '../audit';
 import { examForOmr, saveScannedMarks } from './exams.service';
-import { OMR_LETTERS, OMR_MARKING, scoreOf, shapeProblem, type OmrPattern, type OmrShape } from './omr-layout';
+import { OMR_LETTERS, OMR_MARKING, scoreOf, shapeProblem, type OmrPattern, type OmrShape } from '@academy/shared/omr/layout';
 import { omrSheetPdf, type SheetStudent } from './omr-sheet';
 import { OmrUnreadable, readSheetImage, type OmrReading } from './omr-reader';
+import { OTHER_TEST } from '@academy/shared/omr/messages';
 
 const execFileAsync = promisify(execFile);
 
@@ -155,7 +156,29 @@ async function pdfPages(bytes: Buffer): Promise<Buffer[]> {
   }
 }
 
-type Upload = { fileName: string; bytes: Buffer };
+/** What the phone read of the sheet before sending it (decision 086): the server reads again; a question they read differently is flagged. */
+export type PhoneReading = { answers: (string | null)[]; uncertain: number[] };
+type Upload = { fileName: string; bytes: Buffer; phoneReading?: PhoneReading };
+
+/** The `reading` field of a scan's form, when it is a phone's reading (anything else is ignored: the server's own reading decides). */
+export function phoneReadingOf(text: string | undefined): PhoneReading | undefined {
+  if (!text) return undefined;
+  try {
+    const value = JSON.parse(text) as { answers?: unknown; uncertain?: unknown };
+    const answers = Array.isArray(value.answers) && value.answers.length <= 200 && value.answers.every((one) => one === null || (typeof one === 'string' && (OMR_LETTERS as readonly string[]).includes(one))) ? (value.answers as (string | null)[]) : undefined;
+    const uncertain = Array.isArray(value.uncertain) && value.uncertain.every((one) => Number.isInteger(one)) ? (value.uncertain as number[]) : [];
+    return answers ? { answers, uncertain } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The questions the phone and the server both read with certainty, but differently. */
+export function disagreements(phone: PhoneReading | undefined, server: Pick<OmrReading, 'answers' | 'uncertain'>): number[] {
+  if (!phone || phone.answers.length !== server.answers.length) return [];
+  const unsure = new Set([...phone.uncertain, ...server.uncertain]);
+  return server.answers.flatMap((answer, index) => (!unsure.has(index + 1) && (phone.answers[index] ?? null) !== answer ? [index + 1] : []));
+}
 
 function kindOf(bytes: Buffer): 'pdf' | 'jpeg' | 'png' | undefined {
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
@@ -181,7 +204,7 @@ export async function scanSheets(db: Db, storage: FileStorage, actor: Actor, exa
   const pages: { page: number; scan: OmrScan | null; error: string | null }[] = [];
   for (const [index, image] of images.entries()) {
     try {
-      pages.push({ page: index + 1, scan: await scanOne(db, storage, actor, test, key, image, kind === 'jpeg' ? 'jpeg' : 'png'), error: null });
+      pages.push({ page: index + 1, scan: await scanOne(db, storage, actor, test, key, image, kind === 'jpeg' ? 'jpeg' : 'png', images.length === 1 ? upload.phoneReading : undefined), error: null });
     } catch (error) {
       if (!(error instanceof AppError) || images.length === 1) throw error;
       pages.push({ page: index + 1, scan: null, error: error.message });
@@ -192,7 +215,7 @@ export async function scanSheets(db: Db, storage: FileStorage, actor: Actor, exa
   return images.length > 1 ? { ...first.scan!, pages } : first.scan!;
 }
 
-async function scanOne(db: Db, storage: FileStorage, actor: Actor, test: Awaited<ReturnType<typeof examForOmr>>, key: AnswerKey, image: Buffer, type: 'jpeg' | 'png'): Promise<OmrScan> {
+async function scanOne(db: Db, storage: FileStorage, actor: Actor, test: Awaited<ReturnType<typeof examForOmr>>, key: AnswerKey, image: Buffer, type: 'jpeg' | 'png', phone?: PhoneReading): Promise<OmrScan> {
   let reading: OmrReading;
   try {
     reading = await readSheetImage(image);
@@ -200,7 +223,13 @@ async function scanOne(db: Db, storage: FileStorage, actor: Actor, test: Awaited
     if (error instanceof OmrUnreadable) throw unreadable(error.message);
     throw error;
   }
-  if (reading.qr.testId !== test.id) throw unreadable('This sheet is of another test: scan it on that test’s page');
+  // A question the phone read otherwise is not the server's to decide: the teacher settles it.
+  const differ = disagreements(phone, reading);
+  if (differ.length > 0) {
+    const flagged = new Set([...reading.uncertain, ...differ]);
+    reading = { ...reading, answers: reading.answers.map((answer, index) => (flagged.has(index + 1) ? null : answer)), uncertain: [...flagged].sort((a, b) => a - b) };
+  }
+  if (reading.qr.testId !== test.id) throw unreadable(OTHER_TEST);
   if (reading.qr.questions !== key.answers.length) throw unreadable(`This sheet has ${reading.qr.questions} questions but the answer key has ${key.answers.length}: print the sheets with the key’s count`);
   let studentId = reading.qr.studentId;
   if (!studentId) {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, NumberInput, Select, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCamera, IconDownload, IconPhoto } from '@tabler/icons-react';
+import { IconAlertCircle, IconCamera, IconDownload, IconPhoto, IconUpload } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SectionCard } from '../../../components/ui/section-card';
 import { normalizeError } from '../../../lib/api-client';
@@ -161,9 +162,14 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
           data-testid="omr-file"
           onChange={(event) => void onFiles(event.currentTarget.files)}
         />
-        <Button size="md" onClick={() => fileInput.current?.click()} loading={busy} disabled={!key} leftSection={<IconCamera size={20} aria-hidden="true" />}>
-          <Trans>Scan sheets</Trans>
-        </Button>
+        <Group gap="sm" wrap="wrap" grow>
+          <Button size="md" component={Link} to="scan" relative="path" disabled={!key} leftSection={<IconCamera size={20} aria-hidden="true" />}>
+            <Trans>Scan with this phone</Trans>
+          </Button>
+          <Button size="md" variant="light" onClick={() => fileInput.current?.click()} loading={busy} disabled={!key} leftSection={<IconUpload size={20} aria-hidden="true" />}>
+            <Trans>Upload photos or a PDF</Trans>
+          </Button>
+        </Group>
         {!key ? (
           <Text size="sm" c="dimmed">
             <Trans>Save the answer key first, then scan the sheets.</Trans>
@@ -210,7 +216,8 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
   );
 }
 
-function ScanCard({ examId, scan, options, onSettle }: { examId: string; scan: OmrScan; options: number; onSettle: (studentId: string, question: number, answer: string | null) => void }) {
+/** One read sheet: the student, the score, the questions to settle with a tap (also on the Scan screen). */
+export function ScanCard({ examId, scan, options, onSettle }: { examId: string; scan: OmrScan; options: number; onSettle: (studentId: string, question: number, answer: string | null) => void }) {
   const { t } = useLingui();
   const [open, setOpen] = useState<number | null>(scan.uncertain[0] ?? null);
   const [showAll, setShowAll] = useState(false);

@@ -1,6 +1,7 @@
 /**
  * THE geometry of an OMR answer sheet (issue 76, decision 081), shared by the PDF that prints it
- * (omr-sheet.ts), the reader that reads a photo of it (omr-reader.ts) and the photo generator of the
+ * (apps/api/src/modules/exams/omr-sheet.ts), the reader that reads a photo of it (./reader.ts, on the
+ * server and on the phone) and the photo generator of the
  * tests and the bench. Every length is in PDF points (1/72 inch) from the page's top-left corner;
  * the reader maps these points into the photo with the homography of the four corner marks.
  */
