@@ -38,6 +38,7 @@ import { FULL_ONLINE_TEST, runOnlineTestBench } from './online-tests';
 import { runManyAcademiesBench } from './many-academies';
 import { runOmrBench } from './omr/omr-bench';
 import { FIRST_ACADEMY_ID } from '../apps/api/src/lib/tenancy';
+import { makeCitusDatabase } from '../apps/api/test/citus-cluster';
 
 const STUDENTS = 3000;
 const TEACHERS = 60;
@@ -303,6 +304,8 @@ export async function run(connection: pg.PoolConfig, scenario: Scenario) {
   const admin = new pg.Client(connection);
   await admin.connect();
   await admin.query(`create database "${name}"`);
+  // On a Citus coordinator (npm run proof:citus): the database on the workers too, with the extension.
+  await makeCitusDatabase(connection, name, 'postgres');
   const database = createDatabase(databaseOverride(connection, name));
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-bench-outbox-'));
   try {
