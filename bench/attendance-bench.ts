@@ -39,6 +39,7 @@ import { runManyAcademiesBench } from './many-academies';
 import { runLecturesBench } from './lectures-bench';
 import { runOmrBench } from './omr/omr-bench';
 import { FIRST_ACADEMY_ID } from '../apps/api/src/lib/tenancy';
+import { makeCitusDatabase } from '../apps/api/test/citus-cluster';
 
 const STUDENTS = 3000;
 const TEACHERS = 60;
@@ -304,6 +305,8 @@ export async function run(connection: pg.PoolConfig, scenario: Scenario) {
   const admin = new pg.Client(connection);
   await admin.connect();
   await admin.query(`create database "${name}"`);
+  // On a Citus coordinator (npm run proof:citus): the database on the workers too, with the extension.
+  await makeCitusDatabase(connection, name, 'postgres');
   const database = createDatabase(databaseOverride(connection, name));
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-bench-outbox-'));
   try {

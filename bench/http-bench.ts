@@ -90,6 +90,8 @@ export async function startServer(options: { dataDir: string; databaseUrl?: stri
       // Never used: the bench sends no mail, but production insists on a mail server.
       SMTP_URL: 'smtp://127.0.0.1:9',
       LOG_LEVEL: 'info',
+      // On a Citus coordinator (npm run proof:citus) the server sets its academy the Citus way (db/client.ts).
+      ...(process.env.ACADEMY_CITUS ? { ACADEMY_CITUS: process.env.ACADEMY_CITUS } : {}),
       ...options.env?.(port),
     },
   });

@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { createDatabase, runMigrations } from '../apps/api/src/db/client';
 import { ensureAppRoles } from '../apps/api/src/db/app-role';
+import { makeCitusDatabase } from '../apps/api/test/citus-cluster';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
 import { ensureApiBuilt, measureRead, startServer, type Read, type ReadResult } from './http-bench';
@@ -195,6 +196,8 @@ export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: 
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-bench-many-'));
   try {
     await admin.query(`create database "${name}"`);
+    // On a Citus coordinator (npm run proof:citus): the database on the workers too, with the extension.
+    await makeCitusDatabase(superuser, name, 'postgres');
     const asSuperuser = connectionFor(superuser, name);
     const migrating = createDatabase(asSuperuser);
     await runMigrations(migrating.pool).finally(() => migrating.close());

@@ -17,6 +17,7 @@ import { serverKeysFrom } from '../src/lib/server-keys';
 export const NO_PROVIDERS = { whatsappBase: 'http://127.0.0.1:9', msg91Base: 'http://127.0.0.1:9' };
 export const TEST_SERVER_KEYS = serverKeysFrom('academy-test-server-secret-0123456789abcdef');
 import { databaseOverride } from './global-setup';
+import { citusWorkers, cloneCitusDatabase, makeCitusDatabase } from './citus-cluster';
 import { readOutbox, type ReadMail } from './outbox';
 
 /** A fresh database for one test file, cloned from the run's migrated template, connected as the serving role (row-level security and its privileges apply). */
@@ -34,6 +35,10 @@ export async function createTestDatabase(): Promise<Database> {
 export async function createTestDatabaseConnection(): Promise<pg.PoolConfig> {
   const { connection, appConnection, ownerRole, template } = inject('testDatabaseServer');
   const name = `${template.replace('academy_tpl_', 'academy_t_')}_${randomBytes(4).toString('hex')}`;
+  if (citusWorkers().length > 0) {
+    await cloneCitusDatabase(connection, name, template, ownerRole);
+    return { ...appConnection, ...databaseOverride(appConnection, name) };
+  }
   const admin = new pg.Client(connection);
   await admin.connect();
   try {
@@ -101,6 +106,7 @@ export async function createEmptyTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
+  await makeCitusDatabase(connection, name, ownerRole);
   if (ownerRole !== appRole) {
     const owner = new pg.Client({ ...ownerConnection, ...databaseOverride(ownerConnection, name) });
     await owner.connect();

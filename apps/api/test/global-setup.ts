@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { startBundledPostgres } from '../src/db/bundled-postgres';
 import { createDatabase, runMigrations } from '../src/db/client';
 import { grantServingRole } from '../src/db/app-role';
+import { dropCitusDatabases, makeCitusDatabase } from './citus-cluster';
 
 /**
  * `connection`: a role that may create databases (the superuser of the bundled server, or TEST_DATABASE_URL's);
@@ -66,6 +67,8 @@ export default async function setup(project: TestProject) {
   // Owned and migrated by the owner role, as the bundled server's database is; the serving role is
   // granted its rows (clones copy the grants and the default privileges with the template).
   await admin.query(`create database "${template}" owner ${admin.escapeIdentifier(roles.ownerRole)}`);
+  // On a Citus coordinator (TEST_CITUS_WORKERS): the template on every node, its tables distributed by the migrations.
+  await makeCitusDatabase(connection, template, roles.ownerRole);
   const templateDb = createDatabase({ ...roles.ownerConnection, ...databaseOverride(roles.ownerConnection, template) });
   await runMigrations(templateDb.pool);
   if (roles.appRole !== roles.ownerRole) {
@@ -80,6 +83,7 @@ export default async function setup(project: TestProject) {
     // Drop this run's databases (clones are named after the template).
     const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`academy_%${runId}%`]);
     for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+    await dropCitusDatabases(connection, `academy_%${runId}%`);
     await admin.end();
     await stopServer();
     if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { migrationsFolder } from '../paths';
+import { distributeOnCitus } from './citus';
 import { EVERYTHING_CHANGED, tableChanged, WATCHED_TABLES } from '../lib/read-cache';
 import { AppError } from '../lib/app-error';
 import { enteredAcademyId, FIRST_ACADEMY_ID } from '../lib/tenancy';
@@ -36,14 +37,15 @@ export const DATABASE_TIMEOUTS = {
  * the first academy with ACADEMY_HOSTING=one (the default), none (null: academy tables show nothing)
  * with ACADEMY_HOSTING=many.
  */
-export function createDatabase(connection: pg.PoolConfig, options: { defaultAcademyId?: string | null } = {}): Database {
+export function createDatabase(connection: pg.PoolConfig, options: { defaultAcademyId?: string | null; citus?: boolean } = {}): Database {
   const defaultAcademyId = options.defaultAcademyId === undefined ? FIRST_ACADEMY_ID : options.defaultAcademyId;
+  const citus = options.citus ?? citusFromEnvironment();
   const pool = new ContextKeepingPool({
     max: 10,
     idleTimeoutMillis: 30_000,
     ...DATABASE_TIMEOUTS,
     ...connection,
-    Client: clientNoticingWrites((table, academyId) => tableChanged(db, table, academyId), defaultAcademyId),
+    Client: clientNoticingWrites((table, academyId) => tableChanged(db, table, academyId), defaultAcademyId, citus),
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
@@ -104,6 +106,11 @@ function releaseFailedTransactions(db: Db, pool: pg.Pool): void {
   };
 }
 
+/** ACADEMY_CITUS=1: the database is a Citus coordinator (decision 053; `npm run proof:citus` sets it). */
+function citusFromEnvironment(): boolean {
+  return process.env.ACADEMY_CITUS === '1';
+}
+
 const TRANSACTION_CONTROL = /^\s*(rollback|commit|end|abort|savepoint|release)\b/i;
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'TRUNCATE', 'COPY']);
 /** The tables a statement writes: `insert into "x"`, `update "x"`, `delete from "x"`, also inside `with …`. */
@@ -130,8 +137,10 @@ type QueryResultLike = { command?: string } | undefined;
  * transaction is announced again when it commits (a read in between may have kept the old answer).
  * A write whose tables cannot be told from its text forgets everything.
  */
-function clientNoticingWrites(changed: (table: string, academyId: string | undefined) => void, defaultAcademyId: string | null): typeof pg.Client {
+function clientNoticingWrites(changed: (table: string, academyId: string | undefined) => void, defaultAcademyId: string | null, citus = false): typeof pg.Client {
   return class NoticingClient extends pg.Client {
+    /** On Citus: inside a transaction (its academy set with SET LOCAL), and which academy. */
+    #citusTransaction: string | undefined;
     /** `<academy_id>:<table>` ('' for none: every academy's answers are forgotten). */
     #writtenInTransaction = new Set<string>();
     /** The `app.academy_id` this connection was last given ('' for none); undefined: not known. */
@@ -215,11 +224,75 @@ function clientNoticingWrites(changed: (table: string, academyId: string | undef
      */
     override query(...args: unknown[]): never {
       const config = args[0] as { submit?: unknown } | string;
+      if (citus && !(typeof config === 'object' && typeof config?.submit === 'function')) {
+        const statement = this.#lastStatement.then(() => this.#sendOnCitus(args));
+        this.#lastStatement = statement.catch(() => {});
+        const callback = args.at(-1);
+        if (typeof callback !== 'function') return statement as never;
+        statement.then(
+          (result) => (callback as (error: unknown, result: unknown) => void)(undefined, result),
+          (error: unknown) => (callback as (error: unknown, result: unknown) => void)(error, undefined),
+        );
+        return undefined as never;
+      }
       const promiseStyle = typeof args.at(-1) !== 'function' && !(typeof config === 'object' && typeof config?.submit === 'function');
       if (!promiseStyle) return this.#send(args);
       const statement = this.#lastStatement.then(() => this.#send(args) as Promise<unknown>);
       this.#lastStatement = statement.catch(() => {});
       return statement as never;
+    }
+
+    /**
+     * On a Citus coordinator (decision 053): the workers see only a `SET LOCAL` of a transaction block
+     * (`citus.propagate_set_commands = 'local'`), never a session's setting, and the academy's policies run
+     * on the workers' shards. So every statement runs in a transaction whose first statement sets the
+     * academy: a transaction's BEGIN takes `set local` in the same message; a statement outside one is
+     * wrapped in its own (BEGIN with the setting, the statement, COMMIT, or ROLLBACK when it failed).
+     */
+    async #sendOnCitus(args: unknown[]): Promise<unknown> {
+      const query = (...rest: unknown[]) => (super.query as (...more: unknown[]) => Promise<QueryResultLike | QueryResultLike[]>).apply(this, rest);
+      const config = args[0] as { text?: string } | string;
+      const text = typeof config === 'string' ? config : (config?.text ?? '');
+      const callback = typeof args.at(-1) === 'function';
+      const statementArgs = callback ? args.slice(0, -1) : args;
+      const entered = enteredAcademyId();
+      const wanted = (entered === undefined ? defaultAcademyId : entered) ?? '';
+      if (!ACADEMY_LITERAL.test(wanted)) throw new Error('Not an academy id');
+      const setLocal = `set local citus.propagate_set_commands = 'local'; set local app.academy_id = '${wanted}'`;
+      const seen = (result: QueryResultLike | QueryResultLike[]) => {
+        for (const one of Array.isArray(result) ? result : [result]) this.#noticed(text, one);
+      };
+      if (/^\s*(begin|start\s+transaction)\b/i.test(text)) {
+        const results = (await query(`${text.replace(/;\s*$/, '')}; ${setLocal}`)) as QueryResultLike[];
+        this.#citusTransaction = wanted;
+        seen(results[0]);
+        return results[0];
+      }
+      if (TRANSACTION_CONTROL.test(text)) {
+        const result = await query(...statementArgs);
+        if (/^\s*(commit|end|abort)\b/i.test(text) || /^\s*rollback\s*;?\s*$/i.test(text)) this.#citusTransaction = undefined;
+        seen(result);
+        return result;
+      }
+      if (this.#citusTransaction !== undefined) {
+        if (this.#citusTransaction !== wanted) {
+          await query(setLocal);
+          this.#citusTransaction = wanted;
+        }
+        const result = await query(...statementArgs);
+        seen(result);
+        return result;
+      }
+      await query(`begin; ${setLocal}`);
+      try {
+        const result = await query(...statementArgs);
+        await query('commit');
+        seen(result);
+        return result;
+      } catch (error) {
+        await query('rollback').catch(() => {});
+        throw error;
+      }
     }
 
     #send(args: unknown[]): never {
@@ -388,6 +461,8 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate(drizzle(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+    // On a Citus coordinator, the tables the migrations made are distributed by academy (db/citus.ts).
+    await distributeOnCitus(client);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await limits.restore();

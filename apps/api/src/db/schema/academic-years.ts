@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { userRef, createdByAndAt } from './users';
 import { academyId, academyRow } from './academy-column';
 import { requiredRef } from './columns';
@@ -8,7 +9,7 @@ import { requiredRef } from './columns';
  * A new academic year (issue 39; docs/decisions/033-the-new-academic-year.md): one rollover per year
  * moved on (a year undone may be rolled again), with what it changed so that its undo puts it back.
  */
-export const academicYearRollovers = pgTable(
+export const academicYearRollovers = academyTable(
   'academic_year_rollovers',
   {
     ...academyRow(),
@@ -38,7 +39,7 @@ export const ROLLOVER_ITEM_KINDS = ['student', 'batch', 'due_carried', 'due_crea
  * endDate; archived by the rollover), an old due marked carried over (`before`: status), or the
  * previous year balance it added (deleted by the undo).
  */
-export const academicYearRolloverItems = pgTable(
+export const academicYearRolloverItems = academyTable(
   'academic_year_rollover_items',
   {
     academyId: academyId(),

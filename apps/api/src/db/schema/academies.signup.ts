@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { academies } from './academies';
 import { users } from './users';
 import { createdAt, idColumn, requiredRef } from './columns';
@@ -33,7 +34,7 @@ export const academySignupCodes = pgTable(
  * the academy's address for a session (POST /api/auth/hand-off). An ACADEMY table: row-level security
  * keeps one academy's hand-offs from another's address.
  */
-export const signInHandOffs = pgTable(
+export const signInHandOffs = academyTable(
   'sign_in_hand_offs',
   {
     academyId: uuid()

@@ -7,8 +7,7 @@ import { idColumn } from './columns';
  * The column every academy table carries (issue 55, decision 053): whose row it is. Its default is the
  * academy of the connection's `app.academy_id` setting (db/client.ts sets it from the async context), so
  * inserts name no academy; row-level security (migration 0058, policy `academy_only`) shows and accepts
- * only the rows of that academy. Foreign keys between academy tables stay on `id` alone (Citus would
- * need `(academy_id, id)`: `npm run tenancy:gaps` lists them).
+ * only the rows of that academy. Keys between academy tables are `(academy_id, …)` (academy-table.ts).
  */
 export const academyId = () =>
   uuid()

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { CONTACT_KINDS, CONTACT_OUTCOMES, ENQUIRY_FORMS, ENQUIRY_SOURCES, ENQUIRY_STATUSES, LOST_REASONS } from '@academy/shared/schemas/admissions';
 import { GENDERS } from '@academy/shared/schemas/common';
 import { batches } from './batches';
@@ -17,7 +18,7 @@ import { linkTable } from './link-table';
  * so the send limits and the wrong-try count hold across restarts and several servers. A verified
  * code carries the proof the enquiry form sends back (`proof_hash`), used up by the enquiry.
  */
-export const emailVerifications = pgTable(
+export const emailVerifications = academyTable(
   'email_verifications',
   {
     ...academyRow(),
@@ -41,7 +42,7 @@ export const emailVerifications = pgTable(
   ],
 );
 
-export const admissionEnquiries = pgTable(
+export const admissionEnquiries = academyTable(
   'admission_enquiries',
   {
     ...academyRow(),
@@ -104,7 +105,7 @@ export const admissionEnquiries = pgTable(
       sql`${table.lostReason} is null or ${table.lostReason} in ('joined_elsewhere', 'fees', 'timing', 'distance', 'not_reachable', 'not_interested', 'batch_full', 'course_not_offered', 'duplicate', 'other')`,
     ),
     check('admission_enquiries_gender_check', sql`${table.gender} is null or ${table.gender} in ('male', 'female', 'other')`),
-    uniqueIndex('admission_enquiries_student_unique').on(table.studentId),
+    uniqueIndex('admission_enquiries_student_unique').on(table.academyId, table.studentId),
     uniqueIndex('admission_enquiries_number_unique').on(table.academyId, table.number),
     // The list is newest first, filtered by status (the sidebar counts `new`) and source.
     index('admission_enquiries_created_idx').on(table.academyId, table.createdAt),
@@ -132,7 +133,7 @@ export const admissionEnquirySubjects = linkTable('admission_enquiry_subjects', 
 });
 
 /** Every move of an enquiry through the pipeline: who, when, from → to (from null: it arrived). */
-export const admissionEnquiryStatusChanges = pgTable(
+export const admissionEnquiryStatusChanges = academyTable(
   'admission_enquiry_status_changes',
   {
     ...academyRow(),
@@ -154,7 +155,7 @@ export const admissionEnquiryStatusChanges = pgTable(
 );
 
 /** The office's log of calls, WhatsApp messages and visits with a family (issue 41), newest first on screen. */
-export const admissionEnquiryContacts = pgTable(
+export const admissionEnquiryContacts = academyTable(
   'admission_enquiry_contacts',
   {
     ...academyRow(),
@@ -183,7 +184,7 @@ export const admissionEnquiryContacts = pgTable(
  * slice). Created here with the follow-ups migration because the season's report counts an enquiry
  * as "demo" when it has a row. status null: not marked yet, else present or absent.
  */
-export const admissionDemos = pgTable(
+export const admissionDemos = academyTable(
   'admission_demos',
   {
     ...academyRow(),
@@ -197,7 +198,7 @@ export const admissionDemos = pgTable(
   },
   (table) => [
     check('admission_demos_status_check', sql`${table.status} is null or ${table.status} in ('present', 'absent')`),
-    uniqueIndex('admission_demos_enquiry_batch_date_unique').on(table.enquiryId, table.batchId, table.date),
+    uniqueIndex('admission_demos_enquiry_batch_date_unique').on(table.academyId, table.enquiryId, table.batchId, table.date),
     index('admission_demos_batch_date_idx').on(table.batchId, table.date),
     index('admission_demos_academy_date_idx').on(table.academyId, table.date),
     index('admission_demos_enquiry_idx').on(table.enquiryId),

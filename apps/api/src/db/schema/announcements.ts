@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, text, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TYPES } from '@academy/shared/schemas/announcements';
 import { batches } from './batches';
 import { userRef } from './users';
@@ -8,7 +9,7 @@ import { requiredRef, timestamps } from './columns';
 import { linkTable } from './link-table';
 
 /** Dates only: every announcement runs from 00:00 on startDate to 23:59 on endDate (academy time zone). */
-export const announcements = pgTable(
+export const announcements = academyTable(
   'announcements',
   {
     ...academyRow(),

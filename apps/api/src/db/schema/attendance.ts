@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { ATTENDANCE_STATUSES } from '@academy/shared/attendance-statuses';
 import { batches } from './batches';
 import { students } from './students';
@@ -11,7 +12,7 @@ import { requiredRef } from './columns';
  * One mark per (batch, date, student). RESTRICT on both parents: a batch or student with attendance
  * cannot be deleted (409), so history is never lost silently.
  */
-export const attendanceRecords = pgTable(
+export const attendanceRecords = academyTable(
   'attendance_records',
   {
     ...academyRow(),
@@ -25,7 +26,7 @@ export const attendanceRecords = pgTable(
   },
   (table) => [
     // The day's roster and the batch history (a date range of one batch) read this one.
-    uniqueIndex('attendance_batch_date_student_unique').on(table.batchId, table.date, table.studentId),
+    uniqueIndex('attendance_batch_date_student_unique').on(table.academyId, table.batchId, table.date, table.studentId),
     // A student's marks in one batch or in all of their batches, by date.
     index('attendance_student_batch_date_idx').on(table.studentId, table.batchId, table.date),
     // The dashboard's academy-wide rate of a day and its 14-day trend: status and batch in the index

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { ROLES } from '@academy/shared/roles';
 import { academyId } from './academy-column';
 
@@ -14,7 +15,7 @@ export type AuditChanges = Record<string, AuditChange>;
  * purpose: deleting an account must neither delete its history nor update it (the trigger would
  * refuse the ON DELETE SET NULL); the screen shows such an actor as a deleted account.
  */
-export const auditLog = pgTable(
+export const auditLog = academyTable(
   'audit_log',
   {
     academyId: academyId(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { academyId } from './academy-column';
 
 /**
@@ -8,7 +9,7 @@ import { academyId } from './academy-column';
  */
 
 /** Failed sign-ins, kept in the database so the limit holds across restarts and several servers. */
-export const loginFailures = pgTable(
+export const loginFailures = academyTable(
   'login_failures',
   {
     academyId: academyId(),
@@ -30,7 +31,7 @@ export const loginFailures = pgTable(
  * is stored as an HMAC keyed with the server's secret (a million values would otherwise be reversed at
  * once). The rows also count the sends per phone and per client address.
  */
-export const signInCodes = pgTable(
+export const signInCodes = academyTable(
   'sign_in_codes',
   {
     academyId: academyId(),

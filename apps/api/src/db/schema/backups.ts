@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { academyId } from './academy-column';
 import { createdAt, updatedAt } from './columns';
 
@@ -9,7 +10,7 @@ import { createdAt, updatedAt } from './columns';
  * the API answers; `heartbeatAt` moves while the job runs, so a job of a server that died is seen as
  * stopped, not running forever.
  */
-export const backupJobs = pgTable(
+export const backupJobs = academyTable(
   'backup_jobs',
   {
     academyId: academyId(),
@@ -28,7 +29,7 @@ export const backupJobs = pgTable(
  * A restore keeps this row as it was on the server (modules/backups/backups.service.ts): the bucket
  * and the key belong to the machine's backups, not to the moment a backup was taken.
  */
-export const offsiteBackupSettings = pgTable(
+export const offsiteBackupSettings = academyTable(
   'offsite_backup_settings',
   {
     // One row per academy (issue 55): its bucket and key.
@@ -57,7 +58,7 @@ export const offsiteBackupSettings = pgTable(
  * 'deleting' (its local backup was removed, the remote copy is removed next).
  * A metric reads this table: e.g. `count(*) where status = 'failed'` and `max(uploaded_at)`.
  */
-export const offsiteBackups = pgTable(
+export const offsiteBackups = academyTable(
   'offsite_backups',
   {
     academyId: academyId(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, time, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, text, time, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { WEEKDAYS } from '@academy/shared/schedule';
 import { BATCH_DELIVERIES } from '@academy/shared/gst';
 import { standards } from './standards';
@@ -10,7 +11,7 @@ import { academyRow } from './academy-column';
 import { requiredRef, timestamps } from './columns';
 import { linkTable } from './link-table';
 
-export const batches = pgTable(
+export const batches = academyTable(
   'batches',
   {
     ...academyRow(),

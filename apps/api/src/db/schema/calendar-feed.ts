@@ -1,4 +1,5 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, text, uuid } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { users } from './users';
 import { academyId } from './academy-column';
 import { createdAt } from './columns';
@@ -7,7 +8,7 @@ import { createdAt } from './columns';
  * A secret address per user for phone calendars, which subscribe without a session cookie. Only the
  * token's hash is kept: the address is shown once, and asking for a new one stops the old one.
  */
-export const calendarFeeds = pgTable(
+export const calendarFeeds = academyTable(
   'calendar_feeds',
   {
     academyId: academyId(),

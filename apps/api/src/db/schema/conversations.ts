@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { students } from './students';
 import { parents } from './parents';
 import { userRef } from './users';
@@ -11,7 +12,7 @@ import { createdAt, requiredRef } from './columns';
  * and the office's replies out. `lastInboundAt` opens WhatsApp's 24-hour customer-service window, in
  * which free-form (session) messages may be sent; outside it only an approved template.
  */
-export const conversations = pgTable(
+export const conversations = academyTable(
   'conversations',
   {
     ...academyRow(),
@@ -40,7 +41,7 @@ export const conversations = pgTable(
  * webhook is handled once) and `contextId`, the id of the message the parent answered. Outbound
  * session messages wait `queued` until the job `conversation-messages` hands them to WhatsApp.
  */
-export const conversationMessages = pgTable(
+export const conversationMessages = academyTable(
   'conversation_messages',
   {
     ...academyRow(),
@@ -72,7 +73,7 @@ export const conversationMessages = pgTable(
  * quick-reply button or words the same day). The office may accept it as excused; the statistics
  * count excused absences apart.
  */
-export const absenceReasons = pgTable(
+export const absenceReasons = academyTable(
   'absence_reasons',
   {
     ...academyRow(),
@@ -91,7 +92,7 @@ export const absenceReasons = pgTable(
 );
 
 /** The short replies the office writes once and picks in the inbox. */
-export const quickReplies = pgTable(
+export const quickReplies = academyTable(
   'quick_replies',
   {
     ...academyRow(),
@@ -102,7 +103,7 @@ export const quickReplies = pgTable(
 );
 
 /** Unknown numbers that got the academy's contact details, once a day at most (issue 60). */
-export const whatsappContactReplies = pgTable(
+export const whatsappContactReplies = academyTable(
   'whatsapp_contact_replies',
   {
     academyId: academyId(),

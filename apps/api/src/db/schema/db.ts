@@ -1,6 +1,7 @@
 // The tables of db/: the job runner's (db/job-runner.ts) and the rate limits' counters (db/rate-limit-store.ts).
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { academies } from './academies';
 import { academyId } from './academy-column';
 import { createdAt } from './columns';
@@ -9,7 +10,7 @@ import { createdAt } from './columns';
  * Request counters of the rate limits, shared by every server on the database: one row per route and
  * client (or account) per fixed window. Rows past `expiresAt` are dead; a job prunes them.
  */
-export const rateLimitHits = pgTable(
+export const rateLimitHits = academyTable(
   'rate_limit_hits',
   {
     academyId: academyId(),
@@ -40,7 +41,7 @@ export const platformRateLimitHits = pgTable(
  * run after each run; a one-off job has its own key and is deleted once done. A runner claims a due
  * row with FOR UPDATE SKIP LOCKED and leases it until `lockedUntil`, so one server runs it.
  */
-export const jobs = pgTable(
+export const jobs = academyTable(
   'jobs',
   {
     academyId: academyId(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { academyId, academyRow } from './academy-column';
 import { createdAt, requiredRef } from './columns';
 
@@ -8,7 +9,7 @@ import { createdAt, requiredRef } from './columns';
  * change itself, so an event exists exactly when its change was committed. The types and their
  * payloads are listed in src/events/catalog.ts. Rows older than 30 days are pruned.
  */
-export const domainEvents = pgTable(
+export const domainEvents = academyTable(
   'domain_events',
   {
     ...academyRow(),
@@ -24,7 +25,7 @@ export const domainEvents = pgTable(
  * `pending` until the handler succeeded (`done`, never run again) or gave up after its last attempt
  * (`failed`); a failed attempt keeps its error and waits until `nextAttemptAt`.
  */
-export const domainEventDeliveries = pgTable(
+export const domainEventDeliveries = academyTable(
   'domain_event_deliveries',
   {
     academyId: academyId(),
@@ -39,7 +40,7 @@ export const domainEventDeliveries = pgTable(
     doneAt: timestamp({ withTimezone: true }),
   },
   (table) => [
-    primaryKey({ columns: [table.eventId, table.handler] }),
+    primaryKey({ name: 'domain_event_deliveries_pkey', columns: [table.academyId, table.eventId, table.handler] }),
     index('domain_event_deliveries_academy_idx').on(table.academyId),
     // The delivery job's question: which pending deliveries are due?
     index('domain_event_deliveries_due_idx')

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { batches } from './batches';
 import { students } from './students';
 import { userRef } from './users';
@@ -13,7 +14,7 @@ import { linkTable, linkTableKeys } from './link-table';
  * half-marks (50 marks → 100), so sums and comparisons are exact. RESTRICT on the batch: a batch with
  * exams cannot be deleted (409), like one with attendance.
  */
-export const exams = pgTable(
+export const exams = academyTable(
   'exams',
   {
     ...academyRow(),
@@ -37,7 +38,7 @@ export const exams = pgTable(
 );
 
 /** One student's marks in one exam: half-marks, or absent (then null). */
-export const examMarks = pgTable(
+export const examMarks = academyTable(
   'exam_marks',
   {
     academyId: academyId(),
@@ -80,7 +81,7 @@ export const reportCardRemarks = linkTable(
  * The answer key of an exam marked from OMR sheets (issue 76, decision 081): the pattern (its marks
  * per right and wrong answer), the options per question and the letters, one per question.
  */
-export const omrAnswerKeys = pgTable(
+export const omrAnswerKeys = academyTable(
   'omr_answer_keys',
   {
     academyId: academyId(),
@@ -103,7 +104,7 @@ export const omrAnswerKeys = pgTable(
  * kept in the file storage (the academy's folder), the answers read (null: blank or not sure), the
  * questions the reader was not sure of and the teacher has not settled, and the score.
  */
-export const omrScans = pgTable(
+export const omrScans = academyTable(
   'omr_scans',
   {
     ...academyRow(),
@@ -118,7 +119,7 @@ export const omrScans = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('omr_scans_exam_student_idx').on(table.examId, table.studentId),
+    uniqueIndex('omr_scans_exam_student_idx').on(table.academyId, table.examId, table.studentId),
     index('omr_scans_academy_idx').on(table.academyId),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '@academy/shared/schemas/messaging';
 import { parents } from './parents';
 import { students } from './students';
@@ -12,7 +13,7 @@ import { timestamps } from './columns';
  * channel, so an event reaches each parent once per channel, whatever number of batches or retries.
  * The job `parent-messages` sends the pending ones; a failure is retried with the runner's backoff.
  */
-export const parentMessages = pgTable(
+export const parentMessages = academyTable(
   'parent_messages',
   {
     ...academyRow(),
@@ -75,7 +76,7 @@ export const parentMessages = pgTable(
  * the same event (`whatsapp:status:<wamid>:<status>`, `whatsapp:message:<wamid>`) changes nothing.
  * Kept 30 days (Meta retries for up to 7).
  */
-export const providerWebhookEvents = pgTable(
+export const providerWebhookEvents = academyTable(
   'provider_webhook_events',
   {
     academyId: academyId(),

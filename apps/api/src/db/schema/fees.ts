@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { RECEIPT_MODES } from '@academy/shared/schemas/fees';
 import { batches } from './batches';
 import { students } from './students';
@@ -15,7 +16,7 @@ import { linkTable } from './link-table';
  */
 const paise = (name?: string) => (name ? bigint(name, { mode: 'number' }) : bigint({ mode: 'number' }));
 
-export const feePlans = pgTable(
+export const feePlans = academyTable(
   'fee_plans',
   {
     ...academyRow(),
@@ -38,7 +39,7 @@ export const feePlans = pgTable(
   (table) => [index('fee_plans_batch_idx').on(table.batchId), index('fee_plans_academy_idx').on(table.academyId), check('fee_plans_amount_positive', sql`${table.amountPaise} > 0`)],
 );
 
-export const feePlanInstalments = pgTable(
+export const feePlanInstalments = academyTable(
   'fee_plan_instalments',
   {
     academyId: academyId(),
@@ -47,7 +48,7 @@ export const feePlanInstalments = pgTable(
     dueDate: date({ mode: 'string' }).notNull(),
     amountPaise: paise().notNull(),
   },
-  (table) => [primaryKey({ columns: [table.planId, table.seq] }), index('fee_plan_instalments_academy_idx').on(table.academyId), check('fee_plan_instalments_amount_positive', sql`${table.amountPaise} > 0`)],
+  (table) => [primaryKey({ name: 'fee_plan_instalments_pkey', columns: [table.academyId, table.planId, table.seq] }), index('fee_plan_instalments_academy_idx').on(table.academyId), check('fee_plan_instalments_amount_positive', sql`${table.amountPaise} > 0`)],
 );
 
 /**
@@ -55,7 +56,7 @@ export const feePlanInstalments = pgTable(
  * `paid_paise` is kept in the same transaction as every allocation and cancellation, so the dues
  * list reads one table. Balance = amount − concession − paid.
  */
-export const feeDues = pgTable(
+export const feeDues = academyTable(
   'fee_dues',
   {
     ...academyRow(),
@@ -80,7 +81,7 @@ export const feeDues = pgTable(
     // A student's ledger, in due order.
     index('fee_dues_student_idx').on(table.studentId, table.dueDate),
     // A UPI reference finds its due (bank statements, claims).
-    uniqueIndex('fee_dues_student_number_idx').on(table.studentId, table.number),
+    uniqueIndex('fee_dues_student_number_idx').on(table.academyId, table.studentId, table.number),
     // The dues list: open dues with something left, by due date (overdue first).
     index('fee_dues_outstanding_idx')
       .on(table.academyId, table.dueDate)
@@ -93,7 +94,7 @@ export const feeDues = pgTable(
 );
 
 /** The last receipt number given in each financial year: locked by the payment's transaction (gap-free). */
-export const feeReceiptCounters = pgTable(
+export const feeReceiptCounters = academyTable(
   'fee_receipt_counters',
   {
     academyId: academyId(),
@@ -104,7 +105,7 @@ export const feeReceiptCounters = pgTable(
 );
 
 /** The last revised invoice number given in each financial year (RI/2026-27/0001; decision 063): gap-free like receipts. */
-export const feeRevisedInvoiceCounters = pgTable(
+export const feeRevisedInvoiceCounters = academyTable(
   'fee_revised_invoice_counters',
   {
     academyId: academyId(),
@@ -119,7 +120,7 @@ export const feeRevisedInvoiceCounters = pgTable(
  * of refundable deposit money only, while GST is on, is no supply and takes no number of the tax-invoice
  * series (the receipts' own, which Table 13 reports); gap-free like receipts.
  */
-export const feeDepositReceiptCounters = pgTable(
+export const feeDepositReceiptCounters = academyTable(
   'fee_deposit_receipt_counters',
   {
     academyId: academyId(),
@@ -129,7 +130,7 @@ export const feeDepositReceiptCounters = pgTable(
   (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
 );
 
-export const feeReceipts = pgTable(
+export const feeReceipts = academyTable(
   'fee_receipts',
   {
     ...academyRow(),
@@ -223,7 +224,7 @@ export const feeReceipts = pgTable(
       sql`${table.taxRateBp} is null or ${table.taxablePaise} + ${table.cgstPaise} + ${table.sgstPaise} + ${table.igstPaise} + coalesce(${table.roundOffPaise}, 0) + coalesce(${table.exemptPaise}, 0) + coalesce(${table.depositPaise}, 0) + coalesce(${table.settledPaise}, 0) = ${table.amountPaise}`,
     ),
     uniqueIndex('fee_receipts_number_idx').on(table.academyId, table.financialYear, table.series, table.seq),
-    uniqueIndex('fee_receipts_idempotency_idx').on(table.studentId, table.idempotencyKey),
+    uniqueIndex('fee_receipts_idempotency_idx').on(table.academyId, table.studentId, table.idempotencyKey),
     uniqueIndex('fee_receipts_utr_idx').on(table.academyId, table.utr).where(sql`${table.utr} is not null and ${table.cancelledAt} is null`),
     index('fee_receipts_student_idx').on(table.studentId, table.createdAt),
     // Collected per day / month / mode.
@@ -248,7 +249,7 @@ export const feeAllocations = linkTable(
 );
 
 /** A concession given to a student (an amount or a percentage of what was due), spread over their open dues. */
-export const feeConcessions = pgTable(
+export const feeConcessions = academyTable(
   'fee_concessions',
   {
     ...academyRow(),
@@ -268,7 +269,7 @@ export const feeConcessions = pgTable(
 );
 
 /** Reminders sent (queued) per due: at most one per due per week. */
-export const feeReminders = pgTable(
+export const feeReminders = academyTable(
   'fee_reminders',
   {
     ...academyRow(),
@@ -288,7 +289,7 @@ export const feeReminders = pgTable(
  * office confirms it (the payment is recorded and its receipt made) or rejects it with a reason.
  * A UTR is pending or confirmed on one claim at most; a rejected claim frees it (a mistyped number).
  */
-export const paymentClaims = pgTable(
+export const paymentClaims = academyTable(
   'payment_claims',
   {
     ...academyRow(),
@@ -322,7 +323,7 @@ export const paymentClaims = pgTable(
 );
 
 /** A bank statement the office uploaded (issue 38): its credit lines are matched to dues and confirmed as receipts. */
-export const bankStatements = pgTable(
+export const bankStatements = academyTable(
   'bank_statements',
   {
     ...academyRow(),
@@ -345,7 +346,7 @@ export const bankStatements = pgTable(
  * narration: unique, so the same credit uploaded again (the same file, an overlapping period) is not
  * brought twice. `receipt_id`: the receipt it became once confirmed.
  */
-export const bankStatementCredits = pgTable(
+export const bankStatementCredits = academyTable(
   'bank_statement_credits',
   {
     ...academyRow(),
@@ -374,7 +375,7 @@ export const bankStatementCredits = pgTable(
 );
 
 /** The last credit note number given in each financial year (CN/2026-27/0001): gap-free like receipts. */
-export const feeCreditNoteCounters = pgTable(
+export const feeCreditNoteCounters = academyTable(
   'fee_credit_note_counters',
   {
     academyId: academyId(),
@@ -392,7 +393,7 @@ export const feeCreditNoteCounters = pgTable(
  * price when prices include GST): taxable + cgst + sgst + igst + round-off = amount. Cancelled only by
  * its credit note (its own columns, the credit notes' series).
  */
-export const feeDueInvoices = pgTable(
+export const feeDueInvoices = academyTable(
   'fee_due_invoices',
   {
     ...academyRow(),
@@ -432,7 +433,7 @@ export const feeDueInvoices = pgTable(
   (table) => [
     uniqueIndex('fee_due_invoices_number_idx').on(table.academyId, table.financialYear, table.seq),
     // One live invoice per due: the job run twice finds it and issues none.
-    uniqueIndex('fee_due_invoices_live_due_idx').on(table.dueId).where(sql`${table.creditNoteNumber} is null`),
+    uniqueIndex('fee_due_invoices_live_due_idx').on(table.academyId, table.dueId).where(sql`${table.creditNoteNumber} is null`),
     index('fee_due_invoices_due_idx').on(table.dueId),
     index('fee_due_invoices_student_idx').on(table.studentId),
     index('fee_due_invoices_gst_registration_idx').on(table.gstRegistrationId),

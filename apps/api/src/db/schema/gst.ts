@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { createdByAndAt } from './users';
 import { academyRow } from './academy-column';
 
@@ -9,7 +10,7 @@ import { academyRow } from './academy-column';
  * row in force on the payment's date and keeps its own copy of the tax (fee_receipts' tax columns), so
  * a later change never reaches an issued invoice.
  */
-export const gstRegistrations = pgTable(
+export const gstRegistrations = academyTable(
   'gst_registrations',
   {
     ...academyRow(),

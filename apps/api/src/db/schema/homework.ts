@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { batches } from './batches';
 import { students } from './students';
 import { teachers } from './teachers';
@@ -14,7 +15,7 @@ import { createdAt, requiredRef, timestamps } from './columns';
  */
 
 /** A batch's homework: set by its teacher (or the admin), due at a time. */
-export const homework = pgTable(
+export const homework = academyTable(
   'homework',
   {
     ...academyRow(),
@@ -40,7 +41,7 @@ export const homework = pgTable(
  * A student's hand-in of one homework: one row per student and homework (a redo replaces its pages).
  * `late`: handed in after the due time.
  */
-export const homeworkSubmissions = pgTable(
+export const homeworkSubmissions = academyTable(
   'homework_submissions',
   {
     ...academyRow(),
@@ -68,7 +69,7 @@ export const homeworkSubmissions = pgTable(
  * A file of a homework: an attachment of the teacher's (no submission) or a page of a student's
  * submission, in order. `fileKey` is the storage's generated name.
  */
-export const homeworkFiles = pgTable(
+export const homeworkFiles = academyTable(
   'homework_files',
   {
     ...academyRow(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { userRef } from './users';
 import { academyId, academyRow } from './academy-column';
 import { requiredRef } from './columns';
@@ -8,7 +9,7 @@ import { requiredRef } from './columns';
  * A register imported from a spreadsheet (issue 39): what it made, so that it can be undone while
  * nothing of it has changed since (`finished_at` is when its transaction ended its changes).
  */
-export const imports = pgTable(
+export const imports = academyTable(
   'imports',
   {
     ...academyRow(),
@@ -37,7 +38,7 @@ export const IMPORT_ITEM_KINDS = ['student', 'student_update', 'parent', 'parent
  * student, an enrolment (entity the batch, related the student), an opening-balance receipt, or an
  * existing student's fields with their values before (`before`), which an undo puts back.
  */
-export const importItems = pgTable(
+export const importItems = academyTable(
   'import_items',
   {
     academyId: academyId(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { lectures } from './lectures';
 import { academyRow } from './academy-column';
 import { timestamps } from './columns';
@@ -9,7 +10,7 @@ import { timestamps } from './columns';
  * change of the board or a tap, sent as it is taken with its time in the recording (tenths of a second).
  * The lecture's job puts them on the voice + board rendition's timeline (`stills.json`).
  */
-export const lectureStills = pgTable(
+export const lectureStills = academyTable(
   'lecture_stills',
   {
     ...academyRow(),
@@ -23,7 +24,7 @@ export const lectureStills = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('lecture_stills_lecture_time_idx').on(table.lectureId, table.tenths),
+    uniqueIndex('lecture_stills_lecture_time_idx').on(table.academyId, table.lectureId, table.tenths),
     index('lecture_stills_academy_idx').on(table.academyId),
     check('lecture_stills_tenths_check', sql`${table.tenths} >= 0`),
   ],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { LECTURE_RENDITION_KINDS, LECTURE_STATUSES, type LectureRendition } from '@academy/shared/schemas/lectures';
 import { batches } from './batches';
 import { students } from './students';
@@ -13,7 +14,7 @@ import { requiredRef, timestamps } from './columns';
  * (`voice-board` first: Opus speech in HLS with the board's stills; then the video rungs). Its files
  * are rows of `lecture_files`; deleting the lecture deletes them.
  */
-export const lectures = pgTable(
+export const lectures = academyTable(
   'lectures',
   {
     ...academyRow(),
@@ -54,7 +55,7 @@ export const lectures = pgTable(
  * One file of a lecture's rendition (a playlist, an init segment, a segment, a board still, the stills'
  * timeline), by the name its playlist uses; the bytes are the storage's, under `fileKey`.
  */
-export const lectureFiles = pgTable(
+export const lectureFiles = academyTable(
   'lecture_files',
   {
     ...academyRow(),
@@ -68,7 +69,7 @@ export const lectureFiles = pgTable(
     bytes: bigint({ mode: 'number' }).notNull(),
   },
   (table) => [
-    uniqueIndex('lecture_files_name_idx').on(table.lectureId, table.kind, table.name),
+    uniqueIndex('lecture_files_name_idx').on(table.academyId, table.lectureId, table.kind, table.name),
     index('lecture_files_academy_idx').on(table.academyId),
     check('lecture_files_kind_check', sql`${table.kind} in ('voice-board', '240p', '360p')`),
   ],
@@ -80,7 +81,7 @@ export const lectureFiles = pgTable(
  * position: skipping ahead does not count), `position` where they stopped (the player resumes there),
  * `furthest` the furthest point reached.
  */
-export const lectureViews = pgTable(
+export const lectureViews = academyTable(
   'lecture_views',
   {
     ...academyRow(),
@@ -94,7 +95,7 @@ export const lectureViews = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('lecture_views_lecture_student_idx').on(table.lectureId, table.studentId),
+    uniqueIndex('lecture_views_lecture_student_idx').on(table.academyId, table.lectureId, table.studentId),
     index('lecture_views_student_idx').on(table.studentId),
     index('lecture_views_academy_idx').on(table.academyId),
     check('lecture_views_figures_check', sql`${table.secondsWatched} >= 0 and ${table.position} >= 0 and ${table.furthest} >= 0`),

@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { index, primaryKey, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { academyId } from './academy-column';
 
 /*
@@ -7,12 +8,12 @@ import { academyId } from './academy-column';
  */
 
 /**
- * The keys of a link table: the pair is the primary key, which also finds the links of the first side;
+ * The keys of a link table: the academy and the pair are the primary key, which also finds the links of the first side;
  * the second side and the academy get an index each, named `<table>_<secondSide>_idx` and
  * `<table>_academy_idx` as the migrations made them.
  */
 export const linkTableKeys = (tableName: string, [first, second]: [AnyPgColumn, AnyPgColumn], secondSide: string, academy: AnyPgColumn) => [
-  primaryKey({ columns: [first, second] }),
+  primaryKey({ name: `${tableName}_pkey`, columns: [academy, first, second] }),
   index(`${tableName}_${secondSide}_idx`).on(second),
   index(`${tableName}_academy_idx`).on(academy),
 ];
@@ -30,7 +31,7 @@ export const linkTable = <TName extends string, TPair extends Columns, TMore ext
   pair: TPair,
   more?: TMore,
 ) =>
-  pgTable(name, { academyId: academyId(), ...pair, ...(more ?? ({} as TMore)) }, (table) => {
+  academyTable(name, { academyId: academyId(), ...pair, ...(more ?? ({} as TMore)) }, (table) => {
     const columns = table as unknown as Record<string, AnyPgColumn>;
     const [first, second, ...others] = Object.keys(pair).map((key) => columns[key]);
     if (!first || !second || others.length > 0) throw new Error(`${name}: a link table joins exactly two columns`);

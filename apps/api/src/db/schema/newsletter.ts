@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { academyRow } from './academy-column';
 import { createdAt } from './columns';
 
-export const newsletterSubscriptions = pgTable(
+export const newsletterSubscriptions = academyTable(
   'newsletter_subscriptions',
   {
     ...academyRow(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { batches } from './batches';
 import { standards } from './standards';
 import { students } from './students';
@@ -13,7 +14,7 @@ import { timestamps } from './columns';
  * A PDF shared by a teacher (or the academy): for one batch, one student, or nobody else (personal).
  * The file itself lives in the storage (lib/storage.ts) under `fileKey`; deleting the row deletes it.
  */
-export const notes = pgTable(
+export const notes = academyTable(
   'notes',
   {
     ...academyRow(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { announcements } from './announcements';
 import { students } from './students';
 import { notes } from './notes';
@@ -10,7 +11,7 @@ import { academyRow } from './academy-column';
 import { createdAt, requiredRef } from './columns';
 
 /** A student's bell: one row per thing they were told about. */
-export const notifications = pgTable(
+export const notifications = academyTable(
   'notifications',
   {
     ...academyRow(),
@@ -36,11 +37,11 @@ export const notifications = pgTable(
   },
   (table) => [
     // "Notified once" is the database's promise, whatever number of job runs or server processes.
-    uniqueIndex('notifications_student_announcement_unique').on(table.studentId, table.announcementId),
-    uniqueIndex('notifications_student_note_unique').on(table.studentId, table.noteId),
-    uniqueIndex('notifications_student_online_test_unique').on(table.studentId, table.onlineTestId),
-    uniqueIndex('notifications_student_homework_unique').on(table.studentId, table.homeworkId),
-    uniqueIndex('notifications_student_lecture_unique').on(table.studentId, table.lectureId),
+    uniqueIndex('notifications_student_announcement_unique').on(table.academyId, table.studentId, table.announcementId),
+    uniqueIndex('notifications_student_note_unique').on(table.academyId, table.studentId, table.noteId),
+    uniqueIndex('notifications_student_online_test_unique').on(table.academyId, table.studentId, table.onlineTestId),
+    uniqueIndex('notifications_student_homework_unique').on(table.academyId, table.studentId, table.homeworkId),
+    uniqueIndex('notifications_student_lecture_unique').on(table.academyId, table.studentId, table.lectureId),
     // The bell's page, newest first, and its unread count.
     index('notifications_student_created_idx').on(table.studentId, table.createdAt.desc(), table.id.desc()),
     index('notifications_student_unread_idx')

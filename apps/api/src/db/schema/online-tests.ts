@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { batches } from './batches';
 import { questions } from './questions';
 import { students } from './students';
@@ -10,7 +11,7 @@ import { requiredRef, timestamps } from './columns';
 import { linkTable, linkTableKeys } from './link-table';
 
 /** A paper: its window, duration and marking; published, its batches' students may take it once. */
-export const onlineTests = pgTable(
+export const onlineTests = academyTable(
   'online_tests',
   {
     ...academyRow(),
@@ -44,7 +45,7 @@ export const onlineTests = pgTable(
 );
 
 /** The batches a test is for; `exam_id` the batch's exam in "Tests and marks" once the scores are recorded. */
-export const onlineTestBatches = pgTable(
+export const onlineTestBatches = academyTable(
   'online_test_batches',
   {
     academyId: academyId(),
@@ -73,7 +74,7 @@ export const onlineTestQuestions = linkTable(
  * is first): the server's clock, not the phone's. The order of questions and of each question's
  * options is the attempt's own when the test shuffles. The score is written once, at submission.
  */
-export const onlineTestAttempts = pgTable(
+export const onlineTestAttempts = academyTable(
   'online_test_attempts',
   {
     ...academyRow(),
@@ -92,7 +93,7 @@ export const onlineTestAttempts = pgTable(
     unanswered: integer(),
   },
   (table) => [
-    unique('online_test_attempts_one_each').on(table.onlineTestId, table.studentId),
+    unique('online_test_attempts_one_each').on(table.academyId, table.onlineTestId, table.studentId),
     index('online_test_attempts_student_idx').on(table.studentId),
     index('online_test_attempts_academy_idx').on(table.academyId),
     // The deadline job's look-up: open attempts by their end.

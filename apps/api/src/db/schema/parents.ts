@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { PREFERRED_CHANNELS } from '@academy/shared/schemas/messaging';
 import { PARENT_RELATIONS } from '@academy/shared/schemas/parents';
 import { students } from './students';
@@ -12,7 +13,7 @@ import { linkTable } from './link-table';
  * A parent (issue 21): the person behind a `parent` account (name, email and language live on the
  * account), linked to one or more students; siblings share one parent.
  */
-export const parents = pgTable(
+export const parents = academyTable(
   'parents',
   {
     ...academyRow(),

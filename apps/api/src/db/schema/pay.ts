@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, check, date, index, integer, jsonb, primaryKey, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { batches } from './batches';
 import { teachers } from './teachers';
 import { userRef, createdByAndAt } from './users';
@@ -13,7 +14,7 @@ import { createdAt, requiredRef } from './columns';
  */
 
 /** How a teacher is paid. The bank account is sealed (lib/secret-box.ts); only its last four digits are plain. */
-export const teacherPay = pgTable(
+export const teacherPay = academyTable(
   'teacher_pay',
   {
     academyId: academyId(),
@@ -40,7 +41,7 @@ export const teacherPay = pgTable(
 );
 
 /** A per-lecture teacher's rate in one batch. */
-export const teacherPayRates = pgTable(
+export const teacherPayRates = academyTable(
   'teacher_pay_rates',
   {
     academyId: academyId(),
@@ -52,7 +53,7 @@ export const teacherPayRates = pgTable(
 );
 
 /** A teacher's leave: whole days `from`–`to`, or half of one day. Approved unpaid leave is deducted from a monthly salary. */
-export const teacherLeave = pgTable(
+export const teacherLeave = academyTable(
   'teacher_leave',
   {
     ...academyRow(),
@@ -77,7 +78,7 @@ export const teacherLeave = pgTable(
 );
 
 /** A substitute for one class (a batch on one day): they see and mark that day's sheet, and the lecture is theirs. */
-export const batchSubstitutions = pgTable(
+export const batchSubstitutions = academyTable(
   'batch_substitutions',
   {
     ...academyRow(),
@@ -97,7 +98,7 @@ export const batchSubstitutions = pgTable(
  * its minutes and reason. `payMonth` is the month whose payroll counts it: the lecture's month, or the
  * next open one when that month was already approved (an adjustment).
  */
-export const lectureCorrections = pgTable(
+export const lectureCorrections = academyTable(
   'lecture_corrections',
   {
     ...academyRow(),
@@ -114,7 +115,7 @@ export const lectureCorrections = pgTable(
 );
 
 /** Extras and deductions with a note, counted in `payMonth` (the next open month when the asked one is approved). */
-export const payAdjustments = pgTable(
+export const payAdjustments = academyTable(
   'pay_adjustments',
   {
     ...academyRow(),
@@ -129,7 +130,7 @@ export const payAdjustments = pgTable(
 );
 
 /** An approved month: locked. Marked paid with the mode, date and reference. */
-export const payrollMonths = pgTable(
+export const payrollMonths = academyTable(
   'payroll_months',
   {
     academyId: academyId(),
@@ -144,7 +145,7 @@ export const payrollMonths = pgTable(
 );
 
 /** The approved month's figures per teacher, with the lectures behind them (`lectures` JSON), as they were on approval. */
-export const payrollLines = pgTable(
+export const payrollLines = academyTable(
   'payroll_lines',
   {
     academyId: academyId(),
@@ -161,7 +162,7 @@ export const payrollLines = pgTable(
  * from (the bank file's debit account) and, when the state changes them, its own Professional Tax
  * thresholds and amounts (paise; unset: Maharashtra's, tax-rules.ts).
  */
-export const payrollSettings = pgTable('payroll_settings', {
+export const payrollSettings = academyTable('payroll_settings', {
   academyId: academyId().primaryKey(),
   tan: varchar({ length: 10 }),
   debitAccount: varchar({ length: 18 }),

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { users } from './users';
 import { academyId, academyRow } from './academy-column';
 import { createdAt, requiredRef } from './columns';
@@ -9,7 +10,7 @@ import { createdAt, requiredRef } from './columns';
  * someone else there moves it), `p256dh` and `auth` the browser's keys that messages are encrypted for.
  * A subscription the push service calls gone (404/410) is deleted when sending.
  */
-export const pushSubscriptions = pgTable(
+export const pushSubscriptions = academyTable(
   'push_subscriptions',
   {
     ...academyRow(),
@@ -29,7 +30,7 @@ export const pushSubscriptions = pgTable(
  * insert theirs and all keep the first). The private key is sealed (lib/secret-box.ts, context
  * `push:vapid-private-key`); the public key is what browsers subscribe with.
  */
-export const pushVapidKeys = pgTable(
+export const pushVapidKeys = academyTable(
   'push_vapid_keys',
   {
     // One pair per academy (issue 55).

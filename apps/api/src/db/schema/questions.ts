@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, jsonb, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { LANGUAGES } from '@academy/shared/languages';
 import { QUESTION_DIFFICULTIES, QUESTION_TYPES } from '@academy/shared/schemas/online-tests';
 import { subjects } from './subjects';
@@ -18,7 +19,7 @@ import { requiredRef, timestamps } from './columns';
  * question has no options but an answer and a tolerance. A question used by a test is never deleted,
  * only hidden from the bank (`deleted_at`), so the test's results keep it.
  */
-export const questions = pgTable(
+export const questions = academyTable(
   'questions',
   {
     ...academyRow(),

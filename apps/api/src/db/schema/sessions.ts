@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, index, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { RESET_TOKEN_PURPOSES } from '@academy/shared/schemas/auth';
 import { users } from './users';
 import { academyId } from './academy-column';
@@ -11,7 +12,7 @@ import { academyId } from './academy-column';
  * and sends its welcome link. Users stands below auth, so neither could own them and call the other.
  */
 
-export const sessions = pgTable(
+export const sessions = academyTable(
   'sessions',
   {
     academyId: academyId(),
@@ -34,7 +35,7 @@ export const sessions = pgTable(
  * Links to choose a password: sent by forgot-password (`reset`, 30 minutes) or to a new account
  * (`welcome`, 7 days). Single use; only the sha256 of the token is kept.
  */
-export const passwordResetTokens = pgTable(
+export const passwordResetTokens = academyTable(
   'password_reset_tokens',
   {
     academyId: academyId(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import type { AbsenceAlertSettingsInput, AcademyTranslations, Testimonial } from '@academy/shared/schemas/settings';
 import type { BrandFile } from '@academy/shared/schemas/brand';
 import type { MessageKind } from '@academy/shared/schemas/messaging';
@@ -34,7 +35,7 @@ export type MessagingSecretName = (typeof MESSAGING_SECRET_NAMES)[number];
  * The academy's own details, edited by the admin. One row per academy (its academy_id is the key),
  * so a second row cannot exist, and the service creates the row with defaults when it is missing.
  */
-export const academySettings = pgTable(
+export const academySettings = academyTable(
   'academy_settings',
   {
     // One row per academy (issue 55): the academy's own details.

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { integer, jsonb, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import type { NamesInLanguages } from '@academy/shared/academy-words';
 import { subjects } from './subjects';
 import { academyRow } from './academy-column';
 import { requiredRef, timestamps } from './columns';
 import { linkTable } from './link-table';
 
-export const standards = pgTable(
+export const standards = academyTable(
   'standards',
   {
     ...academyRow(),

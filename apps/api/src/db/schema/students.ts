@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, primaryKey, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { BOARDS, GENDERS, MEDIUMS } from '@academy/shared/schemas/common';
 import { STUDENT_STATUSES } from '@academy/shared/schemas/students';
 import { standards } from './standards';
@@ -7,7 +8,7 @@ import { users } from './users';
 import { academyId, academyRow } from './academy-column';
 import { requiredRef, timestamps } from './columns';
 
-export const students = pgTable(
+export const students = academyTable(
   'students',
   {
     ...academyRow(),
@@ -64,7 +65,7 @@ export const students = pgTable(
  * inside the creating transaction, so concurrent creations queue on its lock and a rolled-back one
  * gives its number back: the numbers have no gaps.
  */
-export const studentIdCounters = pgTable(
+export const studentIdCounters = academyTable(
   'student_id_counters',
   {
     academyId: academyId(),

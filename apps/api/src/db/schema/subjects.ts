@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { jsonb, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import type { NamesInLanguages } from '@academy/shared/academy-words';
 import { academyRow } from './academy-column';
 import { timestamps } from './columns';
 
-export const subjects = pgTable(
+export const subjects = academyTable(
   'subjects',
   {
     ...academyRow(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, text, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { GENDERS } from '@academy/shared/schemas/common';
 import { TEACHER_STATUSES } from '@academy/shared/schemas/teachers';
 import { subjects } from './subjects';
@@ -8,7 +9,7 @@ import { academyRow } from './academy-column';
 import { requiredRef, timestamps } from './columns';
 import { linkTable } from './link-table';
 
-export const teachers = pgTable(
+export const teachers = academyTable(
   'teachers',
   {
     ...academyRow(),

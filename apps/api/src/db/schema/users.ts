@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyTable } from './academy-table';
 import { LANGUAGES } from '@academy/shared/languages';
 import { ROLES } from '@academy/shared/roles';
 import { academyId } from './academy-column';
@@ -15,7 +16,7 @@ const timestamps = {
 
 export { timestamps };
 
-export const users = pgTable(
+export const users = academyTable(
   'users',
   {
     academyId: academyId(),

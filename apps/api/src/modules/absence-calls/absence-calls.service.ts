@@ -48,7 +48,7 @@ export async function absentToday(db: DbExecutor): Promise<AbsentToday> {
     left join users cu on cu.id = ac.called_by
     -- An absence the office excused on the family's reason (issue 60) stays on the list, with its reason.
     where a.date = ${today}::date and (a.status = 'absent' or (a.status = 'excused' and exists (select 1 from absence_reasons r where r.student_id = a.student_id and r.date = a.date and r.excused_at is not null)))
-    group by s.id, u.name, ac.called_at, cu.id, cu.name
+    group by s.academy_id, s.id, u.name, ac.called_at, cu.id, cu.name
     order by ac.called_at is not null, u.name, s.id
   `);
   return {

@@ -264,7 +264,7 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
         select ${batchId}, i.student_id, ${input.date}, i.status, i.remark, ${actor.userId}, now()
         from unnest(${sql.param(studentIds)}::uuid[], ${sql.param(input.records.map((record) => record.status))}::text[], ${sql.param(input.records.map((record) => record.remark ?? null))}::text[])
           as i(student_id, status, remark)
-        on conflict (batch_id, date, student_id) do update
+        on conflict (academy_id, batch_id, date, student_id) do update
           set status = excluded.status, remark = excluded.remark, marked_by = excluded.marked_by, marked_at = excluded.marked_at`);
       const count = (status: string) => input.records.filter((record) => record.status === status).length;
       await recordAudit(tx, actor, {
@@ -333,7 +333,7 @@ export async function getBatchHistory(db: DbExecutor, actor: Actor, batchId: str
       join students s on s.id = p.student_id
       join users u on u.id = s.user_id
       left join attendance_records a on a.student_id = s.id and ${inRange}
-      group by s.id, u.name
+      group by s.academy_id, s.id, u.name
       order by lower(u.name), s.id`),
     // ROLLUP adds the whole range's row (date null) to the per-day rows.
     db.execute<{ date: string | null } & StatisticsRow>(sql`

@@ -35,7 +35,7 @@ export function createJobRegistry(db: Db, runInBackground: (label: string, task:
     try {
       await db.execute(sql`
         insert into backup_jobs (id, state, heartbeat_at) values (${job.id}, ${JSON.stringify(job)}::jsonb, now())
-        on conflict (id) do update set state = excluded.state, heartbeat_at = now()`);
+        on conflict (academy_id, id) do update set state = excluded.state, heartbeat_at = now()`);
     } catch (error) {
       // A restore holds every table until it commits: the mirror waits, or gives up quietly.
       log?.warn({ err: error }, 'could not record the backup job’s progress');

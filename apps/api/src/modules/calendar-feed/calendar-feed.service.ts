@@ -24,7 +24,7 @@ export async function createCalendarFeed(db: Db, actor: Actor, origin: string): 
     const [saved] = await tx
       .insert(calendarFeeds)
       .values({ userId, tokenHash: hashToken(token) })
-      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hashToken(token), createdAt: new Date() } })
+      .onConflictDoUpdate({ target: [calendarFeeds.academyId, calendarFeeds.userId], set: { tokenHash: hashToken(token), createdAt: new Date() } })
       .returning({ createdAt: calendarFeeds.createdAt });
     // The address is a secret: the entry says only that a new one was made.
     await recordAudit(tx, actor, { action: 'calendar.create', entityType: 'account', entityId: userId, text: { key: 'account.calendar_created' } });

@@ -16,7 +16,7 @@ export async function closuresBetween(db: DbExecutor, from: string, to: string, 
     from announcements a
     left join announcement_batches ab on ab.announcement_id = a.id
     where a.closure and a.start_date <= ${to} and a.end_date >= ${from}
-    group by a.id
+    group by a.academy_id, a.id
     ${
       batchIds
         ? sql`having count(ab.batch_id) = 0 or bool_or(ab.batch_id = any(${sql.param(batchIds)}::uuid[]))`

@@ -163,7 +163,7 @@ async function topicAnswer(tx: DbExecutor, deps: IntakeDeps, origin: string, top
       from parent_students ps join students s on s.id = ps.student_id join users u on u.id = s.user_id
       left join fee_dues d on d.student_id = s.id and d.status = 'open'
       where ps.parent_id = ${parentId}
-      group by s.id, u.name order by lower(u.name)`);
+      group by s.academy_id, s.id, u.name order by lower(u.name)`);
     const now = new Date();
     return rows
       .map((child) => {

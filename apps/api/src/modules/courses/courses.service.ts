@@ -87,7 +87,7 @@ export async function listPublicCourses(db: DbExecutor): Promise<PublicCourses &
       .from(standards)
       .leftJoin(standardSubjects, eq(standardSubjects.standardId, standards.id))
       .leftJoin(subjects, eq(subjects.id, standardSubjects.subjectId))
-      .groupBy(standards.id)
+      .groupBy(standards.academyId, standards.id)
       .orderBy(asc(standards.level)),
     openCourses(db),
   ]);

@@ -217,7 +217,7 @@ async function saveRows(db: Db, actor: Actor, examId: string, rows: Row[], numbe
       select ${test._id}, i.student_id, case when i.absent then null else i.half_marks end, i.absent, ${actor.userId}, now()
       from unnest(${sql.param(rows.map((row) => row.studentId))}::uuid[], ${sql.param(rows.map((row) => row.halfMarks))}::int[], ${sql.param(rows.map((row) => row.absent))}::boolean[])
         as i(student_id, half_marks, absent)
-      on conflict (exam_id, student_id) do update
+      on conflict (academy_id, exam_id, student_id) do update
         set half_marks = excluded.half_marks, absent = excluded.absent, entered_by = excluded.entered_by, entered_at = excluded.entered_at`);
     const corrected = test.publishedAt !== null;
     if (corrected) await tx.execute(sql`update exams set corrected_at = now() where id = ${test._id}`);

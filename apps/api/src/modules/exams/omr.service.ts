@@ -78,7 +78,7 @@ export async function saveAnswerKey(db: Db, actor: Actor, examId: string, input:
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into omr_answer_keys (exam_id, pattern, options, answers, updated_by) values (${examId}, ${input.pattern}, ${options}, ${sql.param(input.answers)}::text[], ${actor.userId})
-      on conflict (exam_id) do update set pattern = excluded.pattern, options = excluded.options, answers = excluded.answers, updated_by = excluded.updated_by, updated_at = now()`);
+      on conflict (academy_id, exam_id) do update set pattern = excluded.pattern, options = excluded.options, answers = excluded.answers, updated_by = excluded.updated_by, updated_at = now()`);
     await recordAudit(tx, actor, {
       action: 'test.answer_key', entityType: 'test', entityId: examId, relatedId: test.batchId,
       text: { key: 'test.answer_key_saved', values: { name: test.name, batch: test.batchName, questions: input.answers.length } },
@@ -256,7 +256,7 @@ async function scanOne(db: Db, storage: FileStorage, actor: Actor, test: Awaited
       await tx.execute(sql`
         insert into omr_scans (exam_id, student_id, file_key, file_type, answers, uncertain, score, scanned_by)
         values (${test.id}, ${studentId}, ${stored.key}, ${type}, ${sql.param(reading.answers)}::text[], ${sql.param(reading.uncertain)}::int[], 0, ${actor.userId})
-        on conflict (exam_id, student_id) do update set file_key = excluded.file_key, file_type = excluded.file_type, answers = excluded.answers,
+        on conflict (academy_id, exam_id, student_id) do update set file_key = excluded.file_key, file_type = excluded.file_type, answers = excluded.answers,
           uncertain = excluded.uncertain, scanned_by = excluded.scanned_by, updated_at = now()`);
       await recordAudit(tx, actor, {
         action: 'test.omr_scan', entityType: 'test', entityId: test.id, relatedId: test.batchId,

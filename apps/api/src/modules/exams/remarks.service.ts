@@ -65,7 +65,7 @@ export async function saveRemark(db: Db, actor: Actor, batchId: string, studentI
     } else {
       await tx.execute(sql`
         insert into report_card_remarks (batch_id, student_id, remark, written_by, written_at) values (${batchId}, ${studentId}, ${remark}, ${actor.userId}, now())
-        on conflict (batch_id, student_id) do update set remark = excluded.remark, written_by = excluded.written_by, written_at = excluded.written_at`);
+        on conflict (academy_id, batch_id, student_id) do update set remark = excluded.remark, written_by = excluded.written_by, written_at = excluded.written_at`);
     }
     if ((student.before ?? '') !== remark) {
       await recordAudit(tx, actor, {

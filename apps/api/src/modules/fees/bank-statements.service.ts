@@ -93,7 +93,7 @@ export async function listStatements(db: DbExecutor): Promise<BankStatementList>
     })
     .from(bankStatements)
     .leftJoin(bankStatementCredits, eq(bankStatementCredits.statementId, bankStatements.id))
-    .groupBy(bankStatements.id)
+    .groupBy(bankStatements.academyId, bankStatements.id)
     .orderBy(desc(bankStatements.uploadedAt))
     .limit(50);
   return { statements: rows.map((row) => ({ ...row, uploadedAt: row.uploadedAt.toISOString() })) };

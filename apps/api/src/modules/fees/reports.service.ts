@@ -210,7 +210,7 @@ export async function feeReport(db: DbExecutor, year?: string): Promise<FeeRepor
       .from(batches)
       .innerJoin(feeDues, eq(feeDues.batchId, batches.id))
       .where(between(batches.startDate, from, academicYearEnd(name)))
-      .groupBy(batches.id, batches.name)
+      .groupBy(batches.academyId, batches.id, batches.name)
       .orderBy(asc(batches.name)),
   ]);
   const collected = new Map(byMonth.map((row) => [row.month, row.amount]));

@@ -201,7 +201,7 @@ export async function batchHomework(db: DbExecutor, actor: Actor, batchId: strin
     .from(homework)
     .leftJoin(homeworkSubmissions, eq(homeworkSubmissions.homeworkId, homework.id))
     .where(eq(homework.batchId, batchId))
-    .groupBy(homework.id)
+    .groupBy(homework.academyId, homework.id)
     .orderBy(desc(homework.dueAt), desc(homework.id))
     .limit(200);
   // Per student: the homework handed in on paper that was due by now, what they handed in, and on time (one statement).
@@ -219,7 +219,7 @@ export async function batchHomework(db: DbExecutor, actor: Actor, batchId: strin
     .leftJoin(homework, and(eq(homework.batchId, batchStudents.batchId), eq(homework.handIn, true)))
     .leftJoin(homeworkSubmissions, and(eq(homeworkSubmissions.homeworkId, homework.id), eq(homeworkSubmissions.studentId, students.id)))
     .where(eq(batchStudents.batchId, batchId))
-    .groupBy(students.id, users.name)
+    .groupBy(students.academyId, students.id, users.name)
     .orderBy(asc(users.name), asc(students.id));
   return {
     record: record.map((row) => ({ student: { _id: row.studentId, name: row.name }, due: row.due, handedIn: row.handedIn, onTime: row.onTime })),

@@ -47,7 +47,7 @@ export async function weeklyHomeworkFigures(db: DbExecutor, until: Date): Promis
     left join homework_submissions hs on hs.homework_id = h.id and hs.student_id = s.id
     where h.due_at >= ${since.toISOString()}::timestamptz
       and (h.due_at < ${until.toISOString()}::timestamptz or h.created_at >= ${since.toISOString()}::timestamptz)
-    group by s.id, u.name
+    group by s.academy_id, s.id, u.name
     order by s.id`);
   return rows.map((row) => ({ studentId: row.student_id, child: row.child, set: row.set, handedIn: row.handed_in, late: row.late, redo: row.redo }));
 }

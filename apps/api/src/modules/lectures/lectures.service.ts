@@ -168,7 +168,7 @@ export async function saveLectureView(db: DbExecutor, actor: Actor, id: string, 
     .insert(lectureViews)
     .values({ lectureId: id, studentId, position: input.position, secondsWatched: input.secondsWatched, furthest: input.position })
     .onConflictDoUpdate({
-      target: [lectureViews.lectureId, lectureViews.studentId],
+      target: [lectureViews.academyId, lectureViews.lectureId, lectureViews.studentId],
       set: {
         position: sql`excluded.position`,
         secondsWatched: sql`greatest(${lectureViews.secondsWatched}, excluded.seconds_watched)`,

@@ -36,7 +36,7 @@ export async function notifyStudentsOfActiveAnnouncements(db: DbExecutor, option
           where ab.announcement_id = a.id and bs.student_id = s.id
         )
       )
-    on conflict (student_id, announcement_id) do nothing
+    on conflict (academy_id, student_id, announcement_id) do nothing
   `);
   return result.rowCount ?? 0;
 }
@@ -55,7 +55,7 @@ export async function notifyStudentsOfNote(db: DbExecutor, note: { noteId: strin
     select s.id, ${note.noteId}::uuid, ${english}, 'note.created', ${JSON.stringify(values)}::jsonb
     from students s
     where s.status = 'active' and (${byId} or ${byBatch})
-    on conflict (student_id, note_id) do nothing
+    on conflict (academy_id, student_id, note_id) do nothing
   `);
   return result.rowCount ?? 0;
 }
@@ -86,7 +86,7 @@ export async function notifyStudentsOfOnlineTest(db: DbExecutor, test: { onlineT
     join batch_students bs on bs.batch_id = otb.batch_id
     join students s on s.id = bs.student_id and s.status = 'active'
     where otb.online_test_id = ${test.onlineTestId}
-    on conflict (student_id, online_test_id) do nothing
+    on conflict (academy_id, student_id, online_test_id) do nothing
   `);
   return result.rowCount ?? 0;
 }
@@ -107,7 +107,7 @@ export async function notifyStudentsOfHomework(db: DbExecutor, homeworkId: strin
     from batch_students bs
     join students s on s.id = bs.student_id and s.status = 'active'
     where bs.batch_id = ${work.batchId}
-    on conflict (student_id, homework_id) do nothing
+    on conflict (academy_id, student_id, homework_id) do nothing
   `);
   return result.rowCount ?? 0;
 }
@@ -210,7 +210,7 @@ export async function notifyStudentsOfRecordedLecture(db: DbExecutor, lecture: {
       lecture.studentIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})
-    on conflict (student_id, lecture_id) do nothing
+    on conflict (academy_id, student_id, lecture_id) do nothing
   `);
   return result.rowCount ?? 0;
 }

@@ -187,7 +187,7 @@ export async function startAttempt(db: Db, actor: Actor, testId: string): Promis
     insert into online_test_attempts (online_test_id, student_id, ends_at, question_order, option_order)
     select ot.id, ${studentId}::uuid, least(now() + ot.duration_minutes * interval '1 minute', ot.closes_at), ${`{${order.questionOrder.join(',')}}`}::uuid[], ${JSON.stringify(order.optionOrder)}::jsonb
     from online_tests ot where ot.id = ${testId} and now() < ot.closes_at
-    on conflict (online_test_id, student_id) do nothing
+    on conflict (academy_id, online_test_id, student_id) do nothing
     returning id`);
   const id = inserted.rows[0]?.id;
   if (!id) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.alreadyAttempted);
@@ -254,7 +254,7 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
     from online_test_attempts a join online_tests ot on ot.id = a.online_test_id,
       jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(question_id uuid, choice jsonb, value float8, marked boolean, time int, revision int)
     where a.id = ${id} and ${TAKES_ANSWERS}
-    on conflict (attempt_id, question_id) do update set choice = excluded.choice, value = excluded.value, marked_for_review = excluded.marked_for_review,
+    on conflict (academy_id, attempt_id, question_id) do update set choice = excluded.choice, value = excluded.value, marked_for_review = excluded.marked_for_review,
       time_spent_seconds = greatest(saved.time_spent_seconds, excluded.time_spent_seconds), revision = excluded.revision, saved_at = excluded.saved_at
     where saved.revision <= excluded.revision`);
   return { saved: saved.rowCount ?? 0, endsAt: new Date(attempt.ends_at).toISOString(), serverNow: new Date(attempt.now).toISOString() };

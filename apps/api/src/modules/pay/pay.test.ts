@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
@@ -404,7 +404,7 @@ describe('approving, payslips and the bank file', () => {
     const extra = await call('POST', '/api/payroll/adjustments', cookies.admin, { teacherId: ids.monthly, month: '2026-11', kind: 'extra', amount: 1500, note: 'Exam invigilation' });
     expect(extra.statusCode, extra.body).toBe(201);
     expect(extra.json().data.payMonth).toBe('2026-12');
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'pay'), eq(auditLog.action, 'pay.lecture_correction')));
+    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'pay'), eq(auditLog.action, 'pay.lecture_correction'))).orderBy(desc(auditLog.id)).limit(1);
     expect(entry?.summary).toBe('Added a lecture of Prakash Joshi in Physics 11 on 20-11-2026: Extra doubt-clearing session');
   });
 });

@@ -58,7 +58,7 @@ export async function savePushSubscription(
   await db
     .insert(pushSubscriptions)
     .values({ endpoint: input.endpoint, ...values })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: sql`now()`, lastSuccessAt: null } });
+    .onConflictDoUpdate({ target: [pushSubscriptions.academyId, pushSubscriptions.endpoint], set: { ...values, createdAt: sql`now()`, lastSuccessAt: null } });
 }
 
 /** Turns notifications off on this browser: only the caller's own subscription; answers whether one was removed. */

@@ -273,7 +273,7 @@ export async function teacherStudents(db: DbExecutor, teacherId: string, search:
     .innerJoin(users, eq(users.id, students.userId))
     .leftJoin(standards, eq(standards.id, students.standardId))
     .where(pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(students.phone, pattern), parentPhoneMatches(students.id, pattern)) : undefined)
-    .groupBy(students.id, users.id, standards.id)
+    .groupBy(students.academyId, students.id, users.academyId, users.id, standards.academyId, standards.id)
     .orderBy(asc(sql`lower(${users.name})`), asc(students.id));
   return rows.map(({ standardId, standardName, standardLevel, ...row }) => ({
     ...row,
