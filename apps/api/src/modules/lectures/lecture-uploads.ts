@@ -259,7 +259,7 @@ export const lectureUploadRoutes: FastifyPluginAsyncZod<LectureUploadDeps & { up
       const [row] = await db
         .insert(lectureStills)
         .values({ lectureId: request.params.id, tenths, fileKey: stored.key, bytes: stored.size })
-        .onConflictDoNothing({ target: [lectureStills.lectureId, lectureStills.tenths] })
+        .onConflictDoNothing({ target: [lectureStills.academyId, lectureStills.lectureId, lectureStills.tenths] })
         .returning({ id: lectureStills.id });
       // The same tenth sent twice (a retry): the first stays.
       if (!row) await storage.remove(stored.key).catch(() => {});
