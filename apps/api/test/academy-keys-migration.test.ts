@@ -8,9 +8,9 @@ import { createEmptyTestDatabase, superuserConnectionTo } from './build-test-app
 import { migrateTo } from './migrate-to';
 
 // Migration 0092 (issue 77, decision 053): every key of an academy table is led by academy_id. A database
-// made by the version before (0087 on this branch), with the demo academy and a second academy in it,
+// made by the version before (0091, the lectures' keys and settings), with the demo academy and a second academy in it,
 // is migrated; every row of every table is still there, unchanged, and the keys are the academy's.
-const BEFORE = '0087_lecture-views-academy-index';
+const BEFORE = '0091_lecture-keys-and-settings';
 const SECOND = '00000000-0000-4000-8000-0000000000b2';
 
 type Fingerprint = Record<string, { rows: number; digest: string }>;
