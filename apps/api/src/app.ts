@@ -296,6 +296,37 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   defineEventDelivery(app.jobs, deps.db, events);
 }
 
+/**
+ * The resumable uploads and recordings in class (decision 087): pieces in DATA_DIR/lecture-uploads/<academy>/,
+ * their jobs defined now; what it returns registers the lectures' routes (issue 75) with the others under /api.
+ */
+function createLectureUploadsAndJobs(app: FastifyInstance, deps: AppDeps): (api: FastifyInstance) => Promise<void> {
+  const maxUploadBytes = deps.lectures?.maxUploadBytes ?? LECTURE_DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;
+  const lectureUploadDeps = {
+    db: deps.db,
+    storage: deps.storage,
+    jobs: app.jobs,
+    maxUploadBytes,
+    root: deps.lectures?.uploadsDir ?? path.join(path.dirname(deps.backups.filesDir), 'lecture-uploads'),
+  };
+  const lectureUploads = createLectureUploads(lectureUploadDeps);
+  defineLectureUploadJobs(app.jobs, lectureUploads);
+  return async (api) => {
+    await api.register(lectureWatchRoutes, { db: deps.db, keys: deps.keys });
+    await api.register(lecturesRoutes, { db: deps.db, storage: deps.storage, jobs: app.jobs, maxUploadBytes });
+    await api.register(lectureUploadRoutes, { ...lectureUploadDeps, uploads: lectureUploads });
+  };
+}
+
+/** Another server's changes reach this one's kept answers at once (lib/read-cache.ts, decision 016). */
+function listenForOtherServersChanges(app: FastifyInstance, deps: AppDeps): void {
+  let changes: { close(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    changes = listenForChanges(deps.db, app.log, { [PAST_DAYS_CHANNEL]: (academyId) => forgetPastDayTotals(deps.db, academyId) });
+  });
+  app.addHook('onClose', async () => changes?.close());
+}
+
 /** Builds the whole HTTP application without listening, so tests drive it with app.inject. */
 /** What the platform's page says of itself to search engines and link previews (ACADEMY_HOSTING=many). */
 const PLATFORM_DESCRIPTION = 'Run your coaching academy from one place: its own website, admissions, attendance, fees by UPI and messages to parents. Start your academy in a few minutes.';
@@ -338,22 +369,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReplyTranslation(app);
   registerBackgroundTasks(app, { db: deps.db, poll: deps.runJobs ?? false });
   defineJobs(app, deps);
-  // The resumable uploads and recordings in class (decision 087): pieces in DATA_DIR/lecture-uploads/<academy>/.
-  const lectureUploadDeps = {
-    db: deps.db,
-    storage: deps.storage,
-    jobs: app.jobs,
-    maxUploadBytes: deps.lectures?.maxUploadBytes ?? LECTURE_DEFAULT_MAX_UPLOAD_MB * 1024 * 1024,
-    root: deps.lectures?.uploadsDir ?? path.join(path.dirname(deps.backups.filesDir), 'lecture-uploads'),
-  };
-  const lectureUploads = createLectureUploads(lectureUploadDeps);
-  defineLectureUploadJobs(app.jobs, lectureUploads);
-  // Another server's changes reach this one's kept answers at once (lib/read-cache.ts, decision 016).
-  let changes: { close(): Promise<void> } | undefined;
-  app.addHook('onReady', async () => {
-    changes = listenForChanges(deps.db, app.log, { [PAST_DAYS_CHANNEL]: (academyId) => forgetPastDayTotals(deps.db, academyId) });
-  });
-  app.addHook('onClose', async () => changes?.close());
+  const registerLectureRoutes = createLectureUploadsAndJobs(app, deps);
+  listenForOtherServersChanges(app, deps);
   const httpsOnly = deps.config.publicUrl?.startsWith('https://') ?? false;
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -474,9 +491,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Homework (issue 59): set on a batch, handed in as photographed pages, checked done or redo.
       await api.register(homeworkRoutes, { db: deps.db, storage: deps.storage });
       // Lectures (issue 75): a batch's recorded lectures, rendered for slow data and played as HLS.
-      await api.register(lectureWatchRoutes, { db: deps.db, keys: deps.keys });
-      await api.register(lecturesRoutes, { db: deps.db, storage: deps.storage, jobs: app.jobs, maxUploadBytes: deps.lectures?.maxUploadBytes ?? LECTURE_DEFAULT_MAX_UPLOAD_MB * 1024 * 1024 });
-      await api.register(lectureUploadRoutes, { ...lectureUploadDeps, uploads: lectureUploads });
+      await registerLectureRoutes(api);
       // Staff pay (issue 58): lectures from attendance, leave and substitutes, payroll and payslips.
       await api.register(payRoutes, { db: deps.db, keys: deps.keys });
       // Web Push to parents' and students' installed app (issue 37).

@@ -130,6 +130,220 @@ export function tablesWritten(command: string, text: string): string[] {
 
 type QueryResultLike = { command?: string } | undefined;
 
+/** What a NoticingClient is told of its server: whom to tell of a write, the academy when none was entered, Citus or not. */
+type NoticingOptions = { changed: (table: string, academyId: string | undefined) => void; defaultAcademyId: string | null; citus: boolean };
+
+class NoticingClient extends pg.Client {
+  readonly #changed: NoticingOptions['changed'];
+  readonly #defaultAcademyId: string | null;
+  readonly #citus: boolean;
+
+  constructor(config: pg.ClientConfig | string | undefined, options: NoticingOptions) {
+    super(config);
+    this.#changed = options.changed;
+    this.#defaultAcademyId = options.defaultAcademyId;
+    this.#citus = options.citus;
+  }
+
+  /** On Citus: inside a transaction (its academy set with SET LOCAL), and which academy. */
+  #citusTransaction: string | undefined;
+  /** `<academy_id>:<table>` ('' for none: every academy's answers are forgotten). */
+  #writtenInTransaction = new Set<string>();
+  /** The `app.academy_id` this connection was last given ('' for none); undefined: not known. */
+  #academy: string | undefined;
+
+  #noticed(text: string, result: QueryResultLike) {
+    const command = result?.command;
+    // A rollback also undoes a setting changed inside the transaction: set it again before the next statement.
+    if (command === 'ROLLBACK') this.#academy = undefined;
+    if (command === 'BEGIN' || command === 'ROLLBACK') this.#writtenInTransaction.clear();
+    else if (command === 'COMMIT') {
+      for (const written of this.#writtenInTransaction) {
+        const colon = written.indexOf(':');
+        this.#changed(written.slice(colon + 1), written.slice(0, colon) || undefined);
+      }
+      this.#writtenInTransaction.clear();
+    } else if (command && WRITE_COMMANDS.has(command)) {
+      // The statement ran in the academy this connection was given just before it (issue 55): only its answers.
+      const academyId = this.#academy || undefined;
+      for (const table of tablesWritten(command, text)) {
+        this.#changed(table, academyId);
+        this.#writtenInTransaction.add(`${academyId ?? ''}:${table}`);
+      }
+    }
+  }
+
+  /**
+   * The academy this statement belongs to (issue 55): when it is not the one this connection was last
+   * given, the setting goes first on the same connection (pg runs a client's statements in order).
+   * Answers the setting's own promise, or undefined when the connection already has it. Row-level
+   * security reads the setting; a failed setting fails the statement after it (see query).
+   */
+  #academyFirst(query: (...rest: unknown[]) => unknown): Promise<unknown> | undefined {
+    const entered = enteredAcademyId();
+    const wanted = (entered === undefined ? this.#defaultAcademyId : entered) ?? '';
+    if (wanted === this.#academy) return undefined;
+    this.#academy = wanted;
+    const setting = query.call(this, 'select set_config($1, $2, false)', ['app.academy_id', wanted]) as Promise<unknown>;
+    // Not known any more: the next statement sets it again.
+    return setting.catch((error: unknown) => {
+      this.#academy = undefined;
+      throw error;
+    });
+  }
+
+  /**
+   * A statement with parameters whose connection must first change academy: the setting rides in
+   * front of it in the same round trip (AcademyFirstQuery, below), and a failed setting fails the
+   * statement. Undefined when the statement cannot go that way (no parameters and no BEGIN, a cursor, rows by pages).
+   */
+  #withAcademyInFront(args: unknown[], seen: (result: QueryResultLike) => void): Promise<unknown> | null | undefined {
+    const entered = enteredAcademyId();
+    const wanted = (entered === undefined ? this.#defaultAcademyId : entered) ?? '';
+    if (wanted === this.#academy) return undefined;
+    const statement = new AcademyFirstQuery(args[0], args[1], args[2], wanted);
+    if (!statement.carriesSetting()) return undefined;
+    this.#academy = wanted;
+    const given = statement.callback as ((error: unknown, result: unknown) => void) | undefined;
+    let answered: Promise<unknown> | null = null;
+    let done = given;
+    if (!done) answered = new Promise((resolve, reject) => (done = (error, result) => (error ? reject(error) : resolve(result))));
+    statement.callback = (error: unknown, result: QueryResultLike) => {
+      // The setting or the statement failed: which one is not known, so the next statement sets it again.
+      if (error) this.#academy = undefined;
+      else seen(result);
+      done!(error, result);
+    };
+    (super.query as (...rest: unknown[]) => unknown).call(this, statement);
+    return answered;
+  }
+
+  /** Settles when this connection's last promise-style statement has (see query). */
+  #lastStatement: Promise<unknown> = Promise.resolve();
+
+  /**
+   * pg's query has many shapes (text or config, values, callback or promise, submittables). A
+   * promise-style statement (Drizzle's) waits for the connection's previous one: two statements sent at
+   * once on one connection (a `Promise.all` over one transaction's reads) would otherwise wait in pg's
+   * own queue, which pg deprecates and pg@9 removes. Callbacks (pool.query) and cursors have the
+   * connection to themselves.
+   */
+  override query(...args: unknown[]): never {
+    const config = args[0] as { submit?: unknown } | string;
+    if (this.#citus && !(typeof config === 'object' && typeof config?.submit === 'function')) {
+      const statement = this.#lastStatement.then(() => this.#sendOnCitus(args));
+      this.#lastStatement = statement.catch(() => {});
+      const callback = args.at(-1);
+      if (typeof callback !== 'function') return statement as never;
+      statement.then(
+        (result) => (callback as (error: unknown, result: unknown) => void)(undefined, result),
+        (error: unknown) => (callback as (error: unknown, result: unknown) => void)(error, undefined),
+      );
+      return undefined as never;
+    }
+    const promiseStyle = typeof args.at(-1) !== 'function' && !(typeof config === 'object' && typeof config?.submit === 'function');
+    if (!promiseStyle) return this.#send(args);
+    const statement = this.#lastStatement.then(() => this.#send(args) as Promise<unknown>);
+    this.#lastStatement = statement.catch(() => {});
+    return statement as never;
+  }
+
+  /**
+   * On a Citus coordinator (decision 053): the workers see only a `SET LOCAL` of a transaction block
+   * (`citus.propagate_set_commands = 'local'`), never a session's setting, and the academy's policies run
+   * on the workers' shards. So every statement runs in a transaction whose first statement sets the
+   * academy: a transaction's BEGIN takes `set local` in the same message; a statement outside one is
+   * wrapped in its own (BEGIN with the setting, the statement, COMMIT, or ROLLBACK when it failed).
+   */
+  async #sendOnCitus(args: unknown[]): Promise<unknown> {
+    const query = (...rest: unknown[]) => (super.query as (...more: unknown[]) => Promise<QueryResultLike | QueryResultLike[]>).apply(this, rest);
+    const config = args[0] as { text?: string } | string;
+    const text = typeof config === 'string' ? config : (config?.text ?? '');
+    const callback = typeof args.at(-1) === 'function';
+    const statementArgs = callback ? args.slice(0, -1) : args;
+    const entered = enteredAcademyId();
+    const wanted = (entered === undefined ? this.#defaultAcademyId : entered) ?? '';
+    if (!ACADEMY_LITERAL.test(wanted)) throw new Error('Not an academy id');
+    const setLocal = `set local citus.propagate_set_commands = 'local'; set local app.academy_id = '${wanted}'`;
+    const seen = (result: QueryResultLike | QueryResultLike[]) => {
+      for (const one of Array.isArray(result) ? result : [result]) this.#noticed(text, one);
+    };
+    if (/^\s*(begin|start\s+transaction)\b/i.test(text)) {
+      const results = (await query(`${text.replace(/;\s*$/, '')}; ${setLocal}`)) as QueryResultLike[];
+      this.#citusTransaction = wanted;
+      seen(results[0]);
+      return results[0];
+    }
+    if (TRANSACTION_CONTROL.test(text)) {
+      const result = await query(...statementArgs);
+      if (/^\s*(commit|end|abort)\b/i.test(text) || /^\s*rollback\s*;?\s*$/i.test(text)) this.#citusTransaction = undefined;
+      seen(result);
+      return result;
+    }
+    if (this.#citusTransaction !== undefined) {
+      if (this.#citusTransaction !== wanted) {
+        await query(setLocal);
+        this.#citusTransaction = wanted;
+      }
+      const result = await query(...statementArgs);
+      seen(result);
+      return result;
+    }
+    await query(`begin; ${setLocal}`);
+    try {
+      const result = await query(...statementArgs);
+      await query('commit');
+      seen(result);
+      return result;
+    } catch (error) {
+      await query('rollback').catch(() => {});
+      throw error;
+    }
+  }
+
+  #send(args: unknown[]): never {
+    const config = args[0] as { text?: string; submit?: unknown } | string;
+    const query = super.query as (...rest: unknown[]) => unknown;
+    const text = typeof config === 'string' ? config : (config?.text ?? '');
+    if (!TRANSACTION_CONTROL.test(text) && !(typeof config === 'object' && typeof config?.submit === 'function')) {
+      const inFront = this.#withAcademyInFront(args, (result) => this.#noticed(text, result));
+      if (inFront !== undefined) return inFront as never;
+    }
+    // Ending a transaction or a savepoint reads no table: no setting first (in a failed transaction it
+    // would fail too, and hide the error that failed it).
+    const setting = TRANSACTION_CONTROL.test(text) ? undefined : this.#academyFirst(query);
+    if (typeof config === 'object' && typeof config?.submit === 'function') {
+      // Cursors and streams: queued after the setting; a failed setting has also failed the connection's state.
+      setting?.catch(() => {});
+      return query.apply(this, args) as never;
+    }
+    const seen = (result: QueryResultLike | QueryResultLike[]) => {
+      for (const one of Array.isArray(result) ? result : [result]) this.#noticed(text, one);
+    };
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      const done = callback as (error: unknown, result: unknown) => void;
+      args[args.length - 1] = (error: unknown, result: QueryResultLike) => {
+        if (!error) seen(result);
+        done(error, result);
+      };
+      if (!setting) return query.apply(this, args) as never;
+      // pool.query's shape: the statement runs once its academy is set, or fails with the setting.
+      void setting.then(
+        () => query.apply(this, args),
+        (error: unknown) => done(error, undefined),
+      );
+      return undefined as never;
+    }
+    // The statement waits for its academy's setting: it never runs under another academy's.
+    const run = () => query.apply(this, args) as Promise<QueryResultLike>;
+    return (setting ? setting.then(run) : run()).then((result) => {
+      seen(result);
+      return result;
+    }) as never;
+  }
+}
+
 /**
  * This server's own writes forget the answers it kept from their tables the moment the database
  * confirms them (lib/read-cache.ts): what a request changed, it and the next request read back at
@@ -138,203 +352,10 @@ type QueryResultLike = { command?: string } | undefined;
  * A write whose tables cannot be told from its text forgets everything.
  */
 function clientNoticingWrites(changed: (table: string, academyId: string | undefined) => void, defaultAcademyId: string | null, citus = false): typeof pg.Client {
-  return class NoticingClient extends pg.Client {
-    /** On Citus: inside a transaction (its academy set with SET LOCAL), and which academy. */
-    #citusTransaction: string | undefined;
-    /** `<academy_id>:<table>` ('' for none: every academy's answers are forgotten). */
-    #writtenInTransaction = new Set<string>();
-    /** The `app.academy_id` this connection was last given ('' for none); undefined: not known. */
-    #academy: string | undefined;
-
-    #noticed(text: string, result: QueryResultLike) {
-      const command = result?.command;
-      // A rollback also undoes a setting changed inside the transaction: set it again before the next statement.
-      if (command === 'ROLLBACK') this.#academy = undefined;
-      if (command === 'BEGIN' || command === 'ROLLBACK') this.#writtenInTransaction.clear();
-      else if (command === 'COMMIT') {
-        for (const written of this.#writtenInTransaction) {
-          const colon = written.indexOf(':');
-          changed(written.slice(colon + 1), written.slice(0, colon) || undefined);
-        }
-        this.#writtenInTransaction.clear();
-      } else if (command && WRITE_COMMANDS.has(command)) {
-        // The statement ran in the academy this connection was given just before it (issue 55): only its answers.
-        const academyId = this.#academy || undefined;
-        for (const table of tablesWritten(command, text)) {
-          changed(table, academyId);
-          this.#writtenInTransaction.add(`${academyId ?? ''}:${table}`);
-        }
-      }
-    }
-
-    /**
-     * The academy this statement belongs to (issue 55): when it is not the one this connection was last
-     * given, the setting goes first on the same connection (pg runs a client's statements in order).
-     * Answers the setting's own promise, or undefined when the connection already has it. Row-level
-     * security reads the setting; a failed setting fails the statement after it (see query).
-     */
-    #academyFirst(query: (...rest: unknown[]) => unknown): Promise<unknown> | undefined {
-      const entered = enteredAcademyId();
-      const wanted = (entered === undefined ? defaultAcademyId : entered) ?? '';
-      if (wanted === this.#academy) return undefined;
-      this.#academy = wanted;
-      const setting = query.call(this, 'select set_config($1, $2, false)', ['app.academy_id', wanted]) as Promise<unknown>;
-      // Not known any more: the next statement sets it again.
-      return setting.catch((error: unknown) => {
-        this.#academy = undefined;
-        throw error;
-      });
-    }
-
-    /**
-     * A statement with parameters whose connection must first change academy: the setting rides in
-     * front of it in the same round trip (AcademyFirstQuery, below), and a failed setting fails the
-     * statement. Undefined when the statement cannot go that way (no parameters and no BEGIN, a cursor, rows by pages).
-     */
-    #withAcademyInFront(args: unknown[], seen: (result: QueryResultLike) => void): Promise<unknown> | null | undefined {
-      const entered = enteredAcademyId();
-      const wanted = (entered === undefined ? defaultAcademyId : entered) ?? '';
-      if (wanted === this.#academy) return undefined;
-      const statement = new AcademyFirstQuery(args[0], args[1], args[2], wanted);
-      if (!statement.carriesSetting()) return undefined;
-      this.#academy = wanted;
-      const given = statement.callback as ((error: unknown, result: unknown) => void) | undefined;
-      let answered: Promise<unknown> | null = null;
-      let done = given;
-      if (!done) answered = new Promise((resolve, reject) => (done = (error, result) => (error ? reject(error) : resolve(result))));
-      statement.callback = (error: unknown, result: QueryResultLike) => {
-        // The setting or the statement failed: which one is not known, so the next statement sets it again.
-        if (error) this.#academy = undefined;
-        else seen(result);
-        done!(error, result);
-      };
-      (super.query as (...rest: unknown[]) => unknown).call(this, statement);
-      return answered;
-    }
-
-    /** Settles when this connection's last promise-style statement has (see query). */
-    #lastStatement: Promise<unknown> = Promise.resolve();
-
-    /**
-     * pg's query has many shapes (text or config, values, callback or promise, submittables). A
-     * promise-style statement (Drizzle's) waits for the connection's previous one: two statements sent at
-     * once on one connection (a `Promise.all` over one transaction's reads) would otherwise wait in pg's
-     * own queue, which pg deprecates and pg@9 removes. Callbacks (pool.query) and cursors have the
-     * connection to themselves.
-     */
-    override query(...args: unknown[]): never {
-      const config = args[0] as { submit?: unknown } | string;
-      if (citus && !(typeof config === 'object' && typeof config?.submit === 'function')) {
-        const statement = this.#lastStatement.then(() => this.#sendOnCitus(args));
-        this.#lastStatement = statement.catch(() => {});
-        const callback = args.at(-1);
-        if (typeof callback !== 'function') return statement as never;
-        statement.then(
-          (result) => (callback as (error: unknown, result: unknown) => void)(undefined, result),
-          (error: unknown) => (callback as (error: unknown, result: unknown) => void)(error, undefined),
-        );
-        return undefined as never;
-      }
-      const promiseStyle = typeof args.at(-1) !== 'function' && !(typeof config === 'object' && typeof config?.submit === 'function');
-      if (!promiseStyle) return this.#send(args);
-      const statement = this.#lastStatement.then(() => this.#send(args) as Promise<unknown>);
-      this.#lastStatement = statement.catch(() => {});
-      return statement as never;
-    }
-
-    /**
-     * On a Citus coordinator (decision 053): the workers see only a `SET LOCAL` of a transaction block
-     * (`citus.propagate_set_commands = 'local'`), never a session's setting, and the academy's policies run
-     * on the workers' shards. So every statement runs in a transaction whose first statement sets the
-     * academy: a transaction's BEGIN takes `set local` in the same message; a statement outside one is
-     * wrapped in its own (BEGIN with the setting, the statement, COMMIT, or ROLLBACK when it failed).
-     */
-    async #sendOnCitus(args: unknown[]): Promise<unknown> {
-      const query = (...rest: unknown[]) => (super.query as (...more: unknown[]) => Promise<QueryResultLike | QueryResultLike[]>).apply(this, rest);
-      const config = args[0] as { text?: string } | string;
-      const text = typeof config === 'string' ? config : (config?.text ?? '');
-      const callback = typeof args.at(-1) === 'function';
-      const statementArgs = callback ? args.slice(0, -1) : args;
-      const entered = enteredAcademyId();
-      const wanted = (entered === undefined ? defaultAcademyId : entered) ?? '';
-      if (!ACADEMY_LITERAL.test(wanted)) throw new Error('Not an academy id');
-      const setLocal = `set local citus.propagate_set_commands = 'local'; set local app.academy_id = '${wanted}'`;
-      const seen = (result: QueryResultLike | QueryResultLike[]) => {
-        for (const one of Array.isArray(result) ? result : [result]) this.#noticed(text, one);
-      };
-      if (/^\s*(begin|start\s+transaction)\b/i.test(text)) {
-        const results = (await query(`${text.replace(/;\s*$/, '')}; ${setLocal}`)) as QueryResultLike[];
-        this.#citusTransaction = wanted;
-        seen(results[0]);
-        return results[0];
-      }
-      if (TRANSACTION_CONTROL.test(text)) {
-        const result = await query(...statementArgs);
-        if (/^\s*(commit|end|abort)\b/i.test(text) || /^\s*rollback\s*;?\s*$/i.test(text)) this.#citusTransaction = undefined;
-        seen(result);
-        return result;
-      }
-      if (this.#citusTransaction !== undefined) {
-        if (this.#citusTransaction !== wanted) {
-          await query(setLocal);
-          this.#citusTransaction = wanted;
-        }
-        const result = await query(...statementArgs);
-        seen(result);
-        return result;
-      }
-      await query(`begin; ${setLocal}`);
-      try {
-        const result = await query(...statementArgs);
-        await query('commit');
-        seen(result);
-        return result;
-      } catch (error) {
-        await query('rollback').catch(() => {});
-        throw error;
-      }
-    }
-
-    #send(args: unknown[]): never {
-      const config = args[0] as { text?: string; submit?: unknown } | string;
-      const query = super.query as (...rest: unknown[]) => unknown;
-      const text = typeof config === 'string' ? config : (config?.text ?? '');
-      if (!TRANSACTION_CONTROL.test(text) && !(typeof config === 'object' && typeof config?.submit === 'function')) {
-        const inFront = this.#withAcademyInFront(args, (result) => this.#noticed(text, result));
-        if (inFront !== undefined) return inFront as never;
-      }
-      // Ending a transaction or a savepoint reads no table: no setting first (in a failed transaction it
-      // would fail too, and hide the error that failed it).
-      const setting = TRANSACTION_CONTROL.test(text) ? undefined : this.#academyFirst(query);
-      if (typeof config === 'object' && typeof config?.submit === 'function') {
-        // Cursors and streams: queued after the setting; a failed setting has also failed the connection's state.
-        setting?.catch(() => {});
-        return query.apply(this, args) as never;
-      }
-      const seen = (result: QueryResultLike | QueryResultLike[]) => {
-        for (const one of Array.isArray(result) ? result : [result]) this.#noticed(text, one);
-      };
-      const callback = args.at(-1);
-      if (typeof callback === 'function') {
-        const done = callback as (error: unknown, result: unknown) => void;
-        args[args.length - 1] = (error: unknown, result: QueryResultLike) => {
-          if (!error) seen(result);
-          done(error, result);
-        };
-        if (!setting) return query.apply(this, args) as never;
-        // pool.query's shape: the statement runs once its academy is set, or fails with the setting.
-        void setting.then(
-          () => query.apply(this, args),
-          (error: unknown) => done(error, undefined),
-        );
-        return undefined as never;
-      }
-      // The statement waits for its academy's setting: it never runs under another academy's.
-      const run = () => query.apply(this, args) as Promise<QueryResultLike>;
-      return (setting ? setting.then(run) : run()).then((result) => {
-        seen(result);
-        return result;
-      }) as never;
+  const options: NoticingOptions = { changed, defaultAcademyId, citus };
+  return class extends NoticingClient {
+    constructor(config?: pg.ClientConfig | string) {
+      super(config, options);
     }
   } as unknown as typeof pg.Client;
 }

@@ -65,6 +65,19 @@ class UploadRefused extends Error {
   }
 }
 
+/** How many of the file's first bytes were read, and the recording's type they show (null: none known). */
+async function recordingTypeOfFile(file: string) {
+  const head = Buffer.alloc(RECORDING_HEAD_BYTES);
+  const handle = await fsp.open(file, 'r');
+  let read: number;
+  try {
+    ({ bytesRead: read } = await handle.read(head, 0, RECORDING_HEAD_BYTES, 0));
+  } finally {
+    await handle.close();
+  }
+  return { read, type: read > 0 ? recordingTypeOf(head.subarray(0, read)) : null };
+}
+
 export type LectureUploadDeps = { db: Db; storage: FileStorage; jobs: Jobs; maxUploadBytes: number; root: string };
 
 /** One tus server (and its folder) per academy, made when first needed. */
@@ -80,15 +93,7 @@ export function createLectureUploads(deps: LectureUploadDeps) {
   /** The upload's finished file: known by its first bytes, moved into the storage and taken as the lecture's recording. */
   async function finish(store: FileStore, uploadId: string, kind: UploadKind, ctx: RequestContext) {
     const file = path.join(store.directory, uploadId);
-    const head = Buffer.alloc(RECORDING_HEAD_BYTES);
-    const handle = await fsp.open(file, 'r');
-    let read: number;
-    try {
-      ({ bytesRead: read } = await handle.read(head, 0, RECORDING_HEAD_BYTES, 0));
-    } finally {
-      await handle.close();
-    }
-    const type = read > 0 ? recordingTypeOf(head.subarray(0, read)) : null;
+    const { read, type } = await recordingTypeOfFile(file);
     if (read === 0) throw refusal(400, LECTURE_MESSAGES.emptyFile);
     if (!type) throw refusal(400, LECTURE_MESSAGES.badFile);
     const stored = await deps.storage.save(fs.createReadStream(file), { maxBytes: deps.maxUploadBytes, extension: type.extension });
@@ -180,6 +185,34 @@ export type LectureUploads = ReturnType<typeof createLectureUploads>;
 
 const uploadParamsSchema = z.object({ id: z.uuid({ error: 'Invalid id' }), uploadId: z.string().regex(/^[0-9a-f]{32}$/, LECTURE_UPLOAD_MESSAGES.uploadNotFound) });
 
+/** A new upload's announced length: a number within the largest recording, or deferred (a recording in class). */
+function checkUploadLength(request: FastifyRequest, maxUploadBytes: number) {
+  const length = request.headers['upload-length'];
+  const deferred = request.headers['upload-defer-length'];
+  if (length === undefined) {
+    if (deferred !== '1') throw new AppError('BAD_REQUEST', LECTURE_UPLOAD_MESSAGES.badLength);
+    return;
+  }
+  if (typeof length !== 'string' || !/^\d{1,15}$/.test(length)) throw new AppError('BAD_REQUEST', LECTURE_UPLOAD_MESSAGES.badLength);
+  if (Number(length) > maxUploadBytes) throw new AppError('PAYLOAD_TOO_LARGE', LECTURE_UPLOAD_MESSAGES.tooLarge);
+}
+
+/** Stores a board still (a JPEG) at its time in the recording, in tenths of a second, which it returns. */
+async function saveStill(db: Db, storage: FileStorage, lectureId: string, body: Buffer, t: number): Promise<number> {
+  const [{ taken }] = (await db.select({ taken: count() }).from(lectureStills).where(eq(lectureStills.lectureId, lectureId))) as [{ taken: number }];
+  if (taken >= LECTURE_MAX_RECORDED_STILLS) throw new AppError('CONFLICT', LECTURE_UPLOAD_MESSAGES.tooManyStills);
+  const tenths = Math.round(t * 10);
+  const stored = await storage.save(Readable.from([body]), { maxBytes: LECTURE_STILL_MAX_BYTES, extension: '.jpg' });
+  const [row] = await db
+    .insert(lectureStills)
+    .values({ lectureId, tenths, fileKey: stored.key, bytes: stored.size })
+    .onConflictDoNothing({ target: [lectureStills.academyId, lectureStills.lectureId, lectureStills.tenths] })
+    .returning({ id: lectureStills.id });
+  // The same tenth sent twice (a retry): the first stays.
+  if (!row) await storage.remove(stored.key).catch(() => {});
+  return tenths;
+}
+
 /** The routes (registered beside lecturesRoutes, under /api). */
 export const lectureUploadRoutes: FastifyPluginAsyncZod<LectureUploadDeps & { uploads: LectureUploads }> = async (app, deps) => {
   const { db, storage, uploads, maxUploadBytes } = deps;
@@ -188,20 +221,9 @@ export const lectureUploadRoutes: FastifyPluginAsyncZod<LectureUploadDeps & { up
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   app.addContentTypeParser('image/jpeg', { parseAs: 'buffer', bodyLimit: LECTURE_STILL_MAX_BYTES }, (_request, body, done) => done(null, body));
 
-  const checkLength = (request: FastifyRequest) => {
-    const length = request.headers['upload-length'];
-    const deferred = request.headers['upload-defer-length'];
-    if (length === undefined) {
-      if (deferred !== '1') throw new AppError('BAD_REQUEST', LECTURE_UPLOAD_MESSAGES.badLength);
-      return;
-    }
-    if (typeof length !== 'string' || !/^\d{1,15}$/.test(length)) throw new AppError('BAD_REQUEST', LECTURE_UPLOAD_MESSAGES.badLength);
-    if (Number(length) > maxUploadBytes) throw new AppError('PAYLOAD_TOO_LARGE', LECTURE_UPLOAD_MESSAGES.tooLarge);
-  };
-
   app.post('/lectures/:id/tus', { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
     await assertMayUpload(db, actorOf(request), request.params.id);
-    checkLength(request);
+    checkUploadLength(request, maxUploadBytes);
     await uploads.handle(request, reply, request.params.id);
   });
 
@@ -252,17 +274,7 @@ export const lectureUploadRoutes: FastifyPluginAsyncZod<LectureUploadDeps & { up
       await assertMayUpload(db, actor, request.params.id);
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length < 4 || body[0] !== 0xff || body[1] !== 0xd8 || body[2] !== 0xff) throw new AppError('BAD_REQUEST', LECTURE_UPLOAD_MESSAGES.stillType);
-      const [{ taken }] = (await db.select({ taken: count() }).from(lectureStills).where(eq(lectureStills.lectureId, request.params.id))) as [{ taken: number }];
-      if (taken >= LECTURE_MAX_RECORDED_STILLS) throw new AppError('CONFLICT', LECTURE_UPLOAD_MESSAGES.tooManyStills);
-      const tenths = Math.round(request.query.t * 10);
-      const stored = await storage.save(Readable.from([body]), { maxBytes: LECTURE_STILL_MAX_BYTES, extension: '.jpg' });
-      const [row] = await db
-        .insert(lectureStills)
-        .values({ lectureId: request.params.id, tenths, fileKey: stored.key, bytes: stored.size })
-        .onConflictDoNothing({ target: [lectureStills.academyId, lectureStills.lectureId, lectureStills.tenths] })
-        .returning({ id: lectureStills.id });
-      // The same tenth sent twice (a retry): the first stays.
-      if (!row) await storage.remove(stored.key).catch(() => {});
+      const tenths = await saveStill(db, storage, request.params.id, body, request.query.t);
       return reply.code(201).send({ success: true as const, data: { t: tenths / 10 }, message: LECTURE_UPLOAD_MESSAGES.stillSaved });
     },
   );

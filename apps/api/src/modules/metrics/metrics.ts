@@ -189,6 +189,33 @@ function sumRows<T extends Record<string, unknown>>(rows: T[], keyOf: (row: T) =
   return [...byKey.values()];
 }
 
+/** The scrape's queries: plain ones of the whole database, and those read inside each active academy. */
+function academyQueries(pool: pg.Pool) {
+  const query = <T extends pg.QueryResultRow>(text: string) => pool.query<T>({ text, query_timeout: QUERY_TIMEOUT_MS } as pg.QueryConfig);
+  /**
+   * The rows of `text` in every active academy, one after another, each inside its academy (issue 55:
+   * row-level security shows one academy at a time; the scrape itself belongs to none). One academy: one query as before.
+   */
+  const inEveryAcademy = async <T extends pg.QueryResultRow>(text: string): Promise<{ rows: T[] }> => {
+    const academies = await query<{ id: string }>(`select id from academies where status = 'active' order by id`);
+    const rows: T[] = [];
+    for (const { id } of academies.rows) rows.push(...(await withAcademy(id, async () => (await query<T>(text)).rows)));
+    return { rows };
+  };
+
+  async function readLectureBytes(): Promise<{ slug: string; bytes: number }[]> {
+    const academies = await query<{ id: string; slug: string }>(`select id, slug from academies where status = 'active' order by id`);
+    const rows: { slug: string; bytes: number }[] = [];
+    for (const { id, slug } of academies.rows) {
+      const [row] = await withAcademy(id, async () => (await query<{ bytes: string }>('select coalesce(sum(bytes), 0)::text as bytes from lecture_files')).rows);
+      rows.push({ slug, bytes: Number(row?.bytes ?? 0) });
+    }
+    return rows;
+  }
+
+  return { inEveryAcademy, readLectureBytes };
+}
+
 export function createAppMetrics(sources: MetricsSources): AppMetrics {
   const pool = (sources.db as unknown as { $client: pg.Pool }).$client;
   const registry = new Registry();
@@ -236,27 +263,7 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
     }),
   );
 
-  const query = <T extends pg.QueryResultRow>(text: string) => pool.query<T>({ text, query_timeout: QUERY_TIMEOUT_MS } as pg.QueryConfig);
-  /**
-   * The rows of `text` in every active academy, one after another, each inside its academy (issue 55:
-   * row-level security shows one academy at a time; the scrape itself belongs to none). One academy: one query as before.
-   */
-  const inEveryAcademy = async <T extends pg.QueryResultRow>(text: string): Promise<{ rows: T[] }> => {
-    const academies = await query<{ id: string }>(`select id from academies where status = 'active' order by id`);
-    const rows: T[] = [];
-    for (const { id } of academies.rows) rows.push(...(await withAcademy(id, async () => (await query<T>(text)).rows)));
-    return { rows };
-  };
-
-  async function readLectureBytes(): Promise<{ slug: string; bytes: number }[]> {
-    const academies = await query<{ id: string; slug: string }>(`select id, slug from academies where status = 'active' order by id`);
-    const rows: { slug: string; bytes: number }[] = [];
-    for (const { id, slug } of academies.rows) {
-      const [row] = await withAcademy(id, async () => (await query<{ bytes: string }>('select coalesce(sum(bytes), 0)::text as bytes from lecture_files')).rows);
-      rows.push({ slug, bytes: Number(row?.bytes ?? 0) });
-    }
-    return rows;
-  }
+  const { inEveryAcademy, readLectureBytes } = academyQueries(pool);
 
   async function readDatabase() {
     // Before this scrape takes its own connections.

@@ -44,6 +44,16 @@ function signed(marks: number): string {
   return marks < 0 ? `\u2212${-marks}` : '0';
 }
 
+/** A question's right answer as the answer key prints it: the number (within its tolerance) or the right options' letters. */
+function rightAnswerText(question: Awaited<ReturnType<typeof paperQuestions>>[number], language: Language): string {
+  if (question.type !== 'numeric') {
+    return question.options.flatMap((option, optionIndex) => (question.correct.includes(option.id) ? [`(${LETTERS[optionIndex]})`] : [])).join(', ');
+  }
+  return question.answer_tolerance
+    ? word('questionPaper', '{value}, within {tolerance}', language, { value: question.answer_value ?? '', tolerance: question.answer_tolerance })
+    : String(question.answer_value ?? '');
+}
+
 /** GET /api/online-tests/{id}/paper.pdf[?answers=true]. */
 export async function onlineTestPaperPdf(
   db: DbExecutor,
@@ -134,12 +144,7 @@ export async function onlineTestPaperPdf(
       await markdown(option.text, left + NUMBER_WIDTH + OPTION_WIDTH);
     }
     if (answers) {
-      const right =
-        question.type === 'numeric'
-          ? question.answer_tolerance
-            ? word('questionPaper', '{value}, within {tolerance}', language, { value: question.answer_value ?? '', tolerance: question.answer_tolerance })
-            : String(question.answer_value ?? '')
-          : question.options.flatMap((option, optionIndex) => (question.correct.includes(option.id) ? [`(${LETTERS[optionIndex]})`] : [])).join(', ');
+      const right = rightAnswerText(question, language);
       doc.moveDown(0.2);
       tag('P', () => pdf.text(word('questionPaper', 'Right answer: {answer}', language, { answer: right }), { bold: true, color: '#2b8a3e', x: left + NUMBER_WIDTH }));
       if (question.solution) {

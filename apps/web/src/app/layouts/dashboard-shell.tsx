@@ -143,6 +143,45 @@ function useIsDesktop(): boolean {
   return useSyncExternalStore(subscribeToDesktop, () => window.matchMedia(DESKTOP_QUERY).matches, () => false);
 }
 
+/** Lectures downloaded longer ago than the academy lets a phone keep them leave it at the app's start (decision 088). */
+function useRemoveExpiredLectureDownloads() {
+  useEffect(() => {
+    let kept: string | null = null;
+    try {
+      kept = localStorage.getItem('academy.lecture-downloads');
+    } catch {
+      // A blocked storage keeps no downloads.
+    }
+    if (kept) void import('../../features/lectures/offline-lectures').then((offline) => offline.removeExpiredLectureDownloads()).catch(() => undefined);
+  }, []);
+}
+
+type HeaderGreetingProps = {
+  user: NonNullable<ReturnType<typeof useCurrentUser>>;
+  navigation: (typeof ROLE_NAVIGATION)[Role];
+  overlays: Overlays | null | undefined;
+  hasBell: boolean;
+};
+
+/** The top bar's right side: the greeting, the notification bell and the profile menu. */
+function HeaderGreeting({ user, navigation, overlays, hasBell }: HeaderGreetingProps) {
+  const { t } = useLingui();
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      {/* Two short lines on a phone rather than "Hello, Academy …" (issue 54). */}
+      <Text fw={500} fz={{ base: 'sm', sm: 'md' }} lh={1.2} lineClamp={2} maw={{ base: 160, sm: 320 }} style={{ overflowWrap: 'normal', wordBreak: 'normal' }}>
+        {t`Hello, ${greetingNameFor(user)}`}
+      </Text>
+      {hasBell ? (
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
+      ) : null}
+      {overlays ? <overlays.UserMenu user={user} dashboardPath={navigation.dashboardPath} profilePath={navigation.profilePath} /> : <UserMenuFace avatarUrl={user.avatarUrl} />}
+    </Group>
+  );
+}
+
 /**
  * The signed-in layout of every role (spec sections 2 and 9): a 64 px top bar with the greeting and
  * profile menu; a 280 px sidebar that collapses to a 60 px icon rail from the large breakpoint up,
@@ -164,16 +203,7 @@ export function DashboardShell({ role }: { role: Role }) {
   const { t, i18n } = useLingui();
   const title = i18n._(navigation.title);
   const overlays = useDeferredModule(loadOverlays);
-  // Lectures downloaded longer ago than the academy lets a phone keep them leave it at the app's start (decision 088).
-  useEffect(() => {
-    let kept: string | null = null;
-    try {
-      kept = localStorage.getItem('academy.lecture-downloads');
-    } catch {
-      // A blocked storage keeps no downloads.
-    }
-    if (kept) void import('../../features/lectures/offline-lectures').then((offline) => offline.removeExpiredLectureDownloads()).catch(() => undefined);
-  }, []);
+  useRemoveExpiredLectureDownloads();
 
   return (
     <>
@@ -221,20 +251,7 @@ export function DashboardShell({ role }: { role: Role }) {
               </ActionIcon>
               <Brand />
             </Group>
-            {user ? (
-              <Group gap="sm" wrap="nowrap" miw={0}>
-                {/* Two short lines on a phone rather than "Hello, Academy …" (issue 54). */}
-                <Text fw={500} fz={{ base: 'sm', sm: 'md' }} lh={1.2} lineClamp={2} maw={{ base: 160, sm: 320 }} style={{ overflowWrap: 'normal', wordBreak: 'normal' }}>
-                  {t`Hello, ${greetingNameFor(user)}`}
-                </Text>
-                {hasBell ? (
-                  <Suspense fallback={null}>
-                    <NotificationBell />
-                  </Suspense>
-                ) : null}
-                {overlays ? <overlays.UserMenu user={user} dashboardPath={navigation.dashboardPath} profilePath={navigation.profilePath} /> : <UserMenuFace avatarUrl={user.avatarUrl} />}
-              </Group>
-            ) : null}
+            {user ? <HeaderGreeting user={user} navigation={navigation} overlays={overlays} hasBell={hasBell} /> : null}
           </Group>
         </AppShell.Header>
 

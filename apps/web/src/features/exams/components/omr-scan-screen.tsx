@@ -29,28 +29,14 @@ type Sheet = {
 };
 
 /**
- * The Scan screen (issue 76, decision 086): the phone's camera (or a photo chosen or taken with the
- * system camera) → the sheet read on this phone by the shared reader in a Web Worker, without signal
- * → the student, every answer and the score with the test's key at once → the photo and the reading
- * kept in the phone's outbox and sent; the server reads again for the record and its answer (the
- * marks, what to settle) replaces the phone's once it arrives.
+ * The sheets read on this phone and the phone's outbox: what waits is sent when the screen opens and
+ * whenever the phone is back online; the server's answers and refusals show on their sheets.
  */
-export function OmrScanScreen({ examId, backHref }: { examId: string; backHref: string }) {
-  const { t } = useLingui();
-  const userId = useCurrentUser()?._id ?? '';
-  const results = useExamResults(examId);
-  const scans = useOmrScans(examId);
-  const key = scans.data?.key ?? null;
+function useOmrOutbox(examId: string, userId: string) {
   const queryClient = useQueryClient();
-  const settle = useSettleAnswer(examId);
   const [sheets, setSheets] = useState<Sheet[]>([]);
   const [waiting, setWaiting] = useState<OmrOutboxEntry[]>([]);
   const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
-  const [camera, setCamera] = useState<MediaStream | null>(null);
-  const [cameraError, setCameraError] = useState<string | null>(null);
-  const video = useRef<HTMLVideoElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const nextId = useRef(1);
 
   const update = useCallback((id: number, change: Partial<Sheet>) => setSheets((before) => before.map((sheet) => (sheet.id === id ? { ...sheet, ...change } : sheet))), []);
 
@@ -74,9 +60,6 @@ export function OmrScanScreen({ examId, backHref }: { examId: string; backHref: 
     }));
   }, [userId, examId, queryClient]);
 
-  // The reader starts with the screen (its code fetched while there is signal).
-  useEffect(() => prepareReader(), []);
-
   // What waits is sent when the screen opens and whenever the phone is back online.
   useEffect(() => {
     void Promise.resolve().then(send);
@@ -95,6 +78,16 @@ export function OmrScanScreen({ examId, backHref }: { examId: string; backHref: 
     };
   }, [send, refreshWaiting]);
 
+  return { sheets, setSheets, update, waiting, online, send };
+}
+
+/** The phone's camera on the screen: opened on a tap, a photo taken from it, stopped when closed or left. */
+function usePhoneCamera(onPhoto: (photo: Blob) => void) {
+  const { t } = useLingui();
+  const [camera, setCamera] = useState<MediaStream | null>(null);
+  const [cameraError, setCameraError] = useState<string | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
+
   // The camera stops when the screen closes.
   useEffect(() => () => camera?.getTracks().forEach((track) => track.stop()), [camera]);
   useEffect(() => {
@@ -103,6 +96,124 @@ export function OmrScanScreen({ examId, backHref }: { examId: string; backHref: 
       void video.current.play().catch(() => undefined);
     }
   }, [camera]);
+
+  const openCamera = async () => {
+    setCameraError(null);
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } }, audio: false });
+      setCamera(stream);
+    } catch {
+      setCameraError(t`The camera could not be opened: allow the camera for this site, or take the photo with the button below.`);
+    }
+  };
+
+  const takePhoto = () => {
+    const element = video.current;
+    if (!element || element.videoWidth === 0) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = element.videoWidth;
+    canvas.height = element.videoHeight;
+    canvas.getContext('2d')?.drawImage(element, 0, 0);
+    canvas.toBlob((blob) => blob && void onPhoto(blob), 'image/jpeg', 0.9);
+  };
+
+  const closeCamera = () => {
+    camera?.getTracks().forEach((track) => track.stop());
+    setCamera(null);
+  };
+
+  return { camera, cameraError, video, openCamera, takePhoto, closeCamera };
+}
+
+/** The camera, or a photo chosen or taken with the system camera, once the test has its key. */
+function SheetCapture({ hasKey, onPhoto }: { hasKey: boolean; onPhoto: (photo: Blob) => void }) {
+  const { t } = useLingui();
+  const { camera, cameraError, video, openCamera, takePhoto, closeCamera } = usePhoneCamera(onPhoto);
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="sm">
+        {camera ? (
+          <>
+            <video ref={video} playsInline muted style={{ width: '100%', maxHeight: '60vh', background: '#000', borderRadius: 8, objectFit: 'contain' }} aria-label={t`Camera`} />
+            <Group grow gap="sm">
+              <Button size="lg" onClick={takePhoto} leftSection={<IconCamera size={22} aria-hidden="true" />}>
+                <Trans>Take the photo</Trans>
+              </Button>
+              <Button size="lg" variant="default" onClick={closeCamera}>
+                <Trans>Close camera</Trans>
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <Button size="lg" onClick={() => void openCamera()} disabled={!hasKey} leftSection={<IconCamera size={22} aria-hidden="true" />}>
+            <Trans>Open the camera</Trans>
+          </Button>
+        )}
+        <Button size="md" variant="light" onClick={() => fileInput.current?.click()} disabled={!hasKey} leftSection={<IconPhoto size={20} aria-hidden="true" />}>
+          <Trans>Choose or take a photo</Trans>
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          hidden
+          data-testid="omr-phone-file"
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            event.currentTarget.value = '';
+            if (file) void onPhoto(file);
+          }}
+        />
+        {cameraError ? (
+          <Text size="sm" c="red.8">
+            {cameraError}
+          </Text>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          <Trans>Hold the phone above the sheet so that all four black corner squares are in the picture.</Trans>
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** How many sheets wait on this phone, with a button to send them now. */
+function WaitingSheets({ count, onSend }: { count: number; onSend: () => void }) {
+  const { t } = useLingui();
+  return (
+    <Alert color="blue" variant="light" icon={<IconCloudUpload aria-hidden="true" />} data-testid="omr-waiting">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{t`Sheets waiting on this phone: ${formatNumber(count)}`}</Text>
+        <Button size="compact-sm" variant="light" onClick={onSend}>
+          <Trans>Send now</Trans>
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/**
+ * The Scan screen (issue 76, decision 086): the phone's camera (or a photo chosen or taken with the
+ * system camera) → the sheet read on this phone by the shared reader in a Web Worker, without signal
+ * → the student, every answer and the score with the test's key at once → the photo and the reading
+ * kept in the phone's outbox and sent; the server reads again for the record and its answer (the
+ * marks, what to settle) replaces the phone's once it arrives.
+ */
+export function OmrScanScreen({ examId, backHref }: { examId: string; backHref: string }) {
+  const { t } = useLingui();
+  const userId = useCurrentUser()?._id ?? '';
+  const results = useExamResults(examId);
+  const scans = useOmrScans(examId);
+  const key = scans.data?.key ?? null;
+  const settle = useSettleAnswer(examId);
+  const { sheets, setSheets, update, waiting, online, send } = useOmrOutbox(examId, userId);
+  const nextId = useRef(1);
+
+  // The reader starts with the screen (its code fetched while there is signal).
+  useEffect(() => prepareReader(), []);
+
   // Photo previews are freed with the screen.
   const urls = useRef<string[]>([]);
   useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
@@ -130,31 +241,6 @@ export function OmrScanScreen({ examId, backHref }: { examId: string; backHref: 
     } catch {
       update(id, { state: 'refused', reason: t`This phone could not keep the photo (private browsing or storage full): send it from the test's page.` });
     }
-  };
-
-  const openCamera = async () => {
-    setCameraError(null);
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } }, audio: false });
-      setCamera(stream);
-    } catch {
-      setCameraError(t`The camera could not be opened: allow the camera for this site, or take the photo with the button below.`);
-    }
-  };
-
-  const takePhoto = () => {
-    const element = video.current;
-    if (!element || element.videoWidth === 0) return;
-    const canvas = document.createElement('canvas');
-    canvas.width = element.videoWidth;
-    canvas.height = element.videoHeight;
-    canvas.getContext('2d')?.drawImage(element, 0, 0);
-    canvas.toBlob((blob) => blob && void onPhoto(blob), 'image/jpeg', 0.9);
-  };
-
-  const closeCamera = () => {
-    camera?.getTracks().forEach((track) => track.stop());
-    setCamera(null);
   };
 
   const onSettle = (studentId: string, question: number, answer: string | null) => {
@@ -191,62 +277,9 @@ export function OmrScanScreen({ examId, backHref }: { examId: string; backHref: 
           </Alert>
         ) : null}
 
-        <Paper withBorder p="sm" radius="md">
-          <Stack gap="sm">
-            {camera ? (
-              <>
-                <video ref={video} playsInline muted style={{ width: '100%', maxHeight: '60vh', background: '#000', borderRadius: 8, objectFit: 'contain' }} aria-label={t`Camera`} />
-                <Group grow gap="sm">
-                  <Button size="lg" onClick={takePhoto} leftSection={<IconCamera size={22} aria-hidden="true" />}>
-                    <Trans>Take the photo</Trans>
-                  </Button>
-                  <Button size="lg" variant="default" onClick={closeCamera}>
-                    <Trans>Close camera</Trans>
-                  </Button>
-                </Group>
-              </>
-            ) : (
-              <Button size="lg" onClick={() => void openCamera()} disabled={!key} leftSection={<IconCamera size={22} aria-hidden="true" />}>
-                <Trans>Open the camera</Trans>
-              </Button>
-            )}
-            <Button size="md" variant="light" onClick={() => fileInput.current?.click()} disabled={!key} leftSection={<IconPhoto size={20} aria-hidden="true" />}>
-              <Trans>Choose or take a photo</Trans>
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/*"
-              capture="environment"
-              hidden
-              data-testid="omr-phone-file"
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                event.currentTarget.value = '';
-                if (file) void onPhoto(file);
-              }}
-            />
-            {cameraError ? (
-              <Text size="sm" c="red.8">
-                {cameraError}
-              </Text>
-            ) : null}
-            <Text size="sm" c="dimmed">
-              <Trans>Hold the phone above the sheet so that all four black corner squares are in the picture.</Trans>
-            </Text>
-          </Stack>
-        </Paper>
+        <SheetCapture hasKey={!!key} onPhoto={(photo) => void onPhoto(photo)} />
 
-        {waiting.length > 0 ? (
-          <Alert color="blue" variant="light" icon={<IconCloudUpload aria-hidden="true" />} data-testid="omr-waiting">
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">{t`Sheets waiting on this phone: ${formatNumber(waiting.length)}`}</Text>
-              <Button size="compact-sm" variant="light" onClick={() => void send()}>
-                <Trans>Send now</Trans>
-              </Button>
-            </Group>
-          </Alert>
-        ) : null}
+        {waiting.length > 0 ? <WaitingSheets count={waiting.length} onSend={() => void send()} /> : null}
 
         {sheets.map((sheet) => (
           <SheetResult key={sheet.id} sheet={sheet} answerKey={key} examId={examId} names={names} onSettle={onSettle} onDiscard={async () => {

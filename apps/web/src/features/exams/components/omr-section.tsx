@@ -96,7 +96,6 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
   };
 
   const toSettle = (scans.data?.scans ?? []).filter((one) => one.uncertain.length > 0);
-  const [showAnalysis, setShowAnalysis] = useState(false);
 
   return (
     <SectionCard title={t`OMR sheets`} description={t`Print answer sheets, type the key, then photograph the filled sheets: the marks go into this test.`}>
@@ -197,22 +196,33 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
               .map((one) => (
                 <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} onSettle={onSettle} />
               ))}
-            <UnstyledButton onClick={() => setShowAnalysis((value) => !value)} fz="sm" c="blue.7">
-              {showAnalysis ? <Trans>Hide the question analysis</Trans> : <Trans>Show the question analysis (how many chose each option)</Trans>}
-            </UnstyledButton>
-            {showAnalysis ? (
-              <Stack gap={2} ff="monospace" fz="xs">
-                {(scans.data?.analysis ?? []).map((row) => (
-                  <Text key={row.question} fz="xs" ff="monospace">
-                    {t`Q${row.question}`} ({row.answer ?? '–'}): {Object.entries(row.counts).map(([letter, count]) => `${letter === 'blank' ? '–' : letter} ${formatNumber(count)}`).join(' · ')}
-                  </Text>
-                ))}
-              </Stack>
-            ) : null}
+            <QuestionAnalysis analysis={scans.data?.analysis ?? []} />
           </Stack>
         ) : null}
       </Stack>
     </SectionCard>
+  );
+}
+
+/** How many chose each option of each question, shown on a tap. */
+function QuestionAnalysis({ analysis }: { analysis: NonNullable<ReturnType<typeof useOmrScans>['data']>['analysis'] }) {
+  const { t } = useLingui();
+  const [showAnalysis, setShowAnalysis] = useState(false);
+  return (
+    <>
+      <UnstyledButton onClick={() => setShowAnalysis((value) => !value)} fz="sm" c="blue.7">
+        {showAnalysis ? <Trans>Hide the question analysis</Trans> : <Trans>Show the question analysis (how many chose each option)</Trans>}
+      </UnstyledButton>
+      {showAnalysis ? (
+        <Stack gap={2} ff="monospace" fz="xs">
+          {analysis.map((row) => (
+            <Text key={row.question} fz="xs" ff="monospace">
+              {t`Q${row.question}`} ({row.answer ?? '–'}): {Object.entries(row.counts).map(([letter, count]) => `${letter === 'blank' ? '–' : letter} ${formatNumber(count)}`).join(' · ')}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+    </>
   );
 }
 

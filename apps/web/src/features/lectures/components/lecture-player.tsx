@@ -35,6 +35,26 @@ function stillAt(stills: readonly Still[], time: number): Still | undefined {
   return found;
 }
 
+/** The board's stills and their times (a video's lecture; an audio one has none). */
+function useBoardStills(rendition: Lecture['renditions'][number] | undefined): Still[] {
+  const [stills, setStills] = useState<Still[]>([]);
+  useEffect(() => {
+    if (!rendition?.stills) return;
+    const base = new URL(rendition.stills, window.location.href);
+    let cancelled = false;
+    void fetch(base, { credentials: 'same-origin' })
+      .then((response) => (response.ok ? (response.json() as Promise<{ t: number; still: string }[]>) : []))
+      .then((timeline) => {
+        if (!cancelled) setStills(timeline.map((one) => ({ t: one.t, src: new URL(one.still, base).pathname })));
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [rendition]);
+  return stills;
+}
+
 /**
  * Plays a lecture's voice + board rendition (issue 75, decision 082): Opus speech in HLS through hls.js
  * (loaded only here, on this screen) or the browser's own HLS, the board still of the current time beside
@@ -50,7 +70,7 @@ export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; r
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
   const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>('1');
-  const [stills, setStills] = useState<Still[]>([]);
+  const stills = useBoardStills(rendition);
   // What the student has played in all (the server's figure plus this visit's), and the last report's.
   const watched = useRef({ total: lecture.myView?.secondsWatched ?? 0, lastTime: 0, reported: -1 });
 
@@ -81,22 +101,6 @@ export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; r
     return () => {
       destroyed = true;
       destroy();
-    };
-  }, [rendition]);
-
-  // The board's stills and their times (a video's lecture; an audio one has none).
-  useEffect(() => {
-    if (!rendition?.stills) return;
-    const base = new URL(rendition.stills, window.location.href);
-    let cancelled = false;
-    void fetch(base, { credentials: 'same-origin' })
-      .then((response) => (response.ok ? (response.json() as Promise<{ t: number; still: string }[]>) : []))
-      .then((timeline) => {
-        if (!cancelled) setStills(timeline.map((one) => ({ t: one.t, src: new URL(one.still, base).pathname })));
-      })
-      .catch(() => {});
-    return () => {
-      cancelled = true;
     };
   }, [rendition]);
 

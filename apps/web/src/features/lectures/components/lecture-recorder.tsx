@@ -63,25 +63,90 @@ function jpegOf(video: HTMLVideoElement): Promise<Blob | null> {
   return new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.7));
 }
 
-export function LectureRecorder({ lectureId, onDone }: { lectureId: string; onDone: () => void }) {
+/** The screen stays on while recording (taken again when the page is shown again); the returned function lets it go. */
+function keepScreenAwake(): () => void {
+  let wakeLock: WakeLockSentinel | null = null;
+  const keepAwake = () => {
+    if (document.visibilityState === 'visible' && 'wakeLock' in navigator) {
+      navigator.wakeLock
+        .request('screen')
+        .then((lock) => (wakeLock = lock))
+        .catch(() => {});
+    }
+  };
+  keepAwake();
+  document.addEventListener('visibilitychange', keepAwake);
+  return () => {
+    document.removeEventListener('visibilitychange', keepAwake);
+    void wakeLock?.release().catch(() => {});
+  };
+}
+
+/** The recorder's pieces as one stream, in order (each Blob is read before the next is queued). */
+function recorderStream(recorder: MediaRecorder) {
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  let queue = Promise.resolve();
+  recorder.ondataavailable = (event) => {
+    if (event.data.size === 0) return;
+    queue = queue.then(async () => controller?.enqueue(new Uint8Array(await event.data.arrayBuffer())));
+  };
+  /** Ends the stream after the last piece queued and what `before` waits for. */
+  const closeAfter = (before: () => Promise<unknown>) =>
+    void queue.then(async () => {
+      await before();
+      controller?.close();
+    });
+  return { stream, closeAfter };
+}
+
+/**
+ * Looks at the board each second from the start: a still (sent at once with its time) when it has changed,
+ * and on takeStill; `onLook` is told the seconds recorded, `onSent` each still sent.
+ */
+function watchBoard(video: HTMLVideoElement, lectureId: string, onLook: (seconds: number) => void, onSent: () => void) {
+  const startedAt = performance.now();
+  const elapsed = () => (performance.now() - startedAt) / 1000;
+  const pendingStills = new Set<Promise<void>>();
+  const canvas = document.createElement('canvas');
+  let lastStill: Uint8ClampedArray | null = null;
+  let lastStillAt = -Infinity;
+  const takeStill = () => {
+    const at = elapsed();
+    const grey = smallGrey(video, canvas);
+    if (grey) lastStill = grey;
+    lastStillAt = performance.now();
+    const sending = jpegOf(video).then(async (jpeg) => {
+      if (!jpeg) return;
+      await sendStill(lectureId, at, jpeg);
+      onSent();
+    });
+    const kept = sending.catch(() => {});
+    pendingStills.add(kept);
+    void kept.then(() => pendingStills.delete(kept));
+  };
+  const look = window.setInterval(() => {
+    onLook(elapsed());
+    if (performance.now() - lastStillAt < LEAST_BETWEEN_MS) return;
+    const grey = smallGrey(video, canvas);
+    if (grey && (!lastStill || difference(grey, lastStill) > BOARD_CHANGE_THRESHOLD)) takeStill();
+  }, LOOK_EVERY_MS);
+  return { takeStill, stopLooking: () => window.clearInterval(look), stillsSent: () => Promise.all([...pendingStills]) };
+}
+
+/** The recording's state and its start: microphone and camera opened, the voice streamed and the board watched. */
+function useLectureRecording(lectureId: string, onDone: () => void) {
   const { t } = useLingui();
   const [phase, setPhase] = useState<Phase>('idle');
   const [seconds, setSeconds] = useState(0);
   const [stills, setStills] = useState(0);
   const [sentBytes, setSentBytes] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [left, setLeft] = useState<{ bytes: number; stills: number } | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const session = useRef<{ stop: () => void; takeStill: () => void; cleanUp: () => void } | null>(null);
   const failedUpload = t`The recording could not be sent: check the connection. What was sent is kept; finish with it from the batch's lectures.`;
-
-  // A recording cut short before (the tab closed): offer to finish with what arrived.
-  useEffect(() => {
-    recordingLeft(lectureId)
-      .then((found) => setLeft(found.bytes > 0 ? found : null))
-      .catch(() => setLeft(null));
-    return () => session.current?.cleanUp();
-  }, [lectureId]);
+  // Leaving the screen (or another lecture) ends the recording under way.
+  useEffect(() => () => session.current?.cleanUp(), [lectureId]);
 
   const start = async () => {
     setError(null);
@@ -99,56 +164,12 @@ export function LectureRecorder({ lectureId, onDone }: { lectureId: string; onDo
     await video.play().catch(() => {});
     const audio = new MediaStream(media.getAudioTracks());
     const recorder = new MediaRecorder(audio, MediaRecorder.isTypeSupported(AUDIO_TYPE) ? { mimeType: AUDIO_TYPE, audioBitsPerSecond: AUDIO_BITS } : { audioBitsPerSecond: AUDIO_BITS });
-    let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
-    const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-    // The recorder's pieces, in order (each Blob is read before the next is queued).
-    let queue = Promise.resolve();
-    recorder.ondataavailable = (event) => {
-      if (event.data.size === 0) return;
-      queue = queue.then(async () => controller?.enqueue(new Uint8Array(await event.data.arrayBuffer())));
-    };
-    const startedAt = performance.now();
-    const elapsed = () => (performance.now() - startedAt) / 1000;
-    const pendingStills = new Set<Promise<void>>();
-    const canvas = document.createElement('canvas');
-    let lastStill: Uint8ClampedArray | null = null;
-    let lastStillAt = -Infinity;
-    const takeStill = () => {
-      const at = elapsed();
-      const grey = smallGrey(video, canvas);
-      if (grey) lastStill = grey;
-      lastStillAt = performance.now();
-      const sending = jpegOf(video).then(async (jpeg) => {
-        if (!jpeg) return;
-        await sendStill(lectureId, at, jpeg);
-        setStills((count) => count + 1);
-      });
-      const kept = sending.catch(() => {});
-      pendingStills.add(kept);
-      void kept.then(() => pendingStills.delete(kept));
-    };
-    const look = window.setInterval(() => {
-      setSeconds(elapsed());
-      if (performance.now() - lastStillAt < LEAST_BETWEEN_MS) return;
-      const grey = smallGrey(video, canvas);
-      if (grey && (!lastStill || difference(grey, lastStill) > BOARD_CHANGE_THRESHOLD)) takeStill();
-    }, LOOK_EVERY_MS);
-    // The screen stays on while recording (taken again when the page is shown again).
-    let wakeLock: WakeLockSentinel | null = null;
-    const keepAwake = () => {
-      if (document.visibilityState === 'visible' && 'wakeLock' in navigator) {
-        navigator.wakeLock
-          .request('screen')
-          .then((lock) => (wakeLock = lock))
-          .catch(() => {});
-      }
-    };
-    keepAwake();
-    document.addEventListener('visibilitychange', keepAwake);
+    const { stream, closeAfter } = recorderStream(recorder);
+    const board = watchBoard(video, lectureId, setSeconds, () => setStills((count) => count + 1));
+    const letScreenSleep = keepScreenAwake();
     const cleanUp = () => {
-      window.clearInterval(look);
-      document.removeEventListener('visibilitychange', keepAwake);
-      void wakeLock?.release().catch(() => {});
+      board.stopLooking();
+      letScreenSleep();
       media.getTracks().forEach((track) => track.stop());
       if (recorder.state !== 'inactive') recorder.stop();
     };
@@ -164,23 +185,17 @@ export function LectureRecorder({ lectureId, onDone }: { lectureId: string; onDo
         cleanUp();
       },
     });
-    recorder.onstop = () => {
-      // The last piece is in: the stills already taken are sent first, then the voice's end (its length).
-      void queue.then(async () => {
-        await Promise.all([...pendingStills]);
-        controller?.close();
-      });
-    };
+    // The last piece is in: the stills already taken are sent first, then the voice's end (its length).
+    recorder.onstop = () => closeAfter(board.stillsSent);
     session.current = {
       stop: () => {
         setPhase('stopping');
-        window.clearInterval(look);
+        board.stopLooking();
         recorder.stop();
         media.getTracks().forEach((track) => track.stop());
-        document.removeEventListener('visibilitychange', keepAwake);
-        void wakeLock?.release().catch(() => {});
+        letScreenSleep();
       },
-      takeStill,
+      takeStill: board.takeStill,
       cleanUp,
     };
     // A piece every second: a closed tab loses at most the last seconds.
@@ -188,8 +203,38 @@ export function LectureRecorder({ lectureId, onDone }: { lectureId: string; onDo
     upload.start();
     setPhase('recording');
     // The board as it is at the start.
-    window.setTimeout(takeStill, 500);
+    window.setTimeout(board.takeStill, 500);
   };
+
+  return { phase, setPhase, seconds, stills, sentBytes, error, setError, videoRef, session, start };
+}
+
+/** A recording cut short before (the tab closed): the offer to finish with what arrived. */
+function LeftRecordingOffer({ left, onUse }: { left: { bytes: number; stills: number }; onUse: () => void }) {
+  const { t } = useLingui();
+  return (
+    <Alert color="yellow" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
+      <Stack gap="xs">
+        <Text size="sm">{t`A recording of this lecture was cut short (${(left.bytes / 1048576).toFixed(1)} MB, ${left.stills} stills of the board arrived).`}</Text>
+        <Button variant="light" onClick={onUse} style={{ alignSelf: 'flex-start' }}>
+          {t`Use what arrived`}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+export function LectureRecorder({ lectureId, onDone }: { lectureId: string; onDone: () => void }) {
+  const { t } = useLingui();
+  const { phase, setPhase, seconds, stills, sentBytes, error, setError, videoRef, session, start } = useLectureRecording(lectureId, onDone);
+  const [left, setLeft] = useState<{ bytes: number; stills: number } | null>(null);
+
+  // A recording cut short before (the tab closed): offer to finish with what arrived.
+  useEffect(() => {
+    recordingLeft(lectureId)
+      .then((found) => setLeft(found.bytes > 0 ? found : null))
+      .catch(() => setLeft(null));
+  }, [lectureId]);
 
   const finishLeft = async () => {
     try {
@@ -203,16 +248,7 @@ export function LectureRecorder({ lectureId, onDone }: { lectureId: string; onDo
 
   return (
     <Stack gap="sm" data-testid="lecture-recorder" data-phase={phase}>
-      {left && phase === 'idle' ? (
-        <Alert color="yellow" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
-          <Stack gap="xs">
-            <Text size="sm">{t`A recording of this lecture was cut short (${(left.bytes / 1048576).toFixed(1)} MB, ${left.stills} stills of the board arrived).`}</Text>
-            <Button variant="light" onClick={() => void finishLeft()} style={{ alignSelf: 'flex-start' }}>
-              {t`Use what arrived`}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : null}
+      {left && phase === 'idle' ? <LeftRecordingOffer left={left} onUse={() => void finishLeft()} /> : null}
       <video ref={videoRef} muted playsInline style={{ width: '100%', maxHeight: '50vh', background: '#222', borderRadius: 8, display: phase === 'recording' || phase === 'starting' ? 'block' : 'none' }} />
       {phase === 'recording' || phase === 'stopping' ? (
         <Group justify="space-between" gap="xs">

@@ -103,47 +103,55 @@ function LectureSettingsForm({ settings }: { settings: LectureSettings }) {
             <Trans>Save lecture settings</Trans>
           </Button>
         </Group>
-        <div>
-          <Title order={3} size="h5">
-            <Trans>Storage by batch</Trans>
-          </Title>
-          {settings.storage.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              <Trans>No lectures stored yet.</Trans>
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={280}>
-              <Table data-testid="lecture-storage">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t`Batch`}</Table.Th>
-                    <Table.Th ta="end">{t`Lectures`}</Table.Th>
-                    <Table.Th ta="end">{t`Space`}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {settings.storage.map((row) => (
-                    <Table.Tr key={row.batch._id}>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.batch.name}</Table.Td>
-                      <Table.Td ta="end">{row.lectures}</Table.Td>
-                      <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-                        {megabytes(row.bytes)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                  <Table.Tr>
-                    <Table.Td fw={600}>{t`All batches`}</Table.Td>
-                    <Table.Td />
-                    <Table.Td ta="end" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {megabytes(settings.totalBytes)}
-                    </Table.Td>
-                  </Table.Tr>
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </div>
+        <LectureStorageByBatch settings={settings} />
       </Stack>
     </Paper>
+  );
+}
+
+/** The space each batch's lectures take, and all of them. */
+function LectureStorageByBatch({ settings }: { settings: LectureSettings }) {
+  const { t } = useLingui();
+  return (
+    <div>
+      <Title order={3} size="h5">
+        <Trans>Storage by batch</Trans>
+      </Title>
+      {settings.storage.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          <Trans>No lectures stored yet.</Trans>
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={280}>
+          <Table data-testid="lecture-storage">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t`Batch`}</Table.Th>
+                <Table.Th ta="end">{t`Lectures`}</Table.Th>
+                <Table.Th ta="end">{t`Space`}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {settings.storage.map((row) => (
+                <Table.Tr key={row.batch._id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.batch.name}</Table.Td>
+                  <Table.Td ta="end">{row.lectures}</Table.Td>
+                  <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                    {megabytes(row.bytes)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td fw={600}>{t`All batches`}</Table.Td>
+                <Table.Td />
+                <Table.Td ta="end" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {megabytes(settings.totalBytes)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </div>
   );
 }
