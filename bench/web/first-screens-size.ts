@@ -35,15 +35,18 @@ import { ROOT, WEB_DIST } from './server';
  * lever is issue 74's per-screen catalogs (decision 078), not more budget.
  * The admin's dashboard +1 kB (decision 087): the lecture upload and recorder screens' 35 messages in the one
  * catalog put it 0.2 kB over.
+ * Every screen +1 kB (session 39): the lectures' keys, download and settings, the OMR phone scan and the
+ * house's splits added about 100 messages to the one catalog (0.2–0.5 kB over each). Still the catalog: the
+ * lever is issue 74's per-screen catalogs.
  */
 export const FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
-  '/app/dashboard': 314,
-  '/app/teacher/dashboard': 256,
-  '/app/student/dashboard': 261,
-  '/app/parent/dashboard': 288,
-  '/app/teacher/attendance/mark': 326,
-  '/app/parent/fees': 291,
-  '/app/student/online-tests': 254,
+  '/app/dashboard': 315,
+  '/app/teacher/dashboard': 257,
+  '/app/student/dashboard': 262,
+  '/app/parent/dashboard': 289,
+  '/app/teacher/attendance/mark': 327,
+  '/app/parent/fees': 292,
+  '/app/student/online-tests': 255,
 };
 
 /**
@@ -60,8 +63,8 @@ export const TAKE_OVER_GOAL_KB = 150;
  * the take-over (entry-server.tsx, `showsServerMessages`).
  */
 export const MARATHI_FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
-  '/app/parent/dashboard': 295,
-  '/app/parent/fees': 298,
+  '/app/parent/dashboard': 296,
+  '/app/parent/fees': 299,
 };
 
 interface EntryServer {
