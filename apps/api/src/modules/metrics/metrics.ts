@@ -203,6 +203,7 @@ function academyQueries(pool: pg.Pool) {
     return { rows };
   };
 
+  /** Each academy's lecture bytes. Its caller catches it at once: a rejection left for later is unhandled meanwhile. */
   async function readLectureBytes(): Promise<{ slug: string; bytes: number }[]> {
     const academies = await query<{ id: string; slug: string }>(`select id, slug from academies where status = 'active' order by id`);
     const rows: { slug: string; bytes: number }[] = [];
@@ -270,7 +271,7 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
     poolTotal.set(pool.totalCount);
     poolIdle.set(pool.idleCount);
     poolWaiting.set(pool.waitingCount);
-    const lectureRows = readLectureBytes();
+    const lectureRows = readLectureBytes().catch(() => undefined);
     const [jobRows, messageRows, offsiteRows, conversationRows] = await Promise.allSettled([
       inEveryAcademy<JobRow>(JOBS_SQL).then((result) => ({ rows: sumRows(result.rows, (row) => row.name, ['waiting', 'running', 'retrying', 'failed'], 'oldest_waiting') })),
       inEveryAcademy<MessageRow>(MESSAGES_SQL).then((result) => ({ rows: sumRows(result.rows, (row) => `${row.channel} ${row.status}`, ['count'], 'oldest_queued') })),
@@ -278,7 +279,7 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
       inEveryAcademy<ConversationRow>(CONVERSATIONS_SQL),
     ]);
     lectureBytes.reset();
-    const lectures = await lectureRows.catch(() => undefined);
+    const lectures = await lectureRows;
     for (const row of lectures ?? []) lectureBytes.set({ academy: row.slug }, row.bytes);
     replies.reset();
     if (conversationRows.status === 'fulfilled') {
