@@ -182,6 +182,11 @@ test('two academies, each its own logo and colour everywhere, each installable w
       await expect(site.locator('meta[name="theme-color"]')).toHaveAttribute('content', owner.colour);
       const html = await site.content();
       expect(html).not.toContain(other.logoUrl);
+      // The first paint is already in its colour: the server's HTML carries the accent before any script runs.
+      // (Asked from the page: Chromium resolves <slug>.localhost itself, Node does not.)
+      const sent = await site.evaluate(async () => (await fetch('/', { cache: 'no-store' })).text());
+      expect(sent).toContain(`--academy-accent:${owner.colour}`);
+      expect(sent).not.toContain(`--academy-accent:${other.colour}`);
 
       // Installable, as Chromium's own install prompt decides (what Lighthouse 11's installable-manifest audit asks).
       const cdp = await visitor.newCDPSession(site);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withBrandHead } from './brand-head';
 
-const HEAD = '<head><meta name="theme-color" content="#4263eb" />\n<link rel="icon" type="image/svg+xml" href="/favicon.svg" /></head>';
+const HEAD = '<html lang="en"><head><meta name="theme-color" content="#4263eb" />\n<link rel="icon" type="image/svg+xml" href="/favicon.svg" /></head>';
 
 describe('withBrandHead', () => {
   it('writes the academy colour and, with a logo, its favicon and apple-touch-icon', () => {
@@ -10,6 +10,12 @@ describe('withBrandHead', () => {
     expect(html).toContain('<link rel="icon" type="image/png" href="/api/public/brand/favicon.png?v=0123456789abcdef" />');
     expect(html).toContain('<link rel="apple-touch-icon" href="/api/public/brand/apple-touch-icon.png?v=0123456789abcdef" />');
     expect(html).not.toContain('favicon.svg');
+    // The first paint is the academy's accent, not the product's indigo.
+    expect(html).toContain('<html data-academy-brand style="--academy-accent:#0b7285" lang="en">');
+  });
+
+  it('leaves <html> as it is for the product colour', () => {
+    expect(withBrandHead(HEAD, { colour: '#4263eb', shortName: 'Main', logoUrl: null })).toContain('<html lang="en">');
   });
 
   it('keeps the product icons without a logo', () => {
