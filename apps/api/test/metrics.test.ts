@@ -46,7 +46,9 @@ describe('GET /metrics without METRICS_TOKEN: this machine only, directly', () =
     const samples = parseSamples(response.body);
     expect(samples.get('academy_up')).toBe(1);
     expect(samples.get('academy_database_up')).toBe(1);
-    expect(samples.get('process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    // The process counters count from the registry's making; a scrape right after it may find
+    // less CPU time than the kernel's tick, so the sample is there and not negative (CI saw 0).
+    expect(samples.get('process_cpu_user_seconds_total')).toBeGreaterThanOrEqual(0);
     expect([...samples.keys()].some((name) => name.startsWith('academy_build_info{version='))).toBe(true);
     expect(samples.get('academy_db_pool_connections')).toBeGreaterThanOrEqual(0);
     expect(samples.get('academy_data_dir_filesystem_size_bytes')).toBeGreaterThan(0);
