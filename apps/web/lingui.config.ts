@@ -45,7 +45,8 @@ const appOnly = [
   'src/lib/state-names.ts',
   'src/features/admissions/components/enquiry-*',
   'src/features/admissions/enquiry-labels.ts',
-  'src/features/settings/components/settings-*',
+  // Not settings-load-error: the public About and Contact pages show it.
+  'src/features/settings/components/settings-!(load-error).tsx',
   'src/features/settings/settings-form.ts',
   // Notes are signed-in work, except the card and viewer the public Resources page shows too.
   'src/features/notes/*.ts',

@@ -457,14 +457,14 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   // browser differently than here, so those get the data alone. One person's page: never kept (lastDrawn).
   if (search !== '' && !screen.drawsWithQuery) return dataOnly();
   try {
-    await Promise.all([loadLanguage(user.language), addCatalog('app', user.language)]);
+    await Promise.all([loadLanguage(user.language), addCatalog(screen.role, user.language)]);
     const url = new URL(`${pathname}${screen.drawsWithQuery ? search : ''}`, 'http://academy.invalid');
     let html: string | null = null;
     // Drawn, then what the drawing asked for and nobody had read yet (another card of the screen, a
     // query that needs the first answer) is read with the screen's own query functions, as this person,
     // and the screen drawn again: at most three times, so the page goes with no skeleton left.
     for (let pass = 0; pass < MAX_DRAWING_PASSES; pass += 1) {
-      const render = previousRender.then(() => renderWithLanguage(url, user.language, queryClient, ['app']));
+      const render = previousRender.then(() => renderWithLanguage(url, user.language, queryClient, [screen.role]));
       previousRender = render.catch(() => undefined);
       html = (await render).html;
       const asked = queryClient
@@ -500,7 +500,7 @@ export function signedInFirstScreenModules(pathname: string, language: Language)
   // The messages of the person's language come with the code (the files lib/catalogs.ts and, for
   // Marathi and Hindi on a screen that shows the API's messages, lib/server-text.ts load; the other
   // screens load that table after the take-over, issue 74).
-  const catalogs = [`src/locales/${language}/public.po`, `src/locales/${language}/app.po`, ...(language === 'en' || !screen.showsServerMessages ? [] : [SERVER_MESSAGES_MODULE])];
+  const catalogs = [`src/locales/${language}/public.po`, `src/locales/${language}/app.po?area=${screen.role}`, ...(language === 'en' || !screen.showsServerMessages ? [] : [SERVER_MESSAGES_MODULE])];
   return [APP_MODULE, ...SIGNED_IN_LAYOUT_MODULES, screen.module, ...catalogs];
 }
 

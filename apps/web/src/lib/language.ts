@@ -46,7 +46,7 @@ export async function setLanguage(language: Language, options?: { serverMessages
   }
 }
 
-/** Adds a catalog (`app` for the signed-in areas) in the language shown now, or the one coming. */
+/** Adds a catalog (a signed-in area's chunk, lib/area-catalogs.ts) in the language shown now, or the one coming. */
 export function loadCatalog(catalog: CatalogName): Promise<void> {
   return addCatalog(catalog, coming ?? currentLanguage());
 }
