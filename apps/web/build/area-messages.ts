@@ -2,13 +2,13 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { getConfig } from '@lingui/conf';
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
-import { areaFiles, areaFilesOf, inArea, MESSAGE_AREAS, type ImportGraph, type MessageArea } from './message-areas';
+import { areaFiles, areaFilesOf, inArea, MESSAGE_CHUNKS, type ImportGraph, type MessageChunk } from './message-areas';
 
-const AREA_CHUNK = /\/src\/locales\/(\w+)\/app\.po\?area=(\w+)$/;
+const AREA_CHUNK = /\/src\/locales\/(\w+)\/app\.po\?area=([\w-]+)$/;
 
 /**
  * `import('../locales/mr/app.po?area=student')`: the signed-in catalog's messages in Marathi that the
- * student's screens can reach (build/message-areas.ts), compiled as @lingui/vite-plugin compiles a whole
+ * student's screens can reach (build/message-areas.ts; or `?area=student-dashboard`, that first screen's), compiled as @lingui/vite-plugin compiles a whole
  * catalog (a bare `app.po` import still gives all of it). The translations stay in the one app.po.
  */
 export function areaMessages(): Plugin {
@@ -16,7 +16,7 @@ export function areaMessages(): Plugin {
   const config = getConfig({ configPath: path.join(webDir, 'lingui.config.ts') });
   // lingui.config.ts names them; the type leaves them optional.
   const [rootDir, sourceLocale, fallbackLocales] = [config.rootDir ?? webDir, config.sourceLocale ?? 'en', config.fallbackLocales || {}];
-  let files: Promise<Record<MessageArea, Set<string>>> | undefined;
+  let files: Promise<Record<MessageChunk, Set<string>>> | undefined;
   return {
     name: 'academy-area-messages',
     // In development an edit may add an import: the areas are read again at the next request.
@@ -38,15 +38,15 @@ export function areaMessages(): Plugin {
       }
       return files.then((read) => {
         const built = areaFilesOf(graph);
-        const missed = MESSAGE_AREAS.flatMap((area) => [...built[area]].filter((file) => !read[area].has(file)).map((file) => `${area}: ${file}`));
+        const missed = MESSAGE_CHUNKS.flatMap((area) => [...built[area]].filter((file) => !read[area].has(file)).map((file) => `${area}: ${file}`));
         if (missed.length > 0) throw new Error(`build/message-areas.ts did not see these files reached by an area (their messages would be missing):\n${missed.join('\n')}`);
       });
     },
     async transform(_source, id) {
       const match = AREA_CHUNK.exec(id);
       if (!match) return null;
-      const [, locale, area] = match as unknown as [string, string, MessageArea];
-      if (!MESSAGE_AREAS.includes(area)) throw new Error(`${id}: no such message area (build/message-areas.ts)`);
+      const [, locale, area] = match as unknown as [string, string, MessageChunk];
+      if (!MESSAGE_CHUNKS.includes(area)) throw new Error(`${id}: no such message area (build/message-areas.ts)`);
       files ??= Promise.resolve(areaFiles(webDir));
       const reached = (await files)[area];
       const file = id.split('?')[0]!;

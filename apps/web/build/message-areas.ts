@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MESSAGE_AREAS, type MessageArea } from '../src/lib/message-areas';
+import { FIRST_SCREEN_MESSAGES, MESSAGE_AREAS, MESSAGE_CHUNKS, type MessageArea, type MessageChunk } from '../src/lib/message-areas';
 
 /**
  * The signed-in catalog (`app`, lingui.config.ts) is translated as one file per language but sent as one
@@ -9,7 +9,7 @@ import { MESSAGE_AREAS, type MessageArea } from '../src/lib/message-areas';
  * first screen then no longer brings the office's messages. Shared by the build (build/area-messages.ts)
  * and the unit test that holds every message of the catalog to an area (src/locales/message-areas.test.ts).
  */
-export { MESSAGE_AREAS, type MessageArea };
+export { MESSAGE_AREAS, MESSAGE_CHUNKS, type MessageArea, type MessageChunk };
 
 /** Where each area's screens are (a folder ends with `/`), relative to apps/web. */
 const AREA_SCREENS: Record<MessageArea, string[]> = {
@@ -73,20 +73,25 @@ function reach(graph: ImportGraph, roots: string[], skipDynamicsOf = new Set<str
   return seen;
 }
 
-/** For each area, the source files (relative to apps/web) its pages can reach. */
-export function areaFiles(webDir: string): Record<MessageArea, Set<string>> {
+/** For each chunk (an area, a first screen), the source files (relative to apps/web) its pages can reach. */
+export function areaFiles(webDir: string): Record<MessageChunk, Set<string>> {
   return areaFilesOf(importGraph(webDir));
 }
 
 /** The same, in a given graph of imports (the build's own, to check the one read here: build/area-messages.ts). */
-export function areaFilesOf(graph: ImportGraph): Record<MessageArea, Set<string>> {
+export function areaFilesOf(graph: ImportGraph): Record<MessageChunk, Set<string>> {
   const files = [...graph.keys()];
   const common = reach(graph, [ENTRY], new Set([ROUTER]));
   const rootsOf = (prefixes: string[]) => files.filter((file) => prefixes.some((prefix) => (prefix.endsWith('/') ? file.startsWith(prefix) : file === prefix)));
-  const result = {} as Record<MessageArea, Set<string>>;
+  const result = {} as Record<MessageChunk, Set<string>>;
   for (const area of MESSAGE_AREAS) {
     const frame = area === 'pay' || area === 'operator' ? [] : SIGNED_IN_FRAME;
     result[area] = new Set([...common, ...reach(graph, [...frame, ...rootsOf(AREA_SCREENS[area])])]);
+  }
+  // A first screen's: the shell and the screen, with everything it may load later too (a form it
+  // downloads after the take-over shows before the area's chunk may have come).
+  for (const [name, screen] of Object.entries(FIRST_SCREEN_MESSAGES) as [keyof typeof FIRST_SCREEN_MESSAGES, string][]) {
+    result[name] = new Set([...common, ...reach(graph, [...SIGNED_IN_FRAME, screen])]);
   }
   return result;
 }

@@ -6,7 +6,7 @@ declare module '*.po' {
   export const messages: Messages;
 }
 
-// One area's chunk of the signed-in catalog (build/area-messages.ts, src/lib/area-catalogs.ts).
+// One chunk of the signed-in catalog (build/area-messages.ts, src/lib/area-catalogs.ts).
 declare module '*.po?area=admin' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
@@ -28,6 +28,34 @@ declare module '*.po?area=pay' {
   export const messages: Messages;
 }
 declare module '*.po?area=operator' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=admin-dashboard' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=teacher-dashboard' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=teacher-attendance' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=student-dashboard' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=student-online-tests' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=parent-dashboard' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=parent-fees' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }

@@ -57,6 +57,16 @@ function redirect(path: string, to: string): RouteObject {
   return { path, element: <Navigate to={to} replace /> };
 }
 
+/**
+ * A screen of an area waits for the area's messages too: a first screen the server drew is taken over
+ * with its own (lib/catalogs.ts, standIn), and the area's chunk comes right after (decision 093).
+ */
+function withAreaMessages(route: RouteObject, role: Role): RouteObject {
+  if (typeof route.lazy !== 'function') return route;
+  const load = route.lazy as LazyModule;
+  return { ...route, lazy: () => Promise.all([load(), loadCatalog(role)]).then(([module]) => module) } as RouteObject;
+}
+
 /** A signed-in area: the role guard, then the shared shell configured for that role. */
 function area(path: string, role: Role, children: RouteObject[]): RouteObject {
   return {
@@ -83,7 +93,7 @@ function area(path: string, role: Role, children: RouteObject[]): RouteObject {
         },
         children: [
           { index: true, element: <Navigate to={`/${path}/dashboard`} replace /> },
-          ...children,
+          ...children.map((child) => withAreaMessages(child, role)),
           // An unknown address of the area: a not-found inside the signed-in layout, not the public 404.
           page('*', () => import('./routes/signed-in-not-found')),
         ],

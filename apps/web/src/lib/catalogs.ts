@@ -2,7 +2,7 @@ import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core';
 import type { Language } from '@academy/shared/languages';
 import { loadServerMessages } from './server-text';
 import { areaLoaders } from './area-catalogs';
-import type { MessageArea } from './message-areas';
+import type { FirstScreenMessages, MessageArea, MessageChunk } from './message-areas';
 
 /**
  * The compiled messages, one small chunk per language and catalog (apps/web/lingui.config.ts): the
@@ -10,7 +10,7 @@ import type { MessageArea } from './message-areas';
  * `student`…, lib/area-catalogs.ts, decision 093), the three policy pages add `legal`. @lingui/vite-plugin
  * compiles each .po file when it is imported, so the translations' PO files are the only source.
  */
-export type CatalogName = 'public' | 'legal' | 'platform' | MessageArea;
+export type CatalogName = 'public' | 'legal' | 'platform' | MessageChunk;
 
 type Loader = () => Promise<{ messages: Messages }>;
 
@@ -61,10 +61,29 @@ export function loadLanguage(language: Language, { serverMessages = true }: { se
   return Promise.all([...[...wanted].map((catalog) => loadOne(language, catalog)), ...extra]).then(() => undefined);
 }
 
-/** Adds a catalog (a signed-in area adds its chunk) in the active language. */
+/** A drawn first screen's own chunk, standing in for its area's until the app has taken the screen over. */
+const standIns = new Map<CatalogName, CatalogName>();
+
+/** Adds a catalog (a signed-in area adds its chunk, or the first screen's standing in for it) in the active language. */
 export function addCatalog(catalog: CatalogName, language: Language): Promise<void> {
-  wanted.add(catalog);
-  return loadOne(language, catalog);
+  const chosen = standIns.get(catalog) ?? catalog;
+  wanted.add(chosen);
+  return loadOne(language, chosen);
+}
+
+/**
+ * A signed-in first screen (entry-server.tsx) is taken over with its own messages only (decision 093):
+ * the area's chunk, every screen's messages, is asked for only once `endStandIns` is called.
+ */
+export function standIn(area: MessageArea, chunk: FirstScreenMessages): void {
+  standIns.set(area, chunk);
+}
+
+/** After the take-over: each area's own chunk, which the area's other screens wait for (router.tsx). */
+export function endStandIns(language: Language): Promise<void> {
+  const areas = [...standIns.keys()];
+  standIns.clear();
+  return Promise.all(areas.map((area) => addCatalog(area, language))).then(() => undefined);
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getConfig } from '@lingui/conf';
 import { getCatalogs } from '@lingui/cli/api';
 import { areaFiles, MESSAGE_AREAS, publicPageFiles } from '../../build/message-areas';
+import { FIRST_SCREEN_MESSAGES, type FirstScreenMessages } from '../lib/message-areas';
 
 /*
  * The signed-in catalog is sent as one chunk per area (decision 093, build/area-messages.ts): a message
@@ -37,6 +38,14 @@ describe('the signed-in catalog in chunks per area', async () => {
     const reached = publicPageFiles(webDir);
     const shown = [...new Set(messages.flatMap(originsOf))].filter((file) => reached.has(file) && !(file in NEVER_SHOWN_ON_PUBLIC_PAGES));
     expect(shown).toEqual([]);
+  });
+
+  it("holds in a first screen's chunk only messages of its area's", () => {
+    const areas = areaFiles(webDir);
+    for (const chunk of Object.keys(FIRST_SCREEN_MESSAGES) as FirstScreenMessages[]) {
+      const area = chunk.split('-')[0] as (typeof MESSAGE_AREAS)[number];
+      expect([...areas[chunk]].filter((file) => !areas[area].has(file)), chunk).toEqual([]);
+    }
   });
 
   it('gives a student far fewer messages than the office', () => {
