@@ -4,7 +4,7 @@ import { FIRST_SCREEN_MESSAGES, MESSAGE_AREAS, MESSAGE_CHUNKS, type MessageArea,
 
 /**
  * The signed-in catalog (`app`, lingui.config.ts) is translated as one file per language but sent as one
- * chunk per area (docs/decisions/093-a-message-chunk-per-area.md): an area's chunk holds the messages
+ * chunk per area (docs/decisions/093-a-message-chunk-per-area-and-per-first-screen.md): an area's chunk holds the messages
  * of the files its screens can reach, following the code's imports from the area's screens. A student's
  * first screen then no longer brings the office's messages. Shared by the build (build/area-messages.ts)
  * and the unit test that holds every message of the catalog to an area (src/locales/message-areas.test.ts).
