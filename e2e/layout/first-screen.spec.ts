@@ -63,6 +63,11 @@ test("a parent who reads Marathi gets the dashboard in Marathi from the first by
   // in the page) and, once the app has taken it over, the parent area's (decision 093).
   await expect.poll(() => catalogs.length).toBe(2);
   for (const url of catalogs) expect(await (await page.request.get(url)).text()).toMatch(/[\u0900-\u097F]/);
+  // Another screen of the area, opened in the app, reads in Marathi from the area's chunk.
+  await page.getByRole('navigation').getByRole('link', { name: 'टेस्ट', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/app\/parent\/tests$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'टेस्ट', exact: true })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('Test results');
 });
 
 test("someone else's dashboard, or an ended session, gets the plain app: sent to their own area or to sign in", async ({ page }) => {
