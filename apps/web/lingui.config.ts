@@ -9,7 +9,8 @@ import { formatter } from '@lingui/format-po';
  *            newsletter, courses, password reset, sign-in, the language switch, the academy's contact details,
  *            and the note card and viewer (the Resources page).
  *   app    — the signed-in areas: app/routes/{admin,teacher,staff,student,parent}, the dashboard shell and its menu, and
- *            every other feature (they are used only there). Signed-in screens load both catalogs.
+ *            every other feature (they are used only there). Signed-in screens load both catalogs: `app`
+ *            in chunks, each area's and each drawn first screen's own (build/area-messages.ts, decision 093).
  * A file belongs to exactly one catalog: the `app` globs below are the `public` catalog's excludes.
  */
 const appOnly = [
@@ -45,7 +46,8 @@ const appOnly = [
   'src/lib/state-names.ts',
   'src/features/admissions/components/enquiry-*',
   'src/features/admissions/enquiry-labels.ts',
-  'src/features/settings/components/settings-*',
+  // Not settings-load-error: the public About and Contact pages show it.
+  'src/features/settings/components/settings-!(load-error).tsx',
   'src/features/settings/settings-form.ts',
   // Notes are signed-in work, except the card and viewer the public Resources page shows too.
   'src/features/notes/*.ts',

@@ -59,8 +59,15 @@ test("a parent who reads Marathi gets the dashboard in Marathi from the first by
   expect(calls).not.toContain('/api/auth/me');
   expect(calls).not.toContain('/api/parent/children');
   expect(calls.filter((call) => call.startsWith('/api/parent/children/') || call === '/api/settings/public')).toEqual([]);
-  // Only the Marathi messages of the signed-in areas: no English copy downloaded first.
-  expect(catalogs).toHaveLength(1);
+  // Only Marathi messages of the signed-in areas, no English copy downloaded first: the screen's own (linked
+  // in the page) and, once the app has taken it over, the parent area's (decision 093).
+  await expect.poll(() => catalogs.length).toBe(2);
+  for (const url of catalogs) expect(await (await page.request.get(url)).text()).toMatch(/[\u0900-\u097F]/);
+  // Another screen of the area, opened in the app, reads in Marathi from the area's chunk.
+  await page.getByRole('navigation').getByRole('link', { name: 'टेस्ट', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/app\/parent\/tests$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'टेस्ट', exact: true })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('Test results');
 });
 
 test("someone else's dashboard, or an ended session, gets the plain app: sent to their own area or to sign in", async ({ page }) => {

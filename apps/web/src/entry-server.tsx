@@ -25,6 +25,7 @@ import { publicCourseQueryOptions, publicCoursesQueryOptions } from './features/
 import { publicNotesQueryOptions } from './features/notes/api';
 import { publicSettingsQueryOptions } from './features/settings/api';
 import { addCatalog, loadLanguage, putCatalogsOnTop, type CatalogName } from './lib/catalogs';
+import { firstScreenMessagesOf, type FirstScreenMessages, type MessageArea, type MessageChunk } from './lib/message-areas';
 import { setServerReader } from './lib/api-client';
 import { SIGNED_IN_FIRST_SCREEN_PATHS } from './lib/first-screens';
 import { SHEET_FORM_RESULT_KEY } from './lib/html-form-result';
@@ -138,6 +139,8 @@ export interface ServerState {
    * (lib/server-text.ts): the browser loads their table (44 kB in Marathi or Hindi) after the take-over.
    */
   serverMessagesAfter?: true;
+  /** A signed-in first screen: its own chunk of the `app` messages, which the app starts with (decision 093). */
+  firstScreenMessages?: { area: MessageArea; chunk: FirstScreenMessages };
 }
 
 /** The academy's time zone by the settings in a drawing's cache (the default one until they are read). */
@@ -447,7 +450,7 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   });
   const modules = signedInFirstScreenModules(pathname, user.language);
   const dataOnly = (failure?: unknown): SignedInScreen => {
-    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: false };
+    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: false, ...firstScreenMessages(screen) };
     return { language: user.language, state: JSON.stringify(state), modules, failure };
   };
   // Drawn here too (issue 56): on slow mobile data the screen then shows once the page and its
@@ -457,14 +460,14 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   // browser differently than here, so those get the data alone. One person's page: never kept (lastDrawn).
   if (search !== '' && !screen.drawsWithQuery) return dataOnly();
   try {
-    await Promise.all([loadLanguage(user.language), addCatalog('app', user.language)]);
+    await Promise.all([loadLanguage(user.language), addCatalog(messagesOf(screen), user.language)]);
     const url = new URL(`${pathname}${screen.drawsWithQuery ? search : ''}`, 'http://academy.invalid');
     let html: string | null = null;
     // Drawn, then what the drawing asked for and nobody had read yet (another card of the screen, a
     // query that needs the first answer) is read with the screen's own query functions, as this person,
     // and the screen drawn again: at most three times, so the page goes with no skeleton left.
     for (let pass = 0; pass < MAX_DRAWING_PASSES; pass += 1) {
-      const render = previousRender.then(() => renderWithLanguage(url, user.language, queryClient, ['app']));
+      const render = previousRender.then(() => renderWithLanguage(url, user.language, queryClient, [messagesOf(screen)]));
       previousRender = render.catch(() => undefined);
       html = (await render).html;
       const asked = queryClient
@@ -482,11 +485,21 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
       queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
     }
     if (html === null) return dataOnly();
-    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: true, timeZone: academyTimeZone(queryClient), ...(screen.showsServerMessages ? {} : { serverMessagesAfter: true as const }) };
+    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: true, timeZone: academyTimeZone(queryClient), ...(screen.showsServerMessages ? {} : { serverMessagesAfter: true as const }), ...firstScreenMessages(screen) };
     return { language: user.language, state: JSON.stringify(state), modules, html };
   } catch (error) {
     return dataOnly(error);
   }
+}
+
+/** A first screen's own chunk of the `app` messages (lib/message-areas.ts), else its area's. */
+function messagesOf(screen: SignedInFirstScreenEntry): MessageChunk {
+  return firstScreenMessagesOf(screen.module) ?? screen.role;
+}
+
+function firstScreenMessages(screen: SignedInFirstScreenEntry): Pick<ServerState, 'firstScreenMessages'> {
+  const chunk = firstScreenMessagesOf(screen.module);
+  return chunk ? { firstScreenMessages: { area: screen.role, chunk } } : {};
 }
 
 /**
@@ -500,7 +513,7 @@ export function signedInFirstScreenModules(pathname: string, language: Language)
   // The messages of the person's language come with the code (the files lib/catalogs.ts and, for
   // Marathi and Hindi on a screen that shows the API's messages, lib/server-text.ts load; the other
   // screens load that table after the take-over, issue 74).
-  const catalogs = [`src/locales/${language}/public.po`, `src/locales/${language}/app.po`, ...(language === 'en' || !screen.showsServerMessages ? [] : [SERVER_MESSAGES_MODULE])];
+  const catalogs = [`src/locales/${language}/public.po`, `src/locales/${language}/app.po?area=${messagesOf(screen)}`, ...(language === 'en' || !screen.showsServerMessages ? [] : [SERVER_MESSAGES_MODULE])];
   return [APP_MODULE, ...SIGNED_IN_LAYOUT_MODULES, screen.module, ...catalogs];
 }
 

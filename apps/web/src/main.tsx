@@ -9,7 +9,9 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter, routes } from './app/router';
 import { areaRolesFor } from './features/auth/access';
 import { isAppPath, languageOfPath, localizedPath } from './lib/language-path';
-import { currentLanguage, setLanguage } from './lib/language';
+import { currentLanguage, loadStoodInCatalogs, setLanguage } from './lib/language';
+import { standIn } from './lib/catalogs';
+import type { FirstScreenMessages, MessageArea } from './lib/message-areas';
 import { loadServerMessages } from './lib/server-text';
 import { preferredLanguage } from './lib/stored-language';
 import { sessionQueryOptions } from './lib/session';
@@ -53,6 +55,9 @@ const hydrated = fromServer?.drawn ? fromServer : null;
 // A drawn page's times and dates are in the zone the server drew them in (the academy's), and stay so
 // while the app runs: taking the page over draws them the same (lib/shown-time-zone.ts).
 if (hydrated?.timeZone) setShownTimeZone(hydrated.timeZone);
+
+// A signed-in first screen starts with its own messages, its area's all come once it is taken over (decision 093).
+if (fromServer?.firstScreenMessages) standIn(fromServer.firstScreenMessages.area, fromServer.firstScreenMessages.chunk);
 
 const queryClient = createQueryClient();
 // The server's answers (a visitor's or a signed-in person's session included) are in the cache before
@@ -108,6 +113,11 @@ function loadServerMessagesAfter() {
   if (serverMessagesAfter && currentLanguage() !== 'en') loadServerMessages().catch(() => undefined);
 }
 
+/** The area's messages, when the first screen was taken over with its own only (offline: asked again on the next screen). */
+function loadAreaMessages() {
+  loadStoodInCatalogs().catch(() => undefined);
+}
+
 /**
  * Tells the page's first script (start.ts) that the app runs the page, in the commit that takes it over:
  * the server's elements have their handlers from here on.
@@ -116,15 +126,16 @@ function AnnounceLive() {
   useLayoutEffect(announcePageLive, []);
   useEffect(installZodMessages, []);
   useEffect(loadServerMessagesAfter, []);
+  useEffect(loadAreaMessages, []);
   return null;
 }
 
 /** What the server put in the page (entry-server.tsx's ServerState), or null for the app's plain shell. */
-function readServerState(): { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string; serverMessagesAfter?: boolean } | null {
+function readServerState(): { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string; serverMessagesAfter?: boolean; firstScreenMessages?: { area: MessageArea; chunk: FirstScreenMessages } } | null {
   const text = document.getElementById('server-state')?.textContent;
   if (!text) return null;
   try {
-    const state = JSON.parse(text) as { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string; serverMessagesAfter?: boolean };
+    const state = JSON.parse(text) as { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string; serverMessagesAfter?: boolean; firstScreenMessages?: { area: MessageArea; chunk: FirstScreenMessages } };
     return isLanguage(state.language) ? state : null;
   } catch {
     return null;

@@ -5,3 +5,57 @@ declare module '*.po' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
+
+// One chunk of the signed-in catalog (build/area-messages.ts, src/lib/area-catalogs.ts).
+declare module '*.po?area=admin' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=teacher' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=student' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=parent' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=pay' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=operator' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=admin-dashboard' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=teacher-dashboard' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=teacher-attendance' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=student-dashboard' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=student-online-tests' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=parent-dashboard' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?area=parent-fees' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

@@ -34,9 +34,10 @@ let prefetchClient: QueryClient | undefined;
  */
 /**
  * A public page that needs a catalog more, loaded with its code (not on every public page): a policy
- * page its legal text, the pay link's page the signed-in areas' words of the Fees screen it shares.
+ * page its legal text, the pay link's page the signed-in words of the Fees screen it shares (its chunk
+ * of `app`), the operator's screens theirs.
  */
-function withCatalog(catalog: 'legal' | 'app', load: () => Promise<object>): LazyModule {
+function withCatalog(catalog: 'legal' | 'pay' | 'operator', load: () => Promise<object>): LazyModule {
   return () => Promise.all([load(), loadCatalog(catalog)]).then(([module]) => module) as ReturnType<LazyModule>;
 }
 
@@ -56,6 +57,16 @@ function redirect(path: string, to: string): RouteObject {
   return { path, element: <Navigate to={to} replace /> };
 }
 
+/**
+ * A screen of an area waits for the area's messages too: a first screen the server drew is taken over
+ * with its own (lib/catalogs.ts, standIn), and the area's chunk comes right after (decision 093).
+ */
+function withAreaMessages(route: RouteObject, role: Role): RouteObject {
+  if (typeof route.lazy !== 'function') return route;
+  const load = route.lazy as LazyModule;
+  return { ...route, lazy: () => Promise.all([load(), loadCatalog(role)]).then(([module]) => module) } as RouteObject;
+}
+
 /** A signed-in area: the role guard, then the shared shell configured for that role. */
 function area(path: string, role: Role, children: RouteObject[]): RouteObject {
   return {
@@ -69,8 +80,8 @@ function area(path: string, role: Role, children: RouteObject[]): RouteObject {
     children: [
       {
         lazy: async () => {
-          // The signed-in areas' messages (the `app` catalog) load beside the shell's code.
-          const [{ DashboardShell }] = await loadSignedInShell();
+          // The area's messages (its chunk of the `app` catalog, decision 093) load beside the shell's code.
+          const [{ DashboardShell }] = await loadSignedInShell(role);
           return {
             element: (
               <>
@@ -82,7 +93,7 @@ function area(path: string, role: Role, children: RouteObject[]): RouteObject {
         },
         children: [
           { index: true, element: <Navigate to={`/${path}/dashboard`} replace /> },
-          ...children,
+          ...children.map((child) => withAreaMessages(child, role)),
           // An unknown address of the area: a not-found inside the signed-in layout, not the public 404.
           page('*', () => import('./routes/signed-in-not-found')),
         ],
@@ -106,7 +117,7 @@ const publicRoutes = (prefix?: 'mr' | 'hi'): RouteObject => ({
     // A new academy's owner, carried signed in from the platform's sign-up (issue 55).
     page('welcome', () => import('./routes/public/welcome')),
     // A fee reminder's pay link (issue 38): the token is the permission, no sign-in.
-    page('pay/:token', withCatalog('app', () => import('./routes/public/pay'))),
+    page('pay/:token', withCatalog('pay', () => import('./routes/public/pay'))),
     page('about', () => import('./routes/public/about')),
     page('contact', () => import('./routes/public/contact')),
     page('courses', () => import('./routes/public/courses')),
@@ -262,8 +273,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullScreenLoader,
     children: [
       // The platform operator's screens (issue 55), at the base domain (ACADEMY_HOSTING=many): src/app/routes/operator.
-      page('operator', withCatalog('app', () => import('./routes/operator/operator-sign-in'))),
-      page('operator/academies', withCatalog('app', () => import('./routes/operator/operator-academies'))),
+      page('operator', withCatalog('operator', () => import('./routes/operator/operator-sign-in'))),
+      page('operator/academies', withCatalog('operator', () => import('./routes/operator/operator-academies'))),
       publicRoutes(),
       publicRoutes('mr'),
       publicRoutes('hi'),

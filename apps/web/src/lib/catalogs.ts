@@ -1,24 +1,25 @@
 import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core';
 import type { Language } from '@academy/shared/languages';
 import { loadServerMessages } from './server-text';
+import { areaLoaders } from './area-catalogs';
+import type { FirstScreenMessages, MessageArea, MessageChunk } from './message-areas';
 
 /**
  * The compiled messages, one small chunk per language and catalog (apps/web/lingui.config.ts): the
- * public site loads `public`, the signed-in areas add `app`, the three policy pages add `legal`. @lingui/vite-plugin compiles each .po
- * file when it is imported, so the translations' PO files are the only source.
+ * public site loads `public`, each signed-in area adds its own chunk of `app` (its name: `admin`,
+ * `student`…, lib/area-catalogs.ts, decision 093), the three policy pages add `legal`. @lingui/vite-plugin
+ * compiles each .po file when it is imported, so the translations' PO files are the only source.
  */
-export type CatalogName = 'public' | 'app' | 'legal' | 'platform';
+export type CatalogName = 'public' | 'legal' | 'platform' | MessageChunk;
 
-const loaders: Record<CatalogName, Record<Language, () => Promise<{ messages: Messages }>>> = {
+type Loader = () => Promise<{ messages: Messages }>;
+
+const loaders: Record<CatalogName, Record<Language, Loader>> = {
+  ...areaLoaders,
   public: {
     en: () => import('../locales/en/public.po'),
     mr: () => import('../locales/mr/public.po'),
     hi: () => import('../locales/hi/public.po'),
-  },
-  app: {
-    en: () => import('../locales/en/app.po'),
-    mr: () => import('../locales/mr/app.po'),
-    hi: () => import('../locales/hi/app.po'),
   },
   legal: {
     en: () => import('../locales/en/legal.po'),
@@ -40,7 +41,7 @@ function loadOne(language: Language, catalog: CatalogName): Promise<void> {
   const key = `${language}/${catalog}`;
   let pending = loaded.get(key);
   if (!pending) {
-    // i18n.load merges into the language's messages, so `public` and `app` add up. A copy: Lingui keeps the
+    // i18n.load merges into the language's messages, so `public` and an area's chunk add up. A copy: Lingui keeps the
     // first object it is given and merges the next ones into it, which would change the catalog module's own
     // messages (putCatalogsOnTop reads them again).
     pending = loaders[catalog][language]().then(({ messages }) => i18n.load(language, { ...messages }));
@@ -60,17 +61,36 @@ export function loadLanguage(language: Language, { serverMessages = true }: { se
   return Promise.all([...[...wanted].map((catalog) => loadOne(language, catalog)), ...extra]).then(() => undefined);
 }
 
-/** Adds a catalog (the signed-in areas add `app`) in the active language. */
+/** A drawn first screen's own chunk, standing in for its area's until the app has taken the screen over. */
+const standIns = new Map<CatalogName, CatalogName>();
+
+/** Adds a catalog (a signed-in area adds its chunk, or the first screen's standing in for it) in the active language. */
 export function addCatalog(catalog: CatalogName, language: Language): Promise<void> {
-  wanted.add(catalog);
-  return loadOne(language, catalog);
+  const chosen = standIns.get(catalog) ?? catalog;
+  wanted.add(chosen);
+  return loadOne(language, chosen);
+}
+
+/**
+ * A signed-in first screen (entry-server.tsx) is taken over with its own messages only (decision 093):
+ * the area's chunk, every screen's messages, is asked for only once `endStandIns` is called.
+ */
+export function standIn(area: MessageArea, chunk: FirstScreenMessages): void {
+  standIns.set(area, chunk);
+}
+
+/** After the take-over: each area's own chunk, which the area's other screens wait for (router.tsx). */
+export function endStandIns(language: Language): Promise<void> {
+  const areas = [...standIns.keys()];
+  standIns.clear();
+  return Promise.all(areas.map((area) => addCatalog(area, language))).then(() => undefined);
 }
 
 /**
  * Puts these catalogs' translations on top again (the server, issue 56): one process draws public pages
  * and signed-in screens with one i18n, and a message in two catalogs may be translated differently in
  * each ("Phone": फोन on the public form, मोबाईल नंबर in the app). A browser opening a public page has
- * only `public` (and `legal`), one opening the app has `app` loaded last: the drawing must say the same.
+ * only `public` (and `legal`), one opening the app has its area's chunk loaded last: the drawing must say the same.
  * The catalogs must already be loaded (loadLanguage, addCatalog).
  */
 export async function putCatalogsOnTop(language: Language, catalogs: CatalogName[]): Promise<void> {
@@ -81,11 +101,11 @@ export async function putCatalogsOnTop(language: Language, catalogs: CatalogName
 }
 
 /**
- * The signed-in catalog's messages in another language than the one shown, as their own translator:
- * the office, reading in English, prepares a WhatsApp message in the family's Marathi (issue 41).
- * The same chunk the app loads for that language, so nothing is downloaded twice.
+ * The office's messages in another language than the one shown, as their own translator: the office,
+ * reading in English, prepares a WhatsApp message in the family's Marathi (issue 41). The admin area's
+ * chunk, the same the office's screens load in that language, so nothing is downloaded twice.
  */
 export async function appTranslatorFor(language: Language): Promise<I18n> {
-  const { messages } = await loaders.app[language]();
+  const { messages } = await loaders.admin[language]();
   return setupI18n({ locale: language, messages: { [language]: messages } });
 }

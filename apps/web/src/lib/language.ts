@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { i18n } from '@lingui/core';
 import { INTL_LOCALES, type Language } from '@academy/shared/languages';
 import { currentLanguage, setCurrentLanguage } from './current-language';
-import { addCatalog, loadLanguage, type CatalogName } from './catalogs';
+import { addCatalog, endStandIns, loadLanguage, type CatalogName } from './catalogs';
 import { storedLanguage, storeLanguage } from './stored-language';
 
 /**
@@ -46,9 +46,14 @@ export async function setLanguage(language: Language, options?: { serverMessages
   }
 }
 
-/** Adds a catalog (`app` for the signed-in areas) in the language shown now, or the one coming. */
+/** Adds a catalog (a signed-in area's chunk, lib/area-catalogs.ts) in the language shown now, or the one coming. */
 export function loadCatalog(catalog: CatalogName): Promise<void> {
   return addCatalog(catalog, coming ?? currentLanguage());
+}
+
+/** After a first screen's take-over: its area's messages in place of the screen's own (catalogs.ts, standIn). */
+export function loadStoodInCatalogs(): Promise<void> {
+  return endStandIns(coming ?? currentLanguage());
 }
 
 export function useLanguage(): Language {
