@@ -224,6 +224,25 @@ function academyQueries(pool: pg.Pool) {
   return { inEveryAcademy, readLectureBytes };
 }
 
+/**
+ * Lectures' files (issue 75, decisions 088 and 096): each academy's bytes by its slug and `place`, this
+ * server's disk (`local`) or the academy's bucket (`bucket`), and its lectures whose copy to the bucket
+ * failed; what it returns sets them from a scrape's rows (none: the database did not answer, left out).
+ */
+function lectureGauges(registers: Registry[]) {
+  const bytes = new Gauge({ name: 'academy_lecture_bytes', help: 'Bytes of lecture files (renditions) each academy stores, by place: local (the server\'s files) or bucket (its S3 bucket)', labelNames: ['academy', 'place'], registers });
+  const failed = new Gauge({ name: 'academy_lecture_bucket_failed', help: 'Lectures of each academy whose copy to (or removal from) its bucket failed; retried every 15 minutes, and they play from the server meanwhile', labelNames: ['academy'], registers });
+  return (rows: { slug: string; local: number; bucket: number; failed: number }[] | undefined) => {
+    bytes.reset();
+    failed.reset();
+    for (const row of rows ?? []) {
+      bytes.set({ academy: row.slug, place: 'local' }, row.local);
+      bytes.set({ academy: row.slug, place: 'bucket' }, row.bucket);
+      failed.set({ academy: row.slug }, row.failed);
+    }
+  };
+}
+
 export function createAppMetrics(sources: MetricsSources): AppMetrics {
   const pool = (sources.db as unknown as { $client: pg.Pool }).$client;
   const registry = new Registry();
@@ -259,10 +278,7 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
   const offsiteAge = new Gauge({ name: 'academy_backup_offsite_newest_age_seconds', help: 'Age of the newest copy in the off-site bucket (NaN when there is none or off-site backups are off)', registers });
   const backupTime = new Gauge({ name: 'academy_backup_newest_timestamp_seconds', help: 'When the newest readable backup of each academy was made (Unix time; NaN when it has none)', labelNames: ['academy'], registers });
 
-  // Lectures' files (issue 75, decision 088): each academy's sum of lecture_files bytes, by its slug.
-  // Decision 096: `place` says where they are, this server's disk (`local`) or the academy's bucket (`bucket`).
-  const lectureBytes = new Gauge({ name: 'academy_lecture_bytes', help: 'Bytes of lecture files (renditions) each academy stores, by place: local (the server\'s files) or bucket (its S3 bucket)', labelNames: ['academy', 'place'], registers });
-  const lectureCopiesFailed = new Gauge({ name: 'academy_lecture_bucket_failed', help: 'Lectures of each academy whose copy to (or removal from) its bucket failed; retried every 15 minutes, and they play from the server meanwhile', labelNames: ['academy'], registers });
+  const setLectureFigures = lectureGauges(registers);
 
   const storedFiles = cachedFor(SLOW_FIGURES_MS, () => folderSize(sources.filesDir));
   const backups = cachedFor(SLOW_FIGURES_MS, async () =>
@@ -287,14 +303,7 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
       inEveryAcademy<OffsiteRow>(OFFSITE_SQL),
       inEveryAcademy<ConversationRow>(CONVERSATIONS_SQL),
     ]);
-    lectureBytes.reset();
-    lectureCopiesFailed.reset();
-    const lectures = await lectureRows;
-    for (const row of lectures ?? []) {
-      lectureBytes.set({ academy: row.slug, place: 'local' }, row.local);
-      lectureBytes.set({ academy: row.slug, place: 'bucket' }, row.bucket);
-      lectureCopiesFailed.set({ academy: row.slug }, row.failed);
-    }
+    setLectureFigures(await lectureRows);
     replies.reset();
     if (conversationRows.status === 'fulfilled') {
       const sum = (key: keyof ConversationRow) => conversationRows.value.rows.reduce((total, row) => total + row[key], 0);
