@@ -170,8 +170,20 @@ describe('a ready lecture in the academy’s bucket', () => {
     // B has no bucket of its own, and its settings show none of A's.
     const bSettings = await many.app.inject({ method: 'GET', url: '/api/admin/settings/lectures', headers: { host: B_HOST, cookie: bAdmin } });
     expect(bSettings.json().data).toMatchObject({ storage: [], totalBytes: 0, bucket: null });
-    // B's bucket job finds nothing to copy or remove (row-level security shows it none of A's lectures).
+    // B sets the very same bucket and folder: its job finds nothing of A's to copy or remove (row-level
+    // security shows it none of A's lectures), A's objects stay as they were, and A's address is still 404 to B.
+    const before = objectsOf(ids.first).map(([key]) => key);
+    const bBucket = await many.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/backups',
+      headers: { host: B_HOST, cookie: bAdmin },
+      payload: { offsite: { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: BUCKET, prefix: PREFIX, forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
+    });
+    expect(bBucket.statusCode, bBucket.body).toBe(200);
     expect(await withAcademy(B_ACADEMY_ID, () => syncLectureBucket({ db: t.database.db, storage: t.storage, keys: TEST_SERVER_KEYS }))).toEqual({ copied: [], removed: [], failed: [] });
+    expect(objectsOf(ids.first).map(([key]) => key)).toEqual(before);
+    expect((await many.app.inject({ method: 'GET', url: `/api/lectures/${ids.first}/hls/voice-board/index.m3u8`, headers: { host: B_HOST, cookie: bAdmin } })).statusCode).toBe(404);
+    expect((await many.app.inject({ method: 'PUT', url: '/api/admin/settings/backups', headers: { host: B_HOST, cookie: bAdmin }, payload: { offsite: null } })).statusCode).toBe(200);
   });
 
   it('is counted where it is: Settings → Lectures and /metrics', async () => {
