@@ -262,4 +262,22 @@ describe('an expired lecture', () => {
     expect((await call('GET', `/api/lectures/${ids.second}/hls/voice-board/index.m3u8`, cookies.student)).statusCode).toBe(200);
     expect((await call('GET', '/api/admin/settings/lectures', cookies.admin)).json().data.bucket).toMatchObject({ on: false, waiting: 0 });
   });
+
+  it('with keys that no longer open (APP_SECRET changed), a new lecture plays from the server and the admin is told why', async () => {
+    const on = await call('PUT', '/api/admin/settings/backups', cookies.admin, {
+      offsite: { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: BUCKET, prefix: PREFIX, forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    expect(on.statusCode).toBe(200);
+    // Each sealed key in the other's place: neither opens under its own context any more.
+    await t.database.db.execute(sql`update offsite_backup_settings set access_key_id_sealed = secret_access_key_sealed, secret_access_key_sealed = access_key_id_sealed`);
+    const third = await uploadLecture('Sound', '2026-11-22');
+    await runJobs();
+    expect(await lectureRow(third)).toMatchObject({ status: 'ready', bucketState: 'failed', bucketError: LECTURE_BUCKET_MESSAGES.keysUnreadable });
+    expect((await call('GET', `/api/lectures/${third}/hls/voice-board/index.m3u8`, cookies.student)).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/settings/lectures', cookies.admin)).json().data.bucket).toMatchObject({ failed: 1, lastError: LECTURE_BUCKET_MESSAGES.keysUnreadable });
+    // What is in the bucket cannot be read without them either: 503 in words, never a 500.
+    const inBucket = await call('GET', `/api/lectures/${ids.second}/hls/voice-board/index.m3u8`, cookies.student);
+    expect(inBucket.statusCode).toBe(503);
+    expect(inBucket.json().message).toBe(LECTURE_BUCKET_MESSAGES.keysUnreadable);
+  });
 });

@@ -167,12 +167,18 @@ async function recordFailure(db: Db, lectureId: string, state: 'failed' | 'remov
 async function syncLocked(deps: LectureBucketDeps, result: LectureBucketResult): Promise<void> {
   const copyBucket = await academyBucket(deps.db, deps.keys, { for: 'copy' });
   const readBucket = copyBucket.config ? copyBucket : await academyBucket(deps.db, deps.keys, { for: 'read' });
-  const { removing, toCopy } = await dueLectures(deps.db, copyBucket.config !== null);
+  const { removing, toCopy } = await dueLectures(deps.db, copyBucket.config !== null || copyBucket.unreadable === true);
   if (!readBucket.config) {
-    // Objects to remove but no usable settings: say why on each, nothing else to do.
-    if (readBucket.unreadable && removing.length > 0) {
-      await deps.db.update(lectures).set({ bucketError: LECTURE_BUCKET_MESSAGES.keysUnreadable }).where(eq(lectures.bucketState, 'removing'));
-      result.failed.push(...removing.map((one) => one.id));
+    // Keys that no longer open (APP_SECRET changed): each lecture concerned says why, for the admin; nothing else to do.
+    if (readBucket.unreadable) {
+      const stuck = [...removing.map((one) => one.id), ...toCopy.map((one) => one.id)];
+      if (stuck.length > 0) {
+        await deps.db
+          .update(lectures)
+          .set({ bucketState: sql`case when ${lectures.bucketState} = 'removing' then 'removing' else 'failed' end`, bucketError: LECTURE_BUCKET_MESSAGES.keysUnreadable })
+          .where(inArray(lectures.id, stuck));
+      }
+      result.failed.push(...stuck);
     }
     return;
   }
