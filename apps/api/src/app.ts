@@ -250,7 +250,7 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   const tools = deps.lectures?.tools ?? DEBIAN_MEDIA_TOOLS;
   if (!mediaToolsPresent(tools)) app.log.warn(`ffmpeg is not installed (${tools.ffmpeg}, ${tools.ffprobe}): lectures cannot be prepared until it is. Install it with: ${FFMPEG_INSTALL_HINT}`);
   defineLectureJobs(app.jobs, { db: deps.db, storage: deps.storage, tools, workDir: deps.lectures?.workDir ?? path.join(path.dirname(deps.backups.filesDir), 'lecture-work'), log: app.log, keys: deps.keys });
-  defineLectureUpkeepJobs(app.jobs, { db: deps.db, storage: deps.storage });
+  defineLectureUpkeepJobs(app.jobs, { db: deps.db, storage: deps.storage, keys: deps.keys });
   // Fee reminders queued by the office (POST /api/fees/reminders): one run per student, retried on failure.
   app.jobs.define(FEE_REMINDER_JOB, { label: 'Fee reminders', maxAttempts: 5, run: (payload) => deliverFeeReminder({ ...deps, jobs: app.jobs }, payload) });
   // A new receipt mailed to the family with its PDF (one run per payment, retried on failure).
@@ -313,7 +313,7 @@ function createLectureUploadsAndJobs(app: FastifyInstance, deps: AppDeps): (api:
   defineLectureUploadJobs(app.jobs, lectureUploads);
   return async (api) => {
     await api.register(lectureWatchRoutes, { db: deps.db, keys: deps.keys });
-    await api.register(lecturesRoutes, { db: deps.db, storage: deps.storage, jobs: app.jobs, maxUploadBytes });
+    await api.register(lecturesRoutes, { db: deps.db, storage: deps.storage, jobs: app.jobs, maxUploadBytes, keys: deps.keys });
     await api.register(lectureUploadRoutes, { ...lectureUploadDeps, uploads: lectureUploads });
   };
 }

@@ -92,6 +92,8 @@ export type JobPayloads = {
   'lecture-uploads-cleanup': Nothing;
   /** Lectures older than the academy keeps them lose their files (decision 088). */
   'lecture-retention': Nothing;
+  /** Lectures' renditions copied to the academy's bucket, removed ones' objects deleted (decision 096): periodic, and woken by a one-off run. */
+  'lecture-bucket': Nothing;
   'online-test-deadlines': Nothing;
   'online-test-closing': Nothing;
   'rate-limit-pruning': Nothing;

@@ -1375,6 +1375,18 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
     'यह रिकॉर्डिंग इस अकैडमी की सीमा से बड़ी है: छोटा हिस्सा अपलोड करें',
   ],
   ['This lecture already has its recording', 'या लेक्चरचे रेकॉर्डिंग आधीच आहे', 'इस लेक्चर की रिकॉर्डिंग पहले से है'],
+  // Lectures in the academy's bucket (schemas/lectures.ts LECTURE_BUCKET_MESSAGES, decision 096).
+  [
+    'This part of the lecture is in the academy’s bucket, which did not answer: try again in a minute',
+    'लेक्चरचा हा भाग अकॅडमीच्या बकेटमध्ये आहे, जे आत्ता उत्तर देत नाही: एका मिनिटाने पुन्हा प्रयत्न करा',
+    'लेक्चर का यह हिस्सा अकैडमी के बकेट में है, जो अभी जवाब नहीं दे रहा: एक मिनट बाद फिर से कोशिश करें',
+  ],
+  ['This part of the lecture is in the academy’s bucket, whose settings are gone', 'लेक्चरचा हा भाग अकॅडमीच्या बकेटमध्ये आहे, ज्याच्या सेटिंग्ज आता नाहीत', 'लेक्चर का यह हिस्सा अकैडमी के बकेट में है, जिसकी सेटिंग्स अब नहीं हैं'],
+  [
+    'The bucket’s keys stored on this server no longer open (APP_SECRET changed): enter them again in Backup → Backups off the machine',
+    'या सर्व्हरवर ठेवलेल्या बकेटच्या कीज आता उघडत नाहीत (APP_SECRET बदलला): बॅकअप → मशीनबाहेरील बॅकअपमध्ये त्या पुन्हा लिहा',
+    'इस सर्वर पर रखी बकेट की कुंजियाँ अब नहीं खुलतीं (APP_SECRET बदल गया): बैकअप → मशीन से बाहर के बैकअप में उन्हें फिर से लिखें',
+  ],
   // Resumable uploads and recordings in class (schemas/lecture-uploads.ts, decision 087).
   ['This upload was not found: start it again', 'हे अपलोड सापडले नाही: ते पुन्हा सुरू करा', 'यह अपलोड नहीं मिला: इसे फिर से शुरू करें'],
   [

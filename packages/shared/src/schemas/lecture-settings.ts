@@ -57,6 +57,14 @@ export const lectureSettingsSchema = lectureSettingsValuesSchema.extend({
   teachers: z.array(z.object({ _id: z.uuid(), name: z.string() })),
   storage: z.array(z.object({ batch: z.object({ _id: z.uuid(), name: z.string() }), lectures: z.number().int(), bytes: z.number().int() })),
   totalBytes: z.number().int(),
+  /**
+   * The academy's bucket (decision 096; the off-site backups' one): the bytes of lecture files in it, the
+   * ready lectures still only on the server (`waiting`), those whose last copy failed and the newest reason.
+   * Null: no bucket set and nothing in one.
+   */
+  bucket: z
+    .object({ on: z.boolean(), bytes: z.number().int(), waiting: z.number().int(), failed: z.number().int(), lastError: z.string().nullable() })
+    .nullable(),
 });
 export type LectureSettings = z.infer<typeof lectureSettingsSchema>;
 

@@ -38,6 +38,13 @@ export const LECTURE_MESSAGES = {
   secondsWatched: 'Send the seconds watched as whole seconds from 0 to 86400',
 } as const;
 
+/** Lectures in the academy's bucket (decision 096): what the player and the admin are told. */
+export const LECTURE_BUCKET_MESSAGES = {
+  unavailable: 'This part of the lecture is in the academy’s bucket, which did not answer: try again in a minute',
+  noBucket: 'This part of the lecture is in the academy’s bucket, whose settings are gone',
+  keysUnreadable: 'The bucket’s keys stored on this server no longer open (APP_SECRET changed): enter them again in Backup → Backups off the machine',
+} as const;
+
 /** The longest lecture a view may describe (a day, in seconds): anything beyond is a bad report. */
 export const LECTURE_MAX_SECONDS = 86_400;
 

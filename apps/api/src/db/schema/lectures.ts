@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { academyTable } from './academy-table';
 import { LECTURE_RENDITION_KINDS, LECTURE_STATUSES, type LectureRendition } from '@academy/shared/schemas/lectures';
 import { batches } from './batches';
@@ -7,6 +7,9 @@ import { students } from './students';
 import { userRef } from './users';
 import { academyRow } from './academy-column';
 import { requiredRef, timestamps } from './columns';
+
+/** Where a lecture's renditions stand with the academy's bucket (decision 096). */
+export const LECTURE_BUCKET_STATES = ['pending', 'copied', 'failed', 'removing'] as const;
 
 /**
  * A lecture of a batch on one day (issue 75, decision 079): the teacher's upload, kept in the storage
@@ -39,6 +42,16 @@ export const lectures = academyTable(
     segmentKeySealed: text(),
     /** When the academy's retention removed its files (decision 088); the row, its views and its title stay. */
     filesRemovedAt: timestamp({ withTimezone: true }),
+    /**
+     * Its renditions in the academy's bucket (decision 096): `pending` (to be copied), `copied` (every file
+     * there, the local copies removed), `failed` (the last copy failed: `bucketError` says why; retried),
+     * `removing` (its files were removed here: its objects are to go). Null: on this server's disk only.
+     */
+    bucketState: text({ enum: LECTURE_BUCKET_STATES }),
+    /** The folder of its objects in the bucket (`<prefix>/<academy id>/lectures/<lecture id>/`), kept from the first copy. */
+    bucketFolder: varchar({ length: 400 }),
+    /** Why the last copy to (or removal from) the bucket failed, in the admin's words. */
+    bucketError: text(),
     createdBy: userRef(),
     ...timestamps,
   },
@@ -47,6 +60,7 @@ export const lectures = academyTable(
     index('lectures_batch_date_idx').on(table.batchId, table.date.desc(), table.createdAt.desc()),
     index('lectures_academy_status_idx').on(table.academyId, table.status),
     check('lectures_status_check', sql`${table.status} in ('uploading', 'processing', 'ready', 'failed')`),
+    check('lectures_bucket_state_check', sql`${table.bucketState} is null or ${table.bucketState} in ('pending', 'copied', 'failed', 'removing')`),
     check('lectures_source_bytes_check', sql`${table.sourceBytes} is null or ${table.sourceBytes} > 0`),
   ],
 );
@@ -67,6 +81,8 @@ export const lectureFiles = academyTable(
     name: varchar({ length: 100 }).notNull(),
     fileKey: varchar({ length: 100 }).notNull().unique(),
     bytes: bigint({ mode: 'number' }).notNull(),
+    /** In the academy's bucket (decision 096), at `<lectures.bucket_folder><kind>/<name>`; false: in the storage under `fileKey`. */
+    inBucket: boolean().notNull().default(false),
   },
   (table) => [
     uniqueIndex('lecture_files_name_idx').on(table.academyId, table.lectureId, table.kind, table.name),

@@ -44,7 +44,7 @@ export type OffsiteConfig = {
 };
 export type OffsiteSetup = OffsiteConfig & { archiveKey: Buffer };
 
-const SECRET_CONTEXT = {
+export const SECRET_CONTEXT = {
   accessKeyId: 'offsite:accessKeyId',
   secretAccessKey: 'offsite:secretAccessKey',
   archiveKey: 'offsite:archiveKey',
@@ -392,12 +392,12 @@ export function offsiteRetryText(retryDelayMs: (attempts: number) => number): st
 
 export type SyncResult = { uploaded: string[]; failed: string[]; removed: string[]; goneFromBucket: string[] };
 
-/** Every object key in the bucket under the prefix (ListObjectsV2, page after page). */
+/** Every object key in the bucket directly under the prefix (ListObjectsV2, page after page; not its sub-folders: lectures', decision 096). */
 async function objectKeysUnder(client: S3Client, bucket: string, prefix: string): Promise<Set<string>> {
   const keys = new Set<string>();
   let token: string | undefined;
   do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix ? `${prefix}/` : undefined, ContinuationToken: token }));
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix ? `${prefix}/` : undefined, Delimiter: '/', ContinuationToken: token }));
     for (const object of page.Contents ?? []) if (object.Key) keys.add(object.Key);
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
@@ -520,7 +520,7 @@ export async function listRemoteBackups(config: OffsiteConfig, localNames: Set<s
   try {
     let token: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix: config.prefix ? `${config.prefix}/` : undefined, ContinuationToken: token }));
+      const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix: config.prefix ? `${config.prefix}/` : undefined, Delimiter: '/', ContinuationToken: token }));
       for (const object of page.Contents ?? []) {
         const key = object.Key ?? '';
         const name = path.posix.basename(key).replace(/\.enc$/, '');

@@ -16,6 +16,7 @@ import { lectureNotFound, lectureReadScope } from '../../access/lectures';
 import { recordAudit } from '../audit';
 import { saveLectureSettingsValues } from '../settings';
 import { openSegmentKey } from './segment-keys';
+import { lectureBucketSummary } from './lecture-bucket';
 
 /*
  * The watching side of lectures (issue 75, decision 088): a lecture's segment key for its readers,
@@ -66,7 +67,7 @@ export async function getLectureSettings(db: DbExecutor): Promise<LectureSetting
     .where(eq(teachers.status, 'active'))
     .orderBy(asc(users.name));
   const storage = await storageByBatch(db);
-  return { ...values, teachers: teacherRows, storage, totalBytes: storage.reduce((sum, one) => sum + one.bytes, 0) };
+  return { ...values, teachers: teacherRows, storage, totalBytes: storage.reduce((sum, one) => sum + one.bytes, 0), bucket: await lectureBucketSummary(db) };
 }
 
 /** PUT /api/admin/settings/lectures: the chosen teachers must be the academy's (400 otherwise); audited. */
@@ -116,8 +117,15 @@ export async function removeExpiredLectures(db: Db, storage: FileStorage, now: D
       .for('update', { skipLocked: true });
     if (old.length === 0) return [];
     const ids = old.map((one) => one.id);
-    const files = await tx.delete(lectureFiles).where(inArray(lectureFiles.lectureId, ids)).returning({ lectureId: lectureFiles.lectureId, key: lectureFiles.fileKey, bytes: lectureFiles.bytes });
-    await tx.update(lectures).set({ filesRemovedAt: now, renditions: [], sourceKey: null, segmentKeySealed: null }).where(inArray(lectures.id, ids));
+    const files = await tx
+      .delete(lectureFiles)
+      .where(inArray(lectureFiles.lectureId, ids))
+      .returning({ lectureId: lectureFiles.lectureId, key: lectureFiles.fileKey, bytes: lectureFiles.bytes, inBucket: lectureFiles.inBucket });
+    // Those with a folder in the bucket: its objects go by the bucket job's next run (decision 096).
+    await tx
+      .update(lectures)
+      .set({ filesRemovedAt: now, renditions: [], sourceKey: null, segmentKeySealed: null, bucketState: sql`case when ${lectures.bucketFolder} is null then null else 'removing' end` })
+      .where(inArray(lectures.id, ids));
     for (const lecture of old) {
       const bytes = files.filter((file) => file.lectureId === lecture.id).reduce((sum, file) => sum + file.bytes, 0);
       await recordAudit(tx, null, {
@@ -127,7 +135,7 @@ export async function removeExpiredLectures(db: Db, storage: FileStorage, now: D
         text: { key: 'lecture.files_removed', values: { title: lecture.title, date: lecture.date.split('-').reverse().join('-'), mb: (bytes / 1_048_576).toFixed(1), days: keepDays } },
       });
     }
-    return [...files.map((file) => file.key), ...old.flatMap((one) => (one.sourceKey ? [one.sourceKey] : []))];
+    return [...files.filter((file) => !file.inBucket).map((file) => file.key), ...old.flatMap((one) => (one.sourceKey ? [one.sourceKey] : []))];
   });
   for (const key of removedKeys) await storage.remove(key).catch(() => {});
   return removedKeys.length;

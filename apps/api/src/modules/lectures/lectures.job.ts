@@ -17,6 +17,8 @@ import { encryptRendition, keyUrlOf, lectureSegmentKey } from './segment-keys';
 import type { ServerKeys } from '../../lib/server-keys';
 import { PARENT_SENDER_JOB } from '../family-outbox';
 import { withRecordedStills } from './recorded-stills';
+import { LECTURE_BUCKET_JOB } from './lecture-bucket';
+import { academyBucketOn } from '../backups';
 
 /*
  * The lecture job (issue 75, decision 079): one run per uploaded recording, in its academy (the job
@@ -175,6 +177,8 @@ export async function renderLecture(deps: LectureJobDeps, lectureId: string, att
       }
       await keepMaster(deps.db, deps.storage, lectureId);
     }
+    // The academy's bucket is on: its copy there is made by the bucket job, woken now (decision 096).
+    if (await academyBucketOn(deps.db)) await deps.jobs.enqueue(LECTURE_BUCKET_JOB, {});
   } catch (error) {
     if (error instanceof RenderRefusedError) {
       await setFailed(deps.db, lectureId, error.message);

@@ -10,6 +10,8 @@ import { AppError } from '../../lib/app-error';
 import { FileRejectedError, rejectedFileError, type FileStorage } from '../../lib/storage';
 import { actorOf } from '../../access/http';
 import { createdRoute, dataRoute } from '../../lib/route-replies';
+import type { ServerKeys } from '../../lib/server-keys';
+import { LectureBucketUnavailable, lectureObjectKey, readLectureObject } from './lecture-bucket';
 import { RECORDING_HEAD_BYTES, recordingTypeOf, type RecordingType } from './recording-types';
 import { acceptRecording, assertMayUpload, batchLectures, createLecture, getLecture, lectureFileFor, lectureViewers, myLectures, saveLectureView, type UploadedRecording } from './lectures.service';
 
@@ -64,7 +66,7 @@ async function readRecording(request: FastifyRequest, storage: FileStorage, maxB
  * rendered by a job, and played as HLS from /api/lectures/{id}/hls/{kind}/{name}. Who may call what:
  * access/lectures.ts.
  */
-export const lecturesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage; jobs: Jobs; maxUploadBytes: number }> = async (app, { db, storage, jobs, maxUploadBytes }) => {
+export const lecturesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage; jobs: Jobs; maxUploadBytes: number; keys: ServerKeys }> = async (app, { db, storage, jobs, maxUploadBytes, keys }) => {
   const tags = ['lectures'];
 
   createdRoute(
@@ -110,11 +112,20 @@ export const lecturesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorag
     const { id, kind, name } = request.params;
     const file = await lectureFileFor(db, actorOf(request), id, kind, name);
     const type = MEDIA_TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
+    // In the academy's bucket (decision 096): streamed from it here, after the access check above.
+    let body;
+    try {
+      body = file.bucketFolder ? await readLectureObject(db, keys, lectureObjectKey(file.bucketFolder, kind, name)) : storage.read(file.fileKey);
+    } catch (error) {
+      if (!(error instanceof LectureBucketUnavailable)) throw error;
+      request.log.warn({ err: error, lectureId: id }, 'a lecture file could not be read from the academy’s bucket');
+      return reply.code(503).header('retry-after', '30').header('cache-control', 'no-store').send({ success: false, message: error.message });
+    }
     return reply
       .header('content-type', type)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=86400')
       .header('content-length', file.bytes)
-      .send(storage.read(file.fileKey));
+      .send(body);
   });
 };

@@ -134,10 +134,13 @@ export async function acceptRecording(db: Db, storage: FileStorage, jobs: Jobs, 
   return getLecture(db, actor, id);
 }
 
-/** A file of a rendition this actor may play: its storage key and size; 404 for anyone else and for any other name. */
-export async function lectureFileFor(db: DbExecutor, actor: Actor, id: string, kind: LectureRenditionKind, name: string): Promise<{ fileKey: string; bytes: number }> {
+/**
+ * A file of a rendition this actor may play: its storage key and size, or its lecture's folder in the
+ * academy's bucket when it is there (decision 096); 404 for anyone else and for any other name.
+ */
+export async function lectureFileFor(db: DbExecutor, actor: Actor, id: string, kind: LectureRenditionKind, name: string): Promise<{ fileKey: string; bytes: number; bucketFolder: string | null }> {
   const [row] = await db
-    .select({ fileKey: lectureFiles.fileKey, bytes: lectureFiles.bytes })
+    .select({ fileKey: lectureFiles.fileKey, bytes: lectureFiles.bytes, bucketFolder: sql<string | null>`case when ${lectureFiles.inBucket} then ${lectures.bucketFolder} end` })
     .from(lectureFiles)
     .innerJoin(lectures, eq(lectures.id, lectureFiles.lectureId))
     .where(and(eq(lectureFiles.lectureId, id), eq(lectureFiles.kind, kind), eq(lectureFiles.name, name), lectureReadScope(actor)))

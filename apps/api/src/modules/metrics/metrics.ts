@@ -189,6 +189,10 @@ function sumRows<T extends Record<string, unknown>>(rows: T[], keyOf: (row: T) =
   return [...byKey.values()];
 }
 
+/** One academy's lecture bytes by place and its failed bucket copies (decision 096). */
+const LECTURE_BYTES_SQL = `select coalesce(sum(bytes) filter (where not in_bucket), 0)::text as local, coalesce(sum(bytes) filter (where in_bucket), 0)::text as bucket,
+  (select count(*)::int from lectures where bucket_error is not null and bucket_state in ('failed', 'removing')) as failed from lecture_files`;
+
 /** The scrape's queries: plain ones of the whole database, and those read inside each active academy. */
 function academyQueries(pool: pg.Pool) {
   const query = <T extends pg.QueryResultRow>(text: string) => pool.query<T>({ text, query_timeout: QUERY_TIMEOUT_MS } as pg.QueryConfig);
@@ -203,18 +207,40 @@ function academyQueries(pool: pg.Pool) {
     return { rows };
   };
 
-  /** Each academy's lecture bytes. Its caller catches it at once: a rejection left for later is unhandled meanwhile. */
-  async function readLectureBytes(): Promise<{ slug: string; bytes: number }[]> {
+  /**
+   * Each academy's lecture bytes, on this server's disk and in its bucket (decision 096), and its lectures
+   * whose copy to the bucket failed. Its caller catches it at once: a rejection left for later is unhandled meanwhile.
+   */
+  async function readLectureBytes(): Promise<{ slug: string; local: number; bucket: number; failed: number }[]> {
     const academies = await query<{ id: string; slug: string }>(`select id, slug from academies where status = 'active' order by id`);
-    const rows: { slug: string; bytes: number }[] = [];
+    const rows: { slug: string; local: number; bucket: number; failed: number }[] = [];
     for (const { id, slug } of academies.rows) {
-      const [row] = await withAcademy(id, async () => (await query<{ bytes: string }>('select coalesce(sum(bytes), 0)::text as bytes from lecture_files')).rows);
-      rows.push({ slug, bytes: Number(row?.bytes ?? 0) });
+      const [row] = await withAcademy(id, async () => (await query<{ local: string; bucket: string; failed: number }>(LECTURE_BYTES_SQL)).rows);
+      rows.push({ slug, local: Number(row?.local ?? 0), bucket: Number(row?.bucket ?? 0), failed: row?.failed ?? 0 });
     }
     return rows;
   }
 
   return { inEveryAcademy, readLectureBytes };
+}
+
+/**
+ * Lectures' files (issue 75, decisions 088 and 096): each academy's bytes by its slug and `place`, this
+ * server's disk (`local`) or the academy's bucket (`bucket`), and its lectures whose copy to the bucket
+ * failed; what it returns sets them from a scrape's rows (none: the database did not answer, left out).
+ */
+function lectureGauges(registers: Registry[]) {
+  const bytes = new Gauge({ name: 'academy_lecture_bytes', help: 'Bytes of lecture files (renditions) each academy stores, by place: local (the server\'s files) or bucket (its S3 bucket)', labelNames: ['academy', 'place'], registers });
+  const failed = new Gauge({ name: 'academy_lecture_bucket_failed', help: 'Lectures of each academy whose copy to (or removal from) its bucket failed; retried every 15 minutes, and they play from the server meanwhile', labelNames: ['academy'], registers });
+  return (rows: { slug: string; local: number; bucket: number; failed: number }[] | undefined) => {
+    bytes.reset();
+    failed.reset();
+    for (const row of rows ?? []) {
+      bytes.set({ academy: row.slug, place: 'local' }, row.local);
+      bytes.set({ academy: row.slug, place: 'bucket' }, row.bucket);
+      failed.set({ academy: row.slug }, row.failed);
+    }
+  };
 }
 
 export function createAppMetrics(sources: MetricsSources): AppMetrics {
@@ -252,8 +278,7 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
   const offsiteAge = new Gauge({ name: 'academy_backup_offsite_newest_age_seconds', help: 'Age of the newest copy in the off-site bucket (NaN when there is none or off-site backups are off)', registers });
   const backupTime = new Gauge({ name: 'academy_backup_newest_timestamp_seconds', help: 'When the newest readable backup of each academy was made (Unix time; NaN when it has none)', labelNames: ['academy'], registers });
 
-  // Lectures' files (issue 75, decision 088): each academy's sum of lecture_files bytes, by its slug.
-  const lectureBytes = new Gauge({ name: 'academy_lecture_bytes', help: 'Bytes of lecture files (renditions) each academy stores (label academy: its slug)', labelNames: ['academy'], registers });
+  const setLectureFigures = lectureGauges(registers);
 
   const storedFiles = cachedFor(SLOW_FIGURES_MS, () => folderSize(sources.filesDir));
   const backups = cachedFor(SLOW_FIGURES_MS, async () =>
@@ -278,9 +303,7 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
       inEveryAcademy<OffsiteRow>(OFFSITE_SQL),
       inEveryAcademy<ConversationRow>(CONVERSATIONS_SQL),
     ]);
-    lectureBytes.reset();
-    const lectures = await lectureRows;
-    for (const row of lectures ?? []) lectureBytes.set({ academy: row.slug }, row.bytes);
+    setLectureFigures(await lectureRows);
     replies.reset();
     if (conversationRows.status === 'fulfilled') {
       const sum = (key: keyof ConversationRow) => conversationRows.value.rows.reduce((total, row) => total + row[key], 0);

@@ -9,6 +9,7 @@ import { fieldErrorsOf } from '../../../lib/api-client';
 import { translateServerText } from '../../../lib/server-text';
 import { megabytes } from '../offline-lectures';
 import { useLectureSettings, useSaveLectureSettings } from '../settings-api';
+import { LectureBucketStatus } from './lecture-bucket-status';
 
 /**
  * Settings → Lectures (issue 75, decision 088): who may record, how long lectures are kept on the server
@@ -104,6 +105,7 @@ function LectureSettingsForm({ settings }: { settings: LectureSettings }) {
           </Button>
         </Group>
         <LectureStorageByBatch settings={settings} />
+        <LectureBucketStatus bucket={settings.bucket} />
       </Stack>
     </Paper>
   );
