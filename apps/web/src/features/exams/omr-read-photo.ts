@@ -49,7 +49,7 @@ export async function readPhoto(photo: Blob): Promise<PhoneReadingResult> {
 /** A camera frame (RGBA, small): the sheet's four corner marks if they are in it, and how sharp it is (automatic capture, omr-steady.ts). */
 export function lookAtFrame(frame: { data: Uint8ClampedArray; width: number; height: number }): { corners: Corners | null; sharpness: number } {
   const gray = grayFromRgba(frame.data, frame.width, frame.height);
-  let corners: Corners | null = null;
+  let corners: Corners | null;
   try {
     corners = findCorners(gray);
   } catch {

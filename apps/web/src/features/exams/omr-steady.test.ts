@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- test names, read by developers only (features/exams/** is linted for translation) */
 import { describe, expect, it } from 'vitest';
 import { MIN_SHARPNESS, STEADY_MS, SteadyWatch, sharpness, type Corners } from './omr-steady';
 

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SectionCard } from '../../../components/ui/section-card';
 import { normalizeError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
-import { defaultNumeric, type OmrPattern } from '@academy/shared/omr/layout';
+import { defaultNumeric } from '@academy/shared/omr/layout';
 import { omrSheetUrl, useOmrScans, useSaveAnswerKey, useScanSheet, useSettleAnswer, type OmrScan } from '../omr-api';
 import { KeyElsewhere } from './omr-key-tools';
 import { SettleChoices } from './omr-settle-choices';
