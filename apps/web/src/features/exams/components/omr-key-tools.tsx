@@ -8,6 +8,9 @@ import { formatNumber } from '../../../lib/format-number';
 import { useKeyFromOnlineTest, useSaveAnswerKey, useScanKeySheet, type OmrKeySheet } from '../omr-api';
 import { SettleChoices } from './omr-settle-choices';
 
+/** A long label wraps on a narrow phone rather than being cut. */
+const WRAP = { label: { whiteSpace: 'normal' as const, textAlign: 'left' as const } };
+
 /**
  * The answer key from elsewhere than typing (issue 76, decision 092): the linked online test's paper,
  * or a teacher's own filled sheet photographed as the key. A key sheet with unclear or blank questions
@@ -40,10 +43,10 @@ export function KeyElsewhere({ examId }: { examId: string }) {
   return (
     <Stack gap="xs">
       <Group gap="sm" wrap="wrap">
-        <Button variant="default" onClick={onPaper} loading={fromPaper.isPending} leftSection={<IconListCheck size={18} aria-hidden="true" />}>
+        <Button variant="default" h="auto" mih={36} py={6} styles={WRAP} onClick={onPaper} loading={fromPaper.isPending} leftSection={<IconListCheck size={18} aria-hidden="true" />}>
           <Trans>Take the key from the online test</Trans>
         </Button>
-        <Button variant="default" onClick={() => fileInput.current?.click()} loading={scanKey.isPending} leftSection={<IconFileCheck size={18} aria-hidden="true" />}>
+        <Button variant="default" h="auto" mih={36} py={6} styles={WRAP} onClick={() => fileInput.current?.click()} loading={scanKey.isPending} leftSection={<IconFileCheck size={18} aria-hidden="true" />}>
           <Trans>Scan a key sheet</Trans>
         </Button>
       </Group>
