@@ -18,12 +18,16 @@ import { fillAndPhotograph, renderPages, seededRandom, type SheetPhoto } from '.
 export const BENCH_TEST_ID = '7e57a000-0000-4000-8000-000000000076';
 export const BENCH_STUDENT_ID = '57ad0000-0000-4000-8000-000000000042';
 
-/** The kinds of sheet in the set, in turn: pre-printed NEET 180, blank NEET 200, blank custom 60 × A–E. */
+/**
+ * The kinds of sheet in the set, in turn: pre-printed NEET 180, blank NEET 200, blank custom 60 × A–E,
+ * pre-printed CET 150, blank JEE Main 75 (60 multiple-choice, 15 numeric-answer grids; decision 092).
+ */
 const KINDS: { shape: OmrShape; printed: boolean }[] = [
   { shape: { pattern: 'neet', questions: 180, options: 4 }, printed: true },
   { shape: { pattern: 'neet', questions: 200, options: 4 }, printed: false },
   { shape: { pattern: 'custom', questions: 60, options: 5 }, printed: false },
   { shape: { pattern: 'cet', questions: 150, options: 4 }, printed: true },
+  { shape: { pattern: 'jee', questions: 75, options: 4, numeric: 15 }, printed: false },
 ];
 
 export type SetPhoto = SheetPhoto & { index: number; shape: OmrShape; printed: boolean; upsideDown: boolean; crumple: number };
@@ -59,7 +63,7 @@ async function main() {
     const name = String(photo.index).padStart(3, '0');
     fs.writeFileSync(path.join(out, `${name}.jpg`), photo.jpeg);
     fs.writeFileSync(path.join(out, `${name}.json`), JSON.stringify({ shape: photo.shape, printed: photo.printed, ...photo.truth }));
-    console.log(`${name}.jpg  ${photo.shape.pattern} ${photo.shape.questions} × ${photo.shape.options}  ${photo.truth.tool}`);
+    console.log(`${name}.jpg  ${photo.shape.pattern} ${photo.shape.questions} × ${photo.shape.options}${photo.shape.numeric ? ` (${photo.shape.numeric} numeric)` : ''}  ${photo.truth.tool}`);
   }
 }
 

@@ -10,7 +10,8 @@
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { readSheetImage } from '../../apps/api/src/modules/exams/omr-reader';
-import { tally } from '../../apps/api/test/omr-photos';
+import { tally, type PhotoTruth } from '../../apps/api/test/omr-photos';
+import { choiceCount } from '@academy/shared/omr/layout';
 import { BENCH_STUDENT_ID, BENCH_TEST_ID, photoSet, type SetPhoto } from './make-photos';
 import { PHONE_SLOWDOWN, readInChromium } from './phone-bench';
 
@@ -23,6 +24,7 @@ export async function runOmrBench(count: number, log: (line: string) => void = c
   let wrong = 0;
   let unreadable = 0;
   let idWrong = 0;
+  const numeric = { questions: 0, right: 0, flagged: 0, wrong: 0 };
   const times: number[] = [];
   const serverAnswers: (string | null)[][] = [];
   let warmUp = 0;
@@ -48,6 +50,13 @@ export async function runOmrBench(count: number, log: (line: string) => void = c
       right += result.right;
       flagged += result.flagged;
       wrong += result.wrong;
+      if (photo.shape.numeric) {
+        const counted = numericTally(photo.truth, choiceCount(photo.shape), reading.answers, reading.uncertain);
+        numeric.questions += counted.bubbles;
+        numeric.right += counted.right;
+        numeric.flagged += counted.flagged;
+        numeric.wrong += counted.wrong;
+      }
       const who = photo.printed ? reading.qr.studentId === BENCH_STUDENT_ID : reading.idDigits === photo.truth.idDigits;
       if (reading.qr.testId !== BENCH_TEST_ID || !who) idWrong += 1;
       if (result.wrong > 0) log(`  photo ${photo.index}: ${result.wrong} read wrong and not flagged: ${JSON.stringify(result.wrongUnflagged.slice(0, 3))}`);
@@ -63,6 +72,7 @@ export async function runOmrBench(count: number, log: (line: string) => void = c
   const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))] ?? 0;
   const accuracy = bubbles === 0 ? 0 : right / bubbles;
   log(`  ${count} photos, ${bubbles} questions: ${right} right (${(accuracy * 100).toFixed(2)} %), ${flagged} flagged for the teacher, ${wrong} wrong and not flagged, ${unreadable} sheets not read, ${idWrong} with the wrong test or student`);
+  log(`  of which JEE numeric-answer questions: ${numeric.questions}, ${numeric.right} right (${((numeric.right / Math.max(1, numeric.questions)) * 100).toFixed(2)} %), ${numeric.flagged} flagged, ${numeric.wrong} wrong and not flagged`);
   log(`  seconds per sheet: mean ${mean.toFixed(2)}, p95 ${p95.toFixed(2)}, slowest ${(times.at(-1) ?? 0).toFixed(2)} (the first read, warming the server up: ${warmUp.toFixed(2)} s, not counted)`);
 
   // The same photos read on a "phone": Chromium, the web app's reading code, the CPU slowed 4×.
@@ -103,6 +113,12 @@ export async function runOmrBench(count: number, log: (line: string) => void = c
       [`≤ ${OMR_GOALS.phoneSecondsPerSheet} s a sheet on a phone (CPU ${PHONE_SLOWDOWN}× slower, p95 ${phoneP95.toFixed(2)} s)`, phoneP95 <= OMR_GOALS.phoneSecondsPerSheet],
     ],
   };
+}
+
+/** The tally of a JEE sheet's numeric-answer questions alone (the last ones, from `first`). */
+function numericTally(truth: PhotoTruth, first: number, answers: (string | null)[], uncertain: number[]) {
+  const part = { ...truth, answers: truth.answers.slice(first), kinds: truth.kinds.slice(first) };
+  return tally(part, answers.slice(first), uncertain.filter((q) => q > first).map((q) => q - first));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

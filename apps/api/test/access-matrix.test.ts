@@ -569,6 +569,8 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/tests/:id/omr-sheet.pdf': [s(() => `/api/tests/${ids.test}/omr-sheet.pdf?pattern=custom&questions=10&options=4`, 200)],
   'GET /api/tests/:id/answer-key': [s(() => `/api/tests/${ids.test}/answer-key`, 200)],
   'PUT /api/tests/:id/answer-key': [s(() => `/api/tests/${ids.test}/answer-key`, 400, { body: { answers: ['A', 'E'], options: 4 } })],
+  // A test not linked to an online test: refused (400) after the permission check.
+  'POST /api/tests/:id/answer-key/from-online-test': [s(() => `/api/tests/${ids.test}/answer-key/from-online-test`, 400, { body: {} })],
   'GET /api/tests/:id/omr-scans': [s(() => `/api/tests/${ids.test}/omr-scans`, 200)],
   'POST /api/tests/:id/omr-scans': [s(() => `/api/tests/${ids.test}/omr-scans`, 400, { body: {} })],
   'PUT /api/tests/:id/omr-scans/:studentId/answers/:question': [s(() => `/api/tests/${ids.test}/omr-scans/${ids.student}/answers/1`, 404, { body: { answer: 'A' } })],

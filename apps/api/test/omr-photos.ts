@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { BUBBLE_RADIUS, ID_DIGITS, OMR_LETTERS, PAGE, bubbleCentre, idBubbleCentre, type OmrShape } from '@academy/shared/omr/layout';
+import { BUBBLE_RADIUS, ID_DIGITS, NUMERIC_DIGITS, OMR_LETTERS, PAGE, bubbleCentre, choiceCount, idBubbleCentre, numericBubbleCentre, type OmrShape } from '@academy/shared/omr/layout';
 import { homography, invert3, applyHomography } from '../src/modules/exams/omr-reader';
 
 /**
@@ -51,11 +51,11 @@ export async function renderPages(pdf: Buffer): Promise<Buffer[]> {
 const TOOLS = { pencil: '#4d4d4d', blue: '#1f3f9e', black: '#161616' } as const;
 
 /** Fills the page: answers, the ID grid of a blank sheet; returns the SVG overlay and the truth. */
-function fills(shape: OmrShape, random: () => number, blankId: boolean, options: { specials: boolean; idDigits?: string }): { svg: string; truth: PhotoTruth } {
+function fills(shape: OmrShape, random: () => number, blankId: boolean, options: { specials: boolean; idDigits?: string; complete?: boolean }): { svg: string; truth: PhotoTruth } {
   const toolName = (['pencil', 'blue', 'black'] as const)[Math.floor(random() * 3)]!;
   const colour = TOOLS[toolName];
   const circles: string[] = [];
-  const mark = (x: number, y: number, opacity: number, colourOf = colour) => {
+  const mark = (x: number, y: number, opacity: number, colourOf: string = colour) => {
     const jx = (random() - 0.5) * 1.2;
     const jy = (random() - 0.5) * 1.2;
     const r = BUBBLE_RADIUS * (0.85 + random() * 0.25);
@@ -63,12 +63,12 @@ function fills(shape: OmrShape, random: () => number, blankId: boolean, options:
   };
   const answers: (string | null)[] = [];
   const kinds: BubbleKind[] = [];
-  for (let q = 0; q < shape.questions; q += 1) {
+  for (let q = 0; q < choiceCount(shape); q += 1) {
     const chosen = Math.floor(random() * shape.options);
     const roll = random();
     const at = (o: number) => bubbleCentre(shape, q, o);
     const other = (chosen + 1 + Math.floor(random() * (shape.options - 1))) % shape.options;
-    if (roll < 0.08) {
+    if (roll < 0.08 && !options.complete) {
       answers.push(null);
       kinds.push('blank');
     } else if (options.specials && roll < 0.1) {
@@ -94,10 +94,17 @@ function fills(shape: OmrShape, random: () => number, blankId: boolean, options:
       kinds.push('clean');
     }
   }
+  for (let k = 0; k < (shape.numeric ?? 0); k += 1) {
+    const { answer, kind } = fillNumeric(k, random, (x, y, opacity, colourOf) => mark(x, y, opacity, colourOf), shape, toolName, options.specials, options.complete ?? false);
+    answers.push(answer);
+    kinds.push(kind);
+  }
   let idDigits: string | null = null;
   if (blankId) {
-    idDigits = options.idDigits ?? `2026${String(Math.floor(random() * 10000)).padStart(4, '0')}`;
+    idDigits = options.idDigits ?? `2026${String(Math.floor(random() * 100000)).padStart(5, '0')}`;
     for (let c = 0; c < ID_DIGITS; c += 1) {
+      // A column left blank on purpose ("2026-0042" leaves column 5 empty).
+      if (!/\d/.test(idDigits[c] ?? '')) continue;
       const centre = idBubbleCentre(c, Number(idDigits[c]));
       mark(centre.x, centre.y, toolName === 'pencil' ? 0.92 : 1);
     }
@@ -105,6 +112,36 @@ function fills(shape: OmrShape, random: () => number, blankId: boolean, options:
   const width = Math.round(PAGE.width * S);
   const height = Math.round(PAGE.height * S);
   return { svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${circles.join('')}</svg>`, truth: { answers, kinds, idDigits, tool: toolName } };
+}
+
+/**
+ * A numeric-answer question filled (decision 092): a whole number of 1 to 4 digits, written with leading
+ * zeros (0042), from the left (42__) or to the right (__42); a few blank, a few faint, a few with two
+ * digits in one column (the truth then is "unclear": it must be flagged).
+ */
+function fillNumeric(k: number, random: () => number, mark: (x: number, y: number, opacity: number, colour?: string) => void, shape: OmrShape, tool: 'pencil' | 'blue' | 'black', specials: boolean, complete: boolean): { answer: string | null; kind: BubbleKind } {
+  const roll = random();
+  if (roll < 0.08 && !complete) return { answer: null, kind: 'blank' };
+  const length = 1 + Math.floor(random() * NUMERIC_DIGITS);
+  const value = length === 1 ? Math.floor(random() * 10) : Math.floor(10 ** (length - 1) + random() * 9 * 10 ** (length - 1));
+  const placement = random();
+  const text = placement < 0.4 ? String(value).padStart(NUMERIC_DIGITS, '0') : String(value);
+  const start = placement < 0.4 ? 0 : placement < 0.7 ? 0 : NUMERIC_DIGITS - text.length;
+  const kind: BubbleKind = specials && roll < 0.1 ? 'faint' : specials && roll < 0.12 ? 'double' : 'clean';
+  const faintAt = Math.floor(random() * text.length);
+  [...text].forEach((digit, index) => {
+    const centre = numericBubbleCentre(shape, k, start + index, Number(digit));
+    if (kind === 'faint' && index === faintAt) mark(centre.x, centre.y, 0.18 + random() * 0.15, TOOLS.pencil);
+    else mark(centre.x, centre.y, tool === 'pencil' ? 0.85 + random() * 0.12 : 1);
+  });
+  if (kind === 'double') {
+    const column = start + Math.floor(random() * text.length);
+    const other = (Number(text[column - start]) + 1 + Math.floor(random() * 9)) % 10;
+    const centre = numericBubbleCentre(shape, k, column, other);
+    mark(centre.x, centre.y, tool === 'pencil' ? 0.92 : 1);
+    return { answer: null, kind };
+  }
+  return { answer: String(value), kind };
 }
 
 /**
@@ -209,9 +246,9 @@ async function photograph(page: Buffer, random: () => number, size = { width: 15
 }
 
 /** Fills and photographs a rendered page (PNG): one photo and its truth. */
-export async function fillAndPhotograph(page: Buffer, shape: OmrShape, seed: number, options: { blankId: boolean; specials?: boolean; idDigits?: string } & Handling): Promise<SheetPhoto> {
+export async function fillAndPhotograph(page: Buffer, shape: OmrShape, seed: number, options: { blankId: boolean; specials?: boolean; idDigits?: string; complete?: boolean } & Handling): Promise<SheetPhoto> {
   const random = seededRandom(seed);
-  const { svg, truth } = fills(shape, random, options.blankId, { specials: options.specials ?? true, idDigits: options.idDigits });
+  const { svg, truth } = fills(shape, random, options.blankId, { specials: options.specials ?? true, idDigits: options.idDigits, complete: options.complete });
   const filled = await sharp(page).composite([{ input: Buffer.from(svg), top: 0, left: 0 }]).png().toBuffer();
   return { jpeg: await photograph(filled, random, undefined, { upsideDown: options.upsideDown, crumple: options.crumple, seed: seed + 7 }), truth };
 }

@@ -23,6 +23,7 @@ export const examRoutes: RouteRules = {
   'GET /api/tests/:id/omr-sheet.pdf': own(STAFF),
   'GET /api/tests/:id/answer-key': own(STAFF),
   'PUT /api/tests/:id/answer-key': own(STAFF),
+  'POST /api/tests/:id/answer-key/from-online-test': own(STAFF),
   'GET /api/tests/:id/omr-scans': own(STAFF),
   'POST /api/tests/:id/omr-scans': own(STAFF),
   'PUT /api/tests/:id/omr-scans/:studentId/answers/:question': own(STAFF),

@@ -11,8 +11,12 @@ export type OmrPattern = (typeof OMR_PATTERNS)[number];
 export const OMR_LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
 export type OmrLetter = (typeof OMR_LETTERS)[number];
 
-/** A sheet's shape: its pattern, how many questions, how many options each. */
-export type OmrShape = { pattern: OmrPattern; questions: number; options: 4 | 5 };
+/**
+ * A sheet's shape: its pattern, how many questions in all, how many options each multiple-choice one,
+ * and (JEE only, decision 092) how many of the last questions are numeric-answer ones: a grid of
+ * NUMERIC_DIGITS columns of the digits 0–9 each, read as a whole number.
+ */
+export type OmrShape = { pattern: OmrPattern; questions: number; options: 4 | 5; numeric?: number };
 
 /** Marks per right and per wrong answer, by pattern (a blank answer scores 0). */
 export const OMR_MARKING: Record<OmrPattern, { correct: number; wrong: number }> = {
@@ -21,8 +25,30 @@ export const OMR_MARKING: Record<OmrPattern, { correct: number; wrong: number }>
   cet: { correct: 1, wrong: 0 },
   custom: { correct: 1, wrong: 0 },
 };
+/** JEE Main's numeric-answer questions (Section B, since 2025 all compulsory): +4 right, −1 wrong, 0 blank (decision 092). */
+export const OMR_NUMERIC_MARKING = { correct: 4, wrong: -1 };
 
 export const MAX_QUESTIONS = 200;
+/** Digit columns of a numeric answer (0 to 9999) and at most this many numeric questions on a sheet (two rows of eight grids). */
+export const NUMERIC_DIGITS = 4;
+export const MAX_NUMERIC = 16;
+
+/** How many of the sheet's questions are multiple-choice (the first ones). */
+export function choiceCount(shape: OmrShape): number {
+  return shape.questions - (shape.numeric ?? 0);
+}
+
+/** JEE Main's share when the numeric count is not given: 5 numeric of every 25 questions (75 → 15), when they fit on the page; else none. */
+export function defaultNumeric(pattern: OmrPattern, questions: number): number {
+  if (pattern !== 'jee') return 0;
+  const numeric = Math.min(MAX_NUMERIC, Math.floor(questions / 25) * 5);
+  return numeric > 0 && !shapeProblem({ pattern, questions, options: 4, numeric }) ? numeric : 0;
+}
+
+/** A numeric answer as the key and the contract's `answers` carry it: the whole number's digits, without leading zeros ("0042" → "42"). */
+export function numericAnswer(text: string): string | undefined {
+  return /^\d{1,4}$/.test(text) ? String(Number(text)) : undefined;
+}
 
 /** Why a shape is not one the patterns allow, or undefined when it is. */
 export function shapeProblem(shape: OmrShape): string | undefined {
@@ -32,6 +58,11 @@ export function shapeProblem(shape: OmrShape): string | undefined {
   if (pattern === 'neet' && ![180, 200].includes(questions)) return 'A NEET sheet has 180 or 200 questions';
   if (pattern === 'cet' && ![150, 200].includes(questions)) return 'A CET sheet has 150 or 200 questions';
   if ((pattern === 'neet' || pattern === 'cet' || pattern === 'jee') && options !== 4) return `A ${pattern.toUpperCase()} sheet has 4 options (A to D)`;
+  const numeric = shape.numeric ?? 0;
+  if (numeric !== 0 && pattern !== 'jee') return 'Only a JEE sheet has numeric-answer questions';
+  if (!Number.isInteger(numeric) || numeric < 0 || numeric > MAX_NUMERIC) return `numeric must be a whole number from 0 to ${MAX_NUMERIC}`;
+  if (numeric >= questions) return 'A JEE sheet needs multiple-choice questions before its numeric-answer ones';
+  if (numericBottom(shape) > PAGE.height - 56) return `${questions - numeric} multiple-choice and ${numeric} numeric-answer questions do not fit on one page: fewer numeric ones, or fewer questions`;
   return undefined;
 }
 
@@ -68,8 +99,13 @@ const GRID_LEFT = 52;
 const GRID_RIGHT = PAGE.width - 40;
 export const GRID_TOP = 252;
 
-/** The student-ID grid of a blank sheet: year (4 digits) and number (4 digits), 0–9 in each column. */
-export const ID_DIGITS = 8;
+/**
+ * The student-ID grid of a blank sheet: year (4 digits) and number (5 digits, decision 092: the year's
+ * admissions go past 9999 in a student code such as LAT-2026-10042), 0–9 in each column. Sheets
+ * printed before (QR code "OMR1") have a 4-digit number; the reader reads the columns the QR names.
+ */
+export const ID_DIGITS = 9;
+export const ID_YEAR_DIGITS = 4;
 export const ID_GRID = { x: 60, y: 98, columnPitch: 15, rowPitch: 12.6 };
 
 export type Bubble = { x: number; y: number };
@@ -85,7 +121,34 @@ export function bubbleCentre(shape: OmrShape, q: number, o: number): Bubble {
 }
 
 export function rowsPerColumn(shape: OmrShape): number {
-  return Math.ceil(shape.questions / COLUMNS);
+  return Math.ceil(choiceCount(shape) / COLUMNS);
+}
+
+/** Numeric-answer grids: eight to a row below the multiple-choice grid, each its number above NUMERIC_DIGITS columns of 0–9. */
+const NUMERIC_PER_ROW = 8;
+const NUMERIC_WIDTH = (GRID_RIGHT - GRID_LEFT) / NUMERIC_PER_ROW;
+const NUMERIC_HEIGHT = 146;
+export const NUMERIC_GRID = { columnPitch: 15, rowPitch: 12.6 };
+
+function numericTop(shape: OmrShape): number {
+  return GRID_TOP + (rowsPerColumn(shape) - 1) * ROW_PITCH + 24;
+}
+
+function numericBottom(shape: OmrShape): number {
+  const numeric = shape.numeric ?? 0;
+  return numeric === 0 ? 0 : numericTop(shape) + Math.ceil(numeric / NUMERIC_PER_ROW) * NUMERIC_HEIGHT - 10;
+}
+
+/** The centre of digit `d`'s bubble in column `c` of numeric question `k` (0-based among the numeric ones). */
+export function numericBubbleCentre(shape: OmrShape, k: number, c: number, d: number): Bubble {
+  const x = GRID_LEFT + 14 + (k % NUMERIC_PER_ROW) * NUMERIC_WIDTH + c * NUMERIC_GRID.columnPitch;
+  return { x, y: numericTop(shape) + Math.floor(k / NUMERIC_PER_ROW) * NUMERIC_HEIGHT + 14 + d * NUMERIC_GRID.rowPitch };
+}
+
+/** Where numeric question `k`'s number is written: above its grid. */
+export function numericLabelAt(shape: OmrShape, k: number): { x: number; y: number; width: number } {
+  const first = numericBubbleCentre(shape, k, 0, 0);
+  return { x: first.x - BUBBLE_RADIUS, y: first.y - 14, width: (NUMERIC_DIGITS - 1) * NUMERIC_GRID.columnPitch + 2 * BUBBLE_RADIUS };
 }
 
 /** Where question `q`'s number is written (right-aligned before its bubbles). */
@@ -100,34 +163,50 @@ export function idBubbleCentre(c: number, d: number): Bubble {
 }
 
 /**
- * What the QR code says: `OMR1|<test id>|<student id or ->|<pattern>|<questions>|<options>`. The
+ * What the QR code says: `OMR2|<test id>|<student id or ->|<pattern>|<questions>|<options>|<numeric>`
+ * (a 9-column ID grid); the older `OMR1|…|<options>` (no numeric, an 8-column ID grid) still reads. The
  * reader takes the sheet's shape from it, so a sheet printed with another count still reads.
  */
-export type OmrQr = { testId: string; studentId: string | null } & OmrShape;
+export type OmrQr = { testId: string; studentId: string | null; idColumns: number } & OmrShape;
 
-export function qrText(value: OmrQr): string {
-  return ['OMR1', value.testId, value.studentId ?? '-', value.pattern, value.questions, value.options].join('|');
+export function qrText(value: Omit<OmrQr, 'idColumns'>): string {
+  return ['OMR2', value.testId, value.studentId ?? '-', value.pattern, value.questions, value.options, value.numeric ?? 0].join('|');
 }
 
 export function parseQr(text: string): OmrQr | undefined {
   const parts = text.split('|');
-  if (parts.length !== 6 || parts[0] !== 'OMR1') return undefined;
-  const [, testId, student, pattern, questions, options] = parts as [string, string, string, string, string, string];
-  const shape = { pattern: pattern as OmrPattern, questions: Number(questions), options: Number(options) as 4 | 5 };
-  if (!OMR_PATTERNS.includes(shape.pattern) || shapeProblem({ ...shape, pattern: 'custom' })) return undefined;
+  const version = parts[0] === 'OMR2' && parts.length === 7 ? 2 : parts[0] === 'OMR1' && parts.length === 6 ? 1 : 0;
+  if (version === 0) return undefined;
+  const [, testId, student, pattern, questions, options, numeric] = parts as [string, string, string, string, string, string, string | undefined];
+  const shape: OmrShape = { pattern: pattern as OmrPattern, questions: Number(questions), options: Number(options) as 4 | 5, numeric: Number(numeric ?? 0) };
+  if (!OMR_PATTERNS.includes(shape.pattern) || shapeProblem({ ...shape, pattern: shape.numeric ? 'jee' : 'custom' })) return undefined;
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!uuid.test(testId) || (student !== '-' && !uuid.test(student))) return undefined;
-  return { testId, studentId: student === '-' ? null : student, ...shape };
+  return { testId, studentId: student === '-' ? null : student, idColumns: version === 1 ? 8 : ID_DIGITS, ...shape };
 }
 
-/** A score from answers and a key: the pattern's marks per right and wrong answer. */
+/** Whether a key's answer is a numeric-answer question's (digits) rather than a letter. */
+export function isNumericKey(answer: string | null | undefined): boolean {
+  return typeof answer === 'string' && /^\d+$/.test(answer);
+}
+
+/** How many of a key's last answers are numbers (its numeric-answer questions). */
+export function numericCountOf(key: readonly (string | null)[]): number {
+  let count = 0;
+  while (count < key.length && isNumericKey(key[key.length - 1 - count])) count += 1;
+  return count;
+}
+
+/** A score from answers and a key: the pattern's marks per right and wrong answer (numbers compared as numbers). */
 export function scoreOf(pattern: OmrPattern, key: readonly (string | null)[], answers: readonly (string | null)[]): number {
-  const marking = OMR_MARKING[pattern];
   let score = 0;
   key.forEach((right, index) => {
     const given = answers[index] ?? null;
     if (given === null || right === null) return;
-    score += given === right ? marking.correct : marking.wrong;
+    const numeric = isNumericKey(right);
+    const marking = numeric && pattern === 'jee' ? OMR_NUMERIC_MARKING : OMR_MARKING[pattern];
+    const same = numeric ? isNumericKey(given) && Number(given) === Number(right) : given === right;
+    score += same ? marking.correct : marking.wrong;
   });
   return score;
 }

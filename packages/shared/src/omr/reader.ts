@@ -1,13 +1,15 @@
 import jsQR from 'jsqr';
 import {
   BUBBLE_RADIUS,
-  ID_DIGITS,
   MARK_CENTRES,
+  NUMERIC_DIGITS,
   OMR_LETTERS,
   PAGE,
   QR_BOX,
   bubbleCentre,
+  choiceCount,
   idBubbleCentre,
+  numericBubbleCentre,
   parseQr,
   rowsPerColumn,
   type OmrQr,
@@ -26,11 +28,11 @@ import {
 
 export type OmrReading = {
   qr: OmrQr;
-  /** The letter of each question, null when blank or uncertain. */
+  /** The letter of each question (a numeric-answer one's number as digits, "42"), null when blank or uncertain. */
   answers: (string | null)[];
   /** 1-based numbers of the questions a person must settle. */
   uncertain: number[];
-  /** The student ID's digits from the grid of a blank sheet ("20260042"), null when not readable or pre-printed. */
+  /** The student ID's digits from the grid of a blank sheet ("202600042"), null when not readable or pre-printed. */
   idDigits: string | null;
   /** Why the ID grid could not be read (blank sheets). */
   idProblem?: string;
@@ -342,12 +344,12 @@ function ringFit(img: Gray, h: Matrix, centres: { x: number; y: number }[]): [nu
  * the search, and its own fit near the smoothed one (else the paper bends more than the reader follows).
  */
 function rowOffsets(img: Gray, h: Matrix, qr: OmrQr): { offset: [number, number]; trusted: boolean }[] {
-  const raw = Array.from({ length: qr.questions }, (_, q) => ringFit(img, h, Array.from({ length: qr.options }, (_, o) => bubbleCentre(qr, q, o))));
+  const raw = Array.from({ length: choiceCount(qr) }, (_, q) => ringFit(img, h, Array.from({ length: qr.options }, (_, o) => bubbleCentre(qr, q, o))));
   const rows = rowsPerColumn(qr);
   return raw.map(([ox, oy], q) => {
     const column = Math.floor(q / rows);
     const near: [number, number][] = [];
-    for (let r = q - 2; r <= q + 2; r += 1) if (r >= 0 && r < qr.questions && Math.floor(r / rows) === column) near.push(raw[r]!);
+    for (let r = q - 2; r <= q + 2; r += 1) if (r >= 0 && r < raw.length && Math.floor(r / rows) === column) near.push(raw[r]!);
     const offset: [number, number] = [median(near.map(([x]) => x)), median(near.map(([, y]) => y))];
     const trusted = Math.max(Math.abs(offset[0]), Math.abs(offset[1]), Math.abs(ox), Math.abs(oy)) < FAR && Math.abs(ox - offset[0]) <= ODD && Math.abs(oy - offset[1]) <= ODD;
     return { offset, trusted };
@@ -392,7 +394,7 @@ export function readSheet(img: Gray): OmrReading {
 
   const levels: number[][] = [];
   const offsets = rowOffsets(img, h, qr);
-  for (let q = 0; q < qr.questions; q += 1) {
+  for (let q = 0; q < choiceCount(qr); q += 1) {
     const row: number[] = [];
     const [dx, dy] = offsets[q]!.offset;
     for (let o = 0; o < qr.options; o += 1) {
@@ -413,28 +415,56 @@ export function readSheet(img: Gray): OmrReading {
     } else answers.push(decision === null ? null : OMR_LETTERS[decision]!);
   });
 
-  let idDigits: string | null = null;
-  let idProblem: string | undefined;
-  if (qr.studentId === null) {
-    const digits: string[] = [];
-    for (let c = 0; c < ID_DIGITS && !idProblem; c += 1) {
-      const column: number[] = [];
-      const [dx, dy] = ringFit(img, h, Array.from({ length: 10 }, (_, d) => idBubbleCentre(c, d)));
-      if (Math.max(Math.abs(dx), Math.abs(dy)) >= FAR) {
-        idProblem = `The student ID's column ${c + 1} could not be found on the paper (flatten the sheet)`;
-        break;
-      }
-      for (let d = 0; d < 10; d += 1) {
-        const centre = idBubbleCentre(c, d);
-        column.push(darkness(img, h, centre.x + dx, centre.y + dy, pxPerPt));
-      }
-      const decision = decideRow(column, empty);
-      if (decision === null || decision === 'uncertain') idProblem = `The student ID's column ${c + 1} has ${decision === null ? 'no' : 'an unclear'} digit filled`;
-      else digits.push(String(decision));
-    }
-    if (!idProblem) idDigits = digits.join('');
+  for (let k = 0; k < (qr.numeric ?? 0); k += 1) {
+    const answer = readNumeric(img, h, qr, k, empty, pxPerPt);
+    answers.push(answer === 'uncertain' ? null : answer);
+    if (answer === 'uncertain') uncertain.push(choiceCount(qr) + k + 1);
   }
+  const id = qr.studentId === null ? readIdGrid(img, h, qr.idColumns, empty, pxPerPt) : { idDigits: null };
+  const { idDigits, idProblem } = id;
   return { qr, answers, uncertain, idDigits, ...(idProblem ? { idProblem } : {}), levels: levels.map((row) => row.map((level) => level - empty)) };
+}
+
+/** One column of ten digit bubbles (an ID column, a numeric answer's column): the digit, null blank, 'uncertain', or 'lost' when its rings are not found on the paper. */
+function readDigitColumn(img: Gray, h: Matrix, centreOf: (d: number) => { x: number; y: number }, empty: number, pxPerPt: number): number | null | 'uncertain' | 'lost' {
+  const [dx, dy] = ringFit(img, h, Array.from({ length: 10 }, (_, d) => centreOf(d)));
+  if (Math.max(Math.abs(dx), Math.abs(dy)) >= FAR) return 'lost';
+  const column = Array.from({ length: 10 }, (_, d) => {
+    const centre = centreOf(d);
+    return darkness(img, h, centre.x + dx, centre.y + dy, pxPerPt);
+  });
+  return decideRow(column, empty);
+}
+
+/**
+ * A numeric-answer question (decision 092): its columns' digits read as one whole number, blank columns
+ * before or after them allowed ("42" filled as 0042, 42__ or __42). A column unclear or lost, two digits
+ * in a column, or a blank column between digits (4_2) makes the question uncertain, never guessed.
+ */
+function readNumeric(img: Gray, h: Matrix, qr: OmrQr, k: number, empty: number, pxPerPt: number): string | null | 'uncertain' {
+  const digits: (number | null)[] = [];
+  for (let c = 0; c < NUMERIC_DIGITS; c += 1) {
+    const digit = readDigitColumn(img, h, (d) => numericBubbleCentre(qr, k, c, d), empty, pxPerPt);
+    if (digit === 'uncertain' || digit === 'lost') return 'uncertain';
+    digits.push(digit);
+  }
+  const filled = digits.flatMap((digit, c) => (digit === null ? [] : [c]));
+  if (filled.length === 0) return null;
+  if (filled.at(-1)! - filled[0]! + 1 !== filled.length) return 'uncertain';
+  return String(Number(filled.map((c) => digits[c]).join('')));
+}
+
+/** The ID grid of a blank sheet: every column one digit, or why not, naming the column (counted from the left, from 1). */
+function readIdGrid(img: Gray, h: Matrix, columns: number, empty: number, pxPerPt: number): { idDigits: string | null; idProblem?: string } {
+  const digits: string[] = [];
+  for (let c = 0; c < columns; c += 1) {
+    const digit = readDigitColumn(img, h, (d) => idBubbleCentre(c, d), empty, pxPerPt);
+    if (digit === 'lost') return { idDigits: null, idProblem: `Column ${c + 1} of the student ID could not be found on the paper: flatten the sheet and photograph it again` };
+    if (digit === 'uncertain') return { idDigits: null, idProblem: `Column ${c + 1} of the student ID has two marks or an unclear one: fill one bubble in each column of the ID, or use the batch’s pre-printed sheets` };
+    if (digit === null) return { idDigits: null, idProblem: `Column ${c + 1} of the student ID has no digit filled: fill one bubble in each column of the ID, or use the batch’s pre-printed sheets` };
+    digits.push(String(digit));
+  }
+  return { idDigits: digits.join('') };
 }
 
 /** Greyscale from RGBA pixels (a canvas's ImageData), with the weights sharp's greyscale uses (Rec. 709 luma). */

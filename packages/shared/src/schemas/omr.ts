@@ -7,6 +7,8 @@ export const OMR_ANSWER_LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
 
 export const OMR_MESSAGES = {
   keySaved: 'Answer key saved',
+  keyFromPaper: 'Answer key taken from the online test’s paper',
+  keySheetRead: 'Key sheet read',
   scanned: 'Sheet read',
   settled: 'Answer settled',
 } as const;
@@ -18,17 +20,34 @@ const questionsField = z.coerce
   .max(200, { error: 'questions must be a whole number from 1 to 200' });
 const optionsField = z.coerce.number({ error: 'options must be 4 or 5' }).refine((value) => value === 4 || value === 5, { error: 'options must be 4 or 5' });
 
-/** GET /api/tests/{id}/omr-sheet.pdf?pattern=neet&questions=180&options=4[&batch=…] */
+const numericField = z.coerce
+  .number({ error: 'numeric must be a whole number from 0 to 16' })
+  .int({ error: 'numeric must be a whole number from 0 to 16' })
+  .min(0, { error: 'numeric must be a whole number from 0 to 16' })
+  .max(16, { error: 'numeric must be a whole number from 0 to 16' });
+
+/**
+ * GET /api/tests/{id}/omr-sheet.pdf?pattern=neet&questions=180&options=4[&batch=…][&numeric=…]: `numeric`
+ * (JEE only, decision 092) is how many of the last questions take a number; without it a JEE sheet has
+ * JEE Main's share, 5 of every 25 (75 → 15).
+ */
 export const omrSheetQuerySchema = z.object({
   pattern: z.enum(OMR_PATTERNS, { error: 'pattern must be neet, jee, cet or custom' }),
   questions: questionsField,
   options: optionsField.default(4),
   batch: idSchema.optional(),
+  numeric: numericField.optional(),
 });
 
-/** PUT /api/tests/{id}/answer-key: one letter per question; the pattern gives the marks per right and wrong answer. */
+const ANSWER_TEXT = /^(?:[A-E]|\d{1,4})$/;
+const answerField = z.string({ error: 'Each answer must be one of the letters A to E, or a whole number from 0 to 9999' }).regex(ANSWER_TEXT, { error: 'Each answer must be one of the letters A to E, or a whole number from 0 to 9999' });
+
+/**
+ * PUT /api/tests/{id}/answer-key: one letter per question, and for a JEE sheet's numeric-answer questions
+ * (the last ones) the number as digits ("42"); the pattern gives the marks per right and wrong answer.
+ */
 export const answerKeyInputSchema = z.object({
-  answers: z.array(z.enum(OMR_ANSWER_LETTERS, { error: 'Each answer must be one of the letters A to E' }), { error: 'answers must be a list of letters' }).min(1, { error: 'The answer key needs at least one answer' }).max(200, { error: 'At most 200 questions' }),
+  answers: z.array(answerField, { error: 'answers must be a list of letters' }).min(1, { error: 'The answer key needs at least one answer' }).max(200, { error: 'At most 200 questions' }),
   pattern: z.enum(OMR_PATTERNS, { error: 'pattern must be neet, jee, cet or custom' }).default('custom'),
   options: optionsField.optional(),
 });
@@ -37,7 +56,29 @@ export const answerKeySchema = z.object({
   pattern: z.enum(OMR_PATTERNS),
   options: z.number().int(),
   answers: z.array(z.string()),
+  /** How many of the last questions are numeric-answer ones (their key is a number). */
+  numeric: z.number().int(),
   marking: z.object({ correct: z.number(), wrong: z.number() }),
+  numericMarking: z.object({ correct: z.number(), wrong: z.number() }).nullable(),
+});
+
+/** POST /api/tests/{id}/answer-key/from-online-test: the pattern of the sheets (the paper gives the rest). */
+export const keyFromPaperInputSchema = z.object({
+  pattern: z.enum(OMR_PATTERNS, { error: 'pattern must be neet, jee, cet or custom' }).optional(),
+});
+
+/** POST /api/tests/{id}/omr-scans?as=key: the key sheet's reading; the key is saved only when nothing on it is unclear. */
+export const omrScanQuerySchema = z.object({
+  as: z.enum(['key'], { error: 'as must be key, or left out for a student’s sheet' }).optional(),
+});
+export const omrKeySheetSchema = z.object({
+  answers: z.array(z.string().nullable()),
+  /** Questions unclear or blank on the key sheet: the teacher settles them, then saves the key. */
+  uncertain: z.array(z.number().int()),
+  pattern: z.enum(OMR_PATTERNS),
+  options: z.number().int(),
+  numeric: z.number().int(),
+  key: answerKeySchema.nullable(),
 });
 
 export const omrScanSchema = z.object({
@@ -66,5 +107,7 @@ export const omrScansSchema = z.object({
 });
 
 export const omrSettleParamsSchema = z.object({ id: idSchema, studentId: idSchema, question: z.coerce.number().int().min(1).max(200) });
-export const omrSettleInputSchema = z.object({ answer: z.enum(OMR_ANSWER_LETTERS, { error: 'answer must be a letter A to E, or null for blank' }).nullable() });
+export const omrSettleInputSchema = z.object({
+  answer: z.string({ error: 'answer must be a letter A to E, a whole number for a numeric-answer question, or null for blank' }).regex(ANSWER_TEXT, { error: 'answer must be a letter A to E, a whole number for a numeric-answer question, or null for blank' }).nullable(),
+});
 export const omrStudentParamsSchema = z.object({ id: idSchema, studentId: idSchema });

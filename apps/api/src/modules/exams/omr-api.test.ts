@@ -118,8 +118,8 @@ describe('OMR sheets of a test', () => {
     }
     // The third student fills a blank sheet's ID grid (the student ID's year and number).
     const code = ids.codes[2]!;
-    const [, year, number] = code.match(/-(\d{4})-(\d{4})$/)!;
-    const photo = await fillAndPhotograph(blankPage, { pattern: 'neet', questions: 180, options: 4 }, 777, { blankId: true, idDigits: `${year}${number}` });
+    const [, year, number] = code.match(/-(\d{4})-(\d{4,5})$/)!;
+    const photo = await fillAndPhotograph(blankPage, { pattern: 'neet', questions: 180, options: 4 }, 777, { blankId: true, idDigits: `${year}${number!.padStart(5, '0')}` });
     const response = await upload(cookies.teacher, ids.test, photo.jpeg);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.studentCode).toBe(code);

@@ -27,8 +27,17 @@ describe('the OMR layout', () => {
     expect(shapeProblem({ pattern: 'custom', questions: 201, options: 4 })).toMatch(/1 to 200/);
     expect(scoreOf('neet', ['A', 'B', 'C'], ['A', 'C', null])).toBe(3);
     expect(scoreOf('cet', ['A', 'B', 'C'], ['A', 'C', null])).toBe(1);
-    expect(parseQr(qrText({ testId: TEST_ID, studentId: null, ...NEET }))).toEqual({ testId: TEST_ID, studentId: null, ...NEET });
+    expect(parseQr(qrText({ testId: TEST_ID, studentId: null, ...NEET }))).toEqual({ testId: TEST_ID, studentId: null, idColumns: 9, numeric: 0, ...NEET });
     expect(parseQr('OMR1|not-a-test|-|neet|180|4')).toBeUndefined();
+    // Sheets printed before decision 092 (QR "OMR1"): an 8-column ID grid, no numeric answers; they still read.
+    expect(parseQr(`OMR1|${TEST_ID}|-|neet|180|4`)).toEqual({ testId: TEST_ID, studentId: null, idColumns: 8, numeric: 0, ...NEET });
+    expect(parseQr(qrText({ testId: TEST_ID, studentId: null, pattern: 'jee', questions: 75, options: 4, numeric: 15 }))).toMatchObject({ numeric: 15 });
+    expect(parseQr(`OMR2|${TEST_ID}|-|neet|180|4|5`)).toBeUndefined();
+    // JEE: +4/−1 for a letter, +4/−1 for a number (compared as numbers), 0 blank.
+    expect(scoreOf('jee', ['A', 'B', '42', '7'], ['A', 'C', '042', null])).toBe(4 - 1 + 4);
+    expect(scoreOf('jee', ['A', '42'], ['A', '41'])).toBe(3);
+    expect(shapeProblem({ pattern: 'jee', questions: 75, options: 4, numeric: 15 })).toBeUndefined();
+    expect(shapeProblem({ pattern: 'jee', questions: 200, options: 4, numeric: 16 })).toMatch(/do not fit/);
   });
 });
 

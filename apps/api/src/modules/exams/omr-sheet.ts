@@ -12,8 +12,12 @@ import {
   OMR_LETTERS,
   OMR_MARKING,
   QR_BOX,
+  NUMERIC_DIGITS,
   bubbleCentre,
+  choiceCount,
   idBubbleCentre,
+  numericBubbleCentre,
+  numericLabelAt,
   qrText,
   questionLabelAt,
   type OmrShape,
@@ -30,7 +34,8 @@ const WORDS = wordTable('omrSheet', {
   year: 'Year',
   number: 'Number',
   instructions: 'Fill one bubble fully for each answer with a dark pencil or a blue or black pen. Do not fold the sheet or write near the black squares.',
-  idHelp: 'Fill your student ID: the year and the number (…-2026-0042: 2026 0042).',
+  idHelp: 'Fill your student ID: the year and the number in five digits (…-2026-0042: 2026 00042).',
+  numeric: 'Numeric answers: fill the digits of the whole number, one in each column (42: 0042).',
 });
 
 export type SheetStudent = { id: string; name: string; code: string };
@@ -92,12 +97,31 @@ function drawPage(doc: PdfDocument, input: SheetInput, student: SheetStudent | n
     doc.text(words.instructions, textLeft, 188, { width: QR_BOX.x + QR_BOX.size - textLeft });
   }
 
-  for (let q = 0; q < shape.questions; q += 1) {
+  drawNumeric(doc, shape, words.numeric);
+  for (let q = 0; q < choiceCount(shape); q += 1) {
     const label = questionLabelAt(shape, q);
     doc.font('bold').fontSize(7).fillColor('#212529').text(String(q + 1), label.x, label.y - 4.6, { width: label.width, align: 'right', lineBreak: false });
     for (let o = 0; o < shape.options; o += 1) {
       const centre = bubbleCentre(shape, q, o);
       bubble(doc, centre.x, centre.y, OMR_LETTERS[o]!);
+    }
+  }
+}
+
+/** A JEE sheet's numeric-answer questions (decision 092): the number above a grid of digit columns. */
+function drawNumeric(doc: PdfDocument, shape: OmrShape, help: string): void {
+  const numeric = shape.numeric ?? 0;
+  if (numeric === 0) return;
+  const first = numericLabelAt(shape, 0);
+  doc.font('regular').fontSize(7).fillColor('#495057').text(help, first.x, first.y - 11, { width: 480, lineBreak: false });
+  for (let k = 0; k < numeric; k += 1) {
+    const label = numericLabelAt(shape, k);
+    doc.font('bold').fontSize(7).fillColor('#212529').text(String(choiceCount(shape) + k + 1), label.x, label.y - 4.6, { width: label.width, align: 'center', lineBreak: false });
+    for (let c = 0; c < NUMERIC_DIGITS; c += 1) {
+      for (let d = 0; d < 10; d += 1) {
+        const centre = numericBubbleCentre(shape, k, c, d);
+        bubble(doc, centre.x, centre.y, String(d));
+      }
     }
   }
 }

@@ -16,7 +16,7 @@ import type { FileStorage } from '../../lib/storage';
 import { academyHeaderLogo, getAcademySettings } from '../../academy-settings';
 import { recordAudit } from '../audit';
 import { examForOmr, saveScannedMarks } from './exams.service';
-import { OMR_LETTERS, OMR_MARKING, scoreOf, shapeProblem, type OmrPattern, type OmrShape } from '@academy/shared/omr/layout';
+import { OMR_LETTERS, OMR_MARKING, OMR_NUMERIC_MARKING, defaultNumeric, isNumericKey, numericAnswer, numericCountOf, scoreOf, shapeProblem, type OmrPattern, type OmrShape } from '@academy/shared/omr/layout';
 import { omrSheetPdf, type SheetStudent } from './omr-sheet';
 import { OmrUnreadable, readSheetImage, type OmrReading } from './omr-reader';
 import { OTHER_TEST } from '@academy/shared/omr/messages';
@@ -32,7 +32,7 @@ const unreadable = (message: string) => new AppError('UNPROCESSABLE', message, {
 /** GET /api/tests/{id}/omr-sheet.pdf: blank, or one page per active student of the test's batch. */
 export async function omrSheetFor(db: DbExecutor, actor: Actor, examId: string, query: SheetQuery): Promise<{ pdf: Buffer; fileName: string }> {
   const test = await examForOmr(db, actor, examId);
-  const shape: OmrShape = { pattern: query.pattern, questions: query.questions, options: query.options as 4 | 5 };
+  const shape: OmrShape = { pattern: query.pattern, questions: query.questions, options: query.options as 4 | 5, numeric: query.numeric ?? defaultNumeric(query.pattern, query.questions) };
   const problem = shapeProblem(shape);
   if (problem) throw new AppError('BAD_REQUEST', problem, { questions: problem });
   let students: SheetStudent[] | null = null;
@@ -51,10 +51,32 @@ export async function omrSheetFor(db: DbExecutor, actor: Actor, examId: string, 
   return { pdf, fileName: `omr-${slug}${students ? '-batch' : ''}.pdf` };
 }
 
-async function keyOf(db: DbExecutor, examId: string): Promise<AnswerKey | null> {
+export async function keyOf(db: DbExecutor, examId: string): Promise<AnswerKey | null> {
   const { rows } = await db.execute<{ pattern: OmrPattern; options: number; answers: string[] }>(sql`select pattern, options, answers from omr_answer_keys where exam_id = ${examId}`);
   const row = rows[0];
-  return row ? { ...row, marking: OMR_MARKING[row.pattern] } : null;
+  if (!row) return null;
+  const numeric = numericCountOf(row.answers);
+  return { ...row, numeric, marking: OMR_MARKING[row.pattern], numericMarking: numeric > 0 ? OMR_NUMERIC_MARKING : null };
+}
+
+/**
+ * A key as typed, checked: letters of the sheet's options, then (JEE, decision 092) the numeric-answer
+ * questions' numbers, last, written without leading zeros. Anything else answers 400 naming the question.
+ */
+export function checkedKey(input: KeyInput): { answers: string[]; options: 4 | 5; numeric: number } {
+  const numeric = numericCountOf(input.answers);
+  const choices = input.answers.length - numeric;
+  const options = (input.options ?? (input.answers.includes('E') ? 5 : 4)) as 4 | 5;
+  const fail = (index: number, message: string) => new AppError('BAD_REQUEST', message, { [`answers.${index}`]: message });
+  const misplaced = input.answers.findIndex((answer, index) => index < choices && isNumericKey(answer));
+  if (misplaced >= 0) throw fail(misplaced, `Question ${misplaced + 1}: numeric-answer questions come last on the sheet, after every multiple-choice one`);
+  if (numeric > 0 && input.pattern !== 'jee') throw fail(choices, `Question ${choices + 1}: only a JEE sheet has numeric-answer questions`);
+  const problem = shapeProblem({ pattern: input.pattern, questions: input.answers.length, options, numeric });
+  if (problem) throw new AppError('BAD_REQUEST', problem, { answers: problem });
+  const allowed = OMR_LETTERS.slice(0, options) as readonly string[];
+  const bad = input.answers.findIndex((letter, index) => index < choices && !allowed.includes(letter));
+  if (bad >= 0) throw fail(bad, `Question ${bad + 1}: the answer must be one of ${allowed.join(', ')}`);
+  return { answers: input.answers.map((answer, index) => (index < choices ? answer : numericAnswer(answer)!)), options, numeric };
 }
 
 /** GET /api/tests/{id}/answer-key */
@@ -66,15 +88,8 @@ export async function getAnswerKey(db: DbExecutor, actor: Actor, examId: string)
 /** PUT /api/tests/{id}/answer-key: the letters are checked against the options; scans already read are scored again. */
 export async function saveAnswerKey(db: Db, actor: Actor, examId: string, input: KeyInput): Promise<AnswerKey> {
   const test = await examForOmr(db, actor, examId);
-  const options = (input.options ?? (input.answers.includes('E') ? 5 : 4)) as 4 | 5;
-  const problem = shapeProblem({ pattern: input.pattern, questions: input.answers.length, options });
-  if (problem) throw new AppError('BAD_REQUEST', problem, { answers: problem });
-  const allowed = OMR_LETTERS.slice(0, options) as readonly string[];
-  const bad = input.answers.findIndex((letter) => !allowed.includes(letter));
-  if (bad >= 0) {
-    const message = `Question ${bad + 1}: the answer must be one of ${allowed.join(', ')}`;
-    throw new AppError('BAD_REQUEST', message, { [`answers.${bad}`]: message });
-  }
+  const { answers, options } = checkedKey(input);
+  input = { ...input, answers };
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into omr_answer_keys (exam_id, pattern, options, answers, updated_by) values (${examId}, ${input.pattern}, ${options}, ${sql.param(input.answers)}::text[], ${actor.userId})
@@ -140,7 +155,7 @@ export async function listScans(db: DbExecutor, actor: Actor, examId: string): P
 }
 
 /** The pages of a PDF as PNG images (pdftoppm, 150 dpi), at most 100. */
-async function pdfPages(bytes: Buffer): Promise<Buffer[]> {
+export async function pdfPages(bytes: Buffer): Promise<Buffer[]> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'omr-scan-'));
   try {
     await fs.writeFile(path.join(dir, 'scan.pdf'), bytes);
@@ -165,7 +180,7 @@ export function phoneReadingOf(text: string | undefined): PhoneReading | undefin
   if (!text) return undefined;
   try {
     const value = JSON.parse(text) as { answers?: unknown; uncertain?: unknown };
-    const answers = Array.isArray(value.answers) && value.answers.length <= 200 && value.answers.every((one) => one === null || (typeof one === 'string' && (OMR_LETTERS as readonly string[]).includes(one))) ? (value.answers as (string | null)[]) : undefined;
+    const answers = Array.isArray(value.answers) && value.answers.length <= 200 && value.answers.every((one) => one === null || (typeof one === 'string' && ((OMR_LETTERS as readonly string[]).includes(one) || numericAnswer(one) === one))) ? (value.answers as (string | null)[]) : undefined;
     const uncertain = Array.isArray(value.uncertain) && value.uncertain.every((one) => Number.isInteger(one)) ? (value.uncertain as number[]) : [];
     return answers ? { answers, uncertain } : undefined;
   } catch {
@@ -180,7 +195,7 @@ export function disagreements(phone: PhoneReading | undefined, server: Pick<OmrR
   return server.answers.flatMap((answer, index) => (!unsure.has(index + 1) && (phone.answers[index] ?? null) !== answer ? [index + 1] : []));
 }
 
-function kindOf(bytes: Buffer): 'pdf' | 'jpeg' | 'png' | undefined {
+export function kindOf(bytes: Buffer): 'pdf' | 'jpeg' | 'png' | undefined {
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
@@ -231,16 +246,8 @@ async function scanOne(db: Db, storage: FileStorage, actor: Actor, test: Awaited
   }
   if (reading.qr.testId !== test.id) throw unreadable(OTHER_TEST);
   if (reading.qr.questions !== key.answers.length) throw unreadable(`This sheet has ${reading.qr.questions} questions but the answer key has ${key.answers.length}: print the sheets with the key’s count`);
-  let studentId = reading.qr.studentId;
-  if (!studentId) {
-    if (!reading.idDigits) throw unreadable(`${reading.idProblem ?? 'The student ID could not be read'}: fill one bubble in each column of the ID, or use the batch’s pre-printed sheets`);
-    const code = `%-${reading.idDigits.slice(0, 4)}-${reading.idDigits.slice(4)}`;
-    const { rows } = await db.execute<{ id: string }>(sql`
-      select s.id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
-      where bs.batch_id = ${test.batchId} and s.student_code like ${code}`);
-    if (rows.length !== 1) throw unreadable(`No student of this batch has the student ID ending ${reading.idDigits.slice(0, 4)}-${reading.idDigits.slice(4)}`);
-    studentId = rows[0]!.id;
-  }
+  if ((reading.qr.numeric ?? 0) !== key.numeric) throw unreadable(`This sheet has ${reading.qr.numeric ?? 0} numeric-answer questions but the answer key has ${key.numeric}: print the sheets with the key’s count`);
+  const studentId = reading.qr.studentId ?? (await studentOfIdGrid(db, test.batchId, reading));
   const { rows: enrolled } = await db.execute<{ name: string }>(sql`
     select u.name from batch_students bs join students s on s.id = bs.student_id and s.status = 'active' join users u on u.id = s.user_id
     where bs.batch_id = ${test.batchId} and bs.student_id = ${studentId}`);
@@ -272,6 +279,23 @@ async function scanOne(db: Db, storage: FileStorage, actor: Actor, test: Awaited
   return scanOf(db, test.id, studentId);
 }
 
+/**
+ * The student of a blank sheet's ID grid: the year's 4 digits and the number's (5 on sheets printed since
+ * decision 092, 4 before), matched to the code's number as a number (LAT-2026-0042 is 2026 00042; a code
+ * past 9999, LAT-2026-10042, is 2026 10042).
+ */
+async function studentOfIdGrid(db: DbExecutor, batchId: string, reading: OmrReading): Promise<string> {
+  if (!reading.idDigits) throw unreadable(reading.idProblem ?? 'The student ID could not be read: fill one bubble in each column of the ID, or use the batch’s pre-printed sheets');
+  const year = reading.idDigits.slice(0, 4);
+  const number = reading.idDigits.slice(4);
+  const pattern = `-${year}-0*${String(Number(number))}$`;
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select s.id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
+    where bs.batch_id = ${batchId} and s.student_code ~ ${pattern}`);
+  if (rows.length !== 1) throw unreadable(`No student of this batch has the student ID ending ${year}-${number}`);
+  return rows[0]!.id;
+}
+
 /** PUT /api/tests/{id}/omr-scans/{studentId}/answers/{question}: the teacher settles a question; the score and marks follow. */
 export async function settleAnswer(db: Db, actor: Actor, examId: string, studentId: string, question: number, answer: string | null): Promise<OmrScan> {
   const test = await examForOmr(db, actor, examId);
@@ -279,9 +303,11 @@ export async function settleAnswer(db: Db, actor: Actor, examId: string, student
   const scan = await scanOf(db, examId, studentId);
   if (!key) throw unreadable('Type the answer key of this test first');
   if (question > scan.answers.length) throw new AppError('BAD_REQUEST', `This sheet has ${scan.answers.length} questions`, { question: `This sheet has ${scan.answers.length} questions` });
-  if (answer !== null && !(OMR_LETTERS.slice(0, key.options) as readonly string[]).includes(answer)) throw new AppError('BAD_REQUEST', `The answer must be one of ${OMR_LETTERS.slice(0, key.options).join(', ')} or blank`, { answer: 'Not an option of this sheet' });
+  const numericQuestion = question > key.answers.length - key.numeric;
+  if (numericQuestion && answer !== null && numericAnswer(answer) === undefined) throw new AppError('BAD_REQUEST', 'The answer of a numeric-answer question must be a whole number from 0 to 9999, or blank', { answer: 'Not a number of this sheet' });
+  if (!numericQuestion && answer !== null && !(OMR_LETTERS.slice(0, key.options) as readonly string[]).includes(answer)) throw new AppError('BAD_REQUEST', `The answer must be one of ${OMR_LETTERS.slice(0, key.options).join(', ')} or blank`, { answer: 'Not an option of this sheet' });
   const answers = [...scan.answers];
-  answers[question - 1] = answer;
+  answers[question - 1] = answer === null || !numericQuestion ? answer : numericAnswer(answer)!;
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       update omr_scans set answers = ${sql.param(answers)}::text[], uncertain = array_remove(uncertain, ${question}::int), updated_at = now()

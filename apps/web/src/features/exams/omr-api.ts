@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OmrScan, answerKeySchema, omrScanResultSchema, omrScansSchema } from '@academy/shared/schemas/omr';
+import type { OmrScan, answerKeySchema, omrKeySheetSchema, omrScanResultSchema, omrScansSchema } from '@academy/shared/schemas/omr';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { sendForm } from '../../lib/send-form';
 import { examKeys } from './api';
@@ -8,14 +8,16 @@ import { examKeys } from './api';
 export type AnswerKey = z.infer<typeof answerKeySchema>;
 export type OmrScans = z.infer<typeof omrScansSchema>;
 export type OmrScanResult = z.infer<typeof omrScanResultSchema>;
+export type OmrKeySheet = z.infer<typeof omrKeySheetSchema>;
 export type { OmrScan };
 
 const id = encodeURIComponent;
 export const omrKeys = { scans: (examId: string) => ['exams', 'omr', examId] as const };
 
 /** The address of a test's OMR sheet PDF: blank, or the batch's pre-printed sheets. */
-export function omrSheetUrl(examId: string, options: { pattern: string; questions: number; options: number; batchId?: string }): string {
+export function omrSheetUrl(examId: string, options: { pattern: string; questions: number; options: number; numeric?: number; batchId?: string }): string {
   const search = new URLSearchParams({ pattern: options.pattern, questions: String(options.questions), options: String(options.options) });
+  if (options.pattern === 'jee') search.set('numeric', String(options.numeric ?? 0));
   if (options.batchId) search.set('batch', options.batchId);
   return `/api/tests/${id(examId)}/omr-sheet.pdf?${search.toString()}`;
 }
@@ -53,5 +55,30 @@ export function useSettleAnswer(examId: string) {
     mutationFn: (input: { studentId: string; question: number; answer: string | null }) =>
       apiRequestWithMessage<OmrScan>('PUT', `/tests/${id(examId)}/omr-scans/${id(input.studentId)}/answers/${input.question}`, { answer: input.answer }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: omrKeys.scans(examId) }), queryClient.invalidateQueries({ queryKey: examKeys.results(examId) })]),
+  });
+}
+
+const refreshKey = (queryClient: ReturnType<typeof useQueryClient>, examId: string) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: omrKeys.scans(examId) }), queryClient.invalidateQueries({ queryKey: examKeys.results(examId) })]);
+
+/** The key from the linked online test's paper (decision 092). */
+export function useKeyFromOnlineTest(examId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequestWithMessage<AnswerKey>('POST', `/tests/${id(examId)}/answer-key/from-online-test`, {}),
+    onSuccess: () => refreshKey(queryClient, examId),
+  });
+}
+
+/** A teacher's filled sheet read as the key: saved when all is clear, else the questions to settle (decision 092). */
+export function useScanKeySheet(examId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return sendForm<OmrKeySheet>('POST', `/tests/${id(examId)}/omr-scans?as=key`, form);
+    },
+    onSuccess: () => refreshKey(queryClient, examId),
   });
 }

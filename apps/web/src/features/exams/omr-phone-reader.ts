@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { OmrWorkerReply } from './omr-worker';
+import type { OmrFrame, OmrFrameLook, OmrWorkerReply } from './omr-worker';
 import type { PhoneReadingResult } from './omr-read-photo';
 
 export type PhoneReading = Extract<PhoneReadingResult, { ok: true }>['reading'];
@@ -7,7 +7,7 @@ export type PhoneResult = PhoneReadingResult;
 
 let worker: Worker | null = null;
 let next = 1;
-const waiting = new Map<number, (reply: PhoneResult) => void>();
+const waiting = new Map<number, (reply: PhoneResult | OmrFrameLook) => void>();
 
 /** The reader's worker, started at the first photo (its code is fetched then, by the Scan screen only). */
 function readerWorker(): Worker {
@@ -39,7 +39,16 @@ export function prepareReader(): void {
 export function readOnPhone(photo: Blob): Promise<PhoneResult> {
   const id = next++;
   return new Promise((resolve) => {
-    waiting.set(id, resolve);
+    waiting.set(id, (reply) => resolve(reply as PhoneResult));
     readerWorker().postMessage({ id, photo });
+  });
+}
+
+/** Looks at a small camera frame for the sheet's corner marks and its sharpness (automatic capture); the pixels are handed over, not copied. */
+export function lookAtFrameOnPhone(frame: OmrFrame): Promise<OmrFrameLook> {
+  const id = next++;
+  return new Promise((resolve) => {
+    waiting.set(id, (reply) => resolve('corners' in reply ? reply : { corners: null, sharpness: 0 }));
+    readerWorker().postMessage({ id, frame }, [frame.data.buffer]);
   });
 }

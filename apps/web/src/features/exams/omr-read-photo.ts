@@ -1,8 +1,9 @@
 import { NOT_A_PICTURE } from '@academy/shared/omr/messages';
-import { OmrUnreadable, WORKING_SIZE, grayFromRgba, readSheet } from '@academy/shared/omr/reader';
+import { OmrUnreadable, WORKING_SIZE, findCorners, grayFromRgba, readSheet } from '@academy/shared/omr/reader';
+import { sharpness, type Corners } from './omr-steady';
 
 export type PhoneReadingResult =
-  | { ok: true; reading: { testId: string; studentId: string | null; questions: number; options: number; answers: (string | null)[]; uncertain: number[]; idDigits: string | null; idProblem?: string }; seconds: number }
+  | { ok: true; reading: { testId: string; studentId: string | null; questions: number; options: number; numeric: number; answers: (string | null)[]; uncertain: number[]; idDigits: string | null; idProblem?: string }; seconds: number }
   | { ok: false; reason: string; unreadable: boolean; seconds: number };
 
 /** The photo decoded with its EXIF rotation, at the reader's working size, in greyscale (an OffscreenCanvas). */
@@ -39,8 +40,20 @@ export async function readPhoto(photo: Blob): Promise<PhoneReadingResult> {
       throw new OmrUnreadable(NOT_A_PICTURE);
     }
     const { qr, answers, uncertain, idDigits, idProblem } = readSheet(gray);
-    return { ok: true, reading: { testId: qr.testId, studentId: qr.studentId, questions: qr.questions, options: qr.options, answers, uncertain, idDigits, ...(idProblem ? { idProblem } : {}) }, seconds: seconds() };
+    return { ok: true, reading: { testId: qr.testId, studentId: qr.studentId, questions: qr.questions, options: qr.options, numeric: qr.numeric ?? 0, answers, uncertain, idDigits, ...(idProblem ? { idProblem } : {}) }, seconds: seconds() };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error), unreadable: error instanceof OmrUnreadable, seconds: seconds() };
   }
+}
+
+/** A camera frame (RGBA, small): the sheet's four corner marks if they are in it, and how sharp it is (automatic capture, omr-steady.ts). */
+export function lookAtFrame(frame: { data: Uint8ClampedArray; width: number; height: number }): { corners: Corners | null; sharpness: number } {
+  const gray = grayFromRgba(frame.data, frame.width, frame.height);
+  let corners: Corners | null;
+  try {
+    corners = findCorners(gray);
+  } catch {
+    corners = null;
+  }
+  return { corners, sharpness: sharpness(gray) };
 }

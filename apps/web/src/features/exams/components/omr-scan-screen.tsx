@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCamera, IconCloudUpload, IconPhoto, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -13,7 +13,8 @@ import { useCurrentUser } from '../../../lib/session';
 import { translateServerText } from '../../../lib/server-text';
 import { EXAM_MESSAGES, examKeys, useExamResults } from '../api';
 import { omrKeys, useOmrScans, useSettleAnswer, type AnswerKey, type OmrScanResult } from '../omr-api';
-import { prepareReader, readOnPhone, type PhoneReading } from '../omr-phone-reader';
+import { lookAtFrameOnPhone, prepareReader, readOnPhone, type PhoneReading } from '../omr-phone-reader';
+import { SteadyWatch, type Framing } from '../omr-steady';
 import { discardSheet, keepSheet, sendSheets, subscribeOmrOutbox, waitingSheets, type OmrOutboxEntry } from '../omr-outbox';
 import { ScanCard } from './omr-section';
 
@@ -122,13 +123,61 @@ function usePhoneCamera(onPhoto: (photo: Blob) => void) {
     setCamera(null);
   };
 
-  return { camera, cameraError, video, openCamera, takePhoto, closeCamera };
+  const framing = useAutoCapture(camera ? video : null, takePhoto);
+  return { camera, cameraError, video, openCamera, takePhoto, closeCamera, framing };
+}
+
+/** The long side of the frames looked at for the corners (the marks are still some 15 pixels wide). */
+const FRAME_SIZE = 720;
+const FRAME_EVERY_MS = 120;
+
+/**
+ * Automatic capture (decision 092): while the camera is open, a small frame every ~0.1 s goes to the
+ * reader's worker, which finds the corner marks and measures the sharpness; once they stay put for
+ * 0.7 s and the frame is sharp (omr-steady.ts), the photo is taken, as the button would. The button stays.
+ */
+function useAutoCapture(video: RefObject<HTMLVideoElement | null> | null, takePhoto: () => void): Framing {
+  const [framing, setFraming] = useState<Framing>('searching');
+  const take = useRef(takePhoto);
+  useEffect(() => {
+    take.current = takePhoto;
+  });
+  useEffect(() => {
+    if (!video) return undefined;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const watch = new SteadyWatch();
+    const canvas = document.createElement('canvas');
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    const look = async () => {
+      const element = video.current;
+      if (element && context && element.videoWidth > 0 && element.readyState >= 2) {
+        const scale = Math.min(1, FRAME_SIZE / Math.max(element.videoWidth, element.videoHeight));
+        canvas.width = Math.round(element.videoWidth * scale);
+        canvas.height = Math.round(element.videoHeight * scale);
+        context.drawImage(element, 0, 0, canvas.width, canvas.height);
+        const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+        const seen = await lookAtFrameOnPhone({ data, width, height });
+        if (stopped) return;
+        const now = watch.push(performance.now(), seen.corners, seen.sharpness, Math.hypot(width, height));
+        setFraming(now);
+        if (now === 'steady') take.current();
+      }
+      if (!stopped) timer = setTimeout(() => void look(), FRAME_EVERY_MS);
+    };
+    void look();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [video]);
+  return framing;
 }
 
 /** The camera, or a photo chosen or taken with the system camera, once the test has its key. */
 function SheetCapture({ hasKey, onPhoto }: { hasKey: boolean; onPhoto: (photo: Blob) => void }) {
   const { t } = useLingui();
-  const { camera, cameraError, video, openCamera, takePhoto, closeCamera } = usePhoneCamera(onPhoto);
+  const { camera, cameraError, video, openCamera, takePhoto, closeCamera, framing } = usePhoneCamera(onPhoto);
   const fileInput = useRef<HTMLInputElement>(null);
   return (
     <Paper withBorder p="sm" radius="md">
@@ -136,6 +185,9 @@ function SheetCapture({ hasKey, onPhoto }: { hasKey: boolean; onPhoto: (photo: B
         {camera ? (
           <>
             <video ref={video} playsInline muted style={{ width: '100%', maxHeight: '60vh', background: '#000', borderRadius: 8, objectFit: 'contain' }} aria-label={t`Camera`} />
+            <Text size="sm" c={framing === 'searching' ? 'dimmed' : 'teal.8'} role="status" data-testid="omr-framing">
+              {framing === 'searching' ? t`Looking for the four corner squares…` : framing === 'found' ? t`Sheet found: hold still, the photo is taken by itself` : t`Photo taken: lay the next sheet`}
+            </Text>
             <Group grow gap="sm">
               <Button size="lg" onClick={takePhoto} leftSection={<IconCamera size={22} aria-hidden="true" />}>
                 <Trans>Take the photo</Trans>
@@ -303,12 +355,12 @@ function SheetResult({ sheet, answerKey, examId, names, onSettle, onDiscard }: {
         <Badge color="teal" variant="light" tt="none" leftSection={<IconCloudUpload size={14} aria-hidden="true" />}>
           <Trans>Saved in the marks</Trans>
         </Badge>
-        <ScanCard examId={examId} scan={sheet.server} options={answerKey?.options ?? 4} onSettle={onSettle} />
+        <ScanCard examId={examId} scan={sheet.server} options={answerKey?.options ?? 4} numeric={answerKey?.numeric ?? 0} onSettle={onSettle} />
       </Stack>
     );
   }
   const reading = sheet.reading;
-  const fits = reading && answerKey && reading.questions === answerKey.answers.length;
+  const fits = reading && answerKey && reading.questions === answerKey.answers.length && (reading.numeric ?? 0) === answerKey.numeric;
   const score = fits ? scoreOf(answerKey.pattern as OmrPattern, answerKey.answers, reading.answers) : null;
   const student = reading?.studentId ? (names.get(reading.studentId) ?? t`A student of another batch`) : reading?.idDigits ? t`Student ID …${reading.idDigits.slice(0, 4)}-${reading.idDigits.slice(4)}` : null;
   return (

@@ -7,7 +7,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SectionCard } from '../../../components/ui/section-card';
 import { normalizeError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
+import { defaultNumeric } from '@academy/shared/omr/layout';
 import { omrSheetUrl, useOmrScans, useSaveAnswerKey, useScanSheet, useSettleAnswer, type OmrScan } from '../omr-api';
+import { KeyElsewhere } from './omr-key-tools';
+import { SettleChoices } from './omr-settle-choices';
 
 const COUNTS: Record<string, string[]> = { neet: ['180', '200'], cet: ['150', '200'] };
 const LETTERS = ['A', 'B', 'C', 'D', 'E'];
@@ -16,6 +19,23 @@ const LETTERS = ['A', 'B', 'C', 'D', 'E'];
 export function keyLetters(text: string): string[] {
   return [...text.toUpperCase()].filter((letter) => LETTERS.includes(letter));
 }
+
+/**
+ * A key as typed (decision 092): the letters of the first `choices` questions (numbers among them, such
+ * as question numbers, skipped), then the whole numbers of the numeric-answer ones, separated by spaces
+ * or commas ("ACBD… 42 7 1250").
+ */
+export function keyAnswers(text: string, choices: number): string[] {
+  const answers: string[] = [];
+  for (const [token] of text.toUpperCase().matchAll(/[A-E]|\d+/g)) {
+    if (answers.length < choices) {
+      if (LETTERS.includes(token)) answers.push(token);
+    } else if (/^\d+$/.test(token)) answers.push(String(Number(token)));
+  }
+  return answers;
+}
+
+export type SheetChoice = { pattern: string; questions: number; options: number; numeric: number };
 
 type Upload = { name: string; scan?: OmrScan; error?: string };
 
@@ -27,9 +47,8 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
   const { t } = useLingui();
   const scans = useOmrScans(examId);
   const key = scans.data?.key ?? null;
-  const [pattern, setPattern] = useState<string>('neet');
-  const [questions, setQuestions] = useState<number>(180);
-  const [options, setOptions] = useState<number>(4);
+  const [sheet, setSheet] = useState<SheetChoice>({ pattern: 'neet', questions: 180, options: 4, numeric: 0 });
+  const { pattern, questions, options, numeric } = sheet;
   const [keyText, setKeyText] = useState('');
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [busy, setBusy] = useState(false);
@@ -41,22 +60,11 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
   // The stored key fills the form once it arrives.
   useEffect(() => {
     if (!key) return;
-    setPattern(key.pattern);
-    setQuestions(key.answers.length);
-    setOptions(key.options);
-    setKeyText(key.answers.join(''));
+    setSheet({ pattern: key.pattern, questions: key.answers.length, options: key.options, numeric: key.numeric });
+    setKeyText(key.numeric > 0 ? `${key.answers.slice(0, -key.numeric).join('')} ${key.answers.slice(-key.numeric).join(' ')}` : key.answers.join(''));
   }, [key]);
 
-  const fixedCounts = COUNTS[pattern];
-  const letters = keyLetters(keyText);
-  const sheet = { pattern, questions, options };
-
-  const onPattern = (value: string | null) => {
-    if (!value) return;
-    setPattern(value);
-    if (COUNTS[value]) setQuestions(Number(COUNTS[value]![0]));
-    if (value !== 'custom') setOptions(4);
-  };
+  const letters = keyAnswers(keyText, questions - numeric);
 
   const onSaveKey = () => {
     saveKey.mutate(
@@ -100,44 +108,15 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
   return (
     <SectionCard title={t`OMR sheets`} description={t`Print answer sheets, type the key, then photograph the filled sheets: the marks go into this test.`}>
       <Stack gap="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select
-            label={t`Pattern`}
-            w={130}
-            value={pattern}
-            onChange={onPattern}
-            allowDeselect={false}
-            data={[
-              { value: 'neet', label: 'NEET' },
-              { value: 'jee', label: 'JEE' },
-              { value: 'cet', label: 'CET' },
-              { value: 'custom', label: t`Custom` },
-            ]}
-          />
-          {fixedCounts ? (
-            <Select label={t`Questions`} w={110} value={String(questions)} onChange={(value) => value && setQuestions(Number(value))} allowDeselect={false} data={fixedCounts} />
-          ) : (
-            <NumberInput label={t`Questions`} w={110} min={1} max={200} value={questions} onChange={(value) => setQuestions(Math.max(1, Math.min(200, Number(value) || 1)))} />
-          )}
-          <Select label={t`Options`} w={100} value={String(options)} disabled={pattern !== 'custom'} onChange={(value) => value && setOptions(Number(value))} allowDeselect={false} data={['4', '5']} />
-        </Group>
-        {pattern === 'jee' ? (
-          <Text size="sm" c="dimmed">
-            <Trans>JEE sheets have multiple-choice questions with negative marking; numeric-answer boxes are not on the sheet yet.</Trans>
-          </Text>
-        ) : null}
-        <Group gap="sm" wrap="wrap">
-          <Button component="a" href={omrSheetUrl(examId, sheet)} download variant="light" leftSection={<IconDownload size={18} aria-hidden="true" />}>
-            <Trans>Blank sheet</Trans>
-          </Button>
-          <Button component="a" href={omrSheetUrl(examId, { ...sheet, batchId })} download variant="light" leftSection={<IconDownload size={18} aria-hidden="true" />}>
-            <Trans>Sheets for the batch</Trans>
-          </Button>
-        </Group>
+        <SheetSettings examId={examId} batchId={batchId} sheet={sheet} onChange={setSheet} />
 
         <Textarea
           label={t`Answer key`}
-          description={t`Type the right letter of each question in order, e.g. ACBD…; spaces and numbers are skipped. ${formatNumber(letters.length)} of ${formatNumber(questions)} typed.`}
+          description={
+            numeric > 0
+              ? t`Type the right letter of each question in order, e.g. ACBD…, then the numeric answers separated by spaces, e.g. 42 7 1250. ${formatNumber(letters.length)} of ${formatNumber(questions)} typed.`
+              : t`Type the right letter of each question in order, e.g. ACBD…; spaces and numbers are skipped. ${formatNumber(letters.length)} of ${formatNumber(questions)} typed.`
+          }
           autosize
           minRows={2}
           maxRows={6}
@@ -150,6 +129,7 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
             <Trans>Save answer key</Trans>
           </Button>
         </Group>
+        <KeyElsewhere examId={examId} />
 
         <input
           ref={fileInput}
@@ -189,18 +169,77 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
               <Trans>Read sheets</Trans>
             </Text>
             {(toSettle.length > 0 ? toSettle : []).map((one) => (
-              <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} onSettle={onSettle} />
+              <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} numeric={key?.numeric ?? 0} onSettle={onSettle} />
             ))}
             {(scans.data?.scans ?? [])
               .filter((one) => one.uncertain.length === 0)
               .map((one) => (
-                <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} onSettle={onSettle} />
+                <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} numeric={key?.numeric ?? 0} onSettle={onSettle} />
               ))}
             <QuestionAnalysis analysis={scans.data?.analysis ?? []} />
           </Stack>
         ) : null}
       </Stack>
     </SectionCard>
+  );
+}
+
+/** The sheet to print: its pattern, how many questions and options, a JEE sheet's numeric-answer ones; the PDFs to download. */
+function SheetSettings({ examId, batchId, sheet, onChange }: { examId: string; batchId: string; sheet: SheetChoice; onChange: (sheet: SheetChoice) => void }) {
+  const { t } = useLingui();
+  const { pattern, questions, options, numeric } = sheet;
+  const fixedCounts = COUNTS[pattern];
+  const set = (change: Partial<SheetChoice>) => {
+    const next = { ...sheet, ...change };
+    // A JEE sheet gets JEE Main's share of numeric-answer questions (75 → 15) when its count changes.
+    if ((change.pattern || change.questions) && next.pattern === 'jee') next.numeric = defaultNumeric('jee', next.questions);
+    if (next.pattern !== 'jee') next.numeric = 0;
+    onChange(next);
+  };
+  const onPattern = (value: string | null) => {
+    if (!value) return;
+    set({ pattern: value, ...(COUNTS[value] ? { questions: Number(COUNTS[value]![0]) } : value === 'jee' ? { questions: 75 } : {}), ...(value !== 'custom' ? { options: 4 } : {}) });
+  };
+  return (
+    <>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label={t`Pattern`}
+          w={130}
+          value={pattern}
+          onChange={onPattern}
+          allowDeselect={false}
+          data={[
+            { value: 'neet', label: 'NEET' },
+            { value: 'jee', label: 'JEE' },
+            { value: 'cet', label: 'CET' },
+            { value: 'custom', label: t`Custom` },
+          ]}
+        />
+        {fixedCounts ? (
+          <Select label={t`Questions`} w={110} value={String(questions)} onChange={(value) => value && set({ questions: Number(value) })} allowDeselect={false} data={fixedCounts} />
+        ) : (
+          <NumberInput label={t`Questions`} w={110} min={1} max={200} value={questions} onChange={(value) => set({ questions: Math.max(1, Math.min(200, Number(value) || 1)) })} />
+        )}
+        <Select label={t`Options`} w={100} value={String(options)} disabled={pattern !== 'custom'} onChange={(value) => value && set({ options: Number(value) })} allowDeselect={false} data={['4', '5']} />
+        {pattern === 'jee' ? (
+          <NumberInput label={t`Numeric answers`} w={140} min={0} max={16} value={numeric} onChange={(value) => onChange({ ...sheet, numeric: Math.max(0, Math.min(16, Math.min(questions - 1, Number(value) || 0))) })} />
+        ) : null}
+      </Group>
+      {pattern === 'jee' ? (
+        <Text size="sm" c="dimmed">
+          <Trans>JEE sheets: multiple-choice questions first, then the numeric-answer ones (a whole number in four digit columns); +4 right, −1 wrong for both, as in JEE Main.</Trans>
+        </Text>
+      ) : null}
+      <Group gap="sm" wrap="wrap">
+        <Button component="a" href={omrSheetUrl(examId, sheet)} download variant="light" leftSection={<IconDownload size={18} aria-hidden="true" />}>
+          <Trans>Blank sheet</Trans>
+        </Button>
+        <Button component="a" href={omrSheetUrl(examId, { ...sheet, batchId })} download variant="light" leftSection={<IconDownload size={18} aria-hidden="true" />}>
+          <Trans>Sheets for the batch</Trans>
+        </Button>
+      </Group>
+    </>
   );
 }
 
@@ -227,11 +266,10 @@ function QuestionAnalysis({ analysis }: { analysis: NonNullable<ReturnType<typeo
 }
 
 /** One read sheet: the student, the score, the questions to settle with a tap (also on the Scan screen). */
-export function ScanCard({ examId, scan, options, onSettle }: { examId: string; scan: OmrScan; options: number; onSettle: (studentId: string, question: number, answer: string | null) => void }) {
+export function ScanCard({ examId, scan, options, numeric = 0, onSettle }: { examId: string; scan: OmrScan; options: number; numeric?: number; onSettle: (studentId: string, question: number, answer: string | null) => void }) {
   const { t } = useLingui();
   const [open, setOpen] = useState<number | null>(scan.uncertain[0] ?? null);
   const [showAll, setShowAll] = useState(false);
-  const choices = LETTERS.slice(0, options);
   return (
     <Stack gap={6} p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} data-testid="omr-scan">
       <Group justify="space-between" gap="xs" wrap="wrap">
@@ -263,16 +301,7 @@ export function ScanCard({ examId, scan, options, onSettle }: { examId: string; 
             ))}
           </Group>
           {open !== null && scan.uncertain.includes(open) ? (
-            <Group gap={6} wrap="wrap" role="group" aria-label={t`Answer of question ${open}`}>
-              {choices.map((letter) => (
-                <Button key={letter} size="md" miw={48} variant="default" onClick={() => onSettle(scan.studentId, open, letter)}>
-                  {letter}
-                </Button>
-              ))}
-              <Button size="md" variant="default" onClick={() => onSettle(scan.studentId, open, null)}>
-                <Trans>Blank</Trans>
-              </Button>
-            </Group>
+            <SettleChoices question={open} options={options} numeric={open > scan.answers.length - numeric} onAnswer={(answer) => onSettle(scan.studentId, open, answer)} />
           ) : null}
         </>
       ) : null}
@@ -291,3 +320,4 @@ export function ScanCard({ examId, scan, options, onSettle }: { examId: string; 
     </Stack>
   );
 }
+
