@@ -4,6 +4,7 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconRewindBackward10, Icon
 import { useLingui } from '@lingui/react/macro';
 import type { Lecture } from '@academy/shared/schemas/lectures';
 import { reportLectureView } from '../api';
+import { loadHls, startAwareLoader } from '../lecture-start';
 import { LectureDownloadControl } from './lecture-download';
 import { LectureWatermark } from './lecture-watermark';
 
@@ -57,7 +58,7 @@ function useBoardStills(rendition: Lecture['renditions'][number] | undefined): S
 
 /**
  * Plays a lecture's voice + board rendition (issue 75, decision 082): Opus speech in HLS through hls.js
- * (loaded only here, on this screen) or the browser's own HLS, the board still of the current time beside
+ * (loaded from the lectures screens, its start fetched beforehand: lecture-start.ts) or the browser's own HLS, the board still of the current time beside
  * it, 1×–2×, ten seconds back and forward, and, for a student, where they stopped (sent to the server
  * every 15 s, on pause and on leaving; resumed next time).
  */
@@ -80,11 +81,12 @@ export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; r
     if (!audio || !rendition) return;
     let destroyed = false;
     let destroy = () => {};
-    void import('hls.js')
-      .then(({ default: Hls }) => {
+    void loadHls()
+      .then((Hls) => {
         if (destroyed) return;
         if (Hls.isSupported()) {
-          const hls = new Hls({ startLevel: 0 });
+          // The start fetched in parallel beforehand (lecture-start.ts) is taken from there, not asked for again.
+          const hls = new Hls({ startLevel: 0, loader: startAwareLoader(Hls.DefaultConfig.loader) });
           hls.on(Hls.Events.ERROR, (_event, data) => {
             if (data.fatal) setFailed(true);
           });
