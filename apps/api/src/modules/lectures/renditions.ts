@@ -135,6 +135,9 @@ export async function renderVoiceBoard(tools: MediaTools, source: string, folder
   await run(tools.ffmpeg, [
     '-hide_banner', '-nostats', '-nostdin', '-loglevel', 'error', '-y', '-i', source,
     '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', VOICE_BITRATE, '-application', 'voip',
+    // Sound alone (a recording in class, an audio file): its time is its samples' count, so a recording paused
+    // and resumed (whatever times the browser wrote across the pause) has no gap or silence where it paused.
+    ...(probed.hasVideo ? [] : ['-af', 'asetpts=N/SR/TB']),
     ...hlsOutput(folder, PART_SECONDS),
   ]);
   // A short first segment (4 s), then 10 s ones: the first sound on Slow 3G is a few KB away (decision 091).

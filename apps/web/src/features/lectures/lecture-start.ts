@@ -1,3 +1,4 @@
+import type Hls from 'hls.js';
 import type { HlsConfig, LoaderCallbacks, LoaderConfiguration, LoaderContext } from 'hls.js';
 
 /*
@@ -14,12 +15,11 @@ import type { HlsConfig, LoaderCallbacks, LoaderConfiguration, LoaderContext } f
  * (another batch's student gets 404 and nothing is kept). Kept two minutes, then forgotten.
  */
 
-type HlsModule = typeof import('hls.js');
-let hlsLoading: Promise<HlsModule['default']> | null = null;
+let hlsLoading: Promise<typeof Hls> | null = null;
 
 /** hls.js (light), loaded once: the list asks for it early, the player uses it. */
-export function loadHls(): Promise<HlsModule['default']> {
-  hlsLoading ??= import('hls.js/light').then((module) => module.default as unknown as HlsModule['default']);
+export function loadHls(): Promise<typeof Hls> {
+  hlsLoading ??= import('hls.js/light').then((module) => module.default);
   // A failed load (offline) may be tried again by the next caller.
   hlsLoading.catch(() => (hlsLoading = null));
   return hlsLoading;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconPlayerPlay } from '@tabler/icons-react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,7 +10,7 @@ import { QueryStates } from '../../../components/ui/query-states';
 import { formatDate } from '../../../lib/format-date';
 import { useLecture, useMyLectures } from '../api';
 import { LecturePlayer } from './lecture-player';
-import { removeExpiredLectureDownloads } from '../offline-lectures';
+import { removeExpiredLectureDownloads, removeLectureDownload } from '../offline-lectures';
 import { loadHls, prefetchLectureStart } from '../lecture-start';
 
 /** A phone that asked to save data gets nothing fetched before a touch. */
@@ -107,7 +107,9 @@ export function LecturePage({ base, reportProgress }: { base: string; reportProg
         {(data) => (
           <>
             <PageHeader title={data.title} description={`${data.batch.name} · ${formatDate(data.date)}`} />
-            {data.status === 'ready' ? (
+            {data.removedAt ? (
+              <RemovedLecture id={data._id} />
+            ) : data.status === 'ready' ? (
               <LecturePlayer lecture={data} reportProgress={reportProgress} />
             ) : (
               <Text c="dimmed">{t`This lecture is not ready to watch yet.`}</Text>
@@ -116,5 +118,16 @@ export function LecturePage({ base, reportProgress }: { base: string; reportProg
         )}
       </QueryStates>
     </Stack>
+  );
+}
+
+/** A lecture its teacher or the admin removed (decision 091): said plainly; a copy kept on this phone goes too. */
+function RemovedLecture({ id }: { id: string }) {
+  const { t } = useLingui();
+  useEffect(() => void removeLectureDownload(id).catch(() => {}), [id]);
+  return (
+    <Alert color="gray" variant="light" title={t`This lecture was removed`} data-testid="lecture-removed">
+      {t`The teacher or the academy removed it, so it cannot be watched any more. The other recorded lectures are in the list.`}
+    </Alert>
   );
 }
