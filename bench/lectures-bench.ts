@@ -12,6 +12,10 @@
  *
  *   BENCH_ONLY=lectures npm run bench          (LECTURE_MINUTES=60 by default)
  *
+ * - the start: the bytes a player needs before the first sound (playlist, init, key, a 4-s first segment;
+ *   decision 091) and what they cost on Slow 3G fetched together; the start in a real Chromium is measured
+ *   by e2e/student/lecture-offline.spec.ts.
+ *
  * Making the input is not timed; rendering is. No database: the storing of the files (a few MB) is not in it.
  */
 import { execFileSync } from 'node:child_process';
@@ -62,6 +66,11 @@ export async function runLecturesBench(log: (line: string) => void = console.log
     // The peak: the voice's largest segment, with the stills' average on top (a still comes with a change of board).
     const peakBitsPerSecond = peakVoice + (stillBytes * 8) / probed.duration;
     const mb = bytes / 1_048_576;
+    // The start on slow data (decision 091): what a player fetches before the first sound, after hls.js.
+    const sizeOf = (name: string) => rendered.files.find((file) => file.name === name)?.bytes ?? 0;
+    const startBytes = sizeOf('index.m3u8') + sizeOf('init.mp4') + 16 + sizeOf('seg-0000.m4s');
+    const firstSeconds = Number(/#EXTINF:([0-9.]+)/.exec(fs.readFileSync(path.join(folder, 'index.m3u8'), 'utf8'))?.[1] ?? 0);
+    log(`  start: first segment ${(sizeOf('seg-0000.m4s') / 1024).toFixed(1)} KB for ${firstSeconds.toFixed(0)} s; playlist + init + key + first segment ${(startBytes / 1024).toFixed(1)} KB, fetched together: ${(2 + startBytes / LECTURE_GOALS.slow3gBytesPerSecond).toFixed(1)} s on Slow 3G (one 2-s round trip and the bytes)`);
     log(`  voice + board: ${mb.toFixed(1)} MB (${stills} stills, ${(stillBytes / 1_048_576).toFixed(1)} MB), ready in ${readySeconds.toFixed(0)} s; ${(averageBitsPerSecond / 1000).toFixed(1)} kb/s on average, ${(peakBitsPerSecond / 1000).toFixed(1)} kb/s at the peak`);
     const slow3g = LECTURE_GOALS.slow3gBytesPerSecond * 8;
     log(`  Slow 3G (50 KB/s = 400 kb/s): ${((peakBitsPerSecond / slow3g) * 100).toFixed(0)} % of the link at the peak; Regular 2G (250 kb/s): ${((peakBitsPerSecond / LECTURE_GOALS.regular2gBitsPerSecond) * 100).toFixed(0)} %`);

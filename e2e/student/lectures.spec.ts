@@ -10,7 +10,8 @@ import { expect, hasHorizontalOverflow, test, uniqueToken, DEMO_PASSWORD, DEMO_U
  * a short video made here by ffmpeg, the job makes it ready, the student marked absent that day finds
  * "Today's … class is recorded" in their bell and the lecture in their list, and plays it on a 360-px
  * phone (tap play: the voice's time advances, the board still shows, the progress is kept); the teacher
- * sees who watched; another batch's student gets 404.
+ * sees who watched; another batch's student gets 404. The teacher removes it: the student is told it was
+ * removed (decision 091), the other batch's student still gets 404.
  */
 
 const PASSWORD = 'lecture-pass-2026';
@@ -138,6 +139,23 @@ test.describe('recorded lectures', () => {
     expect((await outsider.request.get(`/api/lectures/${lectureId}`)).status()).toBe(404);
     expect((await outsider.request.get(`/api/lectures/${lectureId}/hls/voice-board/index.m3u8`)).status()).toBe(404);
     const outsiderPage = await outsider.newPage();
+    await outsiderPage.goto(`/app/student/lectures/${lectureId}`);
+    await expect(outsiderPage.getByRole('alert')).toContainText('Lecture not found');
+
+    // The teacher removes it (decision 091): the absent student who opens it (the bell's link) is told it was
+    // removed, not "cannot be played"; their list no longer has it; another batch's student still gets 404.
+    await lecture.getByRole('button', { name: 'Remove' }).click();
+    await teacherPage.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(lecture.locator('[data-status="removed"]')).toBeVisible();
+    await page.goto(`/app/student/lectures/${lectureId}`);
+    await expect(page.getByTestId('lecture-removed')).toContainText('This lecture was removed');
+    await expect(page.getByTestId('lecture-play')).toHaveCount(0);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await page.screenshot({ path: test.info().outputPath('lecture-removed-360.png'), fullPage: true });
+    await page.goto('/app/student/lectures');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('my-lecture').filter({ hasText: `Waves ${token}` })).toHaveCount(0);
+    expect((await outsider.request.get(`/api/lectures/${lectureId}`)).status()).toBe(404);
     await outsiderPage.goto(`/app/student/lectures/${lectureId}`);
     await expect(outsiderPage.getByRole('alert')).toContainText('Lecture not found');
     await Promise.all([teacher.close(), student.close(), outsider.close()]);

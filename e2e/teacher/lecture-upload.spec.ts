@@ -7,8 +7,9 @@ import { lectureOf, signedIn, teacherWithBatch } from './lecture-setup';
 
 /*
  * A 10-minute video uploaded from the teacher's phone with the resumable (tus) screen (issue 75,
- * decision 087): Add lecture → choose the file → progress → ready; the batch's student plays it on the
- * student lecture page. The time from the upload's end to ready is written to the test's output.
+ * decision 087): Add lecture → choose the file → progress → the page reloaded in the middle of the upload
+ * → the same file chosen again from the batch's lecture goes on from where the server's copy ended →
+ * ready; the batch's student plays it on the student lecture page. The time from the upload's end to ready is written to the test's output.
  */
 let work = '';
 test.beforeAll(() => {
@@ -23,7 +24,7 @@ test.beforeAll(() => {
 });
 test.afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-test('the teacher uploads a 10-minute video on a phone; it becomes ready and the student plays it', async ({ browser, playwright, baseURL }) => {
+test('the teacher uploads a 10-minute video on a phone, reloads in the middle and it resumes; it becomes ready and the student plays it', async ({ browser, playwright, baseURL }) => {
   test.setTimeout(420_000);
   const token = uniqueToken('upl');
   const admin = await playwright.request.newContext({ baseURL });
@@ -38,14 +39,38 @@ test('the teacher uploads a 10-minute video on a phone; it becomes ready and the
   await page.locator('input[type="file"]').setInputFiles(path.join(work, 'ten-minutes.mp4'));
   expect(await hasHorizontalOverflow(page)).toBe(false);
   await page.screenshot({ path: test.info().outputPath('add-lecture-360.png'), fullPage: true });
+  // The upload slowed to 256 KB/s, so the page is reloaded in the middle of its first 8 MB piece.
+  const cdp = await teacher.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const uploadAt = (bytesPerSecond: number) => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await uploadAt(256 * 1024);
   await page.getByRole('button', { name: 'Add and upload' }).tap();
   const upload = page.getByTestId('lecture-upload');
   await expect(upload).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('uploading-360.png'), fullPage: true });
+  const percent = async () => Number(/(\d+)%/.exec(await page.getByTestId('lecture-upload-progress').innerText())?.[1] ?? 0);
+  await expect.poll(percent, { timeout: 60_000, intervals: [250] }).toBeGreaterThanOrEqual(10);
+  const beforeReload = await percent();
+  await page.reload();
+  await uploadAt(-1);
+  const lectureId = ((await (await teacher.request.get(`/api/batches/${s.batchId}/lectures`)).json()) as { data: { _id: string; title: string }[] }).data.find((one) => one.title === `Waves ${token}`)!._id;
+  // After the reload: the batch's lecture waits for its recording; the same file chosen again goes on from the server's offset.
+  await page.goto(`/app/teacher/batches/${s.batchId}`);
+  await page.getByTestId('batch-lecture').filter({ hasText: `Waves ${token}` }).getByRole('link', { name: 'Upload' }).tap();
+  await expect(page).toHaveURL(`/app/teacher/lectures/${lectureId}/upload`);
+  const offsets: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/tus/')) offsets.push(Number(request.headers()['upload-offset']));
+  });
+  await page.locator('input[type="file"]').setInputFiles(path.join(work, 'ten-minutes.mp4'));
+  await page.getByRole('button', { name: 'Upload', exact: true }).tap();
   await expect(upload).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
+  // Resumed, not begun again: the first piece after the reload starts where the server's copy ended.
+  expect(offsets.length).toBeGreaterThan(0);
+  expect(offsets[0]).toBeGreaterThan(0);
+  console.log(`reloaded at ${beforeReload}% sent; the upload went on from ${(offsets[0]! / 1_048_576).toFixed(1)} MB of ${(fs.statSync(path.join(work, 'ten-minutes.mp4')).size / 1_048_576).toFixed(1)} MB`);
   const ended = Date.now();
   await expect(page.getByTestId('lecture-upload-progress')).toContainText('100%');
-  const lectureId = ((await (await teacher.request.get(`/api/batches/${s.batchId}/lectures`)).json()) as { data: { _id: string; title: string }[] }).data.find((one) => one.title === `Waves ${token}`)!._id;
   await expect.poll(async () => (await lectureOf(teacher.request, lectureId)).status, { timeout: 300_000, intervals: [1000] }).toBe('ready');
   const readyAfter = (Date.now() - ended) / 1000;
   test.info().annotations.push({ type: 'upload end to ready (s)', description: readyAfter.toFixed(1) });

@@ -212,6 +212,8 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/batches/:id/lectures': [s(() => `/api/batches/${ids.batch}/lectures`, 201, { body: { date: '2026-11-27', title: 'Matrix lecture' } })],
   'GET /api/batches/:id/lectures': [s(() => `/api/batches/${ids.batch}/lectures`, 200)],
   'GET /api/lectures/:id': [s(() => `/api/lectures/${ids.lecture}`, 200)],
+  // Removing a lecture (decision 091): an unknown one, so the matrix's lecture stays.
+  'DELETE /api/lectures/:id': [s(() => `/api/lectures/${UNKNOWN}`, 404)],
   'POST /api/lectures/:id/file': [s(() => `/api/lectures/${ids.lecture}/file`, 409, { body: {} })],
   // The resumable upload and the recording in class (decision 087): the lecture is ready, so 409 once it is the caller's.
   'POST /api/lectures/:id/tus': [s(() => `/api/lectures/${ids.lecture}/tus`, 409)],

@@ -112,7 +112,7 @@ export const LONG_FUNCTIONS: Record<string, number> = {
   'apps/web/src/features/gst/gst-panel.tsx#GstPanel': 106,
   'apps/web/src/features/gst/tax-settings-form.tsx#TaxSettingsForm': 106,
   'apps/web/src/features/homework/components/hand-in-form.tsx#HandInForm': 176,
-  'apps/web/src/features/lectures/components/lecture-player.tsx#LecturePlayer': 185,
+  'apps/web/src/features/lectures/components/lecture-player.tsx#LecturePlayer': 157,
   'apps/web/src/features/messages/components/message-list-view.tsx#MessageListView': 214,
   'apps/web/src/features/messages/components/messaging-settings-form.tsx#MessagingSettingsForm': 208,
   'apps/web/src/features/notes/components/note-form.tsx#NoteForm': 190,

@@ -1385,6 +1385,9 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Lecture added: upload its recording', 'लेक्चर जोडले: आता त्याचे रेकॉर्डिंग अपलोड करा', 'लेक्चर जोड़ा गया: अब उसकी रिकॉर्डिंग अपलोड करें'],
   ['Recording received: the lecture is being prepared', 'रेकॉर्डिंग मिळाले: लेक्चर तयार होत आहे', 'रिकॉर्डिंग मिल गई: लेक्चर तैयार हो रहा है'],
   ['Lecture not found', 'लेक्चर सापडले नाही', 'लेक्चर नहीं मिला'],
+  ['This lecture was removed', 'हे लेक्चर काढून टाकले आहे', 'यह लेक्चर हटा दिया गया है'],
+  ['Lecture removed', 'लेक्चर काढून टाकले', 'लेक्चर हटा दिया गया'],
+  ['This lecture is being prepared: remove it once it is ready', 'हे लेक्चर तयार होत आहे: ते तयार झाल्यावर काढून टाका', 'यह लेक्चर तैयार हो रहा है: तैयार होने के बाद इसे हटाएँ'],
   [
     'Choose the recording: a video or audio file, sent as the "file" field',
     'रेकॉर्डिंग निवडा: व्हिडिओ किंवा ऑडिओ फाइल, "file" या फील्डमध्ये पाठवलेली',

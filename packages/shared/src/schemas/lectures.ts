@@ -22,6 +22,10 @@ export const LECTURE_MESSAGES = {
   created: 'Lecture added: upload its recording',
   uploaded: 'Recording received: the lecture is being prepared',
   notFound: 'Lecture not found',
+  // A lecture its teacher or the admin removed (decision 091): told only to who could watch it.
+  removed: 'This lecture was removed',
+  removedDone: 'Lecture removed',
+  removeWhileProcessing: 'This lecture is being prepared: remove it once it is ready',
   batchNotFound: 'Batch not found',
   fileRequired: 'Choose the recording: a video or audio file, sent as the "file" field',
   emptyFile: 'This file is empty',
@@ -89,6 +93,8 @@ export const lectureSchema = z.object({
   myView: z.object({ position: z.number().int(), secondsWatched: z.number().int() }).nullable(),
   /** GET /api/lectures/{id} only (decision 088): who is watching, drawn over the picture: the student's name and ID, anyone else's name and email. */
   watermark: z.string().optional(),
+  /** When its teacher or the admin removed it, or the academy's retention its files (decision 091): it cannot be played. */
+  removedAt: isoDateTimeSchema.nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

@@ -78,7 +78,7 @@ function storedObjects(): Map<string, Buffer> {
 }
 const objectsOf = (lectureId: string) => [...storedObjects().entries()].filter(([key]) => key.startsWith(`${PREFIX}/${academyA}/lectures/${lectureId}/`));
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) => t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) => t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 const runJobs = async () => {
   while ((await t.app.jobs.runDue()) > 0);
 };
@@ -255,6 +255,19 @@ describe('an expired lecture', () => {
     const settings = (await call('GET', '/api/admin/settings/lectures', cookies.admin)).json().data;
     expect(settings.bucket.bytes).toBe((await filesOf(ids.second)).reduce((sum, file) => sum + file.bytes, 0));
     await call('PUT', '/api/admin/settings/lectures', cookies.admin, { recorders: 'all-teachers', teacherIds: [], keepDays: null, offlineDays: 14 });
+  });
+
+  it('a lecture its teacher removes loses its objects by the job the removal wakes; the other keeps its own', async () => {
+    const removed = await uploadLecture('Optics', '2026-11-23');
+    await runJobs();
+    expect(await lectureRow(removed)).toMatchObject({ bucketState: 'copied' });
+    expect(objectsOf(removed).length).toBeGreaterThan(2);
+    expect((await call('DELETE', `/api/lectures/${removed}`, cookies.teacher)).statusCode).toBe(200);
+    expect(await lectureRow(removed)).toMatchObject({ bucketState: 'removing' });
+    await runJobs();
+    expect(objectsOf(removed)).toEqual([]);
+    expect(await lectureRow(removed)).toMatchObject({ bucketState: null, bucketFolder: null });
+    expect(objectsOf(ids.second).length).toBeGreaterThan(2);
   });
 
   it('with off-site copies turned off, what is in the bucket still plays', async () => {

@@ -12,6 +12,7 @@ import { actorOf } from '../../access/http';
 import { createdRoute, dataRoute } from '../../lib/route-replies';
 import type { ServerKeys } from '../../lib/server-keys';
 import { LectureBucketUnavailable, lectureObjectKey, readLectureObject } from './lecture-bucket';
+import { removeLecture } from './lecture-removal';
 import { RECORDING_HEAD_BYTES, recordingTypeOf, type RecordingType } from './recording-types';
 import { acceptRecording, assertMayUpload, batchLectures, createLecture, getLecture, lectureFileFor, lectureViewers, myLectures, saveLectureView, type UploadedRecording } from './lectures.service';
 
@@ -93,6 +94,16 @@ export const lecturesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorag
   );
 
   dataRoute(app, 'GET', '/lectures/:id', { tags, params: idParamsSchema, response: { 200: apiSuccess(lectureSchema) } }, (request) => getLecture(db, actorOf(request), request.params.id));
+
+  // Removed by its teacher or the admin (decision 091): its files go; its batch's readers are told it was removed.
+  dataRoute(
+    app, 'DELETE', '/lectures/:id', { tags, params: idParamsSchema, response: { 200: apiSuccess(lectureSchema) } },
+    async (request) => {
+      await removeLecture(db, storage, jobs, actorOf(request), request.params.id);
+      return getLecture(db, actorOf(request), request.params.id);
+    },
+    LECTURE_MESSAGES.removedDone,
+  );
 
   app.post(
     '/lectures/:id/file',

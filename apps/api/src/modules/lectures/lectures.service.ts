@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { LECTURE_MESSAGES, type Lecture, type LectureInput, type LectureRenditionKind, type LectureViewer, type LectureViewInput } from '@academy/shared/schemas/lectures';
 import type { Db, DbExecutor } from '../../db/client';
 import { attendanceRecords, batches, batchStudents, lectureFiles, lectures, lectureViews, students, users } from '../../db/schema';
@@ -38,6 +38,7 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
       renditions: lectures.renditions,
       canUpload: sql<boolean>`${lectureManageScope(actor)}`,
       myView,
+      filesRemovedAt: lectures.filesRemovedAt,
       createdAt: lectures.createdAt,
       updatedAt: lectures.updatedAt,
     })
@@ -55,8 +56,9 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
     status: row.status,
     failureReason: row.failureReason,
     renditions: row.renditions,
-    canUpload: Boolean(row.canUpload) && (row.status === 'uploading' || row.status === 'failed'),
+    canUpload: Boolean(row.canUpload) && !row.filesRemovedAt && (row.status === 'uploading' || row.status === 'failed'),
     myView: row.myView ?? null,
+    removedAt: row.filesRemovedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
@@ -151,7 +153,8 @@ export async function lectureFileFor(db: DbExecutor, actor: Actor, id: string, k
 
 /** GET /api/lectures: the ready lectures of the caller's batches (a parent: their children's), latest day first. */
 export async function myLectures(db: DbExecutor, actor: Actor): Promise<Lecture[]> {
-  return loadLectures(db, actor, eq(lectures.status, 'ready'), 200);
+  // A removed lecture leaves the list; opened from a message or the bell it says it was removed.
+  return loadLectures(db, actor, and(eq(lectures.status, 'ready'), isNull(lectures.filesRemovedAt)), 200);
 }
 
 /**

@@ -229,6 +229,9 @@ describe('the renditions', () => {
     const copy = fs.mkdtempSync(path.join(work, 'copy-'));
     const names = ['index.m3u8', 'init.mp4', ...playlist.body.split('\n').filter((line) => line.endsWith('.m4s'))];
     expect(names.length).toBeGreaterThanOrEqual(3);
+    // A short first segment (4 s: its sound is a few KB on Slow 3G), then 10 s ones (decision 091).
+    expect([...playlist.body.matchAll(/#EXTINF:([0-9.]+)/g)].map((match) => Math.round(Number(match[1])))).toEqual([4, 6]);
+    expect(playlist.body).toContain('#EXT-X-TARGETDURATION:6');
     // Encrypted with the lecture's key, which the batch's student gets (decision 088): decrypted as a player does.
     expect(playlist.body).toContain(`#EXT-X-KEY:METHOD=AES-128,URI="/api/lectures/${lectureId}/key"`);
     const key = (await call('GET', `/api/lectures/${lectureId}/key`, cookies.student)).rawPayload;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { LECTURE_MESSAGES, type LectureRenditionKind } from '@academy/shared/schemas/lectures';
+import { joinIntoShortFirst, PART_SECONDS } from './short-first-segment';
 
 /*
  * A lecture's renditions, made by Debian's ffmpeg from the uploaded file (issue 75, decision 079), in a
@@ -10,7 +11,7 @@ import { LECTURE_MESSAGES, type LectureRenditionKind } from '@academy/shared/sch
  * database or the storage.
  *
  * - voice-board: the voice as Opus, mono, 20 kb/s (speech-grade: about 9 MB an hour), in HLS with fMP4
- *   segments of 10 s (hls.js and Safari play Opus in fMP4; MPEG-TS has no standard Opus mapping), and
+ *   segments of 10 s after a first one of 4 s (short-first-segment.ts) (hls.js and Safari play Opus in fMP4; MPEG-TS has no standard Opus mapping), and
  *   for a video the board's stills: the key frames are looked at, a still kept at the start and each
  *   time the picture changes (scene score over 0.3), at most 480 px high, with their times in
  *   `stills.json`;
@@ -92,9 +93,9 @@ export async function probe(tools: MediaTools, source: string): Promise<Probe> {
   };
 }
 
-const hlsOutput = (folder: string) => [
+const hlsOutput = (folder: string, seconds = SEGMENT_SECONDS) => [
   '-f', 'hls',
-  '-hls_time', String(SEGMENT_SECONDS),
+  '-hls_time', String(seconds),
   '-hls_playlist_type', 'vod',
   '-hls_segment_type', 'fmp4',
   '-hls_fmp4_init_filename', 'init.mp4',
@@ -134,8 +135,13 @@ export async function renderVoiceBoard(tools: MediaTools, source: string, folder
   await run(tools.ffmpeg, [
     '-hide_banner', '-nostats', '-nostdin', '-loglevel', 'error', '-y', '-i', source,
     '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', VOICE_BITRATE, '-application', 'voip',
-    ...hlsOutput(folder),
+    // Sound alone (a recording in class, an audio file): its time is its samples' count, so a recording paused
+    // and resumed (whatever times the browser wrote across the pause) has no gap or silence where it paused.
+    ...(probed.hasVideo ? [] : ['-af', 'asetpts=N/SR/TB']),
+    ...hlsOutput(folder, PART_SECONDS),
   ]);
+  // A short first segment (4 s), then 10 s ones: the first sound on Slow 3G is a few KB away (decision 091).
+  await joinIntoShortFirst(folder, SEGMENT_SECONDS);
   if (probed.hasVideo) await renderStills(tools, source, folder);
   const files = await filesOf(folder);
   return { kind: 'voice-board', playlist: 'index.m3u8', ...(probed.hasVideo ? { stills: 'stills.json' } : {}), files, voice: voiceBandwidthOf(folder, files) };

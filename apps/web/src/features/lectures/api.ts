@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Lecture, LectureViewer, LectureViewInput } from '@academy/shared/schemas/lectures';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 import { getQueryOptions } from '../../lib/get-query-options';
 
 /** Lectures (issue 75): the screens' queries. */
@@ -43,4 +44,13 @@ export function useLectureViewers(id: string, enabled: boolean) {
 /** The player's report of a student's progress (decision 082); a lost report is sent again with the next one. */
 export function reportLectureView(id: string, view: LectureViewInput): Promise<unknown> {
   return apiRequest('PUT', `/lectures/${encodeURIComponent(id)}/view`, view);
+}
+
+/** Removes a lecture (its teacher, the admin; decision 091): its files go, its students are told it was removed. */
+export function useRemoveLecture() {
+  const refresh = useRefreshQueries([lectureKeys.all]);
+  return useMutation({
+    mutationFn: (id: string) => apiRequestWithMessage<Lecture>('DELETE', `/lectures/${encodeURIComponent(id)}`),
+    onSuccess: () => refresh(),
+  });
 }

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Badge, Button, Collapse, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { LectureStatus } from '@academy/shared/schemas/lectures';
+import type { Lecture, LectureStatus } from '@academy/shared/schemas/lectures';
+import { IconTrash } from '@tabler/icons-react';
+import { useConfirmAction } from '../../../components/ui/confirm-action';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { formatDate } from '../../../lib/format-date';
-import { useBatchLectures } from '../api';
+import { useBatchLectures, useRemoveLecture } from '../api';
 import { LectureViewers } from './lecture-viewers';
 import { AddLectureLink, LectureUploadLinks } from './lecture-upload-links';
 
@@ -58,10 +60,17 @@ export function BatchLectures({ batchId, canAdd = false }: { batchId: string; ca
                   <Text size="sm" c="dimmed">
                     {formatDate(lecture.date)}
                   </Text>
-                  <LectureStatusBadge status={lecture.status} />
+                  {lecture.removedAt ? (
+                    <Badge color="gray" variant="outline" data-status="removed" style={{ flexShrink: 0 }}>
+                      {t`Removed`}
+                    </Badge>
+                  ) : (
+                    <LectureStatusBadge status={lecture.status} />
+                  )}
                 </Group>
                 {lecture.status === 'ready' ? <WhoWatched lectureId={lecture._id} /> : null}
                 {canAdd ? <LectureUploadLinks lecture={lecture} /> : null}
+                {canAdd && !lecture.removedAt && lecture.status !== 'processing' ? <RemoveLectureButton lecture={lecture} /> : null}
               </Stack>
             </Paper>
           ))}
@@ -82,5 +91,37 @@ function WhoWatched({ lectureId }: { lectureId: string }) {
       </Button>
       <Collapse expanded={open}>{open ? <LectureViewers lectureId={lectureId} /> : null}</Collapse>
     </>
+  );
+}
+
+/** "Remove" (its teacher, the admin; decision 091), after a confirmation: its students are then told it was removed. */
+function RemoveLectureButton({ lecture }: { lecture: Lecture }) {
+  const { t } = useLingui();
+  const remove = useRemoveLecture();
+  const confirm = useConfirmAction();
+  const title = lecture.title;
+  return (
+    <Button
+      variant="subtle"
+      color="red"
+      size="compact-sm"
+      px={0}
+      style={{ alignSelf: 'flex-start' }}
+      leftSection={<IconTrash size={14} aria-hidden="true" />}
+      loading={remove.isPending}
+      onClick={() =>
+        confirm({
+          title: t`Remove the lecture "${title}"?`,
+          body: t`Its recording and files are deleted. Students who open it are told it was removed; who watched it stays in this list.`,
+          confirmLabel: t`Remove`,
+          mutation: remove,
+          variables: lecture._id,
+          done: { title: t`Lecture removed`, message: t`Lecture removed` },
+          failed: { title: t`The lecture was not removed`, message: t`The lecture could not be removed` },
+        })
+      }
+    >
+      {t`Remove`}
+    </Button>
   );
 }

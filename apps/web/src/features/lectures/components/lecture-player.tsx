@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { ActionIcon, Alert, Box, Group, Image, Paper, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconRewindBackward10, IconRewindForward10 } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import type { Lecture } from '@academy/shared/schemas/lectures';
 import { reportLectureView } from '../api';
+import { loadHls, startAwareLoader } from '../lecture-start';
 import { LectureDownloadControl } from './lecture-download';
 import { LectureWatermark } from './lecture-watermark';
 
@@ -56,35 +57,20 @@ function useBoardStills(rendition: Lecture['renditions'][number] | undefined): S
 }
 
 /**
- * Plays a lecture's voice + board rendition (issue 75, decision 082): Opus speech in HLS through hls.js
- * (loaded only here, on this screen) or the browser's own HLS, the board still of the current time beside
- * it, 1×–2×, ten seconds back and forward, and, for a student, where they stopped (sent to the server
- * every 15 s, on pause and on leaving; resumed next time).
+ * The stream: hls.js where the browser has Media Source Extensions (the start fetched beforehand is taken
+ * from lecture-start.ts, not asked for again), else the browser's own HLS (Safari, iOS).
  */
-export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; reportProgress: boolean }) {
-  const { t } = useLingui();
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const rendition = lecture.renditions.find((one) => one.kind === 'voice-board');
-  const [failed, setFailed] = useState(false);
-  const [playing, setPlaying] = useState(false);
-  const [time, setTime] = useState(0);
-  const [duration, setDuration] = useState(0);
-  const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>('1');
-  const stills = useBoardStills(rendition);
-  // What the student has played in all (the server's figure plus this visit's), and the last report's.
-  const watched = useRef({ total: lecture.myView?.secondsWatched ?? 0, lastTime: 0, reported: -1 });
-
-  // The stream: hls.js where the browser has Media Source Extensions, else its own HLS (Safari, iOS).
+function useLectureStream(audioRef: RefObject<HTMLAudioElement | null>, rendition: Lecture['renditions'][number] | undefined, setFailed: (failed: boolean) => void) {
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio || !rendition) return;
     let destroyed = false;
     let destroy = () => {};
-    void import('hls.js')
-      .then(({ default: Hls }) => {
+    void loadHls()
+      .then((Hls) => {
         if (destroyed) return;
         if (Hls.isSupported()) {
-          const hls = new Hls({ startLevel: 0 });
+          const hls = new Hls({ startLevel: 0, loader: startAwareLoader(Hls.DefaultConfig.loader) });
           hls.on(Hls.Events.ERROR, (_event, data) => {
             if (data.fatal) setFailed(true);
           });
@@ -102,7 +88,29 @@ export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; r
       destroyed = true;
       destroy();
     };
-  }, [rendition]);
+  }, [audioRef, rendition, setFailed]);
+}
+
+/**
+ * Plays a lecture's voice + board rendition (issue 75, decision 082): Opus speech in HLS through hls.js
+ * (loaded from the lectures screens, its start fetched beforehand: lecture-start.ts) or the browser's own HLS, the board still of the current time beside
+ * it, 1×–2×, ten seconds back and forward, and, for a student, where they stopped (sent to the server
+ * every 15 s, on pause and on leaving; resumed next time).
+ */
+export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; reportProgress: boolean }) {
+  const { t } = useLingui();
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const rendition = lecture.renditions.find((one) => one.kind === 'voice-board');
+  const [failed, setFailed] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>('1');
+  const stills = useBoardStills(rendition);
+  // What the student has played in all (the server's figure plus this visit's), and the last report's.
+  const watched = useRef({ total: lecture.myView?.secondsWatched ?? 0, lastTime: 0, reported: -1 });
+
+  useLectureStream(audioRef, rendition, setFailed);
 
   // The student's progress, to the server: every 15 s while playing, on pause and when the screen is left.
   useEffect(() => {

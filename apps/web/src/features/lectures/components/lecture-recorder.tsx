@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCamera, IconCircleCheck, IconMicrophone, IconPlayerStop } from '@tabler/icons-react';
+import { IconAlertCircle, IconCamera, IconCircleCheck, IconMicrophone, IconPlayerPause, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { normalizeError } from '../../../lib/api-client';
 import { finishRecording, recordingLeft, sendStill, streamLectureRecording, uploadErrorMessage } from '../upload-api';
@@ -23,7 +23,7 @@ export const BOARD_CHANGE_THRESHOLD = 14;
 const SMALL_W = 32;
 const SMALL_H = 24;
 
-type Phase = 'idle' | 'starting' | 'recording' | 'stopping' | 'done' | 'failed';
+type Phase = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping' | 'done' | 'failed';
 
 function clock(seconds: number): string {
   const whole = Math.floor(seconds);
@@ -102,11 +102,14 @@ function recorderStream(recorder: MediaRecorder) {
 
 /**
  * Looks at the board each second from the start: a still (sent at once with its time) when it has changed,
- * and on takeStill; `onLook` is told the seconds recorded, `onSent` each still sent.
+ * and on takeStill; `onLook` is told the seconds recorded, `onSent` each still sent. Paused, it neither
+ * looks nor counts: a still's time is the recording's (the voice has no pause in it), not the clock's.
  */
 function watchBoard(video: HTMLVideoElement, lectureId: string, onLook: (seconds: number) => void, onSent: () => void) {
   const startedAt = performance.now();
-  const elapsed = () => (performance.now() - startedAt) / 1000;
+  let pausedFor = 0;
+  let pausedAt: number | null = null;
+  const elapsed = () => ((pausedAt ?? performance.now()) - startedAt - pausedFor) / 1000;
   const pendingStills = new Set<Promise<void>>();
   const canvas = document.createElement('canvas');
   let lastStill: Uint8ClampedArray | null = null;
@@ -126,12 +129,21 @@ function watchBoard(video: HTMLVideoElement, lectureId: string, onLook: (seconds
     void kept.then(() => pendingStills.delete(kept));
   };
   const look = window.setInterval(() => {
+    if (pausedAt !== null) return;
     onLook(elapsed());
     if (performance.now() - lastStillAt < LEAST_BETWEEN_MS) return;
     const grey = smallGrey(video, canvas);
     if (grey && (!lastStill || difference(grey, lastStill) > BOARD_CHANGE_THRESHOLD)) takeStill();
   }, LOOK_EVERY_MS);
-  return { takeStill, stopLooking: () => window.clearInterval(look), stillsSent: () => Promise.all([...pendingStills]) };
+  const pause = () => {
+    pausedAt ??= performance.now();
+  };
+  const resume = () => {
+    if (pausedAt === null) return;
+    pausedFor += performance.now() - pausedAt;
+    pausedAt = null;
+  };
+  return { takeStill, pause, resume, stopLooking: () => window.clearInterval(look), stillsSent: () => Promise.all([...pendingStills]) };
 }
 
 /** The recording's state and its start: microphone and camera opened, the voice streamed and the board watched. */
@@ -143,7 +155,7 @@ function useLectureRecording(lectureId: string, onDone: () => void) {
   const [sentBytes, setSentBytes] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
-  const session = useRef<{ stop: () => void; takeStill: () => void; cleanUp: () => void } | null>(null);
+  const session = useRef<{ stop: () => void; takeStill: () => void; pause: () => void; resume: () => void; cleanUp: () => void } | null>(null);
   const failedUpload = t`The recording could not be sent: check the connection. What was sent is kept; finish with it from the batch's lectures.`;
   // Leaving the screen (or another lecture) ends the recording under way.
   useEffect(() => () => session.current?.cleanUp(), [lectureId]);
@@ -196,6 +208,20 @@ function useLectureRecording(lectureId: string, onDone: () => void) {
         letScreenSleep();
       },
       takeStill: board.takeStill,
+      // Paused: the microphone's recorder holds (no sound, no gap in the lecture), the board is not looked at;
+      // what was recorded keeps going to the server.
+      pause: () => {
+        if (recorder.state !== 'recording') return;
+        recorder.pause();
+        board.pause();
+        setPhase('paused');
+      },
+      resume: () => {
+        if (recorder.state !== 'paused') return;
+        board.resume();
+        recorder.resume();
+        setPhase('recording');
+      },
       cleanUp,
     };
     // A piece every second: a closed tab loses at most the last seconds.
@@ -249,12 +275,19 @@ export function LectureRecorder({ lectureId, onDone }: { lectureId: string; onDo
   return (
     <Stack gap="sm" data-testid="lecture-recorder" data-phase={phase}>
       {left && phase === 'idle' ? <LeftRecordingOffer left={left} onUse={() => void finishLeft()} /> : null}
-      <video ref={videoRef} muted playsInline style={{ width: '100%', maxHeight: '50vh', background: '#222', borderRadius: 8, display: phase === 'recording' || phase === 'starting' ? 'block' : 'none' }} />
-      {phase === 'recording' || phase === 'stopping' ? (
+      <video ref={videoRef} muted playsInline style={{ width: '100%', maxHeight: '50vh', background: '#222', borderRadius: 8, display: phase === 'recording' || phase === 'paused' || phase === 'starting' ? 'block' : 'none' }} />
+      {phase === 'recording' || phase === 'paused' || phase === 'stopping' ? (
         <Group justify="space-between" gap="xs">
-          <Badge color="red" size="lg" variant="filled" leftSection={<IconMicrophone size={14} aria-hidden="true" />} data-testid="recording-timer">
-            {clock(seconds)}
-          </Badge>
+          <Group gap={6}>
+            <Badge color={phase === 'paused' ? 'gray' : 'red'} size="lg" variant="filled" leftSection={<IconMicrophone size={14} aria-hidden="true" />} data-testid="recording-timer">
+              {clock(seconds)}
+            </Badge>
+            {phase === 'paused' ? (
+              <Badge color="yellow" size="lg" variant="light">
+                {t`Paused`}
+              </Badge>
+            ) : null}
+          </Group>
           <Text size="sm" c="dimmed">
             {t`${stills} stills · ${(sentBytes / 1024).toFixed(0)} KB sent`}
           </Text>
@@ -280,11 +313,22 @@ export function LectureRecorder({ lectureId, onDone }: { lectureId: string; onDo
           </Button>
         </>
       ) : null}
-      {phase === 'recording' ? (
+      {phase === 'recording' || phase === 'paused' ? (
         <Stack gap="xs">
-          <Button size="lg" fullWidth variant="light" leftSection={<IconCamera size={20} aria-hidden="true" />} onClick={() => session.current?.takeStill()}>
-            {t`Picture of the board`}
-          </Button>
+          {phase === 'recording' ? (
+            <>
+              <Button size="lg" fullWidth variant="light" leftSection={<IconCamera size={20} aria-hidden="true" />} onClick={() => session.current?.takeStill()}>
+                {t`Picture of the board`}
+              </Button>
+              <Button size="lg" fullWidth variant="default" leftSection={<IconPlayerPause size={20} aria-hidden="true" />} onClick={() => session.current?.pause()}>
+                {t`Pause`}
+              </Button>
+            </>
+          ) : (
+            <Button size="lg" fullWidth leftSection={<IconPlayerPlay size={20} aria-hidden="true" />} onClick={() => session.current?.resume()}>
+              {t`Resume recording`}
+            </Button>
+          )}
           <Button size="lg" fullWidth color="red" leftSection={<IconPlayerStop size={20} aria-hidden="true" />} onClick={() => session.current?.stop()}>
             {t`Stop`}
           </Button>

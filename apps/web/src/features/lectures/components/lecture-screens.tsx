@@ -1,16 +1,32 @@
 import { useEffect } from 'react';
-import { Button, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconPlayerPlay } from '@tabler/icons-react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router';
-import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
+import { LECTURE_MESSAGES, type Lecture } from '@academy/shared/schemas/lectures';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryStates } from '../../../components/ui/query-states';
 import { formatDate } from '../../../lib/format-date';
 import { useLecture, useMyLectures } from '../api';
 import { LecturePlayer } from './lecture-player';
-import { removeExpiredLectureDownloads } from '../offline-lectures';
+import { removeExpiredLectureDownloads, removeLectureDownload } from '../offline-lectures';
+import { loadHls, prefetchLectureStart } from '../lecture-start';
+
+/** A phone that asked to save data gets nothing fetched before a touch. */
+const savesData = () => Boolean((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData);
+
+/**
+ * On the list (decision 091): hls.js as soon as the list shows, and the start of the lecture most likely
+ * opened next (the latest one not yet started), so Play has little left to fetch on slow data.
+ */
+function useEarlyStart(lectures: readonly Lecture[] | undefined) {
+  useEffect(() => void loadHls().catch(() => {}), []);
+  const next = lectures?.find((lecture) => !lecture.myView || lecture.myView.secondsWatched === 0);
+  useEffect(() => {
+    if (next && !savesData()) prefetchLectureStart(next._id);
+  }, [next]);
+}
 
 const LIST_FAILURE = msg`Failed to fetch lectures`;
 
@@ -21,6 +37,7 @@ const LIST_FAILURE = msg`Failed to fetch lectures`;
 export function MyLecturesPage({ base, audience }: { base: string; audience: 'student' | 'parent' }) {
   const { t } = useLingui();
   const lectures = useMyLectures();
+  useEarlyStart(lectures.data);
   // Downloads kept longer than the academy allows leave the phone (decision 088).
   useEffect(() => void removeExpiredLectureDownloads(), []);
   return (
@@ -37,7 +54,16 @@ export function MyLecturesPage({ base, audience }: { base: string; audience: 'st
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="my-lectures">
               {data.map((lecture) => (
                 <li key={lecture._id}>
-                  <UnstyledButton component={Link} to={`${base}/${lecture._id}`} w="100%" data-testid="my-lecture">
+                  <UnstyledButton
+                    component={Link}
+                    to={`${base}/${lecture._id}`}
+                    w="100%"
+                    data-testid="my-lecture"
+                    // A touch, hover or focus: the student means to open it; its start is fetched meanwhile.
+                    onPointerDown={() => prefetchLectureStart(lecture._id)}
+                    onPointerEnter={() => prefetchLectureStart(lecture._id)}
+                    onFocus={() => prefetchLectureStart(lecture._id)}
+                  >
                     <Paper withBorder radius="md" p="sm">
                       <Stack gap={2}>
                         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -65,6 +91,11 @@ export function MyLecturesPage({ base, audience }: { base: string; audience: 'st
 export function LecturePage({ base, reportProgress }: { base: string; reportProgress: boolean }) {
   const { t } = useLingui();
   const { id = '' } = useParams();
+  // Its start (playlist, init, key, first segment) alongside the lecture's record, not after it.
+  useEffect(() => {
+    if (id) prefetchLectureStart(id);
+    void loadHls().catch(() => {});
+  }, [id]);
   const lecture = useLecture(id);
   useEffect(() => void removeExpiredLectureDownloads(), []);
   return (
@@ -76,7 +107,9 @@ export function LecturePage({ base, reportProgress }: { base: string; reportProg
         {(data) => (
           <>
             <PageHeader title={data.title} description={`${data.batch.name} · ${formatDate(data.date)}`} />
-            {data.status === 'ready' ? (
+            {data.removedAt ? (
+              <RemovedLecture id={data._id} />
+            ) : data.status === 'ready' ? (
               <LecturePlayer lecture={data} reportProgress={reportProgress} />
             ) : (
               <Text c="dimmed">{t`This lecture is not ready to watch yet.`}</Text>
@@ -85,5 +118,16 @@ export function LecturePage({ base, reportProgress }: { base: string; reportProg
         )}
       </QueryStates>
     </Stack>
+  );
+}
+
+/** A lecture its teacher or the admin removed (decision 091): said plainly; a copy kept on this phone goes too. */
+function RemovedLecture({ id }: { id: string }) {
+  const { t } = useLingui();
+  useEffect(() => void removeLectureDownload(id).catch(() => {}), [id]);
+  return (
+    <Alert color="gray" variant="light" title={t`This lecture was removed`} data-testid="lecture-removed">
+      {t`The teacher or the academy removed it, so it cannot be watched any more. The other recorded lectures are in the list.`}
+    </Alert>
   );
 }
