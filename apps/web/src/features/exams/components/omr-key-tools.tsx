@@ -9,7 +9,7 @@ import { useKeyFromOnlineTest, useSaveAnswerKey, useScanKeySheet, type OmrKeyShe
 import { SettleChoices } from './omr-settle-choices';
 
 /** A long label wraps on a narrow phone rather than being cut. */
-const WRAP = { label: { whiteSpace: 'normal' as const, textAlign: 'left' as const } };
+export const WRAP = { label: { whiteSpace: 'normal' as const, textAlign: 'left' as const } };
 
 /**
  * The answer key from elsewhere than typing (issue 76, decision 092): the linked online test's paper,

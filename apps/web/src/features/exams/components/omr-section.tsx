@@ -9,7 +9,7 @@ import { normalizeError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
 import { defaultNumeric } from '@academy/shared/omr/layout';
 import { omrSheetUrl, useOmrScans, useSaveAnswerKey, useScanSheet, useSettleAnswer, type OmrScan } from '../omr-api';
-import { KeyElsewhere } from './omr-key-tools';
+import { KeyElsewhere, WRAP } from './omr-key-tools';
 import { SettleChoices } from './omr-settle-choices';
 
 const COUNTS: Record<string, string[]> = { neet: ['180', '200'], cet: ['150', '200'] };
@@ -142,10 +142,10 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
           onChange={(event) => void onFiles(event.currentTarget.files)}
         />
         <Group gap="sm" wrap="wrap" grow>
-          <Button size="md" component={Link} to="scan" relative="path" disabled={!key} leftSection={<IconCamera size={20} aria-hidden="true" />}>
+          <Button size="md" h="auto" mih={42} py={8} styles={WRAP} component={Link} to="scan" relative="path" disabled={!key} leftSection={<IconCamera size={20} aria-hidden="true" />}>
             <Trans>Scan with this phone</Trans>
           </Button>
-          <Button size="md" variant="light" onClick={() => fileInput.current?.click()} loading={busy} disabled={!key} leftSection={<IconUpload size={20} aria-hidden="true" />}>
+          <Button size="md" h="auto" mih={42} py={8} styles={WRAP} variant="light" onClick={() => fileInput.current?.click()} loading={busy} disabled={!key} leftSection={<IconUpload size={20} aria-hidden="true" />}>
             <Trans>Upload photos or a PDF</Trans>
           </Button>
         </Group>
