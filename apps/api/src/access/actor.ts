@@ -3,6 +3,7 @@ import type { Role } from '@academy/shared/roles';
 import type { DbExecutor } from '../db/client';
 import { parents, students, teachers, users } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { joinOn } from '../db/same-academy';
 
 /**
  * Who is calling, as every service sees it: resolved once per request by the session step (one SQL
@@ -52,9 +53,9 @@ export async function actorOfUser(db: DbExecutor, userId: string): Promise<Actor
   const [row] = await db
     .select(actorColumns)
     .from(users)
-    .leftJoin(teachers, eq(teachers.userId, users.id))
-    .leftJoin(students, eq(students.userId, users.id))
-    .leftJoin(parents, eq(parents.userId, users.id))
+    .leftJoin(teachers, joinOn(teachers.userId, users.id))
+    .leftJoin(students, joinOn(students.userId, users.id))
+    .leftJoin(parents, joinOn(parents.userId, users.id))
     .where(and(eq(users.id, userId), eq(users.isActive, true)))
     .limit(1);
   return row ? toActor(row) : undefined;

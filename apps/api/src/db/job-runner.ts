@@ -167,14 +167,16 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
   async function ensureRows() {
     const rows = periodic();
     if (rows.length === 0) return;
+    // The time is the app's, a parameter: Citus takes no now() in an upsert's SET (decision 053).
+    const now = sql`${new Date().toISOString()}::timestamptz`;
     const values = sql.join(
-      rows.map(([name, definition]) => sql`(${name}, ${name}, ${definition.everyMs}::bigint, now())`),
+      rows.map(([name, definition]) => sql`(${name}, ${name}, ${definition.everyMs}::bigint, ${now})`),
       sql`, `,
     );
     await db.execute(sql`
       insert into jobs as j (key, name, every_ms, run_at) values ${values}
       on conflict (academy_id, key) do update set every_ms = excluded.every_ms,
-        run_at = least(j.run_at, now() + excluded.every_ms * interval '1 millisecond')
+        run_at = least(j.run_at, ${now} + excluded.every_ms * interval '1 millisecond')
       where j.every_ms is distinct from excluded.every_ms`);
   }
 

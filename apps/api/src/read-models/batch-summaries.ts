@@ -4,6 +4,7 @@ import type { BatchSummary } from '@academy/shared/schemas/batches';
 import { formatSchedule, type Weekday } from '@academy/shared/schedule';
 import type { DbExecutor } from '../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../db/schema';
+import { joinOn } from '../db/same-academy';
 
 /*
  * Batches as lists show them (a teacher's batches, a student's batches, the batch screens, the week):
@@ -56,10 +57,10 @@ export async function listBatchRows(db: DbExecutor, where: SQL | undefined): Pro
       updatedAt: batches.updatedAt,
     })
     .from(batches)
-    .innerJoin(standards, eq(standards.id, batches.standardId))
-    .innerJoin(subjects, eq(subjects.id, batches.subjectId))
-    .innerJoin(teachers, eq(teachers.id, batches.teacherId))
-    .innerJoin(users, eq(users.id, teachers.userId))
+    .innerJoin(standards, joinOn(standards.id, batches.standardId))
+    .innerJoin(subjects, joinOn(subjects.id, batches.subjectId))
+    .innerJoin(teachers, joinOn(teachers.id, batches.teacherId))
+    .innerJoin(users, joinOn(users.id, teachers.userId))
     .where(and(where))
     .orderBy(asc(standards.level), asc(batches.startTime), asc(batches.name));
   return rows.map(({ days, startTime, endTime, ...row }) => {

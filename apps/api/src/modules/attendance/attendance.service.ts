@@ -63,10 +63,10 @@ async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
       -- Today where the academy is, in the same round trip (its settings row, else the default zone).
       to_char(${academyTodaySql}, 'YYYY-MM-DD') as today
     from batches b
-    join standards st on st.id = b.standard_id
-    join subjects sub on sub.id = b.subject_id
-    join teachers t on t.id = b.teacher_id
-    join users tu on tu.id = t.user_id
+    join standards st on st.id = b.standard_id and st.academy_id = b.academy_id
+    join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id
+    join teachers t on t.id = b.teacher_id and t.academy_id = b.academy_id
+    join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
     where b.id = ${batchId}`);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', 'Batch not found');
@@ -114,7 +114,7 @@ function reasonOf(row: ReasonJson | null): AbsenceReason | null {
 async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: string): Promise<Omit<AttendanceDay, 'opensAt'>> {
   const [{ rows }, closure, demos] = await Promise.all([db.execute<DayRow>(sql`
     with enrolled as (
-      select bs.student_id from batch_students bs join students s on s.id = bs.student_id
+      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id
       where bs.batch_id = ${batch._id} and s.status = 'active'
     ), marks as (
       select student_id, status, remark, marked_at, marked_by from attendance_records where batch_id = ${batch._id} and date = ${date}
@@ -130,7 +130,7 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
     from enrolled e
     full join marks a on a.student_id = e.student_id
     join students s on s.id = coalesce(e.student_id, a.student_id)
-    join users u on u.id = s.user_id
+    join users u on u.id = s.user_id and u.academy_id = s.academy_id
     left join users mu on mu.id = a.marked_by
     order by (e.student_id is not null) desc, lower(u.name), s.id`), closureTitleOn(db, batch._id, date), demosOn(db, batch._id, date)]);
   let latest: DayRow | undefined;
@@ -235,7 +235,7 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
         with locked as (select id from batches where id = ${batchId} for no key update)
         select bs.student_id as id, exists (select 1 from attendance_records a where a.batch_id = locked.id and a.date = ${input.date}) as marked_before
         from locked
-        left join (batch_students bs join students s on s.id = bs.student_id and s.status = 'active')
+        left join (batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active')
           on bs.batch_id = locked.id and bs.student_id = any(${sql.param(studentIds)}::uuid[])`);
       const markedBefore = enrolled[0]?.marked_before ?? false;
       const enrolledIds = new Set(enrolled.flatMap((row) => (row.id ? [row.id] : [])));
@@ -323,7 +323,7 @@ export async function getBatchHistory(db: DbExecutor, actor: Actor, batchId: str
   const [students, dates, records] = await Promise.all([
     db.execute<{ _id: string; name: string; enrolled: boolean } & StatisticsRow>(sql`
       with people as (
-        select bs.student_id from batch_students bs join students s on s.id = bs.student_id where bs.batch_id = ${batchId} and s.status = 'active'
+        select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id where bs.batch_id = ${batchId} and s.status = 'active'
         union
         select distinct a.student_id from attendance_records a where ${inRange}
       )
@@ -331,7 +331,7 @@ export async function getBatchHistory(db: DbExecutor, actor: Actor, batchId: str
         ${STATISTICS}
       from people p
       join students s on s.id = p.student_id
-      join users u on u.id = s.user_id
+      join users u on u.id = s.user_id and u.academy_id = s.academy_id
       left join attendance_records a on a.student_id = s.id and ${inRange}
       group by s.academy_id, s.id, u.name
       order by lower(u.name), s.id`),
@@ -407,13 +407,13 @@ async function studentInBatch(db: DbExecutor, studentId: string, batchId: string
     select s.id as "_id", u.name, u.email,
       exists (select 1 from batch_students where batch_id = ${batchId} and student_id = s.id)
         or exists (select 1 from attendance_records where student_id = s.id and batch_id = ${batchId}) as belongs
-    from students s join users u on u.id = s.user_id where s.id = ${studentId}`);
+    from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}`);
   return rows[0];
 }
 
 async function studentOf(db: DbExecutor, studentId: string) {
   const { rows } = await db.execute<{ _id: string; name: string; email: string }>(sql`
-    select s.id as "_id", u.name, u.email from students s join users u on u.id = s.user_id where s.id = ${studentId}`);
+    select s.id as "_id", u.name, u.email from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}`);
   if (!rows[0]) throw new AppError('NOT_FOUND', 'Student not found');
   return rows[0];
 }
@@ -495,10 +495,10 @@ async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range:
       json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
       json_build_object('_id', t.id, 'name', tu.name) as teacher
     from batches b
-    join standards st on st.id = b.standard_id
-    join subjects sub on sub.id = b.subject_id
-    join teachers t on t.id = b.teacher_id
-    join users tu on tu.id = t.user_id
+    join standards st on st.id = b.standard_id and st.academy_id = b.academy_id
+    join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id
+    join teachers t on t.id = b.teacher_id and t.academy_id = b.academy_id
+    join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
     where b.id in (select batch_id from batch_students where student_id = ${studentId} union select batch_id from attendance_records where student_id = ${studentId})
     order by st.level, b.start_time, b.name`);
   const [student, result] = await Promise.all([

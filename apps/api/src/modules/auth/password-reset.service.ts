@@ -13,6 +13,7 @@ import { recordAudit } from '../audit';
 import { createPasswordLink, createSession, usePasswordLink } from '../sessions';
 import { findUserByEmail, markSignedIn, updateAccount } from '../users';
 import { toSessionUser } from './auth.service';
+import { joinOn } from '../../db/same-academy';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 30;
 /** More requests for one account within an hour are answered as usual but send nothing. */
@@ -67,7 +68,7 @@ async function findUsableToken(db: DbExecutor, token: string) {
   const [row] = await db
     .select({ id: passwordResetTokens.id, userId: users.id, email: users.email, purpose: passwordResetTokens.purpose })
     .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .innerJoin(users, joinOn(users.id, passwordResetTokens.userId))
     .where(
       and(
         eq(passwordResetTokens.tokenHash, hashToken(token)),

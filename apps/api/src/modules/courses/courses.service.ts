@@ -7,6 +7,7 @@ import { batches, batchStudents, feePlanInstalments, feePlans, standards, standa
 import { paiseToRupees } from '@academy/shared/money';
 import { AppError } from '../../lib/app-error';
 import { batchClassTimes } from '../../read-models/batch-summaries';
+import { joinOn } from '../../db/same-academy';
 
 type CourseSubject = PublicCourses['standards'][number]['subjects'][number];
 
@@ -49,10 +50,10 @@ async function openCourses(db: DbExecutor, where?: SQL): Promise<OpenCourse[]> {
         from ${feePlans} where ${feePlans.batchId} = ${batches.id} and ${feePlans.showOnSite}), '[]'::json)`,
     })
     .from(batches)
-    .innerJoin(standards, eq(standards.id, batches.standardId))
-    .innerJoin(subjects, eq(subjects.id, batches.subjectId))
-    .innerJoin(teachers, eq(teachers.id, batches.teacherId))
-    .innerJoin(users, eq(users.id, teachers.userId))
+    .innerJoin(standards, joinOn(standards.id, batches.standardId))
+    .innerJoin(subjects, joinOn(subjects.id, batches.subjectId))
+    .innerJoin(teachers, joinOn(teachers.id, batches.teacherId))
+    .innerJoin(users, joinOn(users.id, teachers.userId))
     // A batch ending today is still listed until midnight where the academy is.
     .where(and(sql`${batches.endDate} >= ${academyTodaySql}`, isNull(batches.archivedAt), where))
     .orderBy(asc(standards.level), asc(subjects.name), asc(batches.startTime), asc(batches.name));
@@ -85,8 +86,8 @@ export async function listPublicCourses(db: DbExecutor): Promise<PublicCourses &
           '[]'::json)`,
       })
       .from(standards)
-      .leftJoin(standardSubjects, eq(standardSubjects.standardId, standards.id))
-      .leftJoin(subjects, eq(subjects.id, standardSubjects.subjectId))
+      .leftJoin(standardSubjects, joinOn(standardSubjects.standardId, standards.id))
+      .leftJoin(subjects, joinOn(subjects.id, standardSubjects.subjectId))
       .groupBy(standards.academyId, standards.id)
       .orderBy(asc(standards.level)),
     openCourses(db),

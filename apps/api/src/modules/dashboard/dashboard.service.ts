@@ -197,7 +197,7 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
   const { rows } = await db.execute<Row>(sql`
     with enrolment as (
       select bs.batch_id, count(*)::int as enrolled
-      from batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
+      from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
       group by bs.batch_id
     ),
     near as (
@@ -224,7 +224,7 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
       (select coalesce(json_agg(recent), '[]'::json) from (
         select s.id as "_id", u.name, u.email, s.admission_date as "admissionDate", s.created_at as "createdAt",
           case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard
-        from students s join users u on u.id = s.user_id left join standards st on st.id = s.standard_id
+        from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id left join standards st on st.id = s.standard_id and st.academy_id = s.academy_id
         where s.status = 'active'
         order by s.created_at desc, s.id desc
         limit 5
@@ -237,7 +237,7 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
         from near n
         join subjects sub on sub.id = n.subject_id
         join teachers t on t.id = n.teacher_id
-        join users tu on tu.id = t.user_id
+        join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
         order by n.enrolled::float / n.capacity desc, n.name
         limit ${NEAR_CAPACITY_LIST}
       ) fullest) as near_capacity,
@@ -299,7 +299,7 @@ export async function studentDashboard(db: Db, actor: Actor): Promise<StudentDas
     db.execute<{ today: StudentDashboard['attendance']['today']; month_statistics: AttendanceStatistics | null }>(sql`
       select
         (select coalesce(json_agg(json_build_object('batch', json_build_object('_id', b.id, 'name', b.name), 'status', a.status) order by b.name), '[]'::json)
-          from attendance_records a join batches b on b.id = a.batch_id
+          from attendance_records a join batches b on b.id = a.batch_id and b.academy_id = a.academy_id
           where a.student_id = ${studentId} and a.date = ${today}::date) as today,
         (select row_to_json(m) from (
           select ${STATISTICS} from attendance_records a

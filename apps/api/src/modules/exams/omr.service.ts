@@ -39,7 +39,7 @@ export async function omrSheetFor(db: DbExecutor, actor: Actor, examId: string, 
   if (query.batch) {
     if (query.batch !== test.batchId) throw new AppError('BAD_REQUEST', 'This test is of another batch: choose the test’s own batch', { batch: 'This test is of another batch' });
     const { rows } = await db.execute<SheetStudent>(sql`
-      select s.id, u.name, s.student_code as code from batch_students bs join students s on s.id = bs.student_id and s.status = 'active' join users u on u.id = s.user_id
+      select s.id, u.name, s.student_code as code from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' join users u on u.id = s.user_id and u.academy_id = s.academy_id
       where bs.batch_id = ${test.batchId} order by lower(u.name), s.id`);
     if (rows.length === 0) throw new AppError('BAD_REQUEST', 'The batch has no active students to print sheets for', { batch: 'The batch has no active students' });
     students = rows;
@@ -104,8 +104,8 @@ type ScanRow = { studentId: string; studentName: string; studentCode: string; an
 
 const SCAN_SELECT = sql`select o.student_id as "studentId", u.name as "studentName", s.student_code as "studentCode", o.answers, o.uncertain, o.score,
   m.half_marks as "halfMarks", o.updated_at as "scannedAt"
-  from omr_scans o join students s on s.id = o.student_id join users u on u.id = s.user_id
-  left join exam_marks m on m.exam_id = o.exam_id and m.student_id = o.student_id`;
+  from omr_scans o join students s on s.id = o.student_id and s.academy_id = o.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
+  left join exam_marks m on m.exam_id = o.exam_id and m.academy_id = o.academy_id and m.student_id = o.student_id`;
 
 function toScan(row: ScanRow): OmrScan {
   // Only the answer's fields: a nullable copy in a PDF's `pages` is checked whole by the serialiser.
@@ -236,13 +236,13 @@ async function scanOne(db: Db, storage: FileStorage, actor: Actor, test: Awaited
     if (!reading.idDigits) throw unreadable(`${reading.idProblem ?? 'The student ID could not be read'}: fill one bubble in each column of the ID, or use the batch’s pre-printed sheets`);
     const code = `%-${reading.idDigits.slice(0, 4)}-${reading.idDigits.slice(4)}`;
     const { rows } = await db.execute<{ id: string }>(sql`
-      select s.id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
+      select s.id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
       where bs.batch_id = ${test.batchId} and s.student_code like ${code}`);
     if (rows.length !== 1) throw unreadable(`No student of this batch has the student ID ending ${reading.idDigits.slice(0, 4)}-${reading.idDigits.slice(4)}`);
     studentId = rows[0]!.id;
   }
   const { rows: enrolled } = await db.execute<{ name: string }>(sql`
-    select u.name from batch_students bs join students s on s.id = bs.student_id and s.status = 'active' join users u on u.id = s.user_id
+    select u.name from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' join users u on u.id = s.user_id and u.academy_id = s.academy_id
     where bs.batch_id = ${test.batchId} and bs.student_id = ${studentId}`);
   if (!enrolled[0]) throw unreadable('The student of this sheet is not in this test’s batch');
   const score = Math.max(0, scoreOf(key.pattern, key.answers, reading.answers));

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../../academy-settings';
 import { DUE_LOCK_ORDER, receiptsWhere } from './fee-queries';
+import { joinOn } from '../../db/same-academy';
 
 /** A credit note number: 'CN/2026-27/0001' (15 characters). */
 export function creditNoteNumber(year: string, seq: number): string {
@@ -32,7 +33,7 @@ export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reaso
     await tx
       .select({ id: feeDues.id })
       .from(feeDues)
-      .innerJoin(feeAllocations, eq(feeAllocations.dueId, feeDues.id))
+      .innerJoin(feeAllocations, joinOn(feeAllocations.dueId, feeDues.id))
       .where(eq(feeAllocations.receiptId, id))
       .orderBy(...DUE_LOCK_ORDER)
       .for('update', { of: feeDues });

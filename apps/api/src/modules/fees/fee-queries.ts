@@ -6,6 +6,7 @@ import type { Due, Receipt } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { batches, feeAllocations, feeDueInvoices, feeDues, feeInvoiceSettlements, feePlans, feeReceipts, students, users } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
+import { joinOn } from '../../db/same-academy';
 
 /**
  * What the fees module's use cases share: the balance of a due as SQL, the one order of locking dues,
@@ -67,15 +68,15 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
   const rows = await db
     .select({ receipt: feeReceipts, studentName: users.name })
     .from(feeReceipts)
-    .innerJoin(students, eq(students.id, feeReceipts.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(students, joinOn(students.id, feeReceipts.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(where)
     .orderBy(desc(feeReceipts.date), desc(feeReceipts.createdAt));
   const allocations = rows.length
     ? await db
         .select({ receiptId: feeAllocations.receiptId, dueId: feeAllocations.dueId, label: feeDues.label, amountPaise: feeAllocations.amountPaise, dueDate: feeDues.dueDate })
         .from(feeAllocations)
-        .innerJoin(feeDues, eq(feeDues.id, feeAllocations.dueId))
+        .innerJoin(feeDues, joinOn(feeDues.id, feeAllocations.dueId))
         .where(inArray(feeAllocations.receiptId, rows.map((row) => row.receipt.id)))
         .orderBy(asc(feeDues.dueDate), asc(feeDues.seq))
     : [];
@@ -84,7 +85,7 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
     ? await db
         .select({ receiptId: feeInvoiceSettlements.receiptId, invoiceId: feeDueInvoices.id, number: feeDueInvoices.number, date: feeDueInvoices.date, amountPaise: feeInvoiceSettlements.amountPaise })
         .from(feeInvoiceSettlements)
-        .innerJoin(feeDueInvoices, eq(feeDueInvoices.id, feeInvoiceSettlements.invoiceId))
+        .innerJoin(feeDueInvoices, joinOn(feeDueInvoices.id, feeInvoiceSettlements.invoiceId))
         .where(inArray(feeInvoiceSettlements.receiptId, rows.map((row) => row.receipt.id)))
         .orderBy(asc(feeDueInvoices.financialYear), asc(feeDueInvoices.seq))
     : [];

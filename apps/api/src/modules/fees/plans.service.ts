@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../../academy-settings';
 import { DUE_LOCK_ORDER } from './fee-queries';
+import { joinOn } from '../../db/same-academy';
 
 /** Fee plans of a batch (instalments) and the dues they make for its students (issue 24, decision 020). */
 
@@ -38,7 +39,7 @@ async function plansWhere(db: DbExecutor, where: SQL | undefined): Promise<FeePl
       studentCount: sql<number>`(select count(distinct ${feeDues.studentId})::int from ${feeDues} where ${feeDues.planId} = ${feePlans.id} and ${feeDues.status} = 'open')`,
     })
     .from(feePlans)
-    .innerJoin(batches, eq(batches.id, feePlans.batchId))
+    .innerJoin(batches, joinOn(batches.id, feePlans.batchId))
     .where(where)
     .orderBy(asc(batches.name), asc(feePlans.name));
   const instalments = rows.length
@@ -137,7 +138,7 @@ export async function createPlan(db: Db, actor: AuditActor, input: PlanInput): P
     const [plan] = await tx.insert(feePlans).values({ name: input.name, batchId: input.batch, amountPaise: input.amount, showOnSite: input.showOnSite ?? false, ...gstFlags(input) }).returning({ id: feePlans.id });
     const instalments = input.instalments.map((entry, index) => ({ planId: plan!.id, seq: index + 1, dueDate: entry.dueDate, amountPaise: entry.amount }));
     await tx.insert(feePlanInstalments).values(instalments);
-    const enrolled = await tx.select({ id: batchStudents.studentId }).from(batchStudents).innerJoin(students, eq(students.id, batchStudents.studentId)).where(and(eq(batchStudents.batchId, input.batch), eq(students.status, 'active')));
+    const enrolled = await tx.select({ id: batchStudents.studentId }).from(batchStudents).innerJoin(students, joinOn(students.id, batchStudents.studentId)).where(and(eq(batchStudents.batchId, input.batch), eq(students.status, 'active')));
     await insertDues(tx, { id: plan!.id, name: input.name, batchId: input.batch, instalments }, enrolled.map((row) => row.id));
     const after = planSnapshot(input);
     await recordAudit(tx, actor, {

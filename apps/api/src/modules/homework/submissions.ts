@@ -16,6 +16,7 @@ import { homeworkManageScope, homeworkNotFound, homeworkReadScope } from '../../
 import { recordAudit } from '../audit';
 import { submissionColumns, withPages, listSubmissions } from './homework-reads';
 import { type UploadedHomeworkFile, discard, lockManagedHomework } from './set-homework';
+import { joinOn } from '../../db/same-academy';
 
 /**
  * POST /api/homework/{id}/submissions: a student of the batch hands in pages (again after a redo:
@@ -86,9 +87,9 @@ export async function reviewSubmission(db: Db, actor: Actor, id: string, input: 
     const [row] = await tx
       .select({ id: homeworkSubmissions.id, title: homework.title, studentName: users.name })
       .from(homeworkSubmissions)
-      .innerJoin(homework, eq(homework.id, homeworkSubmissions.homeworkId))
-      .innerJoin(students, eq(students.id, homeworkSubmissions.studentId))
-      .innerJoin(users, eq(users.id, students.userId))
+      .innerJoin(homework, joinOn(homework.id, homeworkSubmissions.homeworkId))
+      .innerJoin(students, joinOn(students.id, homeworkSubmissions.studentId))
+      .innerJoin(users, joinOn(users.id, students.userId))
       .where(and(eq(homeworkSubmissions.id, id), homeworkManageScope(actor)))
       .limit(1);
     if (!row) throw new AppError('NOT_FOUND', HOMEWORK_MESSAGES.submissionNotFound);

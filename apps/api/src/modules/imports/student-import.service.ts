@@ -38,6 +38,7 @@ import { linkParents, removeChildlessParents, unlinkParent, type ParentLink } fr
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { changeStudent, insertStudents, removeImportedStudents } from '../students';
 import { MAX_REGISTER_ROWS, readRegister, type CellError, type RegisterRow } from './register-sheet';
+import { joinOn } from '../../db/same-academy';
 
 /*
  * A register of students imported from a spreadsheet (issue 39; docs/decisions/032-registers-in-and-out.md).
@@ -192,9 +193,9 @@ async function groupRows(db: DbExecutor, rows: RegisterRow[], errors: CellError[
     const candidates = await db
       .select({ id: students.id, name: users.name, dateOfBirth: students.dateOfBirth, parentPhone: parents.phone })
       .from(students)
-      .innerJoin(users, eq(users.id, students.userId))
-      .leftJoin(parentStudents, eq(parentStudents.studentId, students.id))
-      .leftJoin(parents, eq(parents.id, parentStudents.parentId))
+      .innerJoin(users, joinOn(users.id, students.userId))
+      .leftJoin(parentStudents, joinOn(parentStudents.studentId, students.id))
+      .leftJoin(parents, joinOn(parents.id, parentStudents.parentId))
       .where(inArray(sql`lower(${users.name})`, names))
       .orderBy(students.createdAt);
     for (const candidate of candidates) {
@@ -279,7 +280,7 @@ async function importGroups(tx: DbExecutor, actor: AuditActor, language: Languag
     const owners = await tx
       .select({ email: sql<string>`lower(${users.email})`, studentId: students.id })
       .from(users)
-      .leftJoin(students, eq(students.userId, users.id))
+      .leftJoin(students, joinOn(students.userId, users.id))
       .where(inArray(sql`lower(${users.email})`, wanted.map((entry) => entry.email)));
     const ownerOf = new Map(owners.map((owner) => [owner.email, owner.studentId]));
     const claimedBy = new Map<string, Group>();
@@ -310,7 +311,7 @@ async function importGroups(tx: DbExecutor, actor: AuditActor, language: Languag
           address: students.address,
         })
         .from(students)
-        .innerJoin(users, eq(users.id, students.userId))
+        .innerJoin(users, joinOn(users.id, students.userId))
         .where(inArray(students.id, existing.map((group) => group.studentId!)))
         .for('update', { of: students })
     : [];
@@ -446,7 +447,7 @@ export async function listImports(db: DbExecutor): Promise<ImportList> {
   const rows = await db
     .select({ id: imports.id, fileName: imports.fileName, rowCount: imports.rowCount, summary: imports.summary, createdBy: users.name, createdAt: imports.startedAt, undoneAt: imports.undoneAt })
     .from(imports)
-    .leftJoin(users, eq(users.id, imports.createdBy))
+    .leftJoin(users, joinOn(users.id, imports.createdBy))
     .orderBy(desc(imports.startedAt))
     .limit(50);
   return {
@@ -486,7 +487,7 @@ export async function undoImport(db: Db, actor: AuditActor, id: string): Promise
       const changed = await tx
         .select({ name: users.name })
         .from(students)
-        .innerJoin(users, eq(users.id, students.userId))
+        .innerJoin(users, joinOn(users.id, students.userId))
         .where(
           and(
             inArray(students.id, touched),

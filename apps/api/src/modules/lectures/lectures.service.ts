@@ -11,6 +11,7 @@ import type { Jobs } from '../../events/catalog';
 import { recordAudit } from '../audit';
 import { assertAcademyLetsRecord } from '../../access/lecture-watch';
 import { lectureSettingsOf, watermarkOf } from './lecture-watch.service';
+import { joinOn } from '../../db/same-academy';
 
 /** The job that makes a lecture's renditions (one run per upload; lectures.job.ts). */
 export const LECTURE_RENDER_JOB = 'lecture-renditions';
@@ -42,7 +43,7 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
       updatedAt: lectures.updatedAt,
     })
     .from(lectures)
-    .innerJoin(batches, eq(batches.id, lectures.batchId))
+    .innerJoin(batches, joinOn(batches.id, lectures.batchId))
     .where(and(where, lectureReadScope(actor)))
     .orderBy(desc(lectures.date), desc(lectures.createdAt), desc(lectures.id))
     .$dynamic();
@@ -139,7 +140,7 @@ export async function lectureFileFor(db: DbExecutor, actor: Actor, id: string, k
   const [row] = await db
     .select({ fileKey: lectureFiles.fileKey, bytes: lectureFiles.bytes })
     .from(lectureFiles)
-    .innerJoin(lectures, eq(lectures.id, lectureFiles.lectureId))
+    .innerJoin(lectures, joinOn(lectures.id, lectureFiles.lectureId))
     .where(and(eq(lectureFiles.lectureId, id), eq(lectureFiles.kind, kind), eq(lectureFiles.name, name), lectureReadScope(actor)))
     .limit(1);
   if (!row) throw lectureNotFound();
@@ -203,8 +204,8 @@ export async function lectureViewers(db: DbExecutor, actor: Actor, id: string): 
       lastWatchedAt: lectureViews.updatedAt,
     })
     .from(batchStudents)
-    .innerJoin(students, eq(students.id, batchStudents.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(students, joinOn(students.id, batchStudents.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .leftJoin(lectureViews, and(eq(lectureViews.lectureId, id), eq(lectureViews.studentId, students.id)))
     .where(eq(batchStudents.batchId, lecture.batchId))
     .orderBy(desc(absent), users.name, students.id);

@@ -23,6 +23,7 @@ import {
 import { studentScope, taughtBy } from '../../access/students';
 import { diffChanges, recordAudit } from '../audit';
 import { emitEvent } from '../../events/emit';
+import { joinOn } from '../../db/same-academy';
 
 /** Who may see and change which note: access/notes. Anonymous callers are `null`. */
 type Reader = Actor | null;
@@ -70,13 +71,13 @@ async function loadNotes(db: DbExecutor, reader: Reader, where: SQL | undefined,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(notes)
-    .leftJoin(subjects, eq(subjects.id, notes.subjectId))
-    .leftJoin(standards, eq(standards.id, notes.standardId))
-    .leftJoin(batches, eq(batches.id, notes.batchId))
-    .leftJoin(students, eq(students.id, notes.studentId))
-    .leftJoin(studentUsers, eq(studentUsers.id, students.userId))
-    .leftJoin(teachers, eq(teachers.id, notes.teacherId))
-    .leftJoin(teacherUsers, eq(teacherUsers.id, teachers.userId))
+    .leftJoin(subjects, joinOn(subjects.id, notes.subjectId))
+    .leftJoin(standards, joinOn(standards.id, notes.standardId))
+    .leftJoin(batches, joinOn(batches.id, notes.batchId))
+    .leftJoin(students, joinOn(students.id, notes.studentId))
+    .leftJoin(studentUsers, joinOn(studentUsers.id, students.userId))
+    .leftJoin(teachers, joinOn(teachers.id, notes.teacherId))
+    .leftJoin(teacherUsers, joinOn(teacherUsers.id, teachers.userId))
     .where(where)
     .orderBy(desc(notes.createdAt), desc(notes.id))
     .$dynamic();
@@ -194,13 +195,13 @@ export async function listPublicNotes(
     db
       .selectDistinct({ _id: subjects.id, name: subjects.name, code: subjects.code })
       .from(notes)
-      .innerJoin(subjects, eq(subjects.id, notes.subjectId))
+      .innerJoin(subjects, joinOn(subjects.id, notes.subjectId))
       .where(eq(notes.isPublic, true))
       .orderBy(asc(subjects.name), asc(subjects.id)),
     db
       .selectDistinct({ _id: standards.id, name: standards.name, level: standards.level })
       .from(notes)
-      .innerJoin(standards, eq(standards.id, notes.standardId))
+      .innerJoin(standards, joinOn(standards.id, notes.standardId))
       .where(eq(notes.isPublic, true))
       .orderBy(asc(standards.level), asc(standards.id)),
   ]);

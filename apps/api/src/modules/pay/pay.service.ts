@@ -30,7 +30,7 @@ function teacherNotFound(): AppError {
 }
 
 async function teacherName(db: DbExecutor, teacherId: string): Promise<string> {
-  const { rows } = await db.execute<{ name: string }>(sql`select u.name from teachers t join users u on u.id = t.user_id where t.id = ${teacherId}`);
+  const { rows } = await db.execute<{ name: string }>(sql`select u.name from teachers t join users u on u.id = t.user_id and u.academy_id = t.academy_id where t.id = ${teacherId}`);
   if (!rows[0]) throw teacherNotFound();
   return rows[0].name;
 }
@@ -57,7 +57,7 @@ export async function getPaySettings(db: DbExecutor, teacherId: string): Promise
       sql`select scheme, monthly_paise, hourly_paise, pan, tds_monthly_paise, professional_tax, pf_paise, esi_paise, bank_account_ending, bank_ifsc, bank_name from teacher_pay where teacher_id = ${teacherId}`,
     ),
     db.execute<{ batch: string; batchName: string; amount: number }>(
-      sql`select r.batch_id as batch, b.name as "batchName", r.amount_paise as amount from teacher_pay_rates r join batches b on b.id = r.batch_id where r.teacher_id = ${teacherId} order by b.name`,
+      sql`select r.batch_id as batch, b.name as "batchName", r.amount_paise as amount from teacher_pay_rates r join batches b on b.id = r.batch_id and b.academy_id = r.academy_id where r.teacher_id = ${teacherId} order by b.name`,
     ),
   ]);
   const row = pay[0];
@@ -176,8 +176,8 @@ async function takenBetween(db: DbExecutor, start: string, end: string, teacherI
       where not exists (
         select 1 from announcements an
         where an.closure and an.start_date <= d.date and an.end_date >= d.date
-          and (not exists (select 1 from announcement_batches ab where ab.announcement_id = an.id)
-            or exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.batch_id = d.batch_id)))
+          and (not exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = an.academy_id)
+            or exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = an.academy_id and ab.batch_id = d.batch_id)))
     )
     select l.teacher_id as "teacherId", to_char(l.date, 'YYYY-MM-DD') as date, l.batch_id as "batchId", l.batch_name as "batchName", l.minutes, 1 as count,
       case when l.substitute then 'substitute' else 'attendance' end as source, null as reason
@@ -227,7 +227,7 @@ async function monthLectures(db: DbExecutor, month: string, teacherId?: string):
     lateLectures(db, month, teacherId),
     db.execute<LectureQueryRow>(sql`
       select c.teacher_id as "teacherId", to_char(c.date, 'YYYY-MM-DD') as date, c.batch_id as "batchId", b.name as "batchName", c.minutes, c.lectures as count, 'correction' as source, c.reason
-      from lecture_corrections c join batches b on b.id = c.batch_id
+      from lecture_corrections c join batches b on b.id = c.batch_id and b.academy_id = c.academy_id
       where c.pay_month = ${month} ${teacherId ? sql`and c.teacher_id = ${teacherId}` : sql``}
       order by c.date, c.created_at`),
   ]);
@@ -257,13 +257,13 @@ async function payrollTeachers(db: DbExecutor, month: string, lectureTeacherIds:
     select t.id as "teacherId", u.name, t.gender, p.scheme, p.monthly_paise as "monthlyPaise", p.hourly_paise as "hourlyPaise", p.pan,
       coalesce(p.tds_monthly_paise, 0) as "tdsMonthlyPaise", coalesce(p.professional_tax, false) as "professionalTax", coalesce(p.pf_paise, 0) as "pfPaise", coalesce(p.esi_paise, 0) as "esiPaise",
       (p.bank_account_sealed is not null) as "bankReady",
-      (select json_object_agg(r.batch_id, r.amount_paise) from teacher_pay_rates r where r.teacher_id = t.id) as rates
+      (select json_object_agg(r.batch_id, r.amount_paise) from teacher_pay_rates r where r.teacher_id = t.id and r.academy_id = t.academy_id) as rates
     from teachers t
-    join users u on u.id = t.user_id
-    left join teacher_pay p on p.teacher_id = t.id
+    join users u on u.id = t.user_id and u.academy_id = t.academy_id
+    left join teacher_pay p on p.teacher_id = t.id and p.academy_id = t.academy_id
     where ${teacherId ? sql`t.id = ${teacherId}` : sql`(p.teacher_id is not null or t.id = any(${sql.param(lectureTeacherIds)}::uuid[])
-      or exists (select 1 from pay_adjustments pa where pa.teacher_id = t.id and pa.pay_month = ${month})
-      or exists (select 1 from teacher_leave l where l.teacher_id = t.id and l.status = 'approved' and l.from_date <= ${end} and l.to_date >= ${start}))`}
+      or exists (select 1 from pay_adjustments pa where pa.teacher_id = t.id and pa.academy_id = t.academy_id and pa.pay_month = ${month})
+      or exists (select 1 from teacher_leave l where l.teacher_id = t.id and l.academy_id = t.academy_id and l.status = 'approved' and l.from_date <= ${end} and l.to_date >= ${start}))`}
     order by lower(u.name), t.id`);
   return rows;
 }

@@ -13,6 +13,7 @@ import { updateAccount } from '../users';
 import { changeOwnStudentContact, getStudentProfile, studentBatches } from '../students';
 import { diffChanges, recordAudit } from '../audit';
 import { changeOwnTeacherContact, teacherSubjectsJson } from '../teachers';
+import { joinOn } from '../../db/same-academy';
 
 type ChangePasswordInput = z.output<typeof changePasswordInputSchema>;
 type StudentProfileUpdate = z.output<typeof studentProfileUpdateSchema>;
@@ -80,7 +81,7 @@ export async function studentDetails(db: DbExecutor, actor: Actor): Promise<Stud
       ? db
           .select({ _id: subjects.id, name: subjects.name, code: subjects.code })
           .from(standardSubjects)
-          .innerJoin(subjects, eq(subjects.id, standardSubjects.subjectId))
+          .innerJoin(subjects, joinOn(subjects.id, standardSubjects.subjectId))
           .where(eq(standardSubjects.standardId, profile.standard._id))
           .orderBy(sql`lower(${subjects.name})`)
       : Promise.resolve([]),
@@ -111,7 +112,7 @@ export async function userProfile(db: DbExecutor, actor: Actor): Promise<UserPro
             status: teachers.status,
           })
           .from(teachers)
-          .innerJoin(users, eq(users.id, teachers.userId))
+          .innerJoin(users, joinOn(users.id, teachers.userId))
           .where(eq(users.id, actor.userId))
           .limit(1)
       : [];

@@ -19,6 +19,7 @@ import { createAccount, createAccounts, removeAccounts, updateAccount, type Invi
 import { saveFirstParent } from '../parents';
 import { firstParentColumn } from '../../read-models/first-parent';
 import { getStudent } from './student-reads';
+import { joinOn } from '../../db/same-academy';
 
 type CreateInput = z.output<typeof studentCreateInputSchema>;
 type UpdateInput = z.output<typeof studentUpdateInputSchema>;
@@ -152,7 +153,7 @@ export async function changeStudent(tx: DbExecutor, actor: AuditActor, id: strin
   const [current] = await tx
     .select({ ...auditedColumns, userId: students.userId, language: users.language })
     .from(students)
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(eq(students.id, id))
     .for('update', { of: students });
   if (!current) throw new AppError('NOT_FOUND', 'Student not found');
@@ -212,7 +213,7 @@ export async function archiveStudent(db: Db, actor: AuditActor, id: string): Pro
     const [current] = await tx
       .select({ userId: students.userId, status: students.status, name: users.name })
       .from(students)
-      .innerJoin(users, eq(users.id, students.userId))
+      .innerJoin(users, joinOn(users.id, students.userId))
       .where(eq(students.id, id))
       .for('update', { of: students });
     if (!current) throw new AppError('NOT_FOUND', 'Student not found');

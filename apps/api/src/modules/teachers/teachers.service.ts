@@ -16,6 +16,7 @@ import { listBatchSummaries } from '../../read-models/batch-summaries';
 import { assertSubjectsExist } from '../standards';
 import { createAccount, removeAccounts, updateAccount, type Invitation } from '../users';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
+import { joinOn } from '../../db/same-academy';
 
 type CreateInput = z.output<typeof teacherCreateInputSchema>;
 type UpdateInput = z.output<typeof teacherUpdateInputSchema>;
@@ -61,7 +62,7 @@ function toTeacher(row: TeacherRow): Teacher {
 }
 
 function selectTeachers(db: DbExecutor) {
-  return db.select(teacherColumns).from(teachers).innerJoin(users, eq(users.id, teachers.userId));
+  return db.select(teacherColumns).from(teachers).innerJoin(users, joinOn(users.id, teachers.userId));
 }
 
 /** Every teacher by name, subjects populated, optionally searched (name, email, phone) and filtered. */
@@ -156,7 +157,7 @@ export async function updateTeacher(db: Db, actor: AuditActor, id: string, input
         subjects: sql<string[]>`coalesce((select array_agg(${teacherSubjects.subjectId}::text order by ${teacherSubjects.subjectId}) from ${teacherSubjects} where ${teacherSubjects.teacherId} = ${teachers.id}), '{}')`,
       })
       .from(teachers)
-      .innerJoin(users, eq(users.id, teachers.userId))
+      .innerJoin(users, joinOn(users.id, teachers.userId))
       .where(eq(teachers.id, id))
       .for('update', { of: teachers });
     if (!current) throw new AppError('NOT_FOUND', 'Teacher not found');
@@ -208,7 +209,7 @@ export async function deleteTeacher(db: Db, actor: AuditActor, id: string): Prom
     const [current] = await tx
       .select({ userId: teachers.userId, name: users.name })
       .from(teachers)
-      .innerJoin(users, eq(users.id, teachers.userId))
+      .innerJoin(users, joinOn(users.id, teachers.userId))
       .where(eq(teachers.id, id))
       .for('update', { of: teachers });
     if (!current) throw new AppError('NOT_FOUND', 'Teacher not found');
@@ -270,8 +271,8 @@ export async function teacherStudents(db: DbExecutor, teacherId: string, search:
     .from(batchStudents)
     .innerJoin(batches, and(eq(batches.id, batchStudents.batchId), eq(batches.teacherId, teacherId)))
     .innerJoin(students, and(eq(students.id, batchStudents.studentId), eq(students.status, 'active')))
-    .innerJoin(users, eq(users.id, students.userId))
-    .leftJoin(standards, eq(standards.id, students.standardId))
+    .innerJoin(users, joinOn(users.id, students.userId))
+    .leftJoin(standards, joinOn(standards.id, students.standardId))
     .where(pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(students.phone, pattern), parentPhoneMatches(students.id, pattern)) : undefined)
     .groupBy(students.academyId, students.id, users.academyId, users.id, standards.academyId, standards.id)
     .orderBy(asc(sql`lower(${users.name})`), asc(students.id));

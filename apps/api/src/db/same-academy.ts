@@ -1,0 +1,30 @@
+import { and, Column, eq, is, type SQL } from 'drizzle-orm';
+
+/*
+ * Joins that name the academy (issue 77, decision 053). Row-level security already keeps every row of
+ * a statement in one academy, but a planner does not see the policies: Citus joins two distributed
+ * tables only on their distribution column (`academy_id`), and on one PostgreSQL an index led by
+ * `academy_id` is used only when the statement names it. So a join between academy tables says
+ * `x.academy_id = y.academy_id` besides its own condition.
+ */
+
+/** The `academyId` column of the table (or alias, or subquery) a column belongs to, when it has one. */
+function academyColumnOf(column: Column): Column | undefined {
+  const table = (column as unknown as { table?: Record<string, unknown> }).table;
+  const academy = table?.academyId;
+  return is(academy, Column) ? academy : undefined;
+}
+
+/**
+ * `eq(left, right)` and, when both columns' tables are academy tables, the same academy:
+ * `.innerJoin(users, joinOn(users.id, students.userId))`.
+ */
+export function joinOn(left: Column, right: Column): SQL {
+  const [a, b] = [academyColumnOf(left), academyColumnOf(right)];
+  return a && b ? and(eq(left, right), eq(a, b))! : eq(left, right);
+}
+
+/** `x.academy_id = y.academy_id` for a join with a condition of its own: `and(…, sameAcademy(x, y))`. */
+export function sameAcademy(left: { academyId: Column }, right: { academyId: Column }): SQL {
+  return eq(left.academyId, right.academyId);
+}
