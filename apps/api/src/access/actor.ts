@@ -28,7 +28,7 @@ export const actorColumns = {
   studentId: students.id,
   parentId: parents.id,
   // The parent's children, aggregated in the same statement (primary key of parent_students).
-  childIds: sql<string[] | null>`(select array_agg(ps.student_id order by ps.student_id) from parent_students ps where ps.parent_id = ${parents.id})`,
+  childIds: sql<string[] | null>`(select array_agg(ps.student_id order by ps.student_id) from parent_students ps where ps.parent_id = ${parents.id} and ps.academy_id = ${parents.academyId} and ps.academy_id = ${parents.academyId})`,
 };
 
 /** The left joins `actorColumns` needs, for a query that selects from `users`. */

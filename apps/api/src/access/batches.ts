@@ -30,12 +30,12 @@ export const batchRoutes: RouteRules = {
 
 /** The batches a student is enrolled in. */
 export function enrolledBatchesCondition(studentId: string): SQL {
-  return sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.studentId} = ${studentId})`;
+  return sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${batches.academyId} and ${batchStudents.studentId} = ${studentId})`;
 }
 
 /** The batches any of these students is enrolled in (a parent's children). */
 export function childrenBatchesCondition(studentIds: string[]): SQL {
-  return sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${inArray(batchStudents.studentId, studentIds.length ? studentIds : [NO_RECORD])})`;
+  return sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${batches.academyId} and ${inArray(batchStudents.studentId, studentIds.length ? studentIds : [NO_RECORD])})`;
 }
 
 /**

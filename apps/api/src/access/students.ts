@@ -25,7 +25,7 @@ export const studentSelfRoutes: RouteRules = {
 
 /** Students of a teacher's batches (a condition on `students`). */
 export function taughtBy(teacherId: string): SQL {
-  return sql`exists (select 1 from ${batchStudents} bs join ${batches} b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = ${students.id} and b.teacher_id = ${teacherId})`;
+  return sql`exists (select 1 from ${batchStudents} bs join ${batches} b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = ${students.id} and bs.academy_id = ${students.academyId} and b.teacher_id = ${teacherId})`;
 }
 
 /**

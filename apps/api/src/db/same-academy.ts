@@ -1,4 +1,5 @@
-import { and, Column, eq, is, type SQL } from 'drizzle-orm';
+import { and, Column, eq, is, sql, type SQL } from 'drizzle-orm';
+import { currentAcademyId, enteredAcademyId } from '../lib/tenancy';
 
 /*
  * Joins that name the academy (issue 77, decision 053). Row-level security already keeps every row of
@@ -27,4 +28,19 @@ export function joinOn(left: Column, right: Column): SQL {
 /** `x.academy_id = y.academy_id` for a join with a condition of its own: `and(…, sameAcademy(x, y))`. */
 export function sameAcademy(left: { academyId: Column }, right: { academyId: Column }): SQL {
   return eq(left.academyId, right.academyId);
+}
+
+/**
+ * `academy_id = <the academy of the running work>` as a parameter, for a statement that must reach one
+ * academy's rows by its plan, not only by row-level security: a lock (`for update`: Citus locks rows on
+ * one worker only) or a look-up by an index led by `academy_id`. Outside every academy it is the
+ * database's own `current_academy_id()` (no rows).
+ */
+export function thisAcademy(table: { academyId: Column }): SQL {
+  if (enteredAcademyId() === null) return eq(table.academyId, sql`current_academy_id()`);
+  try {
+    return eq(table.academyId, currentAcademyId());
+  } catch {
+    return eq(table.academyId, sql`current_academy_id()`);
+  }
 }

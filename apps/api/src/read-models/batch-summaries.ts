@@ -15,8 +15,8 @@ import { joinOn } from '../db/same-academy';
 /** Active students enrolled in the batch: archived students keep their enrolment rows as history. */
 export const activeEnrolledCount = sql<number>`(
   select count(*)::int from ${batchStudents}
-  join ${students} on ${students.id} = ${batchStudents.studentId}
-  where ${batchStudents.batchId} = ${batches.id} and ${students.status} = 'active'
+  join ${students} on ${students.id} = ${batchStudents.studentId} and ${students.academyId} = ${batchStudents.academyId}
+  where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${batches.academyId} and ${students.status} = 'active'
 )`;
 
 /** A batch's class times as the screens and messages show them ('17:00'), to spread into a select. */

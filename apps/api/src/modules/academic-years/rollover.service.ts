@@ -13,7 +13,7 @@ import { academyCurrentYear, academyToday } from '../../academy-settings';
 import { updateAccount } from '../users';
 import { archiveBatchesEndingBy, unarchiveBatch } from '../batches';
 import { setStudentsStandard, setStudentsStatus } from '../students';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /*
  * The new academic year (issue 39; docs/decisions/033-the-new-academic-year.md). A rollover moves every
@@ -223,7 +223,7 @@ export async function academicYears(db: DbExecutor): Promise<AcademicYears> {
 export async function undoRollover(db: Db, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await lockRollovers(tx);
-    const [record] = await tx.select().from(academicYearRollovers).where(eq(academicYearRollovers.id, id)).for('update');
+    const [record] = await tx.select().from(academicYearRollovers).where(and(eq(academicYearRollovers.id, id), thisAcademy(academicYearRollovers))).for('update');
     if (!record) throw new AppError('NOT_FOUND', ACADEMIC_YEAR_MESSAGES.notFound);
     if (record.undoneAt) throw new AppError('CONFLICT', ACADEMIC_YEAR_MESSAGES.alreadyUndone);
     const [later] = await tx

@@ -19,7 +19,7 @@ import { academyToday, getAcademySettings, phoneCodesAvailable } from '../../aca
 import { createSession } from '../sessions';
 import { markSignedIn } from '../users';
 import { toSessionUser } from './auth.service';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 export type SignInCodeDeps = {
   db: Db;
@@ -146,7 +146,7 @@ export async function checkPhoneCode(tx: DbExecutor, otpKey: string, input: { ph
     .select({ id: signInCodes.id, codeHash: signInCodes.codeHash, wrongTries: signInCodes.wrongTries, live: sql<boolean>`${signInCodes.expiresAt} > now()` })
     .from(signInCodes)
     // Only a code that was sent: an ask that sent nothing never ends or stands for the parent's code.
-    .where(and(eq(signInCodes.phone, input.phone), eq(signInCodes.purpose, input.purpose), isNull(signInCodes.usedAt), isNotNull(signInCodes.sentAt)))
+    .where(and(and(eq(signInCodes.phone, input.phone), eq(signInCodes.purpose, input.purpose), isNull(signInCodes.usedAt), isNotNull(signInCodes.sentAt)), thisAcademy(signInCodes)))
     .orderBy(desc(signInCodes.createdAt))
     .limit(1)
     .for('update');

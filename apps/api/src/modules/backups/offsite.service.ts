@@ -25,6 +25,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { academyToday } from '../../academy-settings';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { archiveKeyId, decryptStream, encryptStream, formatArchiveKey, newArchiveKey, OffsiteDecryptError } from './offsite-crypto';
+import { thisAcademy } from '../../db/same-academy';
 
 /**
  * Backups off the machine (issue 52, decision 044): each backup made while this is on is encrypted
@@ -169,7 +170,7 @@ export async function updateBackupSettings(
   existingBackups: string[] = [],
 ): Promise<BackupSettings> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(offsiteBackupSettings).for('update');
+    const [row] = await tx.select().from(offsiteBackupSettings).where(thisAcademy(offsiteBackupSettings)).for('update');
     if (input.offsite === null) {
       if (row?.enabled) {
         await tx.update(offsiteBackupSettings).set({ enabled: false });
@@ -235,7 +236,7 @@ export async function testBucket(db: DbExecutor, keys: ServerKeys, input: Offsit
  */
 export async function takeRecoverySheet(db: Db, keys: ServerKeys, actor: AuditActor, academyName: string): Promise<string> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(offsiteBackupSettings).for('update');
+    const [row] = await tx.select().from(offsiteBackupSettings).where(thisAcademy(offsiteBackupSettings)).for('update');
     if (!row?.enabled) throw new AppError('NOT_FOUND', OFFSITE_MESSAGES.notConfigured);
     if (row.recoverySheetDownloadedAt) throw new AppError('CONFLICT', OFFSITE_MESSAGES.sheetGone);
     const archiveKey = open(keys, SECRET_CONTEXT.archiveKey, row.archiveKeySealed);

@@ -17,7 +17,7 @@ import { academyToday } from '../../academy-settings';
 import { diffChanges, recordAudit, recordAudits, type AuditActor } from '../audit';
 import type { AuditText } from '@academy/shared/i18n/audit-texts';
 import { batchClassTimes, listBatchRows, listBatchSummaries } from '../../read-models/batch-summaries';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 type BatchInput = z.output<typeof batchInputSchema>;
 type ListQuery = z.output<typeof batchListQuerySchema>;
@@ -219,7 +219,7 @@ export async function activeEnrolledCount(db: DbExecutor, batchId: string): Prom
 }
 
 export async function lockBatch(db: DbExecutor, id: string) {
-  const [row] = await db.select().from(batches).where(eq(batches.id, id)).limit(1).for('update');
+  const [row] = await db.select().from(batches).where(and(eq(batches.id, id), thisAcademy(batches))).limit(1).for('update');
   if (!row) throw new AppError('NOT_FOUND', 'Batch not found');
   return row;
 }

@@ -39,7 +39,7 @@ export type LinkedParent = {
 
 export const linkedParentColumns = {
   parentId: parents.id,
-  hasPush: sql<boolean>`exists (select 1 from push_subscriptions s where s.user_id = ${parents.userId})`,
+  hasPush: sql<boolean>`exists (select 1 from push_subscriptions s where s.user_id = ${parents.userId} and s.academy_id = ${parents.academyId})`,
   name: users.name,
   email: users.email,
   phone: parents.phone,

@@ -15,7 +15,7 @@ import { parseBankStatement, readStatementRows, StatementFormatError } from './b
 import { recordPayment } from './payments.service';
 import { creditLineKey } from './statement-matching';
 import { matchCredits } from './match-statement-credits';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /** The saved column mapping of the academy's bank, if it is not HDFC, SBI or ICICI. */
 async function savedMapping(db: DbExecutor): Promise<StatementMapping | undefined> {
@@ -219,7 +219,7 @@ async function lockedCredit(tx: DbExecutor, statementId: string, creditId: strin
   const [credit] = await tx
     .select()
     .from(bankStatementCredits)
-    .where(and(eq(bankStatementCredits.id, creditId), eq(bankStatementCredits.statementId, statementId)))
+    .where(and(and(eq(bankStatementCredits.id, creditId), eq(bankStatementCredits.statementId, statementId)), thisAcademy(bankStatementCredits)))
     .for('update')
     .limit(1);
   if (!credit) throw new AppError('NOT_FOUND', STATEMENT_MESSAGES.creditNotFound);

@@ -15,7 +15,7 @@ import { recordAudit, recordAudits, type AuditActor } from '../audit';
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { balanceSql, DUE_LOCK_ORDER, dueDeliverySql } from './fee-queries';
 import { invoiceTax, payableWithTax, placeOfSupplyOf, registrationOn } from '../gst';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /**
  * Instalments as a continuous supply (CGST Act s.31(5)(a), docs/decisions/070-instalment-invoices-on-due-dates.md):
@@ -68,7 +68,7 @@ export async function issueDueInvoices(db: Db, actor: AuditActor = null): Promis
           eq(feePlans.taxable, true),
           eq(feePlans.deposit, false),
           sql`${feeDues.dueDate} >= (${feeDues.createdAt} at time zone ${timeZone})::date`,
-          sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.creditNoteNumber} is null)`,
+          sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.academyId} = ${feeDues.academyId} and ${feeDueInvoices.creditNoteNumber} is null)`,
         ),
       )
       .orderBy(...DUE_LOCK_ORDER)
@@ -276,7 +276,7 @@ async function creditInvoice(tx: DbExecutor, actor: AuditActor, invoice: typeof 
  */
 export async function cancelDueInvoice(db: Db, actor: AuditActor, id: string, reason: string): Promise<{ creditNote: string }> {
   return transactionWithRetry(db, async (tx) => {
-    const [invoice] = await tx.select().from(feeDueInvoices).where(eq(feeDueInvoices.id, id)).for('update').limit(1);
+    const [invoice] = await tx.select().from(feeDueInvoices).where(and(eq(feeDueInvoices.id, id), thisAcademy(feeDueInvoices))).for('update').limit(1);
     if (!invoice) throw new AppError('NOT_FOUND', GST_MESSAGES.dueInvoiceNotFound);
     return { creditNote: await creditInvoice(tx, actor, invoice, reason) };
   });
@@ -291,7 +291,7 @@ export async function creditInvoicesOfDues(tx: DbExecutor, actor: AuditActor, du
   const invoices = await tx
     .select()
     .from(feeDueInvoices)
-    .where(and(inArray(feeDueInvoices.dueId, [...dueIds]), isNull(feeDueInvoices.creditNoteNumber)))
+    .where(and(and(inArray(feeDueInvoices.dueId, [...dueIds]), isNull(feeDueInvoices.creditNoteNumber)), thisAcademy(feeDueInvoices)))
     .orderBy(asc(feeDueInvoices.seq))
     .for('update');
   const numbers: string[] = [];

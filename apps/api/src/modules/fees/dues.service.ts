@@ -21,7 +21,7 @@ import { insertDues } from './plans.service';
 import { lateJoinerInstalments } from '@academy/shared/late-join';
 import { claimsOfStudent } from './payment-claims.service';
 import { assertNotInvoiced, creditInvoicesOfDues, dueInvoicesOf, invoicedDueGst } from './due-invoices.service';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /**
  * A student's dues: made at enrolment, cancelled at removal when the office says so, lowered by
@@ -89,7 +89,7 @@ export async function cancelUnpaidDuesOfBatch(tx: DbExecutor, batchId: string, s
   const toCancel = await tx
     .select({ id: feeDues.id })
     .from(feeDues)
-    .where(and(eq(feeDues.studentId, studentId), eq(feeDues.batchId, batchId), eq(feeDues.status, 'open'), eq(feeDues.paidPaise, 0)))
+    .where(and(and(eq(feeDues.studentId, studentId), eq(feeDues.batchId, batchId), eq(feeDues.status, 'open'), eq(feeDues.paidPaise, 0)), thisAcademy(feeDues)))
     .orderBy(...DUE_LOCK_ORDER)
     .for('update');
   if (toCancel.length === 0) return 0;

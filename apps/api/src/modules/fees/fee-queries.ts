@@ -6,7 +6,7 @@ import type { Due, Receipt } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { batches, feeAllocations, feeDueInvoices, feeDues, feeInvoiceSettlements, feePlans, feeReceipts, students, users } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /**
  * What the fees module's use cases share: the balance of a due as SQL, the one order of locking dues,
@@ -131,12 +131,12 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
 }
 
 /** Whether a due carries GST (issue 57): its plan's flag; a due of no plan (a carried balance, a plan since deleted) is taxable. */
-export const dueTaxableSql = sql<boolean>`coalesce((select ${feePlans.taxable} from ${feePlans} where ${feePlans.id} = ${feeDues.planId}), true)`;
+export const dueTaxableSql = sql<boolean>`coalesce((select ${feePlans.taxable} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${feeDues.academyId}), true)`;
 
 /** Whether a due is a refundable deposit (decision 062: no supply): its plan's flag; a due of no plan is not. */
-export const dueDepositSql = sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.id} = ${feeDues.planId}), false)`;
+export const dueDepositSql = sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${feeDues.academyId}), false)`;
 /** How a due's batch is taught (decision 062: the place of supply follows it); a due of no batch counts as the classroom's. */
-export const dueDeliverySql = sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId}), 'classroom')`;
+export const dueDeliverySql = sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId} and ${batches.academyId} = ${feeDues.academyId}), 'classroom')`;
 
 /** A student's open dues with something left to pay, locked in the one order (a payment and a concession both start here). */
 export async function lockOpenDues(tx: DbExecutor, studentId: string) {
@@ -150,7 +150,7 @@ export async function lockOpenDues(tx: DbExecutor, studentId: string) {
       delivery: dueDeliverySql.mapWith((value: string) => value as BatchDelivery),
     })
     .from(feeDues)
-    .where(and(eq(feeDues.studentId, studentId), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`))
+    .where(and(and(eq(feeDues.studentId, studentId), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`), thisAcademy(feeDues)))
     .orderBy(...DUE_LOCK_ORDER)
     .for('update');
 }
@@ -160,7 +160,7 @@ export async function lockOpenDuesOf(tx: DbExecutor, studentIds: readonly string
   const rows = await tx
     .select({ id: feeDues.id, studentId: feeDues.studentId, balance: balanceSql.mapWith(Number) })
     .from(feeDues)
-    .where(and(inArray(feeDues.studentId, [...studentIds]), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`))
+    .where(and(and(inArray(feeDues.studentId, [...studentIds]), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`), thisAcademy(feeDues)))
     .orderBy(...DUE_LOCK_ORDER)
     .for('update');
   const byStudent = new Map<string, { id: string; balance: number }[]>();

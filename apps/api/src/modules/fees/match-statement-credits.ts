@@ -26,7 +26,7 @@ export async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promis
   const balance = sql<number>`(${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise})::bigint`;
   const dueColumns = { dueId: feeDues.id, studentId: feeDues.studentId, label: feeDues.label, dueDate: feeDues.dueDate, balance, studentName: users.name, code: students.studentCode, number: feeDues.number };
   // The names a payer may have: the student's and each linked parent's.
-  const parentNames = sql<string[]>`coalesce((select array_agg(pu.name) from ${parentStudents} ps join ${parents} p on p.id = ps.parent_id and p.academy_id = ps.academy_id join ${users} pu on pu.id = p.user_id and pu.academy_id = p.academy_id where ps.student_id = ${feeDues.studentId}), '{}')`;
+  const parentNames = sql<string[]>`coalesce((select array_agg(pu.name) from ${parentStudents} ps join ${parents} p on p.id = ps.parent_id and p.academy_id = ps.academy_id join ${users} pu on pu.id = p.user_id and pu.academy_id = p.academy_id where ps.student_id = ${feeDues.studentId} and ps.academy_id = ${feeDues.academyId}), '{}')`;
   const [receipts, claims, referenced, byAmount, people] = await Promise.all([
     receiptIds.length + utrs.length > 0
       ? db

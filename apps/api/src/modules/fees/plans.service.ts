@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../../academy-settings';
 import { DUE_LOCK_ORDER } from './fee-queries';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /** Fee plans of a batch (instalments) and the dues they make for its students (issue 24, decision 020). */
 
@@ -36,7 +36,7 @@ async function plansWhere(db: DbExecutor, where: SQL | undefined): Promise<FeePl
       deposit: feePlans.deposit,
       createdAt: feePlans.createdAt,
       updatedAt: feePlans.updatedAt,
-      studentCount: sql<number>`(select count(distinct ${feeDues.studentId})::int from ${feeDues} where ${feeDues.planId} = ${feePlans.id} and ${feeDues.status} = 'open')`,
+      studentCount: sql<number>`(select count(distinct ${feeDues.studentId})::int from ${feeDues} where ${feeDues.planId} = ${feePlans.id} and ${feeDues.academyId} = ${feePlans.academyId} and ${feeDues.status} = 'open')`,
     })
     .from(feePlans)
     .innerJoin(batches, joinOn(batches.id, feePlans.batchId))
@@ -161,7 +161,7 @@ export async function createPlan(db: Db, actor: AuditActor, input: PlanInput): P
  */
 export async function updatePlan(db: Db, actor: AuditActor, id: string, input: PlanUpdate): Promise<FeePlan> {
   await transactionWithRetry(db, async (tx) => {
-    const [before] = await tx.select().from(feePlans).where(eq(feePlans.id, id)).for('update').limit(1);
+    const [before] = await tx.select().from(feePlans).where(and(eq(feePlans.id, id), thisAcademy(feePlans))).for('update').limit(1);
     if (!before) throw new AppError('NOT_FOUND', FEE_MESSAGES.planNotFound);
     const oldInstalments = await tx.select().from(feePlanInstalments).where(eq(feePlanInstalments.planId, id)).orderBy(asc(feePlanInstalments.seq));
     const batchName = await assertBatch(tx, input.batch);
@@ -176,7 +176,7 @@ export async function updatePlan(db: Db, actor: AuditActor, id: string, input: P
       const toCancel = await tx
         .select({ id: feeDues.id })
         .from(feeDues)
-        .where(and(eq(feeDues.planId, id), eq(feeDues.status, 'open'), eq(feeDues.paidPaise, 0), eq(feeDues.concessionPaise, 0), sql`${feeDues.dueDate} >= ${today}`))
+        .where(and(and(eq(feeDues.planId, id), eq(feeDues.status, 'open'), eq(feeDues.paidPaise, 0), eq(feeDues.concessionPaise, 0), sql`${feeDues.dueDate} >= ${today}`), thisAcademy(feeDues)))
         .orderBy(...DUE_LOCK_ORDER)
         .for('update');
       const cancelled = toCancel.length
@@ -213,7 +213,7 @@ export async function updatePlan(db: Db, actor: AuditActor, id: string, input: P
 /** Deletes a plan that no student has dues from (a plan in use answers 409). */
 export async function deletePlan(db: Db, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [plan] = await tx.select().from(feePlans).where(eq(feePlans.id, id)).for('update').limit(1);
+    const [plan] = await tx.select().from(feePlans).where(and(eq(feePlans.id, id), thisAcademy(feePlans))).for('update').limit(1);
     if (!plan) throw new AppError('NOT_FOUND', FEE_MESSAGES.planNotFound);
     const [used] = await tx.select({ id: feeDues.id }).from(feeDues).where(eq(feeDues.planId, id)).limit(1);
     if (used) throw new AppError('CONFLICT', FEE_MESSAGES.planInUse);

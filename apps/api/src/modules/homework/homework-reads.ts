@@ -194,7 +194,7 @@ export async function batchHomework(db: DbExecutor, actor: Actor, batchId: strin
       title: homework.title,
       dueAt: homework.dueAt,
       handIn: homework.handIn,
-      students: sql<number>`(select count(*)::int from ${batchStudents} where ${batchStudents.batchId} = ${homework.batchId})`,
+      students: sql<number>`(select count(*)::int from ${batchStudents} where ${batchStudents.batchId} = ${homework.batchId} and ${batchStudents.academyId} = ${homework.academyId})`,
       handedIn: sql<number>`count(${homeworkSubmissions.id})::int`,
       late: sql<number>`count(${homeworkSubmissions.id}) filter (where ${homeworkSubmissions.late})::int`,
       checked: sql<number>`count(${homeworkSubmissions.id}) filter (where ${homeworkSubmissions.status} = 'done')::int`,

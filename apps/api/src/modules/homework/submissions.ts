@@ -16,7 +16,7 @@ import { homeworkManageScope, homeworkNotFound, homeworkReadScope } from '../../
 import { recordAudit } from '../audit';
 import { submissionColumns, withPages, listSubmissions } from './homework-reads';
 import { type UploadedHomeworkFile, discard, lockManagedHomework } from './set-homework';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /**
  * POST /api/homework/{id}/submissions: a student of the batch hands in pages (again after a redo:
@@ -41,7 +41,7 @@ export async function handIn(db: Db, storage: FileStorage, actor: Actor, id: str
       const [existing] = await tx
         .select({ id: homeworkSubmissions.id, status: homeworkSubmissions.status })
         .from(homeworkSubmissions)
-        .where(and(eq(homeworkSubmissions.homeworkId, id), eq(homeworkSubmissions.studentId, studentId)))
+        .where(and(and(eq(homeworkSubmissions.homeworkId, id), eq(homeworkSubmissions.studentId, studentId)), thisAcademy(homeworkSubmissions)))
         .for('update');
       if (existing?.status === 'done') throw new AppError('CONFLICT', HOMEWORK_MESSAGES.alreadyDone);
       let saved: string;

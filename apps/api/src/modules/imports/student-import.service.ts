@@ -38,7 +38,7 @@ import { linkParents, removeChildlessParents, unlinkParent, type ParentLink } fr
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { changeStudent, insertStudents, removeImportedStudents } from '../students';
 import { MAX_REGISTER_ROWS, readRegister, type CellError, type RegisterRow } from './register-sheet';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /*
  * A register of students imported from a spreadsheet (issue 39; docs/decisions/032-registers-in-and-out.md).
@@ -472,7 +472,7 @@ export async function listImports(db: DbExecutor): Promise<ImportList> {
  */
 export async function undoImport(db: Db, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [record] = await tx.select().from(imports).where(eq(imports.id, id)).for('update');
+    const [record] = await tx.select().from(imports).where(and(eq(imports.id, id), thisAcademy(imports))).for('update');
     if (!record) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
     if (record.undoneAt) throw new AppError('CONFLICT', IMPORT_MESSAGES.alreadyUndone);
     const items = await tx.select().from(importItems).where(eq(importItems.importId, id)).orderBy(importItems.id);
@@ -493,13 +493,13 @@ export async function undoImport(db: Db, actor: AuditActor, id: string): Promise
             inArray(students.id, touched),
             sql`(
               ${students.updatedAt} > ${after}
-              or exists (select 1 from ${attendanceRecords} where ${attendanceRecords.studentId} = ${students.id} and ${attendanceRecords.markedAt} >= ${record.startedAt})
-              or exists (select 1 from ${examMarks} where ${examMarks.studentId} = ${students.id} and ${examMarks.enteredAt} >= ${record.startedAt})
-              or exists (select 1 from ${feeReceipts} where ${feeReceipts.studentId} = ${students.id} and ${feeReceipts.createdAt} >= ${record.startedAt}
+              or exists (select 1 from ${attendanceRecords} where ${attendanceRecords.studentId} = ${students.id} and ${attendanceRecords.academyId} = ${students.academyId} and ${attendanceRecords.markedAt} >= ${record.startedAt})
+              or exists (select 1 from ${examMarks} where ${examMarks.studentId} = ${students.id} and ${examMarks.academyId} = ${students.academyId} and ${examMarks.enteredAt} >= ${record.startedAt})
+              or exists (select 1 from ${feeReceipts} where ${feeReceipts.studentId} = ${students.id} and ${feeReceipts.academyId} = ${students.academyId} and ${feeReceipts.createdAt} >= ${record.startedAt}
                          ${importReceipts.length ? sql`and ${feeReceipts.id} not in (${sql.join(importReceipts.map((receipt) => sql`${receipt}`), sql`, `)})` : sql``})
-              or exists (select 1 from ${feeConcessions} where ${feeConcessions.studentId} = ${students.id} and ${feeConcessions.createdAt} >= ${record.startedAt})
-              or exists (select 1 from ${paymentClaims} where ${paymentClaims.studentId} = ${students.id} and ${paymentClaims.createdAt} >= ${record.startedAt})
-              or exists (select 1 from ${batchStudents} where ${batchStudents.studentId} = ${students.id} and ${batchStudents.enrolledAt} > ${after})
+              or exists (select 1 from ${feeConcessions} where ${feeConcessions.studentId} = ${students.id} and ${feeConcessions.academyId} = ${students.academyId} and ${feeConcessions.createdAt} >= ${record.startedAt})
+              or exists (select 1 from ${paymentClaims} where ${paymentClaims.studentId} = ${students.id} and ${paymentClaims.academyId} = ${students.academyId} and ${paymentClaims.createdAt} >= ${record.startedAt})
+              or exists (select 1 from ${batchStudents} where ${batchStudents.studentId} = ${students.id} and ${batchStudents.academyId} = ${students.academyId} and ${batchStudents.enrolledAt} > ${after})
             )`,
           ),
         )

@@ -25,7 +25,7 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
   // A student's own progress, for the player to resume where they stopped.
   const viewer = viewingStudentOf(actor);
   const myView = viewer
-    ? sql<{ position: number; secondsWatched: number } | null>`(select json_build_object('position', v.position, 'secondsWatched', v.seconds_watched) from lecture_views v where v.lecture_id = ${lectures.id} and v.student_id = ${viewer})`
+    ? sql<{ position: number; secondsWatched: number } | null>`(select json_build_object('position', v.position, 'secondsWatched', v.seconds_watched) from lecture_views v where v.lecture_id = ${lectures.id} and v.academy_id = ${lectures.academyId} and v.student_id = ${viewer})`
     : sql<null>`null`;
   const query = db
     .select({
@@ -193,7 +193,7 @@ export async function lectureViewers(db: DbExecutor, actor: Actor, id: string): 
     .where(and(eq(lectures.id, id), lectureReadScope(actor)))
     .limit(1);
   if (!lecture || !lecture.mayManage) throw lectureNotFound();
-  const absent = sql<boolean>`exists (select 1 from ${attendanceRecords} a where a.batch_id = ${lecture.batchId} and a.date = ${lecture.date} and a.student_id = ${students.id} and a.status = 'absent')`;
+  const absent = sql<boolean>`exists (select 1 from ${attendanceRecords} a where a.batch_id = ${lecture.batchId} and a.date = ${lecture.date} and a.student_id = ${students.id} and a.academy_id = ${students.academyId} and a.status = 'absent')`;
   const rows = await db
     .select({
       studentId: students.id,

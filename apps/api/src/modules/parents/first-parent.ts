@@ -191,7 +191,7 @@ export async function removeChildlessParents(tx: DbExecutor, parentIds: string[]
   if (parentIds.length === 0) return;
   const orphans = await tx
     .delete(parents)
-    .where(and(inArray(parents.id, parentIds), sql`not exists (select 1 from ${parentStudents} where ${parentStudents.parentId} = ${parents.id})`))
+    .where(and(inArray(parents.id, parentIds), sql`not exists (select 1 from ${parentStudents} where ${parentStudents.parentId} = ${parents.id} and ${parentStudents.academyId} = ${parents.academyId})`))
     .returning({ userId: parents.userId });
   await removeAccounts(tx, orphans.map((row) => row.userId));
 }

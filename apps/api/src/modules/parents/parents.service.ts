@@ -18,7 +18,7 @@ import { academyToday, getAcademySettings } from '../../academy-settings';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES } from '@academy/shared/languages';
 import { academyDayStartSql } from '../../db/academy-today';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 type ParentRow = {
   _id: string;
@@ -305,7 +305,7 @@ export async function retryParentMessage(db: Db, actor: AuditActor, id: string, 
     const [row] = await tx
       .select({ status: parentMessages.status, parentId: parentMessages.parentId, kind: parentMessages.kind, channel: parentMessages.channel, error: parentMessages.error })
       .from(parentMessages)
-      .where(eq(parentMessages.id, id))
+      .where(and(eq(parentMessages.id, id), thisAcademy(parentMessages)))
       .for('update');
     if (!row) throw new AppError('NOT_FOUND', texts.notFound);
     if (row.status !== 'failed') throw new AppError('CONFLICT', texts.notFailed);

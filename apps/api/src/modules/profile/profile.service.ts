@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Student } from '@academy/shared/schemas/students';
@@ -13,7 +13,7 @@ import { updateAccount } from '../users';
 import { changeOwnStudentContact, getStudentProfile, studentBatches } from '../students';
 import { diffChanges, recordAudit } from '../audit';
 import { changeOwnTeacherContact, teacherSubjectsJson } from '../teachers';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 type ChangePasswordInput = z.output<typeof changePasswordInputSchema>;
 type StudentProfileUpdate = z.output<typeof studentProfileUpdateSchema>;
@@ -37,7 +37,7 @@ export async function changeOwnPassword(db: Db, actor: Actor, currentSessionId: 
 
 /** The account's name and picture as they were (for the audit log), locked for the change. */
 async function accountBefore(tx: DbExecutor, userId: string) {
-  const [account] = await tx.select({ name: users.name, avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).for('update');
+  const [account] = await tx.select({ name: users.name, avatarUrl: users.avatarUrl }).from(users).where(and(eq(users.id, userId), thisAcademy(users))).for('update');
   return account;
 }
 

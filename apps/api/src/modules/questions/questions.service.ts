@@ -11,7 +11,7 @@ import { containsPattern } from '../../lib/search';
 import type { Actor } from '../../access/actor';
 import { assertMayWriteSubject, questionNotFound, questionScope, questionSubjectScope } from '../../access/questions';
 import { diffChanges, recordAudit } from '../audit';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /*
  * The question bank (issue 40; docs/decisions/037-online-tests.md, "The question bank"). A question's
@@ -247,7 +247,7 @@ async function lockQuestion(tx: DbExecutor, actor: Actor, id: string) {
   const [row] = await tx
     .select()
     .from(questions)
-    .where(and(eq(questions.id, id), isNull(questions.deletedAt), questionScope(actor)))
+    .where(and(and(eq(questions.id, id), isNull(questions.deletedAt), questionScope(actor)), thisAcademy(questions)))
     .limit(1)
     .for('update');
   if (!row) throw questionNotFound();

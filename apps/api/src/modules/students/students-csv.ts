@@ -34,8 +34,8 @@ export async function exportStudentsCsv(db: DbExecutor, query: FilterQuery, lang
   const rows = await selectStudents(db, {
     batchNames: sql<string>`coalesce((
       select string_agg(${batches.name}, '; ' order by ${batches.name})
-      from ${batchStudents} join ${batches} on ${batches.id} = ${batchStudents.batchId}
-      where ${batchStudents.studentId} = ${students.id}
+      from ${batchStudents} join ${batches} on ${batches.id} = ${batchStudents.batchId} and ${batches.academyId} = ${batchStudents.academyId}
+      where ${batchStudents.studentId} = ${students.id} and ${batchStudents.academyId} = ${students.academyId}
     ), '')`,
   })
     .where(filters(query))
