@@ -44,3 +44,13 @@ export function thisAcademy(table: { academyId: Column }): SQL {
     return eq(table.academyId, sql`current_academy_id()`);
   }
 }
+
+/** thisAcademy's value for hand-written SQL: `where x.academy_id = ${academySql()}`. */
+export function academySql(): SQL {
+  if (enteredAcademyId() === null) return sql`current_academy_id()`;
+  try {
+    return sql`${currentAcademyId()}::uuid`;
+  } catch {
+    return sql`current_academy_id()`;
+  }
+}
