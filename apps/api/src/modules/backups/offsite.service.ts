@@ -17,7 +17,7 @@ import {
   type RemoteBackup,
   type offsiteSettingsInputSchema,
 } from '@academy/shared/schemas/backups';
-import type { Db, DbExecutor } from '../../db/client';
+import { type Db, type DbExecutor, thisAcademy } from '../../db/client';
 import { offsiteBackups, offsiteBackupSettings } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { openSecret, sealSecret, UnreadableSecretError } from '../../lib/secret-box';
@@ -25,7 +25,6 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { academyToday } from '../../academy-settings';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { archiveKeyId, decryptStream, encryptStream, formatArchiveKey, newArchiveKey, OffsiteDecryptError } from './offsite-crypto';
-import { thisAcademy } from '../../db/same-academy';
 
 /**
  * Backups off the machine (issue 52, decision 044): each backup made while this is on is encrypted

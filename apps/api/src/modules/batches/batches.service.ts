@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Batch, BatchStatus, BatchSummary, BatchSyncReport, batchInputSchema, batchListQuerySchema, EnrolledStudent, LateJoinRule } from '@academy/shared/schemas/batches';
 import { formatSchedule, type Weekday } from '@academy/shared/schedule';
-import type { Db, DbExecutor } from '../../db/client';
+import { type Db, type DbExecutor, joinOn, thisAcademy } from '../../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../../db/schema';
 import { firstParentColumn } from '../../read-models/first-parent';
 import { AppError } from '../../lib/app-error';
@@ -17,7 +17,6 @@ import { academyToday } from '../../academy-settings';
 import { diffChanges, recordAudit, recordAudits, type AuditActor } from '../audit';
 import type { AuditText } from '@academy/shared/i18n/audit-texts';
 import { batchClassTimes, listBatchRows, listBatchSummaries } from '../../read-models/batch-summaries';
-import { joinOn, thisAcademy } from '../../db/same-academy';
 
 type BatchInput = z.output<typeof batchInputSchema>;
 type ListQuery = z.output<typeof batchListQuerySchema>;

@@ -20,6 +20,7 @@ import { OMR_LETTERS, OMR_MARKING, scoreOf, shapeProblem, type OmrPattern, type 
 import { omrSheetPdf, type SheetStudent } from './omr-sheet';
 import { OmrUnreadable, readSheetImage, type OmrReading } from './omr-reader';
 import { OTHER_TEST } from '@academy/shared/omr/messages';
+import { appNowSql } from '../../db/app-time';
 
 const execFileAsync = promisify(execFile);
 
@@ -78,7 +79,7 @@ export async function saveAnswerKey(db: Db, actor: Actor, examId: string, input:
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into omr_answer_keys (exam_id, pattern, options, answers, updated_by) values (${examId}, ${input.pattern}, ${options}, ${sql.param(input.answers)}::text[], ${actor.userId})
-      on conflict (academy_id, exam_id) do update set pattern = excluded.pattern, options = excluded.options, answers = excluded.answers, updated_by = excluded.updated_by, updated_at = now()`);
+      on conflict (academy_id, exam_id) do update set pattern = excluded.pattern, options = excluded.options, answers = excluded.answers, updated_by = excluded.updated_by, updated_at = ${appNowSql()}`);
     await recordAudit(tx, actor, {
       action: 'test.answer_key', entityType: 'test', entityId: examId, relatedId: test.batchId,
       text: { key: 'test.answer_key_saved', values: { name: test.name, batch: test.batchName, questions: input.answers.length } },
@@ -257,7 +258,7 @@ async function scanOne(db: Db, storage: FileStorage, actor: Actor, test: Awaited
         insert into omr_scans (exam_id, student_id, file_key, file_type, answers, uncertain, score, scanned_by)
         values (${test.id}, ${studentId}, ${stored.key}, ${type}, ${sql.param(reading.answers)}::text[], ${sql.param(reading.uncertain)}::int[], 0, ${actor.userId})
         on conflict (academy_id, exam_id, student_id) do update set file_key = excluded.file_key, file_type = excluded.file_type, answers = excluded.answers,
-          uncertain = excluded.uncertain, scanned_by = excluded.scanned_by, updated_at = now()`);
+          uncertain = excluded.uncertain, scanned_by = excluded.scanned_by, updated_at = ${appNowSql()}`);
       await recordAudit(tx, actor, {
         action: 'test.omr_scan', entityType: 'test', entityId: test.id, relatedId: test.batchId,
         text: { key: 'test.omr_scanned', values: { student: enrolled[0]!.name, name: test.name, batch: test.batchName, score: scoreOf(key.pattern, key.answers, reading.answers), uncertain: reading.uncertain.length } },

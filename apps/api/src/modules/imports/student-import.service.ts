@@ -10,7 +10,7 @@ import {
   type StudentImportPreview,
   type StudentImportResult,
 } from '@academy/shared/schemas/imports';
-import type { Db, DbExecutor } from '../../db/client';
+import { type Db, type DbExecutor, joinOn, thisAcademy } from '../../db/client';
 import {
   attendanceRecords,
   batches,
@@ -38,7 +38,6 @@ import { linkParents, removeChildlessParents, unlinkParent, type ParentLink } fr
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { changeStudent, insertStudents, removeImportedStudents } from '../students';
 import { MAX_REGISTER_ROWS, readRegister, type CellError, type RegisterRow } from './register-sheet';
-import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /*
  * A register of students imported from a spreadsheet (issue 39; docs/decisions/032-registers-in-and-out.md).

@@ -12,6 +12,7 @@ import { recordAudit } from '../audit';
 import { assertAcademyLetsRecord } from '../../access/lecture-watch';
 import { lectureSettingsOf, watermarkOf } from './lecture-watch.service';
 import { joinOn } from '../../db/same-academy';
+import { appNowSql } from '../../db/app-time';
 
 /** The job that makes a lecture's renditions (one run per upload; lectures.job.ts). */
 export const LECTURE_RENDER_JOB = 'lecture-renditions';
@@ -174,7 +175,7 @@ export async function saveLectureView(db: DbExecutor, actor: Actor, id: string, 
         position: sql`excluded.position`,
         secondsWatched: sql`greatest(${lectureViews.secondsWatched}, excluded.seconds_watched)`,
         furthest: sql`greatest(${lectureViews.furthest}, excluded.furthest)`,
-        updatedAt: sql`now()`,
+        updatedAt: appNowSql(),
       },
     })
     .returning({ position: lectureViews.position, secondsWatched: lectureViews.secondsWatched, furthest: lectureViews.furthest });

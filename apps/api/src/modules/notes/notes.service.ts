@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import { NOTE_MESSAGES, type Note, type NoteInputValues, type NoteList, type NoteTarget, type NoteUpdateValues, type PublicNote } from '@academy/shared/schemas/notes';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
-import type { Db, DbExecutor } from '../../db/client';
+import { type Db, type DbExecutor, joinOn } from '../../db/client';
 import { batches, notes, standards, students, subjects, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage, StoredFile } from '../../lib/storage';
@@ -23,7 +23,6 @@ import {
 import { studentScope, taughtBy } from '../../access/students';
 import { diffChanges, recordAudit } from '../audit';
 import { emitEvent } from '../../events/emit';
-import { joinOn } from '../../db/same-academy';
 
 /** Who may see and change which note: access/notes. Anonymous callers are `null`. */
 type Reader = Actor | null;

@@ -11,6 +11,7 @@ import { teacherIdOf, type Actor } from '../../access/actor';
 import { recordAudit } from '../audit';
 import { notifyParentsOfStudents, PARENT_SENDER_JOB } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../../academy-settings';
+import { appNowSql } from '../../db/app-time';
 
 type LeaveInput = z.output<typeof leaveInputSchema>;
 type DecisionInput = z.output<typeof leaveDecisionInputSchema>;
@@ -150,7 +151,7 @@ export async function assignSubstitute(db: Db, jobs: Jobs | undefined, actor: Ac
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: string }>(sql`
       insert into batch_substitutions (batch_id, date, teacher_id, created_by) values (${batchId}, ${input.date}, ${input.teacher}, ${actor.userId})
-      on conflict (academy_id, batch_id, date) do update set teacher_id = excluded.teacher_id, created_by = excluded.created_by, created_at = now()
+      on conflict (academy_id, batch_id, date) do update set teacher_id = excluded.teacher_id, created_by = excluded.created_by, created_at = ${appNowSql()}
       returning id`);
     const values = { batch: batch.name, date: formatDate(input.date), teacher: substitute.name };
     await recordAudit(tx, actor, { action: 'substitute.assign', entityType: 'pay', entityId: input.teacher, relatedId: batchId, text: { key: 'pay.substitute_assigned', values } });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { paiseToRupees } from '@academy/shared/money';
 import { PAY_MESSAGES, type adjustmentInputSchema, type payrollSettingsInputSchema, type PayrollSettings, type lectureCorrectionInputSchema, type Lecture, type markPaidInputSchema, type MyPay, type payInputSchema, type PayrollLine, type PayrollMonth, type PayrollTeacher, type PayScheme, type PaySettings } from '@academy/shared/schemas/pay';
 import { formatDate } from '@academy/shared/calendar';
-import type { Db, DbExecutor } from '../../db/client';
+import { type Db, type DbExecutor, appNowSql } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
 import { sealSecret } from '../../lib/secret-box';
@@ -114,7 +114,7 @@ export async function updatePaySettings(db: Db, keys: ServerKeys, actor: Actor, 
       insert into teacher_pay (teacher_id, scheme, monthly_paise, hourly_paise, pan, tds_monthly_paise, professional_tax, pf_paise, esi_paise, bank_account_sealed, bank_account_ending, bank_ifsc, bank_name)
       values (${teacherId}, ${input.scheme}, ${monthly}, ${hourly}, ${input.pan ?? null}, ${tdsMonthly}, ${professionalTax}, ${pf}, ${esi}, ${bank?.sealed ?? null}, ${bank?.ending ?? null}, ${bank?.ifsc ?? null}, ${bank?.name ?? null})
       on conflict (academy_id, teacher_id) do update set scheme = excluded.scheme, monthly_paise = excluded.monthly_paise, hourly_paise = excluded.hourly_paise,
-        tds_monthly_paise = excluded.tds_monthly_paise, professional_tax = excluded.professional_tax, pf_paise = excluded.pf_paise, esi_paise = excluded.esi_paise, updated_at = now()
+        tds_monthly_paise = excluded.tds_monthly_paise, professional_tax = excluded.professional_tax, pf_paise = excluded.pf_paise, esi_paise = excluded.esi_paise, updated_at = ${appNowSql()}
         ${input.pan === undefined ? sql`` : sql`, pan = excluded.pan`}
         ${bank === undefined ? sql`` : sql`, bank_account_sealed = excluded.bank_account_sealed, bank_account_ending = excluded.bank_account_ending, bank_ifsc = excluded.bank_ifsc, bank_name = excluded.bank_name`}`);
     await tx.execute(sql`delete from teacher_pay_rates where teacher_id = ${teacherId}`);
@@ -378,7 +378,7 @@ export async function updatePayrollSettings(db: Db, actor: Actor, input: Payroll
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into payroll_settings (tan, debit_account, professional_tax) values (${after.tan}, ${after.debitAccount}, ${table ? JSON.stringify(table) : null}::jsonb)
-      on conflict (academy_id) do update set tan = excluded.tan, debit_account = excluded.debit_account, professional_tax = excluded.professional_tax, updated_at = now()`);
+      on conflict (academy_id) do update set tan = excluded.tan, debit_account = excluded.debit_account, professional_tax = excluded.professional_tax, updated_at = ${appNowSql()}`);
     const ending = (account: string | null) => (account ? `…${account.slice(-4)}` : null);
     const describe = (value: ProfessionalTaxTable | null) => (value ? JSON.stringify(tableInRupees(value)) : null);
     await recordAudit(tx, actor, {

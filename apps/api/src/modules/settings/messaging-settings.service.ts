@@ -12,6 +12,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { getAcademySettings, MSG91_WEBHOOK_PATH, msg91WebhookToken, readMessagingRow, WHATSAPP_WEBHOOK_PATH, withDefaults, type Templates } from '../../academy-settings';
 import { thisAcademy } from '../../db/same-academy';
+import { appNowSql } from '../../db/app-time';
 
 /**
  * The address MSG91 posts delivery reports to: the academy's token, and, for an academy other than the
@@ -36,7 +37,7 @@ async function keepWhatsAppNumber(tx: DbExecutor, phoneNumberId: string | null):
   const kept = await tx
     .insert(academyWhatsappNumbers)
     .values({ phoneNumberId, academyId })
-    .onConflictDoUpdate({ target: academyWhatsappNumbers.phoneNumberId, set: { updatedAt: sql`now()` }, setWhere: eq(academyWhatsappNumbers.academyId, academyId) })
+    .onConflictDoUpdate({ target: academyWhatsappNumbers.phoneNumberId, set: { updatedAt: appNowSql() }, setWhere: eq(academyWhatsappNumbers.academyId, academyId) })
     .returning({ academyId: academyWhatsappNumbers.academyId });
   if (kept.length === 0) throw new AppError('BAD_REQUEST', MESSAGING_MESSAGES.whatsappNumberTaken, { whatsapp: MESSAGING_MESSAGES.whatsappNumberTaken });
 }
