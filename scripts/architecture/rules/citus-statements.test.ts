@@ -22,12 +22,13 @@ describe('citus-statements', () => {
     ]);
   });
 
-  it('leaves now() in VALUES, in a WHERE after the SET and a parameter in the SET alone', () => {
+  it("leaves now() in VALUES, in a WHERE after the SET, and a parameter (this server's Date.now()) in the SET alone", () => {
     expect(
       found({
         'apps/api/src/modules/b/b.service.ts': [
           'await db.execute(sql`insert into t (k, at) values (1, now())',
           '  on conflict (academy_id, k) do update set at = ${appNowSql()} where t.at < now() returning k`);',
+          'await db.execute(sql`insert into j (k) values (1) on conflict (academy_id, k) do update set at = to_timestamp(${Date.now()}::float8 / 1000)`);',
         ].join('\n'),
       }),
     ).toEqual([]);

@@ -10,7 +10,8 @@ import type { SourceTree } from '../source-tree';
  * cannot be told from the text as surely: `npm run proof:citus` finds those.
  */
 
-const NOT_IMMUTABLE = /\b(?:now|clock_timestamp|statement_timestamp|random|gen_random_uuid)\(\)|\bcurrent_timestamp\b/i;
+/** SQL's, not JavaScript's: `Date.now()` or `Math.random()` in a parameter is this server's value. */
+const NOT_IMMUTABLE = /(?<![.\w])(?:now|clock_timestamp|statement_timestamp|random|gen_random_uuid)\(\)|\bcurrent_timestamp\b/i;
 /** A hand-written upsert's SET, up to the statement's end, its RETURNING or its WHERE. */
 const DO_UPDATE_SET = /\bdo\s+update\s+set\b[\s\S]*?(?=`|\breturning\b|\bwhere\b)/gi;
 /** A hand-written RETURNING, up to the end of the template. */

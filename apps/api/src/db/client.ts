@@ -517,5 +517,5 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
 }
 
 // The helpers that name the academy and the app's time in a statement (decision 053), at hand where the database is.
-export { academySql, joinOn, sameAcademy, thisAcademy } from './same-academy';
+export { academySql, joinOn, qualified, sameAcademy, thisAcademy } from './same-academy';
 export { appNowSql } from './app-time';

@@ -181,7 +181,7 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
     await db.execute(sql`
       insert into jobs as j (key, name, every_ms, run_at) values ${values}
       on conflict (academy_id, key) do update set every_ms = excluded.every_ms,
-        run_at = least(j.run_at, ${appNowSql()} + excluded.every_ms * interval '1 millisecond')
+        run_at = least(j.run_at, to_timestamp((${Date.now()}::float8 + excluded.every_ms) / 1000))
       where j.every_ms is distinct from excluded.every_ms`);
   }
 

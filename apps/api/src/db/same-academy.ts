@@ -1,4 +1,4 @@
-import { and, Column, eq, is, sql, type SQL } from 'drizzle-orm';
+import { and, Column, eq, getTableName, is, sql, type SQL } from 'drizzle-orm';
 import { currentAcademyId, enteredAcademyId } from '../lib/tenancy';
 
 /*
@@ -53,4 +53,14 @@ export function academySql(): SQL {
   } catch {
     return sql`current_academy_id()`;
   }
+}
+
+/**
+ * A column always written with its table (`"fee_dues"."academy_id"`): Drizzle leaves the table out in a
+ * one-table select, so an outer column named in a correlated subquery would be read as the inner table's.
+ */
+export function qualified(column: Column): SQL {
+  // The database's name of the column: the schema's keys in snake_case (drizzle.config.ts, `casing`).
+  const name = column.name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(name)}`;
 }

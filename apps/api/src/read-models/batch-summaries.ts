@@ -4,7 +4,7 @@ import type { BatchSummary } from '@academy/shared/schemas/batches';
 import { formatSchedule, type Weekday } from '@academy/shared/schedule';
 import type { DbExecutor } from '../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../db/schema';
-import { joinOn } from '../db/same-academy';
+import { joinOn, qualified } from '../db/same-academy';
 
 /*
  * Batches as lists show them (a teacher's batches, a student's batches, the batch screens, the week):
@@ -15,8 +15,8 @@ import { joinOn } from '../db/same-academy';
 /** Active students enrolled in the batch: archived students keep their enrolment rows as history. */
 export const activeEnrolledCount = sql<number>`(
   select count(*)::int from ${batchStudents}
-  join ${students} on ${students.id} = ${batchStudents.studentId} and ${students.academyId} = ${batchStudents.academyId}
-  where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${batches.academyId} and ${students.status} = 'active'
+  join ${students} on ${students.id} = ${batchStudents.studentId} and ${students.academyId} = ${qualified(batchStudents.academyId)}
+  where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${qualified(batches.academyId)} and ${students.status} = 'active'
 )`;
 
 /** A batch's class times as the screens and messages show them ('17:00'), to spread into a select. */

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/search';
 import { contactsOf, followUpCondition } from './follow-up-queries';
 import { ENQUIRY_NOT_FOUND } from './enquiry-lock';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, qualified } from '../../db/same-academy';
 
 type ListQuery = z.output<typeof admissionEnquiryListQuerySchema>;
 
@@ -65,7 +65,7 @@ const enquiryColumns = {
   notes: admissionEnquiries.notes,
   studentId: admissionEnquiries.studentId,
   // The converted student's name, from their account (aliased: `users` may be joined for other reasons).
-  studentAccountName: sql<string | null>`(select ${studentUsers}.name from ${students} join ${users} ${studentUsers} on ${studentUsers}.id = ${students.userId} where ${students.id} = ${admissionEnquiries.studentId} and ${students.academyId} = ${admissionEnquiries.academyId})`,
+  studentAccountName: sql<string | null>`(select ${studentUsers}.name from ${students} join ${users} ${studentUsers} on ${studentUsers}.id = ${students.userId} where ${students.id} = ${admissionEnquiries.studentId} and ${students.academyId} = ${qualified(admissionEnquiries.academyId)})`,
   convertedAt: admissionEnquiries.convertedAt,
   createdAt: admissionEnquiries.createdAt,
   updatedAt: admissionEnquiries.updatedAt,
@@ -202,7 +202,7 @@ async function findDuplicates(db: DbExecutor, enquiry: AdmissionEnquiry): Promis
   if (!email && !phone) return { students: [], enquiries: [] };
   const studentEmailMatch = email ? sql`lower(${users.email}) = ${email}` : sql`false`;
   const studentPhoneMatch = phone
-    ? sql`(${students.phone} = ${phone} or exists (select 1 from parent_students ps join parents p on p.id = ps.parent_id and p.academy_id = ps.academy_id where ps.student_id = ${students.id} and ps.academy_id = ${students.academyId} and p.phone = ${phone}))`
+    ? sql`(${students.phone} = ${phone} or exists (select 1 from parent_students ps join parents p on p.id = ps.parent_id and p.academy_id = ps.academy_id where ps.student_id = ${students.id} and ps.academy_id = ${qualified(students.academyId)} and p.phone = ${phone}))`
     : sql`false`;
   const studentRows = await db
     .select({

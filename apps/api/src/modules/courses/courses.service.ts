@@ -7,7 +7,7 @@ import { batches, batchStudents, feePlanInstalments, feePlans, standards, standa
 import { paiseToRupees } from '@academy/shared/money';
 import { AppError } from '../../lib/app-error';
 import { batchClassTimes } from '../../read-models/batch-summaries';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, qualified } from '../../db/same-academy';
 
 type CourseSubject = PublicCourses['standards'][number]['subjects'][number];
 
@@ -40,14 +40,14 @@ async function openCourses(db: DbExecutor, where?: SQL): Promise<OpenCourse[]> {
       // Active students hold seats; archived ones have left (the same rule as the batch screens).
       enrolledCount: sql<number>`(
         select count(*)::int from ${batchStudents}
-        join ${students} on ${students.id} = ${batchStudents.studentId} and ${students.academyId} = ${batchStudents.academyId}
-        where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${batches.academyId} and ${students.status} = 'active')`,
+        join ${students} on ${students.id} = ${batchStudents.studentId} and ${students.academyId} = ${qualified(batchStudents.academyId)}
+        where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${qualified(batches.academyId)} and ${students.status} = 'active')`,
       // The plans the office shows on the site, cheapest first (fee_plans_batch_idx).
       fees: sql<{ name: string; amountPaise: number; instalments: number }[]>`coalesce((
         select json_agg(json_build_object('name', ${feePlans.name}, 'amountPaise', ${feePlans.amountPaise},
-          'instalments', (select count(*) from ${feePlanInstalments} where ${feePlanInstalments.planId} = ${feePlans.id} and ${feePlanInstalments.academyId} = ${feePlans.academyId}))
+          'instalments', (select count(*) from ${feePlanInstalments} where ${feePlanInstalments.planId} = ${feePlans.id} and ${feePlanInstalments.academyId} = ${qualified(feePlans.academyId)}))
           order by ${feePlans.amountPaise}, ${feePlans.name})
-        from ${feePlans} where ${feePlans.batchId} = ${batches.id} and ${feePlans.academyId} = ${batches.academyId} and ${feePlans.showOnSite}), '[]'::json)`,
+        from ${feePlans} where ${feePlans.batchId} = ${batches.id} and ${feePlans.academyId} = ${qualified(batches.academyId)} and ${feePlans.showOnSite}), '[]'::json)`,
     })
     .from(batches)
     .innerJoin(standards, joinOn(standards.id, batches.standardId))

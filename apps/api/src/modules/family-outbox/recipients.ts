@@ -4,7 +4,7 @@ import type { Language } from '@academy/shared/languages';
 import { type MessageChannel, type MessageKind, type PreferredChannel } from '@academy/shared/schemas/messaging';
 import type { DbExecutor } from '../../db/client';
 import { parents, parentStudents, users } from '../../db/schema';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, qualified } from '../../db/same-academy';
 
 /** A message for a student's parents: what it is about and its words in every language. */
 export type ParentNotice = {
@@ -39,7 +39,7 @@ export type LinkedParent = {
 
 export const linkedParentColumns = {
   parentId: parents.id,
-  hasPush: sql<boolean>`exists (select 1 from push_subscriptions s where s.user_id = ${parents.userId} and s.academy_id = ${parents.academyId})`,
+  hasPush: sql<boolean>`exists (select 1 from push_subscriptions s where s.user_id = ${parents.userId} and s.academy_id = ${qualified(parents.academyId)})`,
   name: users.name,
   email: users.email,
   phone: parents.phone,

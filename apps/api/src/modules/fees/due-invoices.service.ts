@@ -15,7 +15,7 @@ import { recordAudit, recordAudits, type AuditActor } from '../audit';
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { balanceSql, DUE_LOCK_ORDER, dueDeliverySql } from './fee-queries';
 import { invoiceTax, payableWithTax, placeOfSupplyOf, registrationOn } from '../gst';
-import { joinOn, thisAcademy } from '../../db/same-academy';
+import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
 
 /**
  * Instalments as a continuous supply (CGST Act s.31(5)(a), docs/decisions/070-instalment-invoices-on-due-dates.md):
@@ -68,7 +68,7 @@ export async function issueDueInvoices(db: Db, actor: AuditActor = null): Promis
           eq(feePlans.taxable, true),
           eq(feePlans.deposit, false),
           sql`${feeDues.dueDate} >= (${feeDues.createdAt} at time zone ${timeZone})::date`,
-          sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.academyId} = ${feeDues.academyId} and ${feeDueInvoices.creditNoteNumber} is null)`,
+          sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.academyId} = ${qualified(feeDues.academyId)} and ${feeDueInvoices.creditNoteNumber} is null)`,
         ),
       )
       .orderBy(...DUE_LOCK_ORDER)

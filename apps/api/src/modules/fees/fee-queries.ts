@@ -6,7 +6,7 @@ import type { Due, Receipt } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { batches, feeAllocations, feeDueInvoices, feeDues, feeInvoiceSettlements, feePlans, feeReceipts, students, users } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
-import { joinOn, thisAcademy } from '../../db/same-academy';
+import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
 
 /**
  * What the fees module's use cases share: the balance of a due as SQL, the one order of locking dues,
@@ -131,12 +131,12 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
 }
 
 /** Whether a due carries GST (issue 57): its plan's flag; a due of no plan (a carried balance, a plan since deleted) is taxable. */
-export const dueTaxableSql = sql<boolean>`coalesce((select ${feePlans.taxable} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${feeDues.academyId}), true)`;
+export const dueTaxableSql = sql<boolean>`coalesce((select ${feePlans.taxable} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${qualified(feeDues.academyId)}), true)`;
 
 /** Whether a due is a refundable deposit (decision 062: no supply): its plan's flag; a due of no plan is not. */
-export const dueDepositSql = sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${feeDues.academyId}), false)`;
+export const dueDepositSql = sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${qualified(feeDues.academyId)}), false)`;
 /** How a due's batch is taught (decision 062: the place of supply follows it); a due of no batch counts as the classroom's. */
-export const dueDeliverySql = sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId} and ${batches.academyId} = ${feeDues.academyId}), 'classroom')`;
+export const dueDeliverySql = sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId} and ${batches.academyId} = ${qualified(feeDues.academyId)}), 'classroom')`;
 
 /** A student's open dues with something left to pay, locked in the one order (a payment and a concession both start here). */
 export async function lockOpenDues(tx: DbExecutor, studentId: string) {

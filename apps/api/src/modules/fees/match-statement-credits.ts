@@ -7,7 +7,7 @@ import type { bankStatementCredits} from '../../db/schema';
 import { feeDues, feeReceipts, parents, parentStudents, paymentClaims, students, users } from '../../db/schema';
 import { studentIdPrefix } from '../../db/student-code';
 import { dueReferencesIn, likelyDue, nameInNarration, narrationWords, type LikelyCandidate } from './statement-matching';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, qualified } from '../../db/same-academy';
 
 type CreditRow = typeof bankStatementCredits.$inferSelect;
 type Match = Pick<StatementCredit, 'match' | 'conflict' | 'studentId' | 'dueId' | 'student' | 'due' | 'receiptNumber' | 'claim'> & {
@@ -26,7 +26,7 @@ export async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promis
   const balance = sql<number>`(${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise})::bigint`;
   const dueColumns = { dueId: feeDues.id, studentId: feeDues.studentId, label: feeDues.label, dueDate: feeDues.dueDate, balance, studentName: users.name, code: students.studentCode, number: feeDues.number };
   // The names a payer may have: the student's and each linked parent's.
-  const parentNames = sql<string[]>`coalesce((select array_agg(pu.name) from ${parentStudents} ps join ${parents} p on p.id = ps.parent_id and p.academy_id = ps.academy_id join ${users} pu on pu.id = p.user_id and pu.academy_id = p.academy_id where ps.student_id = ${feeDues.studentId} and ps.academy_id = ${feeDues.academyId}), '{}')`;
+  const parentNames = sql<string[]>`coalesce((select array_agg(pu.name) from ${parentStudents} ps join ${parents} p on p.id = ps.parent_id and p.academy_id = ps.academy_id join ${users} pu on pu.id = p.user_id and pu.academy_id = p.academy_id where ps.student_id = ${feeDues.studentId} and ps.academy_id = ${qualified(feeDues.academyId)}), '{}')`;
   const [receipts, claims, referenced, byAmount, people] = await Promise.all([
     receiptIds.length + utrs.length > 0
       ? db

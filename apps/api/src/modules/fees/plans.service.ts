@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../../academy-settings';
 import { DUE_LOCK_ORDER } from './fee-queries';
-import { joinOn, thisAcademy } from '../../db/same-academy';
+import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
 
 /** Fee plans of a batch (instalments) and the dues they make for its students (issue 24, decision 020). */
 
@@ -36,7 +36,7 @@ async function plansWhere(db: DbExecutor, where: SQL | undefined): Promise<FeePl
       deposit: feePlans.deposit,
       createdAt: feePlans.createdAt,
       updatedAt: feePlans.updatedAt,
-      studentCount: sql<number>`(select count(distinct ${feeDues.studentId})::int from ${feeDues} where ${feeDues.planId} = ${feePlans.id} and ${feeDues.academyId} = ${feePlans.academyId} and ${feeDues.status} = 'open')`,
+      studentCount: sql<number>`(select count(distinct ${feeDues.studentId})::int from ${feeDues} where ${feeDues.planId} = ${feePlans.id} and ${feeDues.academyId} = ${qualified(feePlans.academyId)} and ${feeDues.status} = 'open')`,
     })
     .from(feePlans)
     .innerJoin(batches, joinOn(batches.id, feePlans.batchId))

@@ -11,7 +11,7 @@ import { academyCurrentYear, academyToday } from '../../academy-settings';
 import { balanceSql, dueDeliverySql, dueDepositSql, dueFields, dueStatus, duesFilters, dueTaxableSql } from './fee-queries';
 import { registrationOn, taxOnTopOf } from '../gst';
 import { dueInvoicesOf, invoicedDueGst } from './due-invoices.service';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, qualified } from '../../db/same-academy';
 
 /** The office's fee reports: dues outstanding (list and CSV) and the money in for the dashboard and the Fees screen. */
 
@@ -29,7 +29,7 @@ function selectDues(db: DbExecutor) {
       taxable: dueTaxableSql.mapWith(Boolean),
       deposit: dueDepositSql.mapWith(Boolean),
       delivery: dueDeliverySql,
-      lastReminderAt: sql<Date | null>`(select max(${feeReminders.queuedAt}) from ${feeReminders} where ${feeReminders.dueId} = ${feeDues.id} and ${feeReminders.academyId} = ${feeDues.academyId})`.mapWith((value) => (value ? new Date(value) : null)),
+      lastReminderAt: sql<Date | null>`(select max(${feeReminders.queuedAt}) from ${feeReminders} where ${feeReminders.dueId} = ${feeDues.id} and ${feeReminders.academyId} = ${qualified(feeDues.academyId)})`.mapWith((value) => (value ? new Date(value) : null)),
     })
     .from(feeDues)
     .innerJoin(students, joinOn(students.id, feeDues.studentId))
@@ -125,7 +125,7 @@ const moneyIn = sql`${feeReceipts.cancelledAt} is null and ${feeReceipts.mode} <
  * A statement credit still waiting for the office: no receipt made of it, its UTR on no live receipt
  * (a family's confirmed report), and not set aside (a refund, interest; issue 54).
  */
-const unreconciled = sql`${bankStatementCredits.receiptId} is null and ${bankStatementCredits.setAsideAt} is null and not exists (select 1 from ${feeReceipts} r where r.utr = ${bankStatementCredits.utr} and r.academy_id = ${bankStatementCredits.academyId} and r.cancelled_at is null)`;
+const unreconciled = sql`${bankStatementCredits.receiptId} is null and ${bankStatementCredits.setAsideAt} is null and not exists (select 1 from ${feeReceipts} r where r.utr = ${bankStatementCredits.utr} and r.academy_id = ${qualified(bankStatementCredits.academyId)} and r.cancelled_at is null)`;
 const unreconciledC = sql`c.receipt_id is null and c.set_aside_at is null and not exists (select 1 from ${feeReceipts} r where r.utr = c.utr and r.academy_id = c.academy_id and r.cancelled_at is null)`;
 
 /** The money in and out for the dashboard card and the Fees screen's tiles: two small aggregate queries. */

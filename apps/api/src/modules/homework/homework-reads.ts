@@ -18,7 +18,7 @@ import { assertStaffOfBatch, batchScope } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
 import { studentIdOf } from '../../access/actor';
 import { homeworkManageScope, homeworkNotFound, homeworkOfStudent, homeworkReadScope, ownSubmissionStudentId, submissionOwnerScope } from '../../access/homework';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, qualified } from '../../db/same-academy';
 
 const teacherUsers = alias(users, 'teacher_users');
 
@@ -194,7 +194,7 @@ export async function batchHomework(db: DbExecutor, actor: Actor, batchId: strin
       title: homework.title,
       dueAt: homework.dueAt,
       handIn: homework.handIn,
-      students: sql<number>`(select count(*)::int from ${batchStudents} where ${batchStudents.batchId} = ${homework.batchId} and ${batchStudents.academyId} = ${homework.academyId})`,
+      students: sql<number>`(select count(*)::int from ${batchStudents} where ${batchStudents.batchId} = ${homework.batchId} and ${batchStudents.academyId} = ${qualified(homework.academyId)})`,
       handedIn: sql<number>`count(${homeworkSubmissions.id})::int`,
       late: sql<number>`count(${homeworkSubmissions.id}) filter (where ${homeworkSubmissions.late})::int`,
       checked: sql<number>`count(${homeworkSubmissions.id}) filter (where ${homeworkSubmissions.status} = 'done')::int`,

@@ -10,7 +10,7 @@ import {
   type StudentImportPreview,
   type StudentImportResult,
 } from '@academy/shared/schemas/imports';
-import { type Db, type DbExecutor, joinOn, thisAcademy } from '../../db/client';
+import { type Db, type DbExecutor, joinOn, thisAcademy, qualified } from '../../db/client';
 import {
   attendanceRecords,
   batches,
@@ -492,13 +492,13 @@ export async function undoImport(db: Db, actor: AuditActor, id: string): Promise
             inArray(students.id, touched),
             sql`(
               ${students.updatedAt} > ${after}
-              or exists (select 1 from ${attendanceRecords} where ${attendanceRecords.studentId} = ${students.id} and ${attendanceRecords.academyId} = ${students.academyId} and ${attendanceRecords.markedAt} >= ${record.startedAt})
-              or exists (select 1 from ${examMarks} where ${examMarks.studentId} = ${students.id} and ${examMarks.academyId} = ${students.academyId} and ${examMarks.enteredAt} >= ${record.startedAt})
-              or exists (select 1 from ${feeReceipts} where ${feeReceipts.studentId} = ${students.id} and ${feeReceipts.academyId} = ${students.academyId} and ${feeReceipts.createdAt} >= ${record.startedAt}
+              or exists (select 1 from ${attendanceRecords} where ${attendanceRecords.studentId} = ${students.id} and ${attendanceRecords.academyId} = ${qualified(students.academyId)} and ${attendanceRecords.markedAt} >= ${record.startedAt})
+              or exists (select 1 from ${examMarks} where ${examMarks.studentId} = ${students.id} and ${examMarks.academyId} = ${qualified(students.academyId)} and ${examMarks.enteredAt} >= ${record.startedAt})
+              or exists (select 1 from ${feeReceipts} where ${feeReceipts.studentId} = ${students.id} and ${feeReceipts.academyId} = ${qualified(students.academyId)} and ${feeReceipts.createdAt} >= ${record.startedAt}
                          ${importReceipts.length ? sql`and ${feeReceipts.id} not in (${sql.join(importReceipts.map((receipt) => sql`${receipt}`), sql`, `)})` : sql``})
-              or exists (select 1 from ${feeConcessions} where ${feeConcessions.studentId} = ${students.id} and ${feeConcessions.academyId} = ${students.academyId} and ${feeConcessions.createdAt} >= ${record.startedAt})
-              or exists (select 1 from ${paymentClaims} where ${paymentClaims.studentId} = ${students.id} and ${paymentClaims.academyId} = ${students.academyId} and ${paymentClaims.createdAt} >= ${record.startedAt})
-              or exists (select 1 from ${batchStudents} where ${batchStudents.studentId} = ${students.id} and ${batchStudents.academyId} = ${students.academyId} and ${batchStudents.enrolledAt} > ${after})
+              or exists (select 1 from ${feeConcessions} where ${feeConcessions.studentId} = ${students.id} and ${feeConcessions.academyId} = ${qualified(students.academyId)} and ${feeConcessions.createdAt} >= ${record.startedAt})
+              or exists (select 1 from ${paymentClaims} where ${paymentClaims.studentId} = ${students.id} and ${paymentClaims.academyId} = ${qualified(students.academyId)} and ${paymentClaims.createdAt} >= ${record.startedAt})
+              or exists (select 1 from ${batchStudents} where ${batchStudents.studentId} = ${students.id} and ${batchStudents.academyId} = ${qualified(students.academyId)} and ${batchStudents.enrolledAt} > ${after})
             )`,
           ),
         )

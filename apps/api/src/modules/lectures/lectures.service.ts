@@ -11,7 +11,7 @@ import type { Jobs } from '../../events/catalog';
 import { recordAudit } from '../audit';
 import { assertAcademyLetsRecord } from '../../access/lecture-watch';
 import { lectureSettingsOf, watermarkOf } from './lecture-watch.service';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, qualified } from '../../db/same-academy';
 import { appNowSql } from '../../db/app-time';
 
 /** The job that makes a lecture's renditions (one run per upload; lectures.job.ts). */
@@ -26,7 +26,7 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
   // A student's own progress, for the player to resume where they stopped.
   const viewer = viewingStudentOf(actor);
   const myView = viewer
-    ? sql<{ position: number; secondsWatched: number } | null>`(select json_build_object('position', v.position, 'secondsWatched', v.seconds_watched) from lecture_views v where v.lecture_id = ${lectures.id} and v.academy_id = ${lectures.academyId} and v.student_id = ${viewer})`
+    ? sql<{ position: number; secondsWatched: number } | null>`(select json_build_object('position', v.position, 'secondsWatched', v.seconds_watched) from lecture_views v where v.lecture_id = ${lectures.id} and v.academy_id = ${qualified(lectures.academyId)} and v.student_id = ${viewer})`
     : sql<null>`null`;
   const query = db
     .select({
@@ -194,7 +194,7 @@ export async function lectureViewers(db: DbExecutor, actor: Actor, id: string): 
     .where(and(eq(lectures.id, id), lectureReadScope(actor)))
     .limit(1);
   if (!lecture || !lecture.mayManage) throw lectureNotFound();
-  const absent = sql<boolean>`exists (select 1 from ${attendanceRecords} a where a.batch_id = ${lecture.batchId} and a.date = ${lecture.date} and a.student_id = ${students.id} and a.academy_id = ${students.academyId} and a.status = 'absent')`;
+  const absent = sql<boolean>`exists (select 1 from ${attendanceRecords} a where a.batch_id = ${lecture.batchId} and a.date = ${lecture.date} and a.student_id = ${students.id} and a.academy_id = ${qualified(students.academyId)} and a.status = 'absent')`;
   const rows = await db
     .select({
       studentId: students.id,

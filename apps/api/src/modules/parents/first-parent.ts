@@ -8,7 +8,7 @@ import { parents, parentStudents, users } from '../../db/schema';
 import { parentRecordOf } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { createAccount, createAccounts, removeAccounts, updateAccount } from '../users';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, qualified } from '../../db/same-academy';
 
 /**
  * The spec's parent fields of a student (parent name and phone, and our parent email) ARE the student's
@@ -191,7 +191,7 @@ export async function removeChildlessParents(tx: DbExecutor, parentIds: string[]
   if (parentIds.length === 0) return;
   const orphans = await tx
     .delete(parents)
-    .where(and(inArray(parents.id, parentIds), sql`not exists (select 1 from ${parentStudents} where ${parentStudents.parentId} = ${parents.id} and ${parentStudents.academyId} = ${parents.academyId})`))
+    .where(and(inArray(parents.id, parentIds), sql`not exists (select 1 from ${parentStudents} where ${parentStudents.parentId} = ${parents.id} and ${parentStudents.academyId} = ${qualified(parents.academyId)})`))
     .returning({ userId: parents.userId });
   await removeAccounts(tx, orphans.map((row) => row.userId));
 }

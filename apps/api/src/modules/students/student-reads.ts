@@ -15,7 +15,7 @@ import { containsPattern } from '../../lib/search';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { listBatchSummaries } from '../../read-models/batch-summaries';
 import { firstParentColumn, parentPhoneMatches } from '../../read-models/first-parent';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, qualified } from '../../db/same-academy';
 
 export type FilterQuery = z.output<typeof studentFilterQuerySchema>;
 type ListQuery = z.output<typeof studentListQuerySchema>;
@@ -80,7 +80,7 @@ export function filters(query: FilterQuery): SQL | undefined {
     query.status === 'all' ? undefined : eq(students.status, query.status),
     query.standardId ? eq(students.standardId, query.standardId) : undefined,
     query.batchId
-      ? sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${query.batchId} and ${batchStudents.studentId} = ${students.id} and ${batchStudents.academyId} = ${students.academyId})`
+      ? sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${query.batchId} and ${batchStudents.studentId} = ${students.id} and ${batchStudents.academyId} = ${qualified(students.academyId)})`
       : undefined,
     pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(students.studentCode, pattern), ilike(students.phone, pattern), parentPhoneMatches(students.id, pattern)) : undefined,
   );
@@ -155,7 +155,7 @@ async function findStudentRow(db: DbExecutor, where: SQL) {
 
 /** The batches a student is enrolled in, with subject, teacher and schedule. */
 export function studentBatches(db: DbExecutor, studentId: string) {
-  return listBatchSummaries(db, sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${batches.academyId} and ${batchStudents.studentId} = ${studentId})`);
+  return listBatchSummaries(db, sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${qualified(batches.academyId)} and ${batchStudents.studentId} = ${studentId})`);
 }
 
 /** One student with their batches and account (GET /api/students/{id}). */

@@ -16,7 +16,7 @@ import { listBatchSummaries } from '../../read-models/batch-summaries';
 import { assertSubjectsExist } from '../standards';
 import { createAccount, removeAccounts, updateAccount, type Invitation } from '../users';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { joinOn, thisAcademy } from '../../db/same-academy';
+import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
 
 type CreateInput = z.output<typeof teacherCreateInputSchema>;
 type UpdateInput = z.output<typeof teacherUpdateInputSchema>;
@@ -25,8 +25,8 @@ type ListQuery = z.output<typeof teacherListQuerySchema>;
 /** The subjects of the teacher in the current row (needs a query that joins, so columns keep their table names). */
 export const teacherSubjectsJson = sql<SubjectRef[]>`coalesce((
   select json_agg(json_build_object('_id', ${subjects.id}, 'name', ${subjects.name}, 'code', ${subjects.code}) order by lower(${subjects.name}))
-  from ${teacherSubjects} join ${subjects} on ${subjects.id} = ${teacherSubjects.subjectId} and ${subjects.academyId} = ${teacherSubjects.academyId}
-  where ${teacherSubjects.teacherId} = ${teachers.id} and ${teacherSubjects.academyId} = ${teachers.academyId}
+  from ${teacherSubjects} join ${subjects} on ${subjects.id} = ${teacherSubjects.subjectId} and ${subjects.academyId} = ${qualified(teacherSubjects.academyId)}
+  where ${teacherSubjects.teacherId} = ${teachers.id} and ${teacherSubjects.academyId} = ${qualified(teachers.academyId)}
 ), '[]'::json)`;
 
 const teacherColumns = {
@@ -42,7 +42,7 @@ const teacherColumns = {
   address: teachers.address,
   gender: teachers.gender,
   status: teachers.status,
-  batchCount: sql<number>`(select count(*)::int from ${batches} where ${batches.teacherId} = ${teachers.id} and ${batches.academyId} = ${teachers.academyId})`,
+  batchCount: sql<number>`(select count(*)::int from ${batches} where ${batches.teacherId} = ${teachers.id} and ${batches.academyId} = ${qualified(teachers.academyId)})`,
   passwordSet: sql<boolean>`(${users.passwordHash} is not null)`,
   lastLoginAt: users.lastLoginAt,
   createdAt: teachers.createdAt,
@@ -74,7 +74,7 @@ export async function listTeachers(db: DbExecutor, query: ListQuery): Promise<Te
         pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(teachers.phone, pattern)) : undefined,
         query.status ? eq(teachers.status, query.status) : undefined,
         query.subjectId
-          ? sql`exists (select 1 from ${teacherSubjects} where ${teacherSubjects.teacherId} = ${teachers.id} and ${teacherSubjects.academyId} = ${teachers.academyId} and ${teacherSubjects.subjectId} = ${query.subjectId})`
+          ? sql`exists (select 1 from ${teacherSubjects} where ${teacherSubjects.teacherId} = ${teachers.id} and ${teacherSubjects.academyId} = ${qualified(teachers.academyId)} and ${teacherSubjects.subjectId} = ${query.subjectId})`
           : undefined,
       ),
     )
@@ -154,7 +154,7 @@ export async function updateTeacher(db: Db, actor: AuditActor, id: string, input
         address: teachers.address,
         gender: teachers.gender,
         status: teachers.status,
-        subjects: sql<string[]>`coalesce((select array_agg(${teacherSubjects.subjectId}::text order by ${teacherSubjects.subjectId}) from ${teacherSubjects} where ${teacherSubjects.teacherId} = ${teachers.id} and ${teacherSubjects.academyId} = ${teachers.academyId}), '{}')`,
+        subjects: sql<string[]>`coalesce((select array_agg(${teacherSubjects.subjectId}::text order by ${teacherSubjects.subjectId}) from ${teacherSubjects} where ${teacherSubjects.teacherId} = ${teachers.id} and ${teacherSubjects.academyId} = ${qualified(teachers.academyId)}), '{}')`,
       })
       .from(teachers)
       .innerJoin(users, joinOn(users.id, teachers.userId))
