@@ -233,10 +233,10 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
       // The same statement tells whether the day was marked before (a correction, for the audit log).
       const { rows: enrolled } = await tx.execute<{ id: string | null; marked_before: boolean }>(sql`
         with locked as (select id, academy_id from batches where academy_id = ${academySql()} and id = ${batchId} for no key update)
-        select bs.student_id as id, exists (select 1 from attendance_records a where a.academy_id = locked.academy_id and a.batch_id = locked.id and a.date = ${input.date}) as marked_before
+        select bs.student_id as id, exists (select 1 from attendance_records a where a.academy_id = ${academySql()} and a.batch_id = locked.id and a.date = ${input.date}) as marked_before
         from locked
-        left join (batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active')
-          on bs.academy_id = locked.academy_id and bs.batch_id = locked.id and bs.student_id = any(${sql.param(studentIds)}::uuid[])`);
+        left join (batch_students bs join students s on s.id = bs.student_id and s.academy_id = ${academySql()} and s.status = 'active')
+          on bs.academy_id = ${academySql()} and bs.batch_id = locked.id and bs.student_id = any(${sql.param(studentIds)}::uuid[])`);
       const markedBefore = enrolled[0]?.marked_before ?? false;
       const enrolledIds = new Set(enrolled.flatMap((row) => (row.id ? [row.id] : [])));
       const errors: Record<string, string> = {};
