@@ -1,5 +1,5 @@
 import type { BatchDelivery } from '@academy/shared/gst';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { BatchSummary } from '@academy/shared/schemas/batches';
 import { formatSchedule, type Weekday } from '@academy/shared/schedule';
 import type { DbExecutor } from '../db/client';

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, isNull, sql, type SQL } from 'drizzle-orm';
 import { COURSE_WEEKDAYS, type CourseBatch, type PublicCourses } from '@academy/shared/schemas/courses';
 import { courseIdPart, courseSlug } from '@academy/shared/public-site';
 import { academyTodaySql } from '../../db/academy-today';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type reminderInputSchema, type reminderResultSchema } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
