@@ -3,6 +3,7 @@ import type { Role } from '@academy/shared/roles';
 import type { DbExecutor } from '../db/client';
 import { parents, students, teachers, users } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { joinOn, qualified } from '../db/same-academy';
 
 /**
  * Who is calling, as every service sees it: resolved once per request by the session step (one SQL
@@ -27,7 +28,7 @@ export const actorColumns = {
   studentId: students.id,
   parentId: parents.id,
   // The parent's children, aggregated in the same statement (primary key of parent_students).
-  childIds: sql<string[] | null>`(select array_agg(ps.student_id order by ps.student_id) from parent_students ps where ps.parent_id = ${parents.id})`,
+  childIds: sql<string[] | null>`(select array_agg(ps.student_id order by ps.student_id) from parent_students ps where ps.parent_id = ${parents.id} and ps.academy_id = ${qualified(parents.academyId)} and ps.academy_id = ${qualified(parents.academyId)})`,
 };
 
 /** The left joins `actorColumns` needs, for a query that selects from `users`. */
@@ -52,9 +53,9 @@ export async function actorOfUser(db: DbExecutor, userId: string): Promise<Actor
   const [row] = await db
     .select(actorColumns)
     .from(users)
-    .leftJoin(teachers, eq(teachers.userId, users.id))
-    .leftJoin(students, eq(students.userId, users.id))
-    .leftJoin(parents, eq(parents.userId, users.id))
+    .leftJoin(teachers, joinOn(teachers.userId, users.id))
+    .leftJoin(students, joinOn(students.userId, users.id))
+    .leftJoin(parents, joinOn(parents.userId, users.id))
     .where(and(eq(users.id, userId), eq(users.isActive, true)))
     .limit(1);
   return row ? toActor(row) : undefined;

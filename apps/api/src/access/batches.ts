@@ -3,6 +3,7 @@ import { batches, batchStudents } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { NO_RECORD, type Actor } from './actor';
 import { ADMIN, own, STAFF, STUDENT, TEACHER, type RouteRules } from './rules';
+import { qualified } from '../db/same-academy';
 
 /**
  * Batches. Admins manage batches and enrolments; a teacher reads their own batches (another
@@ -30,12 +31,12 @@ export const batchRoutes: RouteRules = {
 
 /** The batches a student is enrolled in. */
 export function enrolledBatchesCondition(studentId: string): SQL {
-  return sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.studentId} = ${studentId})`;
+  return sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${qualified(batches.academyId)} and ${batchStudents.studentId} = ${studentId})`;
 }
 
 /** The batches any of these students is enrolled in (a parent's children). */
 export function childrenBatchesCondition(studentIds: string[]): SQL {
-  return sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${inArray(batchStudents.studentId, studentIds.length ? studentIds : [NO_RECORD])})`;
+  return sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${qualified(batches.academyId)} and ${inArray(batchStudents.studentId, studentIds.length ? studentIds : [NO_RECORD])})`;
 }
 
 /**

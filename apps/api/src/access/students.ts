@@ -2,6 +2,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { batches, batchStudents, students } from '../db/schema';
 import { NO_RECORD, type Actor } from './actor';
 import { ADMIN, STUDENT, type RouteRules } from './rules';
+import { qualified } from '../db/same-academy';
 
 /** Students: the admin manages them; a student reads and edits their own profile under /student. */
 export const studentRoutes: RouteRules = {
@@ -25,7 +26,7 @@ export const studentSelfRoutes: RouteRules = {
 
 /** Students of a teacher's batches (a condition on `students`). */
 export function taughtBy(teacherId: string): SQL {
-  return sql`exists (select 1 from ${batchStudents} bs join ${batches} b on b.id = bs.batch_id where bs.student_id = ${students.id} and b.teacher_id = ${teacherId})`;
+  return sql`exists (select 1 from ${batchStudents} bs join ${batches} b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = ${students.id} and bs.academy_id = ${qualified(students.academyId)} and b.teacher_id = ${teacherId})`;
 }
 
 /**

@@ -19,7 +19,7 @@ import { PLATFORM_TABLES } from '../lib/tenancy';
 /** The table all academy tables are colocated with. */
 const ANCHOR = 'users';
 
-export type DistributionReport = { reference: string[]; distributed: string[]; setNullKeys: string[] };
+export type DistributionReport = { reference: string[]; distributed: string[]; setNullKeys: string[]; droppedTriggers: string[] };
 
 export async function isCitus(client: pg.ClientBase): Promise<boolean> {
   const { rowCount } = await client.query("select 1 from pg_extension where extname = 'citus'");
@@ -29,7 +29,7 @@ export async function isCitus(client: pg.ClientBase): Promise<boolean> {
 /** Distributes what is not yet distributed; undefined on plain PostgreSQL. */
 export async function distributeOnCitus(client: pg.ClientBase): Promise<DistributionReport | undefined> {
   if (!(await isCitus(client))) return undefined;
-  const report: DistributionReport = { reference: [], distributed: [], setNullKeys: [] };
+  const report: DistributionReport = { reference: [], distributed: [], setNullKeys: [], droppedTriggers: [] };
   await client.query('begin');
   try {
     await client.query('set local citus.enable_unsafe_triggers = on');
@@ -42,6 +42,19 @@ export async function distributeOnCitus(client: pg.ClientBase): Promise<Distribu
       from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and not c.relispartition order by 1`);
     // The policies' function, on every node (the policies run on the workers' shards).
     await client.query("select create_distributed_function('current_academy_id()')").catch(() => undefined);
+
+    // Triggers that would run on the workers and cannot there (decision 053): the change notices' NOTIFY
+    // (PostgreSQL refuses it in a transaction Citus commits on two nodes; the client sends the notices from
+    // the coordinator after its commit instead, db/client.ts) and the job heads' upsert into a reference
+    // table (a distributed write from a shard; the job runner writes the head itself on Citus).
+    const { rows: onWorkers } = await client.query<{ table: string; name: string }>(`
+      select t.tgrelid::regclass::text as table, t.tgname as name from pg_trigger t
+      where not t.tgisinternal and t.tgfoid in ('announce_table_change'::regproc, 'note_job_due'::regproc)
+        and t.tgrelid in (select oid from pg_class where relnamespace = 'public'::regnamespace)`);
+    for (const trigger of onWorkers) {
+      await client.query(`drop trigger ${client.escapeIdentifier(trigger.name)} on ${trigger.table}`);
+      report.droppedTriggers.push(`${trigger.table}.${trigger.name}`);
+    }
 
     const platform = tables.filter((table) => PLATFORM_TABLES.has(table.name) && !table.citus);
     const academy = tables.filter((table) => !PLATFORM_TABLES.has(table.name) && table.academy && !table.citus);

@@ -266,18 +266,24 @@ class NoticingClient extends pg.Client {
     if (!ACADEMY_LITERAL.test(wanted)) throw new Error('Not an academy id');
     const setLocal = `set local citus.propagate_set_commands = 'local'; set local app.academy_id = '${wanted}'`;
     const seen = (result: QueryResultLike | QueryResultLike[]) => {
-      for (const one of Array.isArray(result) ? result : [result]) this.#noticed(text, one);
+      for (const one of Array.isArray(result) ? result : [result]) {
+        this.#noticed(text, one);
+        if (one?.command && WRITE_COMMANDS.has(one.command)) for (const table of tablesWritten(one.command, text)) this.#citusWrites.add(`${wanted}:${table}`);
+      }
     };
     if (/^\s*(begin|start\s+transaction)\b/i.test(text)) {
       const results = (await query(`${text.replace(/;\s*$/, '')}; ${setLocal}`)) as QueryResultLike[];
       this.#citusTransaction = wanted;
+      this.#citusWrites.clear();
       seen(results[0]);
       return results[0];
     }
     if (TRANSACTION_CONTROL.test(text)) {
       const result = await query(...statementArgs);
-      if (/^\s*(commit|end|abort)\b/i.test(text) || /^\s*rollback\s*;?\s*$/i.test(text)) this.#citusTransaction = undefined;
+      const ended = /^\s*(commit|end|abort)\b/i.test(text) || /^\s*rollback\s*;?\s*$/i.test(text);
+      if (ended) this.#citusTransaction = undefined;
       seen(result);
+      if (ended) await this.#announceCitusWrites(query, (result as QueryResultLike)?.command === 'COMMIT');
       return result;
     }
     if (this.#citusTransaction !== undefined) {
@@ -290,15 +296,34 @@ class NoticingClient extends pg.Client {
       return result;
     }
     await query(`begin; ${setLocal}`);
+    this.#citusWrites.clear();
     try {
       const result = await query(...statementArgs);
       await query('commit');
       seen(result);
+      await this.#announceCitusWrites(query, true);
       return result;
     } catch (error) {
       await query('rollback').catch(() => {});
+      this.#citusWrites.clear();
       throw error;
     }
+  }
+
+  /** On Citus: `<academy_id>:<table>` written in the open transaction, announced after its commit. */
+  #citusWrites = new Set<string>();
+
+  /**
+   * The change notices on Citus (decision 053): the tables' NOTIFY triggers would run on the workers,
+   * where PostgreSQL refuses NOTIFY in a transaction committed on two nodes, so the distribution step
+   * drops them and the coordinator's client announces what its committed transaction wrote, in the
+   * triggers' payload (`<academy_id>:<table>`), to the servers listening on the coordinator.
+   */
+  async #announceCitusWrites(query: (...rest: unknown[]) => Promise<unknown>, committed: boolean): Promise<void> {
+    const written = [...this.#citusWrites];
+    this.#citusWrites.clear();
+    if (!committed || written.length === 0) return;
+    await query("select pg_notify('academy_table_changes', payload) from unnest($1::text[]) as payload", [written]);
   }
 
   #send(args: unknown[]): never {
@@ -490,3 +515,7 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
     client.release();
   }
 }
+
+// The helpers that name the academy and the app's time in a statement (decision 053), at hand where the database is.
+export { academySql, joinOn, qualified, sameAcademy, thisAcademy } from './same-academy';
+export { appNowSql } from './app-time';

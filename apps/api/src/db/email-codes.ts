@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { OTP_MAX_WRONG_TRIES, OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
 import { sameHash } from '../lib/tokens';
 import type { DbExecutor } from './client';
+import { thisAcademy } from './same-academy';
 import type { academySignupCodes, emailVerifications } from './schema';
 
 /*
@@ -14,7 +15,9 @@ type EmailCodes = typeof academySignupCodes | typeof emailVerifications;
 
 /** The email's codes not yet used up (an academy made with it; the email verified with it). */
 function unusedCodes(codes: EmailCodes, email: string) {
-  return and(eq(codes.email, email), isNull('usedAt' in codes ? codes.usedAt : codes.verifiedAt));
+  // An academy's codes name the academy (a lock reaches one academy's rows: decision 053).
+  if ('verifiedAt' in codes) return and(eq(codes.email, email), isNull(codes.verifiedAt), thisAcademy(codes));
+  return and(eq(codes.email, email), isNull(codes.usedAt));
 }
 
 /** Keeps a new code (its hash) for the email, valid OTP_VALID_MINUTES; only the newest code works. */

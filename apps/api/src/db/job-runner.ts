@@ -3,6 +3,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from './client';
 import { withAcademy } from '../lib/tenancy';
+import { appNowSql } from './app-time';
 
 /**
  * The job runner (DESIGN.md section 8 "Jobs", decision 016): background work kept as rows in the
@@ -68,6 +69,12 @@ export async function queueJobRun(executor: DbExecutor, name: string, payload: u
   await executor.execute(sql`
     insert into jobs (key, name, payload, run_at)
     values (${key}, ${name}, ${JSON.stringify(payload)}::jsonb, ${runAt ?? sql`now()`})`);
+  // On Citus the trigger that moves the academy's head runs on no worker (db/citus.ts drops it): moved here.
+  if (process.env.ACADEMY_CITUS === '1') {
+    await executor.execute(sql`
+      insert into job_heads (academy_id, next_due_at) values (current_academy_id(), ${runAt ?? appNowSql()})
+      on conflict (academy_id) do update set next_due_at = least(job_heads.next_due_at, excluded.next_due_at)`);
+  }
   return key;
 }
 
@@ -168,13 +175,13 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
     const rows = periodic();
     if (rows.length === 0) return;
     const values = sql.join(
-      rows.map(([name, definition]) => sql`(${name}, ${name}, ${definition.everyMs}::bigint, now())`),
+      rows.map(([name, definition]) => sql`(${name}, ${name}, ${definition.everyMs}::bigint, ${appNowSql()})`),
       sql`, `,
     );
     await db.execute(sql`
       insert into jobs as j (key, name, every_ms, run_at) values ${values}
       on conflict (academy_id, key) do update set every_ms = excluded.every_ms,
-        run_at = least(j.run_at, now() + excluded.every_ms * interval '1 millisecond')
+        run_at = least(j.run_at, to_timestamp((${Date.now()}::float8 + excluded.every_ms) / 1000))
       where j.every_ms is distinct from excluded.every_ms`);
   }
 
@@ -222,7 +229,7 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
     const { rows } = await db.execute<Omit<ClaimedRow, 'academyId'>>(sql`
       with due as (
         select key from jobs
-        where run_at <= now() and (locked_until is null or locked_until < now()) and academy_id = current_academy_id()
+        where run_at <= now() and (locked_until is null or locked_until < now()) and academy_id = ${academyId}::uuid and academy_id = current_academy_id()
           and name in (${sql.join(names.map((name) => sql`${name}`), sql`, `)})
         order by run_at
         limit ${limit}
@@ -231,7 +238,7 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
       update jobs set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond', locked_by = ${workerId},
         attempts = jobs.attempts + 1
       from due where jobs.key = due.key and jobs.academy_id = current_academy_id()
-      returning jobs.key, jobs.name, jobs.payload, jobs.every_ms, jobs.attempts, now() as started_at`);
+      returning jobs.key, jobs.name, jobs.payload, jobs.every_ms, jobs.attempts, ${appNowSql()} as started_at`);
     return rows.map((row) => ({ ...row, academyId }));
   }
 

@@ -57,13 +57,15 @@ const KEY_LENGTH = 400;
 
 /** Adds one request to the key's window (opening a new one if it has ended) and answers the count. */
 export async function countHit(db: DbExecutor, key: string, windowMs: number): Promise<Counted> {
+  // The time is the app's, a parameter: Citus takes no now() in an upsert's SET or RETURNING (decision 053).
+  const now = sql`${new Date().toISOString()}::timestamptz`;
   const { rows } = await db.execute<{ hits: number; ttl: number }>(sql`
     insert into rate_limit_hits as r (key, hits, expires_at)
-    values (${key.slice(0, KEY_LENGTH)}, 1, now() + ${windowMs}::float8 * interval '1 millisecond')
+    values (${key.slice(0, KEY_LENGTH)}, 1, ${now} + ${windowMs}::float8 * interval '1 millisecond')
     on conflict (academy_id, key) do update set
-      hits = case when r.expires_at <= now() then 1 else r.hits + 1 end,
-      expires_at = case when r.expires_at <= now() then excluded.expires_at else r.expires_at end
-    returning hits, greatest(0, ceil(extract(epoch from (expires_at - now())) * 1000))::int as ttl`);
+      hits = case when r.expires_at <= ${now} then 1 else r.hits + 1 end,
+      expires_at = case when r.expires_at <= ${now} then excluded.expires_at else r.expires_at end
+    returning hits, greatest(0, ceil(extract(epoch from (expires_at - ${now})) * 1000))::int as ttl`);
   const row = rows[0]!;
   return { current: Number(row.hits), ttl: Number(row.ttl) };
 }
@@ -73,13 +75,14 @@ export async function countHit(db: DbExecutor, key: string, windowMs: number): P
  * counted across academies. `add` 0 reads the window without counting (the same statement either way).
  */
 export async function countPlatformHit(db: DbExecutor, key: string, windowMs: number, add: 0 | 1 = 1): Promise<Counted> {
+  const now = sql`${new Date().toISOString()}::timestamptz`;
   const { rows } = await db.execute<{ hits: number; ttl: number }>(sql`
     insert into platform_rate_limit_hits as r (key, hits, expires_at)
-    values (${key.slice(0, KEY_LENGTH)}, ${add}, now() + ${windowMs}::float8 * interval '1 millisecond')
+    values (${key.slice(0, KEY_LENGTH)}, ${add}, ${now} + ${windowMs}::float8 * interval '1 millisecond')
     on conflict (key) do update set
-      hits = case when r.expires_at <= now() then ${add} else r.hits + ${add} end,
-      expires_at = case when r.expires_at <= now() then excluded.expires_at else r.expires_at end
-    returning hits, greatest(0, ceil(extract(epoch from (expires_at - now())) * 1000))::int as ttl`);
+      hits = case when r.expires_at <= ${now} then ${add} else r.hits + ${add} end,
+      expires_at = case when r.expires_at <= ${now} then excluded.expires_at else r.expires_at end
+    returning hits, greatest(0, ceil(extract(epoch from (expires_at - ${now})) * 1000))::int as ttl`);
   const row = rows[0]!;
   return { current: Number(row.hits), ttl: Number(row.ttl) };
 }

@@ -44,7 +44,7 @@ export function createEventHandlers(db: Db): EventHandlers {
     return db.transaction(async (tx) => {
       const { rows } = await tx.execute<DueDelivery>(sql`
         select d.event_id, d.handler, d.attempts, e.type, e.payload, e.created_at
-        from domain_event_deliveries d join domain_events e on e.id = d.event_id
+        from domain_event_deliveries d join domain_events e on e.id = d.event_id and e.academy_id = d.academy_id
         where d.status = 'pending' and d.next_attempt_at <= now()
           and d.handler in (${sql.join(names.map((name) => sql`${name}`), sql`, `)})
         order by e.created_at, d.event_id

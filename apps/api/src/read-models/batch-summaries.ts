@@ -1,9 +1,10 @@
 import type { BatchDelivery } from '@academy/shared/gst';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { BatchSummary } from '@academy/shared/schemas/batches';
 import { formatSchedule, type Weekday } from '@academy/shared/schedule';
 import type { DbExecutor } from '../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../db/schema';
+import { joinOn, qualified } from '../db/same-academy';
 
 /*
  * Batches as lists show them (a teacher's batches, a student's batches, the batch screens, the week):
@@ -14,8 +15,8 @@ import { batches, batchStudents, standards, students, subjects, teachers, users 
 /** Active students enrolled in the batch: archived students keep their enrolment rows as history. */
 export const activeEnrolledCount = sql<number>`(
   select count(*)::int from ${batchStudents}
-  join ${students} on ${students.id} = ${batchStudents.studentId}
-  where ${batchStudents.batchId} = ${batches.id} and ${students.status} = 'active'
+  join ${students} on ${students.id} = ${batchStudents.studentId} and ${students.academyId} = ${qualified(batchStudents.academyId)}
+  where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${qualified(batches.academyId)} and ${students.status} = 'active'
 )`;
 
 /** A batch's class times as the screens and messages show them ('17:00'), to spread into a select. */
@@ -56,10 +57,10 @@ export async function listBatchRows(db: DbExecutor, where: SQL | undefined): Pro
       updatedAt: batches.updatedAt,
     })
     .from(batches)
-    .innerJoin(standards, eq(standards.id, batches.standardId))
-    .innerJoin(subjects, eq(subjects.id, batches.subjectId))
-    .innerJoin(teachers, eq(teachers.id, batches.teacherId))
-    .innerJoin(users, eq(users.id, teachers.userId))
+    .innerJoin(standards, joinOn(standards.id, batches.standardId))
+    .innerJoin(subjects, joinOn(subjects.id, batches.subjectId))
+    .innerJoin(teachers, joinOn(teachers.id, batches.teacherId))
+    .innerJoin(users, joinOn(users.id, teachers.userId))
     .where(and(where))
     .orderBy(asc(standards.level), asc(batches.startTime), asc(batches.name));
   return rows.map(({ days, startTime, endTime, ...row }) => {

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../../academy-settings';
 import { formatDate } from '@academy/shared/calendar';
+import { joinOn } from '../../db/same-academy';
 
 export const NOT_ABSENT_TODAY = 'This student is not marked absent today, so there is no call to record';
 
@@ -34,20 +35,20 @@ export async function absentToday(db: DbExecutor): Promise<AbsentToday> {
   const { rows } = await db.execute<Row>(sql`
     select s.id as "_id", u.name, ${firstParentColumn(sql`s.id`, 'name')} as "parentName", ${firstParentColumn(sql`s.id`, 'phone')} as "parentPhone", s.phone,
       (select coalesce(json_agg(json_build_object('_id', p.id, 'name', pu.name, 'phone', p.phone, 'relation', p.relation) order by ps.created_at, p.id), '[]'::json)
-        from parent_students ps join parents p on p.id = ps.parent_id join users pu on pu.id = p.user_id
+        from parent_students ps join parents p on p.id = ps.parent_id and p.academy_id = ps.academy_id join users pu on pu.id = p.user_id and pu.academy_id = p.academy_id
         where ps.student_id = s.id and pu.is_active) as parents,
       json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name) as batches,
       ac.called_at as "calledAt", cu.id as "calledById", cu.name as "calledByName",
       (select json_build_object('_id', ar.id, 'text', ar.text, 'byName', ar.by_name, 'byRelation', ar.by_relation, 'at', ar.at, 'excused', ar.excused_at is not null)
-        from absence_reasons ar where ar.student_id = s.id and ar.date = ${today}::date) as reason
+        from absence_reasons ar where ar.student_id = s.id and ar.academy_id = s.academy_id and ar.date = ${today}::date) as reason
     from attendance_records a
-    join students s on s.id = a.student_id
-    join users u on u.id = s.user_id
-    join batches b on b.id = a.batch_id
-    left join absence_calls ac on ac.student_id = s.id and ac.date = a.date
-    left join users cu on cu.id = ac.called_by
+    join students s on s.id = a.student_id and s.academy_id = a.academy_id
+    join users u on u.id = s.user_id and u.academy_id = s.academy_id
+    join batches b on b.id = a.batch_id and b.academy_id = a.academy_id
+    left join absence_calls ac on ac.student_id = s.id and ac.academy_id = s.academy_id and ac.date = a.date
+    left join users cu on cu.id = ac.called_by and cu.academy_id = ac.academy_id
     -- An absence the office excused on the family's reason (issue 60) stays on the list, with its reason.
-    where a.date = ${today}::date and (a.status = 'absent' or (a.status = 'excused' and exists (select 1 from absence_reasons r where r.student_id = a.student_id and r.date = a.date and r.excused_at is not null)))
+    where a.date = ${today}::date and (a.status = 'absent' or (a.status = 'excused' and exists (select 1 from absence_reasons r where r.student_id = a.student_id and r.academy_id = a.academy_id and r.date = a.date and r.excused_at is not null)))
     group by s.academy_id, s.id, u.name, ac.called_at, cu.id, cu.name
     order by ac.called_at is not null, u.name, s.id
   `);
@@ -73,7 +74,7 @@ export async function setAbsenceCalled(db: Db, actor: AuditActor, studentId: str
   const calledBy = actor!.userId;
   const today = await academyToday(db);
   await db.transaction(async (tx) => {
-    const [student] = await tx.select({ id: students.id, name: users.name }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
+    const [student] = await tx.select({ id: students.id, name: users.name }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
     if (!student) throw new AppError('NOT_FOUND', 'Student not found');
     const [absence] = await tx
       .select({ id: attendanceRecords.id })

@@ -13,6 +13,7 @@ import { academyCurrentYear, academyToday } from '../../academy-settings';
 import { updateAccount } from '../users';
 import { archiveBatchesEndingBy, unarchiveBatch } from '../batches';
 import { setStudentsStandard, setStudentsStatus } from '../students';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /*
  * The new academic year (issue 39; docs/decisions/033-the-new-academic-year.md). A rollover moves every
@@ -101,7 +102,7 @@ async function moveStudents(tx: DbExecutor, input: RolloverInput, summary: Rollo
   const active = await tx
     .select({ id: students.id, userId: students.userId, standardId: students.standardId, isActive: users.isActive })
     .from(students)
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(eq(students.status, 'active'))
     .orderBy(asc(students.id))
     // NO KEY UPDATE: what changes is no key, so an enrolment or payment (FOR KEY SHARE through their
@@ -184,14 +185,14 @@ export async function academicYears(db: DbExecutor): Promise<AcademicYears> {
     db
       .select({ rollover: academicYearRollovers, createdBy: users.name })
       .from(academicYearRollovers)
-      .leftJoin(users, eq(users.id, academicYearRollovers.createdBy))
+      .leftJoin(users, joinOn(users.id, academicYearRollovers.createdBy))
       .orderBy(desc(academicYearRollovers.createdAt))
       .limit(50),
     db
       .select({ _id: students.id, name: users.name, studentCode: students.studentCode, standardId: standards.id, standardName: standards.name, standardLevel: standards.level })
       .from(students)
-      .innerJoin(users, eq(users.id, students.userId))
-      .leftJoin(standards, eq(standards.id, students.standardId))
+      .innerJoin(users, joinOn(users.id, students.userId))
+      .leftJoin(standards, joinOn(standards.id, students.standardId))
       .where(eq(students.status, 'active'))
       .orderBy(sql`${standards.level} nulls last`, asc(sql`lower(${users.name})`)),
   ]);
@@ -222,7 +223,7 @@ export async function academicYears(db: DbExecutor): Promise<AcademicYears> {
 export async function undoRollover(db: Db, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await lockRollovers(tx);
-    const [record] = await tx.select().from(academicYearRollovers).where(eq(academicYearRollovers.id, id)).for('update');
+    const [record] = await tx.select().from(academicYearRollovers).where(and(eq(academicYearRollovers.id, id), thisAcademy(academicYearRollovers))).for('update');
     if (!record) throw new AppError('NOT_FOUND', ACADEMIC_YEAR_MESSAGES.notFound);
     if (record.undoneAt) throw new AppError('CONFLICT', ACADEMIC_YEAR_MESSAGES.alreadyUndone);
     const [later] = await tx
@@ -261,7 +262,7 @@ export async function undoRollover(db: Db, actor: AuditActor, id: string): Promi
       ? await tx
           .select({ id: students.id, userId: students.userId, isActive: users.isActive })
           .from(students)
-          .innerJoin(users, eq(users.id, students.userId))
+          .innerJoin(users, joinOn(users.id, students.userId))
           .where(inArray(students.id, movedStudents.map((item) => item.entityId)))
       : [];
     const accountOf = new Map(accounts.map((row) => [row.id, row]));

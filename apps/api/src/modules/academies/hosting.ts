@@ -10,6 +10,7 @@ import { hasRefusedTarget, isPlainHost } from '../../lib/request-address';
 import { knownOrigin } from '../../lib/site-origin';
 import { academies, academyDomains } from '../../db/schema';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { joinOn } from '../../db/same-academy';
 
 /**
  * Which academy a request is for (issue 55, decision 053), decided from its host before anything else
@@ -97,7 +98,7 @@ export function createAcademyResolver(db: Db, hosting: Hosting): AcademyResolver
     const [row] = await db
       .select(columns)
       .from(academyDomains)
-      .innerJoin(academies, eq(academies.id, academyDomains.academyId))
+      .innerJoin(academies, joinOn(academies.id, academyDomains.academyId))
       .where(and(eq(academyDomains.domain, hostname), isNotNull(academyDomains.verifiedAt)));
     return row as ResolvedAcademy | undefined;
   }

@@ -49,13 +49,13 @@ export async function admissionsReport(db: DbExecutor, query: ReportQuery): Prom
         select
           e.source,
           e.standard_id,
-          exists (select 1 from admission_demos d where d.enquiry_id = e.id) as demo,
+          exists (select 1 from admission_demos d where d.enquiry_id = e.id and d.academy_id = e.academy_id) as demo,
           e.status = 'admitted' as admitted,
           e.status <> 'new'
-            or exists (select 1 from admission_enquiry_contacts c where c.enquiry_id = e.id)
-            or exists (select 1 from admission_demos d where d.enquiry_id = e.id) as contacted,
+            or exists (select 1 from admission_enquiry_contacts c where c.enquiry_id = e.id and c.academy_id = e.academy_id)
+            or exists (select 1 from admission_demos d where d.enquiry_id = e.id and d.academy_id = e.academy_id) as contacted,
           case when e.status = 'admitted' then
-            ((select max(sc.changed_at) from admission_enquiry_status_changes sc where sc.enquiry_id = e.id and sc.to_status = 'admitted') at time zone ${zone})::date
+            ((select max(sc.changed_at) from admission_enquiry_status_changes sc where sc.enquiry_id = e.id and sc.academy_id = e.academy_id and sc.to_status = 'admitted') at time zone ${zone})::date
               - (e.created_at at time zone ${zone})::date
           end as days_to_admit
         from admission_enquiries e

@@ -26,6 +26,7 @@ import { linkParentsToStudent } from '../parents';
 import { recordAudit, type AuditActor } from '../audit';
 import { lockEnquiry } from './enquiry-lock';
 import { findEnquiry } from './enquiry-reads';
+import { joinOn } from '../../db/same-academy';
 
 /**
  * POST /api/admission-enquiries/{id}/convert: in one transaction, an admitted enquiry becomes a
@@ -127,13 +128,13 @@ export async function convertEnquiry(
   const [account] = await db
     .select({ name: users.name, email: users.email, studentCode: students.studentCode })
     .from(students)
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(eq(students.id, studentId));
   const linked = parentIds.length
     ? await db
         .select({ _id: parents.id, name: users.name, email: users.email })
         .from(parents)
-        .innerJoin(users, eq(users.id, parents.userId))
+        .innerJoin(users, joinOn(users.id, parents.userId))
         .where(inArray(parents.id, parentIds))
         .orderBy(asc(users.name))
     : [];
@@ -210,8 +211,8 @@ async function familyOfEmail(tx: DbExecutor, email: string): Promise<{ kind: 'pa
   const [owner] = await tx
     .select({ role: users.role, name: users.name, parentId: parents.id, studentId: students.id })
     .from(users)
-    .leftJoin(parents, eq(parents.userId, users.id))
-    .leftJoin(students, eq(students.userId, users.id))
+    .leftJoin(parents, joinOn(parents.userId, users.id))
+    .leftJoin(students, joinOn(students.userId, users.id))
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
   if (!owner) return undefined;

@@ -18,6 +18,7 @@ import { cancelContactMessages, latestMessagesByKey, quietHoursHoldOf, reachOfCo
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { ENQUIRY_NOT_FOUND, lockEnquiry } from './enquiry-lock';
 import { batchClassTimes } from '../../read-models/batch-summaries';
+import { joinOn } from '../../db/same-academy';
 
 type BookingInput = z.output<typeof demoBookingInputSchema>;
 
@@ -40,7 +41,7 @@ export const saveDemoMarks: DemoMarksSaver = async (tx, actor, batch, date, demo
   const demoIds = demos.map((demo) => demo.demoId);
   const { rows: booked } = await tx.execute<{ id: string; enquiryId: string; name: string; status: DemoStatus | null }>(sql`
     select d.id, d.enquiry_id as "enquiryId", e.student_name as name, d.status
-    from admission_demos d join admission_enquiries e on e.id = d.enquiry_id
+    from admission_demos d join admission_enquiries e on e.id = d.enquiry_id and e.academy_id = d.academy_id
     where d.batch_id = ${batch.id} and d.date = ${date} and d.id = any(${sql.param(demoIds)}::uuid[])
     for update of d`);
   const byId = new Map(booked.map((row) => [row.id, row]));
@@ -91,11 +92,11 @@ async function selectDemos(db: DbExecutor, where: SQL) {
       teacher: { _id: teachers.id, name: teacherUsers.name },
     })
     .from(admissionDemos)
-    .innerJoin(batches, eq(batches.id, admissionDemos.batchId))
-    .innerJoin(subjects, eq(subjects.id, batches.subjectId))
-    .innerJoin(teachers, eq(teachers.id, batches.teacherId))
-    .innerJoin(teacherUsers, eq(teacherUsers.id, teachers.userId))
-    .leftJoin(markers, eq(markers.id, admissionDemos.markedBy))
+    .innerJoin(batches, joinOn(batches.id, admissionDemos.batchId))
+    .innerJoin(subjects, joinOn(subjects.id, batches.subjectId))
+    .innerJoin(teachers, joinOn(teachers.id, batches.teacherId))
+    .innerJoin(teacherUsers, joinOn(teacherUsers.id, teachers.userId))
+    .leftJoin(markers, joinOn(markers.id, admissionDemos.markedBy))
     .where(where)
     .orderBy(desc(admissionDemos.date), asc(batches.startTime), asc(admissionDemos.createdAt));
 }
@@ -245,8 +246,8 @@ export async function cancelDemoClass(db: Db, actor: Actor, enquiryId: string, d
     const [demo] = await tx
       .select({ status: admissionDemos.status, date: admissionDemos.date, name: admissionEnquiries.studentName, batchId: batches.id, batchName: batches.name })
       .from(admissionDemos)
-      .innerJoin(admissionEnquiries, eq(admissionEnquiries.id, admissionDemos.enquiryId))
-      .innerJoin(batches, eq(batches.id, admissionDemos.batchId))
+      .innerJoin(admissionEnquiries, joinOn(admissionEnquiries.id, admissionDemos.enquiryId))
+      .innerJoin(batches, joinOn(batches.id, admissionDemos.batchId))
       .where(and(eq(admissionDemos.id, demoId), eq(admissionDemos.enquiryId, enquiryId)))
       .for('update', { of: admissionDemos });
     if (!demo) throw new AppError('NOT_FOUND', DEMO_NOT_FOUND);

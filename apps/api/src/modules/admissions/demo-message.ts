@@ -14,6 +14,7 @@ import { demoMessageKey } from './demo-classes.service';
 import { batchClassTimes } from '../../read-models/batch-summaries';
 import type { Mailer } from '../../lib/mailer';
 import { sendEnquiryConfirmation } from './admissions.service';
+import { joinOn } from '../../db/same-academy';
 
 /**
  * The admissions module's job queued when a demo class is booked (events/catalog.ts, decision 083).
@@ -42,9 +43,9 @@ export function defineAdmissionJobs(jobs: Jobs, db: Db): void {
           ...batchClassTimes(),
         })
         .from(admissionDemos)
-        .innerJoin(admissionEnquiries, eq(admissionEnquiries.id, admissionDemos.enquiryId))
-        .innerJoin(batches, eq(batches.id, admissionDemos.batchId))
-        .innerJoin(subjects, eq(subjects.id, batches.subjectId))
+        .innerJoin(admissionEnquiries, joinOn(admissionEnquiries.id, admissionDemos.enquiryId))
+        .innerJoin(batches, joinOn(batches.id, admissionDemos.batchId))
+        .innerJoin(subjects, joinOn(subjects.id, batches.subjectId))
         .where(eq(admissionDemos.id, payload.demoId));
       if (!demo) return;
       const [settings, localNames, today] = await Promise.all([getAcademySettings(tx), readLocalNames(tx), academyToday(tx)]);

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/search';
 import { contactsOf, followUpCondition } from './follow-up-queries';
 import { ENQUIRY_NOT_FOUND } from './enquiry-lock';
+import { joinOn, qualified } from '../../db/same-academy';
 
 type ListQuery = z.output<typeof admissionEnquiryListQuerySchema>;
 
@@ -64,7 +65,7 @@ const enquiryColumns = {
   notes: admissionEnquiries.notes,
   studentId: admissionEnquiries.studentId,
   // The converted student's name, from their account (aliased: `users` may be joined for other reasons).
-  studentAccountName: sql<string | null>`(select ${studentUsers}.name from ${students} join ${users} ${studentUsers} on ${studentUsers}.id = ${students.userId} where ${students.id} = ${admissionEnquiries.studentId})`,
+  studentAccountName: sql<string | null>`(select ${studentUsers}.name from ${students} join ${users} ${studentUsers} on ${studentUsers}.id = ${students.userId} where ${students.id} = ${admissionEnquiries.studentId} and ${students.academyId} = ${qualified(admissionEnquiries.academyId)})`,
   convertedAt: admissionEnquiries.convertedAt,
   createdAt: admissionEnquiries.createdAt,
   updatedAt: admissionEnquiries.updatedAt,
@@ -74,7 +75,7 @@ function selectEnquiries(db: DbExecutor, extra: { total?: SQL.Aliased<number> } 
   return db
     .select({ ...enquiryColumns, ...extra })
     .from(admissionEnquiries)
-    .leftJoin(standards, eq(standards.id, admissionEnquiries.standardId));
+    .leftJoin(standards, joinOn(standards.id, admissionEnquiries.standardId));
 }
 
 type EnquiryRow = Awaited<ReturnType<typeof selectEnquiries>>[number];
@@ -86,7 +87,7 @@ async function subjectsOf(db: DbExecutor, ids: string[]) {
   const rows = await db
     .select({ enquiryId: admissionEnquirySubjects.enquiryId, _id: subjects.id, name: subjects.name, code: subjects.code })
     .from(admissionEnquirySubjects)
-    .innerJoin(subjects, eq(subjects.id, admissionEnquirySubjects.subjectId))
+    .innerJoin(subjects, joinOn(subjects.id, admissionEnquirySubjects.subjectId))
     .where(inArray(admissionEnquirySubjects.enquiryId, ids))
     .orderBy(asc(subjects.name));
   for (const { enquiryId, ...subject } of rows) map.get(enquiryId)?.push(subject);
@@ -201,7 +202,7 @@ async function findDuplicates(db: DbExecutor, enquiry: AdmissionEnquiry): Promis
   if (!email && !phone) return { students: [], enquiries: [] };
   const studentEmailMatch = email ? sql`lower(${users.email}) = ${email}` : sql`false`;
   const studentPhoneMatch = phone
-    ? sql`(${students.phone} = ${phone} or exists (select 1 from parent_students ps join parents p on p.id = ps.parent_id where ps.student_id = ${students.id} and p.phone = ${phone}))`
+    ? sql`(${students.phone} = ${phone} or exists (select 1 from parent_students ps join parents p on p.id = ps.parent_id and p.academy_id = ps.academy_id where ps.student_id = ${students.id} and ps.academy_id = ${qualified(students.academyId)} and p.phone = ${phone}))`
     : sql`false`;
   const studentRows = await db
     .select({
@@ -214,7 +215,7 @@ async function findDuplicates(db: DbExecutor, enquiry: AdmissionEnquiry): Promis
       byPhone: sql<boolean>`${studentPhoneMatch}`,
     })
     .from(students)
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(and(or(studentEmailMatch, studentPhoneMatch), enquiry.student ? ne(students.id, enquiry.student._id) : undefined))
     .orderBy(asc(users.name))
     .limit(10);
@@ -257,7 +258,7 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<AdmissionE
         changedAt: admissionEnquiryStatusChanges.changedAt,
       })
       .from(admissionEnquiryStatusChanges)
-      .leftJoin(users, eq(users.id, admissionEnquiryStatusChanges.changedBy))
+      .leftJoin(users, joinOn(users.id, admissionEnquiryStatusChanges.changedBy))
       .where(eq(admissionEnquiryStatusChanges.enquiryId, id))
       .orderBy(asc(admissionEnquiryStatusChanges.changedAt), asc(admissionEnquiryStatusChanges.id)),
     findDuplicates(db, enquiry),

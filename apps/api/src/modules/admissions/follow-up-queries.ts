@@ -7,6 +7,7 @@ import { admissionEnquiries, admissionEnquiryContacts, students, users } from '.
 import { ENQUIRY_HANDLER_ROLES } from '../../access/enquiries';
 import { AppError } from '../../lib/app-error';
 import { academyToday } from '../../academy-settings';
+import { joinOn } from '../../db/same-academy';
 
 /*
  * The follow-up pieces the enquiry list and detail share with the follow-up service (issue 41), in a
@@ -39,7 +40,7 @@ export async function contactsOf(db: DbExecutor, enquiryId: string): Promise<Enq
       createdAt: admissionEnquiryContacts.createdAt,
     })
     .from(admissionEnquiryContacts)
-    .leftJoin(users, eq(users.id, admissionEnquiryContacts.createdBy))
+    .leftJoin(users, joinOn(users.id, admissionEnquiryContacts.createdBy))
     .where(eq(admissionEnquiryContacts.enquiryId, enquiryId))
     .orderBy(desc(admissionEnquiryContacts.createdAt), desc(admissionEnquiryContacts.id));
   return rows.map(({ byId, byName, createdAt, ...contact }) => ({ ...contact, createdBy: byId ? { _id: byId, name: byName! } : null, createdAt: createdAt.toISOString() }));

@@ -20,18 +20,18 @@ export function defineAnnouncementJobs(jobs: Jobs, db: Db): void {
     run: (payload) => db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ title: string; audience: string; startDate: string; batchIds: string[] }>(sql`
         select a.title, a.audience, a.start_date::text as "startDate",
-          coalesce((select array_agg(ab.batch_id) from announcement_batches ab where ab.announcement_id = a.id), '{}') as "batchIds"
+          coalesce((select array_agg(ab.batch_id) from announcement_batches ab where ab.announcement_id = a.id and ab.academy_id = a.academy_id), '{}') as "batchIds"
         from announcements a where a.id = ${payload.announcementId}`);
       const announcement = rows[0];
       if (!announcement || announcement.audience !== 'parents') return;
       const { rows: students } = await tx.execute<{ id: string }>(
         announcement.batchIds.length > 0
-          ? sql`select distinct bs.student_id as id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
+          ? sql`select distinct bs.student_id as id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
               where bs.batch_id in ${sql`(${sql.join(
                 announcement.batchIds.map((id) => sql`${id}::uuid`),
                 sql`, `,
               )})`}`
-          : sql`select s.id from students s where s.status = 'active' and exists (select 1 from parent_students ps where ps.student_id = s.id)`,
+          : sql`select s.id from students s where s.status = 'active' and exists (select 1 from parent_students ps where ps.student_id = s.id and ps.academy_id = s.academy_id)`,
       );
       const academy = (await getAcademySettings(tx)).name;
       const messages = Object.fromEntries(

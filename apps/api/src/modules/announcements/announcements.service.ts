@@ -20,6 +20,7 @@ import type { Actor } from '../../access/actor';
 import { announcementScope } from '../../access/announcements';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../../academy-settings';
+import { thisAcademy } from '../../db/same-academy';
 
 /** The parsed input; `closure` may be left out by callers inside the server (tests, seed): not a closure. */
 type AnnouncementInput = Omit<z.output<typeof announcementInputSchema>, 'closure'> & { closure?: boolean };
@@ -53,7 +54,7 @@ async function loadAnnouncements(db: DbExecutor, where: SQL | undefined, today: 
       updatedAt: announcements.updatedAt,
       batches: sql<{ _id: string; name: string }[]>`coalesce((
         select json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name)
-        from announcement_batches ab join batches b on b.id = ab.batch_id
+        from announcement_batches ab join batches b on b.id = ab.batch_id and b.academy_id = ab.academy_id
         where ab.announcement_id = ${announcementId}
       ), '[]'::json)`,
     })
@@ -178,7 +179,7 @@ export async function createAnnouncement(db: Db, input: AnnouncementInput, actor
 export async function updateAnnouncement(db: Db, actor: AuditActor, id: string, input: AnnouncementInput, now = new Date()): Promise<Announcement> {
   const today = await academyToday(db, now);
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).limit(1).for('update');
+    const [current] = await tx.select().from(announcements).where(and(eq(announcements.id, id), thisAcademy(announcements))).limit(1).for('update');
     if (!current) throw new AppError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
     assertStartDate(input.startDate, today, current.startDate);
     await assertBatchesExist(tx, input.batches);

@@ -7,7 +7,7 @@ import type { AttendanceDemo } from '@academy/shared/schemas/demo-classes';
 import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { clockIn, dateIn, daysBetween, formatClock, formatDate, shiftDate } from '@academy/shared/calendar';
 import { academyTimeZoneSql, academyTodaySql } from '../../db/academy-today';
-import type { Db, DbExecutor } from '../../db/client';
+import { type Db, type DbExecutor, academySql } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { emitEvent } from '../../events/emit';
@@ -63,10 +63,10 @@ async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
       -- Today where the academy is, in the same round trip (its settings row, else the default zone).
       to_char(${academyTodaySql}, 'YYYY-MM-DD') as today
     from batches b
-    join standards st on st.id = b.standard_id
-    join subjects sub on sub.id = b.subject_id
-    join teachers t on t.id = b.teacher_id
-    join users tu on tu.id = t.user_id
+    join standards st on st.id = b.standard_id and st.academy_id = b.academy_id
+    join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id
+    join teachers t on t.id = b.teacher_id and t.academy_id = b.academy_id
+    join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
     where b.id = ${batchId}`);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', 'Batch not found');
@@ -104,7 +104,7 @@ type ReasonJson = { _id: string; text: string; byName: string; byRelation: strin
 function REASON_JSON(student: string | SQL, date: string | SQL, status: string) {
   const column = (value: string | SQL) => (typeof value === 'string' ? sql.raw(value) : value);
   return sql`(select json_build_object('_id', ar.id, 'text', ar.text, 'byName', ar.by_name, 'byRelation', ar.by_relation, 'at', ar.at, 'excused', ar.excused_at is not null)
-    from absence_reasons ar where ar.student_id = ${column(student)} and ar.date = ${column(date)} and ${sql.raw(status)} in ('absent', 'late', 'excused'))`;
+    from absence_reasons ar where ar.academy_id = ${academySql()} and ar.student_id = ${column(student)} and ar.date = ${column(date)} and ${sql.raw(status)} in ('absent', 'late', 'excused'))`;
 }
 function reasonOf(row: ReasonJson | null): AbsenceReason | null {
   return row ? { _id: row._id, text: row.text, by: { name: row.byName, relation: row.byRelation }, at: new Date(row.at).toISOString(), excused: row.excused } : null;
@@ -114,10 +114,10 @@ function reasonOf(row: ReasonJson | null): AbsenceReason | null {
 async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: string): Promise<Omit<AttendanceDay, 'opensAt'>> {
   const [{ rows }, closure, demos] = await Promise.all([db.execute<DayRow>(sql`
     with enrolled as (
-      select bs.student_id from batch_students bs join students s on s.id = bs.student_id
+      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id
       where bs.batch_id = ${batch._id} and s.status = 'active'
     ), marks as (
-      select student_id, status, remark, marked_at, marked_by from attendance_records where batch_id = ${batch._id} and date = ${date}
+      select student_id, status, remark, marked_at, marked_by from attendance_records where academy_id = ${academySql()} and batch_id = ${batch._id} and date = ${date}
     )
     select s.id as "_id", u.name, (e.student_id is not null) as enrolled, a.status, a.remark, ${REASON_JSON('s.id', sql`${date}::date`, 'a.status')} as reason,
       a.marked_at as "markedAt", a.marked_by as "markedById", mu.name as "markedByName",
@@ -130,7 +130,7 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
     from enrolled e
     full join marks a on a.student_id = e.student_id
     join students s on s.id = coalesce(e.student_id, a.student_id)
-    join users u on u.id = s.user_id
+    join users u on u.id = s.user_id and u.academy_id = s.academy_id
     left join users mu on mu.id = a.marked_by
     order by (e.student_id is not null) desc, lower(u.name), s.id`), closureTitleOn(db, batch._id, date), demosOn(db, batch._id, date)]);
   let latest: DayRow | undefined;
@@ -232,11 +232,11 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
       // Submissions of one batch take turns (the row lock), and enrolment cannot change under this one.
       // The same statement tells whether the day was marked before (a correction, for the audit log).
       const { rows: enrolled } = await tx.execute<{ id: string | null; marked_before: boolean }>(sql`
-        with locked as (select id from batches where id = ${batchId} for no key update)
-        select bs.student_id as id, exists (select 1 from attendance_records a where a.batch_id = locked.id and a.date = ${input.date}) as marked_before
+        with locked as (select id, academy_id from batches where academy_id = ${academySql()} and id = ${batchId} for no key update)
+        select bs.student_id as id, exists (select 1 from attendance_records a where a.academy_id = ${academySql()} and a.batch_id = locked.id and a.date = ${input.date}) as marked_before
         from locked
-        left join (batch_students bs join students s on s.id = bs.student_id and s.status = 'active')
-          on bs.batch_id = locked.id and bs.student_id = any(${sql.param(studentIds)}::uuid[])`);
+        left join (batch_students bs join students s on s.id = bs.student_id and s.academy_id = ${academySql()} and s.status = 'active')
+          on bs.academy_id = ${academySql()} and bs.batch_id = locked.id and bs.student_id = any(${sql.param(studentIds)}::uuid[])`);
       const markedBefore = enrolled[0]?.marked_before ?? false;
       const enrolledIds = new Set(enrolled.flatMap((row) => (row.id ? [row.id] : [])));
       const errors: Record<string, string> = {};
@@ -256,8 +256,8 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
         with removed as (
           delete from attendance_records a
           using batch_students bs, students s
-          where a.batch_id = ${batchId} and a.date = ${input.date}
-            and bs.batch_id = a.batch_id and bs.student_id = a.student_id and s.id = a.student_id and s.status = 'active'
+          where a.academy_id = ${academySql()} and a.batch_id = ${batchId} and a.date = ${input.date}
+            and bs.academy_id = a.academy_id and bs.batch_id = a.batch_id and bs.student_id = a.student_id and s.academy_id = a.academy_id and s.id = a.student_id and s.status = 'active'
             and a.student_id <> all(${sql.param(studentIds)}::uuid[])
         )
         insert into attendance_records (batch_id, student_id, date, status, remark, marked_by, marked_at)
@@ -323,7 +323,7 @@ export async function getBatchHistory(db: DbExecutor, actor: Actor, batchId: str
   const [students, dates, records] = await Promise.all([
     db.execute<{ _id: string; name: string; enrolled: boolean } & StatisticsRow>(sql`
       with people as (
-        select bs.student_id from batch_students bs join students s on s.id = bs.student_id where bs.batch_id = ${batchId} and s.status = 'active'
+        select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id where bs.batch_id = ${batchId} and s.status = 'active'
         union
         select distinct a.student_id from attendance_records a where ${inRange}
       )
@@ -331,7 +331,7 @@ export async function getBatchHistory(db: DbExecutor, actor: Actor, batchId: str
         ${STATISTICS}
       from people p
       join students s on s.id = p.student_id
-      join users u on u.id = s.user_id
+      join users u on u.id = s.user_id and u.academy_id = s.academy_id
       left join attendance_records a on a.student_id = s.id and ${inRange}
       group by s.academy_id, s.id, u.name
       order by lower(u.name), s.id`),
@@ -365,7 +365,7 @@ async function studentRecords(db: DbExecutor, studentId: string, batchIds: strin
     with a as (
       select a.id, a.batch_id, a.date, a.status, a.remark, a.marked_at, a.marked_by
       from attendance_records a
-      where a.student_id = ${studentId} and a.batch_id = any(${sql.param(batchIds)}::uuid[])
+      where a.academy_id = ${academySql()} and a.student_id = ${studentId} and a.batch_id = any(${sql.param(batchIds)}::uuid[])
         ${range.startDate ? sql`and a.date >= ${range.startDate}` : sql``}
         ${range.endDate ? sql`and a.date <= ${range.endDate}` : sql``}
     )
@@ -375,9 +375,9 @@ async function studentRecords(db: DbExecutor, studentId: string, batchIds: strin
           'markedById', r.marked_by, 'markedByName', mu.name, 'batchId', r.batch_id, 'batchName', r.batch_name
         ) order by r.date desc, r.batch_name), '[]'::json)
         from (
-          select a.*, b.name as batch_name from a join batches b on b.id = a.batch_id
+          select a.*, b.name as batch_name from a join batches b on b.id = a.batch_id and b.academy_id = ${academySql()}
           order by a.date desc, b.name ${recordLimit === undefined ? sql`` : sql`limit ${recordLimit}`}
-        ) r left join users mu on mu.id = r.marked_by) as records,
+        ) r left join users mu on mu.id = r.marked_by and mu.academy_id = ${academySql()}) as records,
       (select coalesce(json_agg(t), '[]'::json) from (select a.batch_id as "batchId", ${STATISTICS} from a group by rollup (a.batch_id)) t) as totals,
       (select coalesce(json_agg(t order by t.month), '[]'::json) from (select to_char(a.date, 'YYYY-MM') as month, ${STATISTICS} from a group by 1) t) as months`);
   const { records, totals, months } = rows[0]!;
@@ -407,13 +407,13 @@ async function studentInBatch(db: DbExecutor, studentId: string, batchId: string
     select s.id as "_id", u.name, u.email,
       exists (select 1 from batch_students where batch_id = ${batchId} and student_id = s.id)
         or exists (select 1 from attendance_records where student_id = s.id and batch_id = ${batchId}) as belongs
-    from students s join users u on u.id = s.user_id where s.id = ${studentId}`);
+    from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}`);
   return rows[0];
 }
 
 async function studentOf(db: DbExecutor, studentId: string) {
   const { rows } = await db.execute<{ _id: string; name: string; email: string }>(sql`
-    select s.id as "_id", u.name, u.email from students s join users u on u.id = s.user_id where s.id = ${studentId}`);
+    select s.id as "_id", u.name, u.email from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}`);
   if (!rows[0]) throw new AppError('NOT_FOUND', 'Student not found');
   return rows[0];
 }
@@ -495,10 +495,10 @@ async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range:
       json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
       json_build_object('_id', t.id, 'name', tu.name) as teacher
     from batches b
-    join standards st on st.id = b.standard_id
-    join subjects sub on sub.id = b.subject_id
-    join teachers t on t.id = b.teacher_id
-    join users tu on tu.id = t.user_id
+    join standards st on st.id = b.standard_id and st.academy_id = b.academy_id
+    join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id
+    join teachers t on t.id = b.teacher_id and t.academy_id = b.academy_id
+    join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
     where b.id in (select batch_id from batch_students where student_id = ${studentId} union select batch_id from attendance_records where student_id = ${studentId})
     order by st.level, b.start_time, b.name`);
   const [student, result] = await Promise.all([

@@ -10,6 +10,7 @@ import { academyDayStartSql } from '../../db/academy-today';
 import type { DbExecutor } from '../../db/client';
 import { auditLog, users, type AuditChanges } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
+import { joinOn } from '../../db/same-academy';
 
 type FilterQuery = z.output<typeof auditLogFilterQuerySchema>;
 type ListQuery = z.output<typeof auditLogListQuerySchema>;
@@ -122,7 +123,8 @@ export async function recordAudits(tx: DbExecutor, actor: AuditActor, entries: r
 /**
  * Records the entry unless the same action on the same record was recorded within `withinMinutes`:
  * still ONE statement (INSERT … SELECT … WHERE NOT EXISTS), for events that repeat in bursts (a
- * throttle refusing every further try) where one entry per burst says it all.
+ * throttle refusing every further try) where one entry per burst says it all. `returning`: on Citus an
+ * INSERT … SELECT without it is copied into the shards, which row-level security refuses (decision 053).
  */
 export async function recordAuditOnce(db: DbExecutor, actor: AuditActor, entry: AuditEntryInput, withinMinutes: number): Promise<void> {
   const changes = withoutSecrets(entry.changes);
@@ -133,7 +135,8 @@ export async function recordAuditOnce(db: DbExecutor, actor: AuditActor, entry: 
     where not exists (
       select 1 from ${auditLog}
       where ${auditLog.entityType} = ${entry.entityType} and ${auditLog.entityId} is not distinct from ${entry.entityId ?? null}
-        and ${auditLog.action} = ${entry.action} and ${auditLog.at} > now() - make_interval(mins => ${withinMinutes}))`);
+        and ${auditLog.action} = ${entry.action} and ${auditLog.at} > now() - make_interval(mins => ${withinMinutes}))
+    returning 1`);
 }
 
 /** How long entries are kept. */
@@ -216,7 +219,7 @@ function toEntry(row: EntryRow, language: Language): AuditEntry {
 }
 
 function selectEntries(db: DbExecutor) {
-  return db.select(entryColumns).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId));
+  return db.select(entryColumns).from(auditLog).leftJoin(users, joinOn(users.id, auditLog.actorUserId));
 }
 
 /** A page of entries, newest first; the page and its total in one statement (count(*) over ()). */
@@ -225,7 +228,7 @@ export async function listAuditLog(db: DbExecutor, query: ListQuery, language: L
   const rows = await db
     .select({ ...entryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .leftJoin(users, joinOn(users.id, auditLog.actorUserId))
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(query.limit)

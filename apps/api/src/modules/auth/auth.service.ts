@@ -11,6 +11,7 @@ import { verifyPassword } from '../../lib/password';
 import { recordAudit, recordAuditOnce } from '../audit';
 import { createSession } from '../sessions';
 import { markSignedIn, updateAccount } from '../users';
+import { joinOn } from '../../db/same-academy';
 
 // The throttle's limits live with it (db/sign-in-throttle.ts); offered here for the module's tests and importers.
 export { LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT } from '../../db/sign-in-throttle';
@@ -30,7 +31,7 @@ async function findLoginAccount(db: Db, identifier: string) {
     const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, identifier)).limit(1);
     return user;
   }
-  const [row] = await db.select({ user: users }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.studentCode, identifier)).limit(1);
+  const [row] = await db.select({ user: users }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(eq(students.studentCode, identifier)).limit(1);
   return row?.user;
 }
 

@@ -13,6 +13,7 @@ import { recordAudit } from '../audit';
 import { createPasswordLink, createSession, usePasswordLink } from '../sessions';
 import { findUserByEmail, markSignedIn, updateAccount } from '../users';
 import { toSessionUser } from './auth.service';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 30;
 /** More requests for one account within an hour are answered as usual but send nothing. */
@@ -39,7 +40,7 @@ export async function sendPasswordResetMail(deps: { db: Db; mailer: Mailer }, in
 
   const token = await deps.db.transaction(async (tx) => {
     // The user's row is locked so that simultaneous requests for one account count one after another.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    await tx.select({ id: users.id }).from(users).where(and(eq(users.id, user.id), thisAcademy(users))).for('update');
     const [recent] = await tx
       .select({ value: count() })
       .from(passwordResetTokens)
@@ -67,7 +68,7 @@ async function findUsableToken(db: DbExecutor, token: string) {
   const [row] = await db
     .select({ id: passwordResetTokens.id, userId: users.id, email: users.email, purpose: passwordResetTokens.purpose })
     .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .innerJoin(users, joinOn(users.id, passwordResetTokens.userId))
     .where(
       and(
         eq(passwordResetTokens.tokenHash, hashToken(token)),

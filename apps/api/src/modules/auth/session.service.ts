@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { loginFailures, parents, sessions, students, teachers, users, signInCodes } from '../../db/schema';
 import { actorColumns, toActor, type Actor } from '../../access/actor';
 import { hashToken } from '../../lib/tokens';
+import { joinOn } from '../../db/same-academy';
 
 export type SessionRecord = {
   id: string;
@@ -59,10 +60,10 @@ function sessionLookup(db: Db) {
       actor: actorColumns,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(teachers, eq(teachers.userId, users.id))
-    .leftJoin(students, eq(students.userId, users.id))
-    .leftJoin(parents, eq(parents.userId, users.id))
+    .innerJoin(users, joinOn(users.id, sessions.userId))
+    .leftJoin(teachers, joinOn(teachers.userId, users.id))
+    .leftJoin(students, joinOn(students.userId, users.id))
+    .leftJoin(parents, joinOn(parents.userId, users.id))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)))
     .limit(1)
     .prepare('academy_session_by_token');

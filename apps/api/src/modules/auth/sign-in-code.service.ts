@@ -19,6 +19,7 @@ import { academyToday, getAcademySettings, phoneCodesAvailable } from '../../aca
 import { createSession } from '../sessions';
 import { markSignedIn } from '../users';
 import { toSessionUser } from './auth.service';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 export type SignInCodeDeps = {
   db: Db;
@@ -110,7 +111,7 @@ export async function issueSignInCode(tx: DbExecutor, otpKey: string, input: { p
   await enforcePhoneCodeCeiling(tx);
   const { rows } = await tx.execute<{ parentId: string | null; lastSentSecondsAgo: number | null; sentLastHour: number }>(sql`
     select
-      (select p.id from parents p join users u on u.id = p.user_id where p.phone = ${input.phone} and u.is_active limit 1) as "parentId",
+      (select p.id from parents p join users u on u.id = p.user_id and u.academy_id = p.academy_id where p.phone = ${input.phone} and u.is_active limit 1) as "parentId",
       (select extract(epoch from now() - max(c.sent_at))::float8 from sign_in_codes c where c.phone = ${input.phone} and c.sent_at > now() - interval '1 hour') as "lastSentSecondsAgo",
       (select count(*)::int from sign_in_codes c where c.phone = ${input.phone} and c.sent_at > now() - interval '1 hour') as "sentLastHour"`);
   const state = rows[0]!;
@@ -145,7 +146,7 @@ export async function checkPhoneCode(tx: DbExecutor, otpKey: string, input: { ph
     .select({ id: signInCodes.id, codeHash: signInCodes.codeHash, wrongTries: signInCodes.wrongTries, live: sql<boolean>`${signInCodes.expiresAt} > now()` })
     .from(signInCodes)
     // Only a code that was sent: an ask that sent nothing never ends or stands for the parent's code.
-    .where(and(eq(signInCodes.phone, input.phone), eq(signInCodes.purpose, input.purpose), isNull(signInCodes.usedAt), isNotNull(signInCodes.sentAt)))
+    .where(and(and(eq(signInCodes.phone, input.phone), eq(signInCodes.purpose, input.purpose), isNull(signInCodes.usedAt), isNotNull(signInCodes.sentAt)), thisAcademy(signInCodes)))
     .orderBy(desc(signInCodes.createdAt))
     .limit(1)
     .for('update');
@@ -261,7 +262,7 @@ async function recordUnsendableCode(deps: Pick<SignInCodeDeps, 'db' | 'jobs'>, p
   const [parent] = await deps.db
     .select({ id: parents.id })
     .from(parents)
-    .innerJoin(users, eq(users.id, parents.userId))
+    .innerJoin(users, joinOn(users.id, parents.userId))
     .where(and(eq(parents.phone, phone), eq(users.isActive, true)))
     .limit(1);
   if (!parent) return;
@@ -297,7 +298,7 @@ export async function verifySignInCode(deps: SignInCodeDeps, input: { phone: str
     const [account] = await tx
       .select({ user: users, parentId: parents.id })
       .from(parents)
-      .innerJoin(users, eq(users.id, parents.userId))
+      .innerJoin(users, joinOn(users.id, parents.userId))
       .where(and(eq(parents.phone, input.phone), eq(users.isActive, true)))
       .limit(1);
     // A right code for a number that is no parent's cannot happen (none is sent); said like an expired one.

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { currentAcademyId } from '../../lib/tenancy';
 import type { OnProgress } from './backups.service';
+import { appNowSql } from '../../db/app-time';
 
 const KEPT_JOBS = 20;
 /** A running job's row is touched at least this often; one not touched for STALE_MS belongs to a server that stopped. */
@@ -35,7 +36,7 @@ export function createJobRegistry(db: Db, runInBackground: (label: string, task:
     try {
       await db.execute(sql`
         insert into backup_jobs (id, state, heartbeat_at) values (${job.id}, ${JSON.stringify(job)}::jsonb, now())
-        on conflict (academy_id, id) do update set state = excluded.state, heartbeat_at = now()`);
+        on conflict (academy_id, id) do update set state = excluded.state, heartbeat_at = ${appNowSql()}`);
     } catch (error) {
       // A restore holds every table until it commits: the mirror waits, or gives up quietly.
       log?.warn({ err: error }, 'could not record the backup job’s progress');

@@ -17,7 +17,7 @@ import {
   type RemoteBackup,
   type offsiteSettingsInputSchema,
 } from '@academy/shared/schemas/backups';
-import type { Db, DbExecutor } from '../../db/client';
+import { type Db, type DbExecutor, thisAcademy } from '../../db/client';
 import { offsiteBackups, offsiteBackupSettings } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { openSecret, sealSecret, UnreadableSecretError } from '../../lib/secret-box';
@@ -169,7 +169,7 @@ export async function updateBackupSettings(
   existingBackups: string[] = [],
 ): Promise<BackupSettings> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(offsiteBackupSettings).for('update');
+    const [row] = await tx.select().from(offsiteBackupSettings).where(thisAcademy(offsiteBackupSettings)).for('update');
     if (input.offsite === null) {
       if (row?.enabled) {
         await tx.update(offsiteBackupSettings).set({ enabled: false });
@@ -235,7 +235,7 @@ export async function testBucket(db: DbExecutor, keys: ServerKeys, input: Offsit
  */
 export async function takeRecoverySheet(db: Db, keys: ServerKeys, actor: AuditActor, academyName: string): Promise<string> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(offsiteBackupSettings).for('update');
+    const [row] = await tx.select().from(offsiteBackupSettings).where(thisAcademy(offsiteBackupSettings)).for('update');
     if (!row?.enabled) throw new AppError('NOT_FOUND', OFFSITE_MESSAGES.notConfigured);
     if (row.recoverySheetDownloadedAt) throw new AppError('CONFLICT', OFFSITE_MESSAGES.sheetGone);
     const archiveKey = open(keys, SECRET_CONTEXT.archiveKey, row.archiveKeySealed);

@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Batch, BatchStatus, BatchSummary, BatchSyncReport, batchInputSchema, batchListQuerySchema, EnrolledStudent, LateJoinRule } from '@academy/shared/schemas/batches';
 import { formatSchedule, type Weekday } from '@academy/shared/schedule';
-import type { Db, DbExecutor } from '../../db/client';
+import { type Db, type DbExecutor, joinOn, thisAcademy } from '../../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../../db/schema';
 import { firstParentColumn } from '../../read-models/first-parent';
 import { AppError } from '../../lib/app-error';
@@ -55,7 +55,7 @@ async function enrolledStudentsOf(db: DbExecutor, batchIds: string[], populate: 
     // Ids only (every batch list): one array a batch from PostgreSQL, not one row per enrolment.
     const { rows: idRows } = await db.execute<{ batch_id: string; ids: string[] }>(sql`
       select bs.batch_id, array_agg(s.id order by lower(u.name)) as ids
-      from ${batchStudents} bs join ${students} s on s.id = bs.student_id join ${users} u on u.id = s.user_id
+      from ${batchStudents} bs join ${students} s on s.id = bs.student_id and s.academy_id = bs.academy_id join ${users} u on u.id = s.user_id and u.academy_id = s.academy_id
       where bs.batch_id = any(${sql.param(batchIds)}::uuid[]) and s.status = 'active'
       group by bs.batch_id`);
     for (const row of idRows) result.set(row.batch_id, row.ids);
@@ -74,9 +74,9 @@ async function enrolledStudentsOf(db: DbExecutor, batchIds: string[], populate: 
       standardLevel: standards.level,
     })
     .from(batchStudents)
-    .innerJoin(students, eq(students.id, batchStudents.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
-    .leftJoin(standards, eq(standards.id, students.standardId))
+    .innerJoin(students, joinOn(students.id, batchStudents.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
+    .leftJoin(standards, joinOn(standards.id, students.standardId))
     .where(and(inArray(batchStudents.batchId, batchIds), eq(students.status, 'active')))
     .orderBy(asc(sql`lower(${users.name})`));
   for (const row of rows) {
@@ -212,13 +212,13 @@ export async function activeEnrolledCount(db: DbExecutor, batchId: string): Prom
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(batchStudents)
-    .innerJoin(students, eq(students.id, batchStudents.studentId))
+    .innerJoin(students, joinOn(students.id, batchStudents.studentId))
     .where(and(eq(batchStudents.batchId, batchId), eq(students.status, 'active')));
   return row?.count ?? 0;
 }
 
 export async function lockBatch(db: DbExecutor, id: string) {
-  const [row] = await db.select().from(batches).where(eq(batches.id, id)).limit(1).for('update');
+  const [row] = await db.select().from(batches).where(and(eq(batches.id, id), thisAcademy(batches))).limit(1).for('update');
   if (!row) throw new AppError('NOT_FOUND', 'Batch not found');
   return row;
 }
@@ -337,7 +337,7 @@ export async function checkEnrolments(tx: DbExecutor, batch: BatchRow, studentId
   const found = await tx
     .select({ id: students.id, status: students.status, name: users.name })
     .from(students)
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(inArray(students.id, ids));
   const byId = new Map(found.map((student) => [student.id, student]));
   const existing = await tx
@@ -362,7 +362,7 @@ export async function checkEnrolments(tx: DbExecutor, batch: BatchRow, studentId
     const clashes = await tx
       .selectDistinctOn([batchStudents.studentId], { studentId: batchStudents.studentId, name: batches.name })
       .from(batches)
-      .innerJoin(batchStudents, eq(batchStudents.batchId, batches.id))
+      .innerJoin(batchStudents, joinOn(batchStudents.batchId, batches.id))
       .where(
         and(
           inArray(batchStudents.studentId, check.toEnrol.map((student) => student.id)),
@@ -460,11 +460,11 @@ export async function syncStudentsReport(db: DbExecutor): Promise<BatchSyncRepor
       studentStandardLevel: studentStandard.level,
     })
     .from(batchStudents)
-    .innerJoin(batches, eq(batches.id, batchStudents.batchId))
-    .innerJoin(standards, eq(standards.id, batches.standardId))
-    .innerJoin(students, eq(students.id, batchStudents.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
-    .leftJoin(studentStandard, eq(studentStandard.id, students.standardId))
+    .innerJoin(batches, joinOn(batches.id, batchStudents.batchId))
+    .innerJoin(standards, joinOn(standards.id, batches.standardId))
+    .innerJoin(students, joinOn(students.id, batchStudents.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
+    .leftJoin(studentStandard, joinOn(studentStandard.id, students.standardId))
     .orderBy(asc(batches.name), asc(users.name));
   const [{ count: checkedBatches } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(batches);
   const report: BatchSyncReport = { checkedBatches, ok: true, archivedEnrolments: [], overCapacity: [], standardMismatches: [] };

@@ -8,6 +8,7 @@ import { actorColumns, toActor, type Actor } from '../../access/actor';
 import { mayHaveCalendarFeed } from '../../access/calendar-feed';
 import { recordAudit } from '../audit';
 import { scheduleIcs } from '../batches';
+import { joinOn } from '../../db/same-academy';
 
 export const CALENDAR_FEED_NOT_FOUND = 'This calendar address is no longer valid';
 
@@ -49,10 +50,10 @@ export async function calendarFeedIcs(db: DbExecutor, token: string): Promise<st
   const [row] = await db
     .select({ ...actorColumns, language: users.language })
     .from(calendarFeeds)
-    .innerJoin(users, eq(users.id, calendarFeeds.userId))
-    .leftJoin(teachers, eq(teachers.userId, users.id))
-    .leftJoin(students, eq(students.userId, users.id))
-    .leftJoin(parents, eq(parents.userId, users.id))
+    .innerJoin(users, joinOn(users.id, calendarFeeds.userId))
+    .leftJoin(teachers, joinOn(teachers.userId, users.id))
+    .leftJoin(students, joinOn(students.userId, users.id))
+    .leftJoin(parents, joinOn(parents.userId, users.id))
     .where(and(eq(calendarFeeds.tokenHash, hashToken(token)), eq(users.isActive, true)));
   const owner = row ? toActor(row) : undefined;
   if (!owner || !mayHaveCalendarFeed(owner)) throw new AppError('NOT_FOUND', CALENDAR_FEED_NOT_FOUND);

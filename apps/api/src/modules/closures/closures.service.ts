@@ -14,7 +14,7 @@ export async function closuresBetween(db: DbExecutor, from: string, to: string, 
     select a.start_date as "startDate", a.end_date as "endDate", a.title,
       coalesce(array_agg(ab.batch_id) filter (where ab.batch_id is not null), '{}') as "batchIds"
     from announcements a
-    left join announcement_batches ab on ab.announcement_id = a.id
+    left join announcement_batches ab on ab.announcement_id = a.id and ab.academy_id = a.academy_id
     where a.closure and a.start_date <= ${to} and a.end_date >= ${from}
     group by a.academy_id, a.id
     ${

@@ -16,6 +16,7 @@ import { closuresBetween } from '../closures';
 import { payLinkUrl } from '../fees';
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { answerLanguage, asksForMenu, isPleasantry, TOPICS, topicId, topicOf, topicOfId, type Topic } from './auto-answers';
+import { joinOn } from '../../db/same-academy';
 
 /** The job that hands queued session messages to WhatsApp (one run per message). */
 export const CONVERSATION_SENDER_JOB = 'conversation-messages';
@@ -58,7 +59,7 @@ export async function receiveWhatsAppMessage(tx: DbExecutor, deps: IntakeDeps, m
   const [sender] = await tx
     .select({ parentId: parents.id, userId: parents.userId, name: users.name, relation: parents.relation, language: users.language })
     .from(parents)
-    .innerJoin(users, eq(users.id, parents.userId))
+    .innerJoin(users, joinOn(users.id, parents.userId))
     .where(and(eq(parents.phone, phone), eq(users.isActive, true)))
     .limit(1);
   if (!sender) {
@@ -148,8 +149,8 @@ async function absencesAnswered(tx: DbExecutor, parentId: string, contextId: str
   const { rows } = await tx.execute<Absence>(sql`
     select distinct m.student_id as "studentId", m.date::text as date, u.name as child
     from parent_messages m
-    join parent_students ps on ps.parent_id = m.parent_id and ps.student_id = m.student_id
-    join students s on s.id = m.student_id join users u on u.id = s.user_id
+    join parent_students ps on ps.parent_id = m.parent_id and ps.academy_id = m.academy_id and ps.student_id = m.student_id
+    join students s on s.id = m.student_id and s.academy_id = m.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
     where m.parent_id = ${parentId} and m.kind = 'absence' and m.status <> 'cancelled' and ${which}`);
   return rows;
 }
@@ -160,8 +161,8 @@ async function topicAnswer(tx: DbExecutor, deps: IntakeDeps, origin: string, top
   if (topic === 'fees') {
     const { rows } = await tx.execute<{ id: string; name: string; balance: number }>(sql`
       select s.id, u.name, coalesce(sum(d.amount_paise - d.concession_paise - d.paid_paise) filter (where d.amount_paise - d.concession_paise - d.paid_paise > 0), 0)::int as balance
-      from parent_students ps join students s on s.id = ps.student_id join users u on u.id = s.user_id
-      left join fee_dues d on d.student_id = s.id and d.status = 'open'
+      from parent_students ps join students s on s.id = ps.student_id and s.academy_id = ps.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
+      left join fee_dues d on d.student_id = s.id and d.academy_id = s.academy_id and d.status = 'open'
       where ps.parent_id = ${parentId}
       group by s.academy_id, s.id, u.name order by lower(u.name)`);
     const now = new Date();
@@ -177,9 +178,9 @@ async function topicAnswer(tx: DbExecutor, deps: IntakeDeps, origin: string, top
     // Each child's latest published test (one statement: DISTINCT ON the child).
     const { rows } = await tx.execute<{ name: string; test: string | null; date: string | null; halfMarks: number | null; absent: boolean | null; maxHalfMarks: number | null }>(sql`
       select u.name, r.test, r.date, r.half_marks as "halfMarks", r.absent, r.max_half_marks as "maxHalfMarks"
-      from parent_students ps join students s on s.id = ps.student_id join users u on u.id = s.user_id
+      from parent_students ps join students s on s.id = ps.student_id and s.academy_id = ps.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
       left join lateral (
-        select t.name as test, t.date::text as date, tm.half_marks, tm.absent, t.max_half_marks from exam_marks tm join exams t on t.id = tm.exam_id
+        select t.name as test, t.date::text as date, tm.half_marks, tm.absent, t.max_half_marks from exam_marks tm join exams t on t.id = tm.exam_id and t.academy_id = tm.academy_id
         where tm.student_id = s.id and t.published_at is not null order by t.date desc, t.published_at desc limit 1) r on true
       where ps.parent_id = ${parentId} order by lower(u.name)`);
     return rows
@@ -194,12 +195,12 @@ async function topicAnswer(tx: DbExecutor, deps: IntakeDeps, origin: string, top
   // unless a closure (a holiday announcement) closes that batch that day: then the family reads why.
   const { rows } = await tx.execute<{ name: string; batchId: string; batch: string; startTime: string; endTime: string; days: string[]; startDate: string; endDate: string }>(sql`
     select u.name, b.id as "batchId", b.name as batch, b.start_time::text as "startTime", b.end_time::text as "endTime", b.schedule_days as days, b.start_date::text as "startDate", b.end_date::text as "endDate"
-    from parent_students ps join students s on s.id = ps.student_id join users u on u.id = s.user_id
-    join batch_students bs on bs.student_id = s.id join batches b on b.id = bs.batch_id
+    from parent_students ps join students s on s.id = ps.student_id and s.academy_id = ps.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
+    join batch_students bs on bs.student_id = s.id and bs.academy_id = s.academy_id join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id
     where ps.parent_id = ${parentId} and s.status = 'active' and b.end_date >= ${today}
     order by lower(u.name), b.start_time`);
   const { rows: children } = await tx.execute<{ name: string }>(sql`
-    select u.name from parent_students ps join students s on s.id = ps.student_id join users u on u.id = s.user_id where ps.parent_id = ${parentId} order by lower(u.name)`);
+    select u.name from parent_students ps join students s on s.id = ps.student_id and s.academy_id = ps.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id where ps.parent_id = ${parentId} order by lower(u.name)`);
   const tomorrow = shiftDate(today, 1);
   const closures = rows.length === 0 ? [] : await closuresBetween(tx, today, tomorrow, [...new Set(rows.map((row) => row.batchId))]);
   const closureOn = (batchId: string, date: string) =>

@@ -28,7 +28,7 @@ export async function sendConversationMessage(deps: ConversationSenderDeps, payl
   }
   const { rows } = await deps.db.execute<{ id: string; text: string; interactive: string | null; status: string; phone: string | null }>(sql`
     select m.id, m.text, m.interactive, m.status, p.phone
-    from conversation_messages m join conversations c on c.id = m.conversation_id join parents p on p.id = c.parent_id
+    from conversation_messages m join conversations c on c.id = m.conversation_id and c.academy_id = m.academy_id join parents p on p.id = c.parent_id and p.academy_id = c.academy_id
     where m.id = ${payload.messageId}`);
   const message = rows[0];
   if (!message || message.status !== 'queued') return;

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, isNull, sql, type SQL } from 'drizzle-orm';
 import { COURSE_WEEKDAYS, type CourseBatch, type PublicCourses } from '@academy/shared/schemas/courses';
 import { courseIdPart, courseSlug } from '@academy/shared/public-site';
 import { academyTodaySql } from '../../db/academy-today';
@@ -7,6 +7,7 @@ import { batches, batchStudents, feePlanInstalments, feePlans, standards, standa
 import { paiseToRupees } from '@academy/shared/money';
 import { AppError } from '../../lib/app-error';
 import { batchClassTimes } from '../../read-models/batch-summaries';
+import { joinOn, qualified } from '../../db/same-academy';
 
 type CourseSubject = PublicCourses['standards'][number]['subjects'][number];
 
@@ -39,20 +40,20 @@ async function openCourses(db: DbExecutor, where?: SQL): Promise<OpenCourse[]> {
       // Active students hold seats; archived ones have left (the same rule as the batch screens).
       enrolledCount: sql<number>`(
         select count(*)::int from ${batchStudents}
-        join ${students} on ${students.id} = ${batchStudents.studentId}
-        where ${batchStudents.batchId} = ${batches.id} and ${students.status} = 'active')`,
+        join ${students} on ${students.id} = ${batchStudents.studentId} and ${students.academyId} = ${qualified(batchStudents.academyId)}
+        where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${qualified(batches.academyId)} and ${students.status} = 'active')`,
       // The plans the office shows on the site, cheapest first (fee_plans_batch_idx).
       fees: sql<{ name: string; amountPaise: number; instalments: number }[]>`coalesce((
         select json_agg(json_build_object('name', ${feePlans.name}, 'amountPaise', ${feePlans.amountPaise},
-          'instalments', (select count(*) from ${feePlanInstalments} where ${feePlanInstalments.planId} = ${feePlans.id}))
+          'instalments', (select count(*) from ${feePlanInstalments} where ${feePlanInstalments.planId} = ${feePlans.id} and ${feePlanInstalments.academyId} = ${qualified(feePlans.academyId)}))
           order by ${feePlans.amountPaise}, ${feePlans.name})
-        from ${feePlans} where ${feePlans.batchId} = ${batches.id} and ${feePlans.showOnSite}), '[]'::json)`,
+        from ${feePlans} where ${feePlans.batchId} = ${batches.id} and ${feePlans.academyId} = ${qualified(batches.academyId)} and ${feePlans.showOnSite}), '[]'::json)`,
     })
     .from(batches)
-    .innerJoin(standards, eq(standards.id, batches.standardId))
-    .innerJoin(subjects, eq(subjects.id, batches.subjectId))
-    .innerJoin(teachers, eq(teachers.id, batches.teacherId))
-    .innerJoin(users, eq(users.id, teachers.userId))
+    .innerJoin(standards, joinOn(standards.id, batches.standardId))
+    .innerJoin(subjects, joinOn(subjects.id, batches.subjectId))
+    .innerJoin(teachers, joinOn(teachers.id, batches.teacherId))
+    .innerJoin(users, joinOn(users.id, teachers.userId))
     // A batch ending today is still listed until midnight where the academy is.
     .where(and(sql`${batches.endDate} >= ${academyTodaySql}`, isNull(batches.archivedAt), where))
     .orderBy(asc(standards.level), asc(subjects.name), asc(batches.startTime), asc(batches.name));
@@ -85,8 +86,8 @@ export async function listPublicCourses(db: DbExecutor): Promise<PublicCourses &
           '[]'::json)`,
       })
       .from(standards)
-      .leftJoin(standardSubjects, eq(standardSubjects.standardId, standards.id))
-      .leftJoin(subjects, eq(subjects.id, standardSubjects.subjectId))
+      .leftJoin(standardSubjects, joinOn(standardSubjects.standardId, standards.id))
+      .leftJoin(subjects, joinOn(subjects.id, standardSubjects.subjectId))
       .groupBy(standards.academyId, standards.id)
       .orderBy(asc(standards.level)),
     openCourses(db),

@@ -12,6 +12,7 @@ import { listNotes } from '../notes';
 import { academyCurrentYear, academyToday, getAcademySettings } from '../../academy-settings';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { academyDayStartSql, academyTimeZoneSql } from '../../db/academy-today';
+import { academySql } from '../../db/same-academy';
 import { yearFeeTotals } from '../fees';
 import { conversationCounts } from '../conversations';
 import { academicYearEnd, academicYearStart, shiftDate } from '@academy/shared/calendar';
@@ -113,6 +114,8 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
   const weekStart = shiftDate(today, -((weekday + 6) % 7));
   const zone = academyTimeZoneSql;
+  // Every table names the academy: the statement goes to one shard on Citus (decision 053).
+  const academy = academySql();
   const [{ rows }, settings] = await Promise.all([
     db.execute<{
       collected: { this_month: number; last_month: number; last_month_to_date: number };
@@ -125,7 +128,7 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
       with overdue as (
         select d.batch_id, d.student_id, d.amount_paise - d.concession_paise - d.paid_paise as balance
         from fee_dues d
-        where d.status = 'open' and d.amount_paise - d.concession_paise - d.paid_paise > 0 and d.due_date < ${today}::date
+        where d.academy_id = ${academy} and d.status = 'open' and d.amount_paise - d.concession_paise - d.paid_paise > 0 and d.due_date < ${today}::date
       )
       select
         (select json_build_object(
@@ -133,11 +136,11 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
             'last_month', coalesce(sum(r.amount_paise) filter (where r.date < ${monthStart}::date), 0),
             'last_month_to_date', coalesce(sum(r.amount_paise) filter (where r.date <= ${lastMonthToDate}::date), 0))
           from fee_receipts r
-          where r.date between ${lastMonthStart}::date and ${today}::date and r.cancelled_at is null and r.mode <> 'opening_balance') as collected,
+          where r.academy_id = ${academy} and r.date between ${lastMonthStart}::date and ${today}::date and r.cancelled_at is null and r.mode <> 'opening_balance') as collected,
         (select coalesce(json_agg(json_build_object('batch_id', o.batch_id, 'batch_name', b.name, 'amount', o.amount, 'families', o.families)
             order by o.amount desc, b.name nulls last), '[]'::json)
           from (select batch_id, sum(balance) as amount, count(distinct student_id)::int as families from overdue group by batch_id) o
-          left join batches b on b.id = o.batch_id) as overdue_by_batch,
+          left join batches b on b.id = o.batch_id and b.academy_id = ${academy}) as overdue_by_batch,
         (select json_build_object('amount', coalesce(sum(balance), 0), 'families', count(distinct student_id)::int) from overdue) as overdue,
         (select coalesce(json_agg(json_build_object('batch_id', w.batch_id, 'batch_name', b.name, 'total', w.total, 'percentage', w.percentage)
             order by w.percentage nulls last, b.name), '[]'::json)
@@ -145,20 +148,20 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
             select a.batch_id, count(a.status)::int as total,
               round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8 as percentage
             from attendance_records a
-            where a.date between ${weekStart}::date and ${today}::date
+            where a.academy_id = ${academy} and a.date between ${weekStart}::date and ${today}::date
             group by a.batch_id
-          ) w join batches b on b.id = w.batch_id) as attendance,
+          ) w join batches b on b.id = w.batch_id and b.academy_id = ${academy}) as attendance,
         (select json_build_object(
             'this_month', count(*) filter (where e.created_at >= ${academyDayStartSql(monthStart, zone)}),
             'last_month', count(*) filter (where e.created_at < ${academyDayStartSql(monthStart, zone)}))
           from admission_enquiries e
-          where e.created_at >= ${academyDayStartSql(lastMonthStart, zone)}
+          where e.academy_id = ${academy} and e.created_at >= ${academyDayStartSql(lastMonthStart, zone)}
             and e.created_at < ${academyDayStartSql(sql`${today}::date + 1`, zone)}) as enquiries,
         (select json_build_object(
             'this_month', count(*) filter (where s.admission_date >= ${monthStart}::date),
             'last_month', count(*) filter (where s.admission_date < ${monthStart}::date))
           from students s
-          where s.admission_date between ${lastMonthStart}::date and ${today}::date) as admissions
+          where s.academy_id = ${academy} and s.admission_date between ${lastMonthStart}::date and ${today}::date) as admissions
     `),
     getAcademySettings(db),
   ]);
@@ -197,7 +200,7 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
   const { rows } = await db.execute<Row>(sql`
     with enrolment as (
       select bs.batch_id, count(*)::int as enrolled
-      from batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
+      from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
       group by bs.batch_id
     ),
     near as (
@@ -224,7 +227,7 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
       (select coalesce(json_agg(recent), '[]'::json) from (
         select s.id as "_id", u.name, u.email, s.admission_date as "admissionDate", s.created_at as "createdAt",
           case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard
-        from students s join users u on u.id = s.user_id left join standards st on st.id = s.standard_id
+        from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id left join standards st on st.id = s.standard_id and st.academy_id = s.academy_id
         where s.status = 'active'
         order by s.created_at desc, s.id desc
         limit 5
@@ -237,7 +240,7 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
         from near n
         join subjects sub on sub.id = n.subject_id
         join teachers t on t.id = n.teacher_id
-        join users tu on tu.id = t.user_id
+        join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
         order by n.enrolled::float / n.capacity desc, n.name
         limit ${NEAR_CAPACITY_LIST}
       ) fullest) as near_capacity,
@@ -299,7 +302,7 @@ export async function studentDashboard(db: Db, actor: Actor): Promise<StudentDas
     db.execute<{ today: StudentDashboard['attendance']['today']; month_statistics: AttendanceStatistics | null }>(sql`
       select
         (select coalesce(json_agg(json_build_object('batch', json_build_object('_id', b.id, 'name', b.name), 'status', a.status) order by b.name), '[]'::json)
-          from attendance_records a join batches b on b.id = a.batch_id
+          from attendance_records a join batches b on b.id = a.batch_id and b.academy_id = a.academy_id
           where a.student_id = ${studentId} and a.date = ${today}::date) as today,
         (select row_to_json(m) from (
           select ${STATISTICS} from attendance_records a

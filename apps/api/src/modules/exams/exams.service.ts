@@ -63,9 +63,9 @@ function toExam(row: ExamRow): Exam {
 }
 
 const EXAM_COLUMNS = sql`t.id as "_id", t.name, t.date, t.max_half_marks as "maxHalfMarks", t.topic, t.published_at as "publishedAt",
-  t.corrected_at as "correctedAt", (select count(*)::int from exam_marks m where m.exam_id = t.id) as entered,
+  t.corrected_at as "correctedAt", (select count(*)::int from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id) as entered,
   b.id as "batchId", b.name as "batchName", sub.id as "subjectId", sub.name as "subjectName", sub.code as "subjectCode", b.teacher_id as "teacherId"`;
-const EXAM_FROM = sql`from exams t join batches b on b.id = t.batch_id join subjects sub on sub.id = b.subject_id`;
+const EXAM_FROM = sql`from exams t join batches b on b.id = t.batch_id and b.academy_id = t.academy_id join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id`;
 
 /** The row, if this actor may manage its test (the batch's teacher or an admin; anyone else 404). */
 function staffExam(actor: Actor, row: ExamRow | undefined): ExamRow {
@@ -198,7 +198,7 @@ async function saveRows(db: Db, actor: Actor, examId: string, rows: Row[], numbe
     // The maximum and the enrolment are read under the test's lock.
     const test = await lockExamForStaff(tx, actor, examId);
     const { rows: enrolled } = await tx.execute<{ id: string }>(sql`
-      select bs.student_id as id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
+      select bs.student_id as id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
       where bs.batch_id = ${test.batchId} and bs.student_id = any(${sql.param(rows.map((row) => row.studentId))}::uuid[])`);
     const enrolledIds = new Set(enrolled.map((row) => row.id));
     const errors: Record<string, string> = {};
@@ -276,10 +276,10 @@ export async function importMarksCsv(db: Db, actor: Actor, examId: string, csv: 
   // else in the academy is none of the importer's business (issue 35, finding 10a), so "no such
   // student" and "not in this batch" are one answer.
   const { rows: found } = await db.execute<{ key: string; id: string }>(sql`
-    select lower(u.email) as key, s.id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active' join users u on u.id = s.user_id
+    select lower(u.email) as key, s.id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' join users u on u.id = s.user_id and u.academy_id = s.academy_id
     where bs.batch_id = ${test.batchId} and lower(u.email) = any(${sql.param(emails)}::text[])
     union all
-    select s.student_code as key, s.id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
+    select s.student_code as key, s.id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
     where bs.batch_id = ${test.batchId} and s.student_code = any(${sql.param(emails)}::text[])`);
   const idOf = new Map(found.map((row) => [row.key, row.id]));
   const errors: Record<string, string> = {};
@@ -331,11 +331,11 @@ export async function getResults(db: DbExecutor, actor: Actor, examId: string): 
   const test = await examForStaff(db, actor, examId);
   const { rows } = await db.execute<{ _id: string; name: string; email: string; halfMarks: number | null; absent: boolean | null }>(sql`
     with people as (
-      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active' where bs.batch_id = ${test.batchId}
+      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' where bs.batch_id = ${test.batchId}
       union select m.student_id from exam_marks m where m.exam_id = ${examId}
     )
     select s.id as "_id", u.name, u.email, m.half_marks as "halfMarks", m.absent
-    from people p join students s on s.id = p.student_id join users u on u.id = s.user_id
+    from people p join students s on s.id = p.student_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
     left join exam_marks m on m.exam_id = ${examId} and m.student_id = s.id
     order by lower(u.name), s.id`);
   const marks = rows.map((row) => ({ ...row, absent: row.absent === true }));
@@ -377,20 +377,20 @@ export async function examsOfStudent(
       -- test held before they joined is not theirs (issue 42: not "absent", left out of chart and card).
       where (t.batch_id in (select batch_id from batch_students where student_id = ${studentId}
                              and (enrolled_at at time zone ${academyTimeZoneSql})::date <= t.date)
-          or exists (select 1 from exam_marks m where m.exam_id = t.id and m.student_id = ${studentId}))
+          or exists (select 1 from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id and m.student_id = ${studentId}))
         ${options.includeUnpublished ? sql`` : sql`and t.published_at is not null`}
         ${options.teacherId ? sql`and t.batch_id in (select id from batches where teacher_id = ${options.teacherId})` : sql``}
         ${options.from ? sql`and t.date >= ${options.from}` : sql``}
         ${options.to ? sql`and t.date <= ${options.to}` : sql``}
     )
-    select ${EXAM_COLUMNS}, (select u.name from students s join users u on u.id = s.user_id where s.id = ${studentId}) as "studentName",
-      (select json_agg(json_build_object('halfMarks', m.half_marks, 'absent', m.absent, 'mine', m.student_id = ${studentId})) from exam_marks m where m.exam_id = t.id) as marks
+    select ${EXAM_COLUMNS}, (select u.name from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}) as "studentName",
+      (select json_agg(json_build_object('halfMarks', m.half_marks, 'absent', m.absent, 'mine', m.student_id = ${studentId})) from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id) as marks
     ${EXAM_FROM}
     where t.id in (select id from mine)
     order by t.date, t.created_at`);
   let studentName = rows[0]?.studentName;
   if (studentName === undefined) {
-    const { rows: found } = await db.execute<{ name: string }>(sql`select u.name from students s join users u on u.id = s.user_id where s.id = ${studentId}`);
+    const { rows: found } = await db.execute<{ name: string }>(sql`select u.name from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}`);
     if (!found[0]) throw new AppError('NOT_FOUND', 'Student not found');
     studentName = found[0].name;
   }

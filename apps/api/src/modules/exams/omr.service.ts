@@ -20,6 +20,7 @@ import { OMR_LETTERS, OMR_MARKING, OMR_NUMERIC_MARKING, defaultNumeric, isNumeri
 import { omrSheetPdf, type SheetStudent } from './omr-sheet';
 import { OmrUnreadable, readSheetImage, type OmrReading } from './omr-reader';
 import { OTHER_TEST } from '@academy/shared/omr/messages';
+import { appNowSql } from '../../db/app-time';
 
 const execFileAsync = promisify(execFile);
 
@@ -39,7 +40,7 @@ export async function omrSheetFor(db: DbExecutor, actor: Actor, examId: string, 
   if (query.batch) {
     if (query.batch !== test.batchId) throw new AppError('BAD_REQUEST', 'This test is of another batch: choose the test’s own batch', { batch: 'This test is of another batch' });
     const { rows } = await db.execute<SheetStudent>(sql`
-      select s.id, u.name, s.student_code as code from batch_students bs join students s on s.id = bs.student_id and s.status = 'active' join users u on u.id = s.user_id
+      select s.id, u.name, s.student_code as code from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' join users u on u.id = s.user_id and u.academy_id = s.academy_id
       where bs.batch_id = ${test.batchId} order by lower(u.name), s.id`);
     if (rows.length === 0) throw new AppError('BAD_REQUEST', 'The batch has no active students to print sheets for', { batch: 'The batch has no active students' });
     students = rows;
@@ -93,7 +94,7 @@ export async function saveAnswerKey(db: Db, actor: Actor, examId: string, input:
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into omr_answer_keys (exam_id, pattern, options, answers, updated_by) values (${examId}, ${input.pattern}, ${options}, ${sql.param(input.answers)}::text[], ${actor.userId})
-      on conflict (academy_id, exam_id) do update set pattern = excluded.pattern, options = excluded.options, answers = excluded.answers, updated_by = excluded.updated_by, updated_at = now()`);
+      on conflict (academy_id, exam_id) do update set pattern = excluded.pattern, options = excluded.options, answers = excluded.answers, updated_by = excluded.updated_by, updated_at = ${appNowSql()}`);
     await recordAudit(tx, actor, {
       action: 'test.answer_key', entityType: 'test', entityId: examId, relatedId: test.batchId,
       text: { key: 'test.answer_key_saved', values: { name: test.name, batch: test.batchName, questions: input.answers.length } },
@@ -119,8 +120,8 @@ type ScanRow = { studentId: string; studentName: string; studentCode: string; an
 
 const SCAN_SELECT = sql`select o.student_id as "studentId", u.name as "studentName", s.student_code as "studentCode", o.answers, o.uncertain, o.score,
   m.half_marks as "halfMarks", o.updated_at as "scannedAt"
-  from omr_scans o join students s on s.id = o.student_id join users u on u.id = s.user_id
-  left join exam_marks m on m.exam_id = o.exam_id and m.student_id = o.student_id`;
+  from omr_scans o join students s on s.id = o.student_id and s.academy_id = o.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
+  left join exam_marks m on m.exam_id = o.exam_id and m.academy_id = o.academy_id and m.student_id = o.student_id`;
 
 function toScan(row: ScanRow): OmrScan {
   // Only the answer's fields: a nullable copy in a PDF's `pages` is checked whole by the serialiser.
@@ -249,7 +250,7 @@ async function scanOne(db: Db, storage: FileStorage, actor: Actor, test: Awaited
   if ((reading.qr.numeric ?? 0) !== key.numeric) throw unreadable(`This sheet has ${reading.qr.numeric ?? 0} numeric-answer questions but the answer key has ${key.numeric}: print the sheets with the key’s count`);
   const studentId = reading.qr.studentId ?? (await studentOfIdGrid(db, test.batchId, reading));
   const { rows: enrolled } = await db.execute<{ name: string }>(sql`
-    select u.name from batch_students bs join students s on s.id = bs.student_id and s.status = 'active' join users u on u.id = s.user_id
+    select u.name from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' join users u on u.id = s.user_id and u.academy_id = s.academy_id
     where bs.batch_id = ${test.batchId} and bs.student_id = ${studentId}`);
   if (!enrolled[0]) throw unreadable('The student of this sheet is not in this test’s batch');
   const score = Math.max(0, scoreOf(key.pattern, key.answers, reading.answers));
@@ -264,7 +265,7 @@ async function scanOne(db: Db, storage: FileStorage, actor: Actor, test: Awaited
         insert into omr_scans (exam_id, student_id, file_key, file_type, answers, uncertain, score, scanned_by)
         values (${test.id}, ${studentId}, ${stored.key}, ${type}, ${sql.param(reading.answers)}::text[], ${sql.param(reading.uncertain)}::int[], 0, ${actor.userId})
         on conflict (academy_id, exam_id, student_id) do update set file_key = excluded.file_key, file_type = excluded.file_type, answers = excluded.answers,
-          uncertain = excluded.uncertain, scanned_by = excluded.scanned_by, updated_at = now()`);
+          uncertain = excluded.uncertain, scanned_by = excluded.scanned_by, updated_at = ${appNowSql()}`);
       await recordAudit(tx, actor, {
         action: 'test.omr_scan', entityType: 'test', entityId: test.id, relatedId: test.batchId,
         text: { key: 'test.omr_scanned', values: { student: enrolled[0]!.name, name: test.name, batch: test.batchName, score: scoreOf(key.pattern, key.answers, reading.answers), uncertain: reading.uncertain.length } },
@@ -290,7 +291,7 @@ async function studentOfIdGrid(db: DbExecutor, batchId: string, reading: OmrRead
   const number = reading.idDigits.slice(4);
   const pattern = `-${year}-0*${String(Number(number))}$`;
   const { rows } = await db.execute<{ id: string }>(sql`
-    select s.id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
+    select s.id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
     where bs.batch_id = ${batchId} and s.student_code ~ ${pattern}`);
   if (rows.length !== 1) throw unreadable(`No student of this batch has the student ID ending ${year}-${number}`);
   return rows[0]!.id;

@@ -21,7 +21,7 @@ export async function recordOnlineTestMarks(tx: DbExecutor, input: { batchId: st
       case when a.submitted_at is null then null else least(greatest(a.score_half_marks, 0), ${input.maxHalfMarks}) end,
       a.submitted_at is null
     from batch_students bs
-    join students s on s.id = bs.student_id and s.status = 'active'
+    join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
     left join online_test_attempts a on a.online_test_id = ${input.onlineTestId} and a.student_id = s.id
     where bs.batch_id = ${input.batchId}`);
   await queueJob(tx, 'exam-results-messages', { examId });

@@ -17,7 +17,7 @@ type BatchRow = { id: string; name: string; subject: SubjectRef; teacherId: stri
 
 async function batchForStaff(db: DbExecutor, actor: Actor, batchId: string): Promise<BatchRow> {
   const { rows } = await db.execute<BatchRow>(sql`
-    select b.id, b.name, json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject, b.teacher_id as "teacherId" from batches b join subjects sub on sub.id = b.subject_id where b.id = ${batchId}`);
+    select b.id, b.name, json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject, b.teacher_id as "teacherId" from batches b join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id where b.id = ${batchId}`);
   const batch = rows[0];
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found');
   assertStaffOfBatch(actor, batch.teacherId);
@@ -31,13 +31,13 @@ export async function listBatchRemarks(db: DbExecutor, actor: Actor, batchId: st
   const batch = await batchForStaff(db, actor, batchId);
   const { rows } = await db.execute<{ _id: string; name: string; remark: string | null; writtenBy: string | null; writtenAt: Date | string | null }>(sql`
     with people as (
-      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active' where bs.batch_id = ${batchId}
+      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' where bs.batch_id = ${batchId}
       union select r.student_id from report_card_remarks r where r.batch_id = ${batchId}
     )
     select s.id as "_id", u.name, r.remark, w.name as "writtenBy", r.written_at as "writtenAt"
-    from people p join students s on s.id = p.student_id join users u on u.id = s.user_id
+    from people p join students s on s.id = p.student_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
     left join report_card_remarks r on r.batch_id = ${batchId} and r.student_id = s.id
-    left join users w on w.id = r.written_by
+    left join users w on w.id = r.written_by and w.academy_id = r.academy_id
     order by lower(u.name), s.id`);
   return {
     batch: { _id: batch.id, name: batch.name, subject: batch.subject },
@@ -56,7 +56,7 @@ export async function saveRemark(db: Db, actor: Actor, batchId: string, studentI
     // The student must be enrolled in this batch; the current remark is read (and locked) in the same statement.
     const { rows } = await tx.execute<{ name: string; before: string | null }>(sql`
       select u.name, (select r.remark from report_card_remarks r where r.batch_id = ${batchId} and r.student_id = s.id for update) as before
-      from batch_students bs join students s on s.id = bs.student_id join users u on u.id = s.user_id
+      from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
       where bs.batch_id = ${batchId} and bs.student_id = ${studentId}`);
     const student = rows[0];
     if (!student) throw new AppError('NOT_FOUND', 'Student not found');
@@ -79,7 +79,7 @@ export async function saveRemark(db: Db, actor: Actor, batchId: string, studentI
       });
     }
     const { rows: written } = await tx.execute<{ writtenBy: string | null; writtenAt: Date | string }>(sql`
-      select w.name as "writtenBy", r.written_at as "writtenAt" from report_card_remarks r left join users w on w.id = r.written_by
+      select w.name as "writtenBy", r.written_at as "writtenAt" from report_card_remarks r left join users w on w.id = r.written_by and w.academy_id = r.academy_id
       where r.batch_id = ${batchId} and r.student_id = ${studentId}`);
     return {
       student: { _id: studentId, name: student.name },
@@ -94,7 +94,7 @@ export async function saveRemark(db: Db, actor: Actor, batchId: string, studentI
 export async function remarksOfStudent(db: DbExecutor, studentId: string): Promise<{ batch: string; subject: SubjectRef; writtenBy: string | null; remark: string }[]> {
   const { rows } = await db.execute<{ batch: string; subject: SubjectRef; writtenBy: string | null; remark: string }>(sql`
     select b.name as batch, json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject, w.name as "writtenBy", r.remark
-    from report_card_remarks r join batches b on b.id = r.batch_id join subjects sub on sub.id = b.subject_id left join users w on w.id = r.written_by
+    from report_card_remarks r join batches b on b.id = r.batch_id and b.academy_id = r.academy_id join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id left join users w on w.id = r.written_by and w.academy_id = r.academy_id
     where r.student_id = ${studentId}
     order by lower(b.name), b.id`);
   return rows;

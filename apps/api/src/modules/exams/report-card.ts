@@ -68,12 +68,12 @@ async function reportCardData(db: DbExecutor, studentId: string, period: ReportC
   const [{ rows }, tests, remarks] = await Promise.all([
     db.execute<{ name: string; email: string; language: Language; standard: StandardRef | null; batches: string[] | null; percentage: number | null; total: number }>(sql`
       select u.name, u.email, u.language, case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard,
-        (select array_agg(b.name order by b.name) from batch_students bs join batches b on b.id = bs.batch_id where bs.student_id = s.id) as batches,
+        (select array_agg(b.name order by b.name) from batch_students bs join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = s.id) as batches,
         (select round(100.0 * count(*) filter (where a.status in ('present', 'late')) / nullif(count(*), 0), 1)::float8 from attendance_records a
-          where a.student_id = s.id ${period.from ? sql`and a.date >= ${period.from}` : sql``} ${period.to ? sql`and a.date <= ${period.to}` : sql``}) as percentage,
+          where a.student_id = s.id and a.academy_id = s.academy_id ${period.from ? sql`and a.date >= ${period.from}` : sql``} ${period.to ? sql`and a.date <= ${period.to}` : sql``}) as percentage,
         (select count(*)::int from attendance_records a
-          where a.student_id = s.id ${period.from ? sql`and a.date >= ${period.from}` : sql``} ${period.to ? sql`and a.date <= ${period.to}` : sql``}) as total
-      from students s join users u on u.id = s.user_id left join standards st on st.id = s.standard_id
+          where a.student_id = s.id and a.academy_id = s.academy_id ${period.from ? sql`and a.date >= ${period.from}` : sql``} ${period.to ? sql`and a.date <= ${period.to}` : sql``}) as total
+      from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id left join standards st on st.id = s.standard_id and st.academy_id = s.academy_id
       where s.id = ${studentId}`),
     examsOfStudent(db, studentId, period),
     remarksOfStudent(db, studentId),
@@ -198,7 +198,7 @@ export function reportCardFileName(studentName: string): string {
  * account email in their language instead (the fallback the issue asks for).
  */
 export async function deliverReportCard(deps: { db: DbExecutor; mailer: Mailer; jobs?: Jobs }, studentId: string, period: ReportCardPeriod): Promise<void> {
-  const { rows } = await deps.db.execute<{ language: Language; name: string }>(sql`select u.language, u.name from students s join users u on u.id = s.user_id where s.id = ${studentId}`);
+  const { rows } = await deps.db.execute<{ language: Language; name: string }>(sql`select u.language, u.name from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}`);
   if (!rows[0]) return; // removed since the job was queued
   const [settings, parents] = await Promise.all([getAcademySettings(deps.db), linkedParentsOf(deps.db, studentId)]);
   const readers = parents.length > 0 ? parents.flatMap((parent) => (parent.email ? [{ email: parent.email, language: parent.language }] : [])) : null;

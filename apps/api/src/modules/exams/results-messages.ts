@@ -23,7 +23,7 @@ export function defineExamJobs(jobs: Jobs, db: Db): void {
       const { rows } = await tx.execute<MarkRow>(sql`
         select m.student_id as "studentId", u.name as child, t.name as test, t.date::text as date,
           m.half_marks as "halfMarks", t.max_half_marks as "maxHalfMarks", m.absent
-        from exam_marks m join exams t on t.id = m.exam_id join students s on s.id = m.student_id join users u on u.id = s.user_id
+        from exam_marks m join exams t on t.id = m.exam_id and t.academy_id = m.academy_id join students s on s.id = m.student_id and s.academy_id = m.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
         where m.exam_id = ${payload.examId} and s.status = 'active'`);
       for (const row of rows) {
         const score = (language: Language) => (row.absent || row.halfMarks === null ? word('reportCard', 'Absent', language) : `${marksText(row.halfMarks)}/${marksText(row.maxHalfMarks)}`);

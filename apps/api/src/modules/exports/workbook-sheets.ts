@@ -76,12 +76,12 @@ export async function studentsSheet({ sheet, tx, wordOf, given }: SheetContext):
     ],
     sql`
       select s.student_code, u.name, u.email, s.phone, s.gender, s.date_of_birth, st.name as standard, s.school, s.board, s.medium, s.address, s.status, s.admission_date,
-        (select string_agg(b.name, '; ' order by b.name) from batch_students bs join batches b on b.id = bs.batch_id where bs.student_id = s.id) as batches,
+        (select string_agg(b.name, '; ' order by b.name) from batch_students bs join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = s.id) as batches,
         (select json_agg(json_build_object('name', pu.name, 'relation', p.relation, 'phone', p.phone, 'email', pu.email) order by ps.created_at, p.id)
-           from parent_students ps join parents p on p.id = ps.parent_id join users pu on pu.id = p.user_id where ps.student_id = s.id) as parents
+           from parent_students ps join parents p on p.id = ps.parent_id and p.academy_id = ps.academy_id join users pu on pu.id = p.user_id and pu.academy_id = p.academy_id where ps.student_id = s.id) as parents
       from students s
-      join users u on u.id = s.user_id
-      left join standards st on st.id = s.standard_id
+      join users u on u.id = s.user_id and u.academy_id = s.academy_id
+      left join standards st on st.id = s.standard_id and st.academy_id = s.academy_id
       order by s.student_code`,
     (row) => {
       const parents = (row.parents as { name: string; relation: string; phone: string | null; email: string | null }[] | null) ?? [];
@@ -126,10 +126,10 @@ export function teachersSheet({ sheet, wordOf }: SheetContext): Promise<number> 
     ],
     sql`
       select u.name, u.email, t.phone, t.gender, t.qualification,
-        (select string_agg(sj.name, '; ' order by sj.name) from teacher_subjects ts join subjects sj on sj.id = ts.subject_id where ts.teacher_id = t.id) as subjects,
-        (select string_agg(b.name, '; ' order by b.name) from batches b where b.teacher_id = t.id) as batches,
+        (select string_agg(sj.name, '; ' order by sj.name) from teacher_subjects ts join subjects sj on sj.id = ts.subject_id and sj.academy_id = ts.academy_id where ts.teacher_id = t.id) as subjects,
+        (select string_agg(b.name, '; ' order by b.name) from batches b where b.teacher_id = t.id and b.academy_id = t.academy_id) as batches,
         t.joining_date, t.status, t.address
-      from teachers t join users u on u.id = t.user_id
+      from teachers t join users u on u.id = t.user_id and u.academy_id = t.academy_id
       order by lower(u.name), t.id`,
     (row) => [
       row.name as string,
@@ -166,12 +166,12 @@ export function batchesSheet({ sheet, say }: SheetContext): Promise<number> {
     sql`
       select b.name, st.name as standard, sj.name as subject, tu.name as teacher, b.schedule_days as days,
         to_char(b.start_time, 'HH24:MI') as start_time, to_char(b.end_time, 'HH24:MI') as end_time, b.start_date, b.end_date, b.capacity,
-        (select count(*)::int from batch_students bs join students s on s.id = bs.student_id where bs.batch_id = b.id and s.status = 'active') as enrolled
+        (select count(*)::int from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id where bs.batch_id = b.id and s.status = 'active') as enrolled
       from batches b
-      join standards st on st.id = b.standard_id
-      join subjects sj on sj.id = b.subject_id
-      join teachers t on t.id = b.teacher_id
-      join users tu on tu.id = t.user_id
+      join standards st on st.id = b.standard_id and st.academy_id = b.academy_id
+      join subjects sj on sj.id = b.subject_id and sj.academy_id = b.academy_id
+      join teachers t on t.id = b.teacher_id and t.academy_id = b.academy_id
+      join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
       order by st.level, b.start_time, b.name, b.id`,
     (row) => [
       row.name as string,
@@ -205,9 +205,9 @@ export function enrolmentsSheet({ sheet, wordOf }: SheetContext): Promise<number
     sql`
       select b.name as batch, s.student_code, u.name, s.status, (bs.enrolled_at at time zone ${academyTimeZoneSql})::date as enrolled_on
       from batch_students bs
-      join batches b on b.id = bs.batch_id
-      join students s on s.id = bs.student_id
-      join users u on u.id = s.user_id
+      join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id
+      join students s on s.id = bs.student_id and s.academy_id = bs.academy_id
+      join users u on u.id = s.user_id and u.academy_id = s.academy_id
       order by b.name, b.id, s.student_code`,
     (row) => [row.batch as string, row.student_code as string, row.name as string, wordOf(STATUSES, row.status), row.enrolled_on as string],
   );
@@ -245,7 +245,7 @@ export function attendanceSheet({ sheet }: SheetContext): Promise<number> {
       select s.student_code, u.name, b.name as batch, c.month, c.present, c.late, c.absent, c.excused, c.marked
       from counted c
       join students s on s.id = c.student_id
-      join users u on u.id = s.user_id
+      join users u on u.id = s.user_id and u.academy_id = s.academy_id
       join batches b on b.id = c.batch_id
       order by s.student_code, b.name, b.id, c.month`,
     (row) => [
@@ -282,9 +282,9 @@ export function duesSheet({ sheet, say, today }: SheetContext): Promise<number> 
       select s.student_code, u.name, d.label, b.name as batch, d.due_date, d.status,
         d.amount_paise::float8 as amount, d.concession_paise::float8 as concession, d.paid_paise::float8 as paid
       from fee_dues d
-      join students s on s.id = d.student_id
-      join users u on u.id = s.user_id
-      left join batches b on b.id = d.batch_id
+      join students s on s.id = d.student_id and s.academy_id = d.academy_id
+      join users u on u.id = s.user_id and u.academy_id = s.academy_id
+      left join batches b on b.id = d.batch_id and b.academy_id = d.academy_id
       order by s.student_code, d.due_date, d.number`,
     (row) => {
       const balance = (row.amount as number) - (row.concession as number) - (row.paid as number);
@@ -313,8 +313,8 @@ export function receiptsSheet({ sheet, wordOf, yes }: SheetContext): Promise<num
     sql`
       select r.number, r.date, s.student_code, u.name, r.amount_paise::float8 as amount, r.mode, r.reference, r.cancelled_at is not null as cancelled, r.cancel_reason
       from fee_receipts r
-      join students s on s.id = r.student_id
-      join users u on u.id = s.user_id
+      join students s on s.id = r.student_id and s.academy_id = r.academy_id
+      join users u on u.id = s.user_id and u.academy_id = s.academy_id
       order by r.date, r.financial_year, r.seq`,
     (row) => [row.number as string, row.date as string, row.student_code as string, row.name as string, row.amount as number, wordOf(MODES, row.mode), row.reference as string | null, yes(row.cancelled), row.cancel_reason as string | null],
   );
@@ -339,10 +339,10 @@ export function marksSheet({ sheet, yes }: SheetContext): Promise<number> {
     sql`
       select t.name as test, t.topic, b.name as batch, t.date, s.student_code, u.name, m.half_marks, t.max_half_marks, m.absent, t.published_at is not null as published
       from exam_marks m
-      join exams t on t.id = m.exam_id
-      join batches b on b.id = t.batch_id
-      join students s on s.id = m.student_id
-      join users u on u.id = s.user_id
+      join exams t on t.id = m.exam_id and t.academy_id = m.academy_id
+      join batches b on b.id = t.batch_id and b.academy_id = t.academy_id
+      join students s on s.id = m.student_id and s.academy_id = m.academy_id
+      join users u on u.id = s.user_id and u.academy_id = s.academy_id
       order by t.date, b.name, t.name, t.id, s.student_code`,
     (row) => [
       row.test as string,

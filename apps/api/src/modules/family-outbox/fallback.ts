@@ -62,7 +62,7 @@ export async function queueLateFallbacks(db: Db, readiness: MessagingReadiness):
   const { rows } = await db.execute<{ id: string }>(sql`
     select m.id from parent_messages m
     where m.channel in ('push', 'whatsapp') and m.status = 'sent' and m.sent_at < now() - make_interval(mins => ${readiness.fallbackMinutes})
-      and not exists (select 1 from parent_messages o where o.key = m.key and o.parent_id is not distinct from m.parent_id
+      and not exists (select 1 from parent_messages o where o.key = m.key and o.academy_id = m.academy_id and o.parent_id is not distinct from m.parent_id
         and o.channel in (case when m.channel = 'push' then 'whatsapp' else 'sms' end, 'sms', 'email'))
     order by m.sent_at
     limit 100`);

@@ -14,6 +14,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { isMsg91WebhookToken, messagingConfig } from '../../academy-settings';
 import { emitEvent } from '../../events/emit';
 import { recordProviderStatus } from './delivery-status';
+import { joinOn } from '../../db/same-academy';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -97,7 +98,7 @@ async function whatsAppAcademies(db: Db, raw: Buffer): Promise<{ academyId: stri
   const rows = await db
     .select({ academyId: academyWhatsappNumbers.academyId, phoneNumberId: academyWhatsappNumbers.phoneNumberId })
     .from(academyWhatsappNumbers)
-    .innerJoin(academies, eq(academies.id, academyWhatsappNumbers.academyId))
+    .innerJoin(academies, joinOn(academies.id, academyWhatsappNumbers.academyId))
     .where(and(inArray(academyWhatsappNumbers.phoneNumberId, [...new Set(ids)].slice(0, 50)), eq(academies.status, 'active')));
   const byAcademy = new Map<string, Set<string>>();
   for (const row of rows) byAcademy.set(row.academyId, (byAcademy.get(row.academyId) ?? new Set()).add(row.phoneNumberId));

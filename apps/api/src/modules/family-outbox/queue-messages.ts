@@ -10,6 +10,7 @@ import { getAcademySettings, hasParentWebhook, messagingReadiness } from '../../
 import { type ParentNotice, type LinkedParent, linkedParentsOf, parentById, phoneStoppedWhatsApp, linkedParentColumns } from './recipients';
 import { type ParentChannel, chooseChannel, channelsOpen, noChannelReason, type ContactRecipient, type ContactMessageKind, reachOfContact } from './channels';
 import { endOfQuietHours } from './quiet-hours';
+import { joinOn } from '../../db/same-academy';
 
 /** The job that sends pending messages to parents (one-off runs at once, and a sweep every minute for retries). */
 export const PARENT_SENDER_JOB = 'parent-messages';
@@ -58,8 +59,8 @@ export async function notifyParentsOfStudents(db: DbExecutor, jobs: Jobs | undef
   const rows = await db
     .selectDistinctOn([parents.id], { ...linkedParentColumns, studentId: parentStudents.studentId })
     .from(parentStudents)
-    .innerJoin(parents, eq(parents.id, parentStudents.parentId))
-    .innerJoin(users, eq(users.id, parents.userId))
+    .innerJoin(parents, joinOn(parents.id, parentStudents.parentId))
+    .innerJoin(users, joinOn(users.id, parents.userId))
     .where(and(inArray(parentStudents.studentId, studentIds), eq(users.isActive, true)))
     .orderBy(parents.id, parentStudents.studentId);
   const queued = await queueForParents(db, rows, { ...notice, studentId: null }, 'queued');

@@ -1,11 +1,12 @@
 /** The quiet hours: what they hold, until when, and the office's "Send now" of a held message. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { URGENT_KINDS, type MessageChannel, type MessageKind } from '@academy/shared/schemas/messaging';
 import type { DbExecutor } from '../../db/client';
 import { parentMessages } from '../../db/schema';
 import { getAcademySettings, messagingReadiness } from '../../academy-settings';
 import { linkedParentsOfStudents } from './recipients';
 import { chooseChannel, channelsOpen } from './channels';
+import { thisAcademy } from '../../db/same-academy';
 
 /** The minutes of the day (0–1439) at `now` where the academy is. */
 function minutesOfDay(now: Date, timeZone: string): number {
@@ -98,7 +99,7 @@ export async function releaseHeldMessage(db: DbExecutor, id: string): Promise<{ 
   const [row] = await db
     .select({ kind: parentMessages.kind, parentId: parentMessages.parentId, held: sql<boolean>`${heldCondition}` })
     .from(parentMessages)
-    .where(eq(parentMessages.id, id))
+    .where(and(eq(parentMessages.id, id), thisAcademy(parentMessages)))
     .for('update');
   if (!row) return { held: false, found: false, kind: '', parentId: null };
   if (!row.held) return { held: false, found: true, kind: row.kind, parentId: row.parentId };

@@ -4,6 +4,7 @@ import type { Language } from '@academy/shared/languages';
 import { type MessageChannel, type MessageKind, type PreferredChannel } from '@academy/shared/schemas/messaging';
 import type { DbExecutor } from '../../db/client';
 import { parents, parentStudents, users } from '../../db/schema';
+import { joinOn, qualified } from '../../db/same-academy';
 
 /** A message for a student's parents: what it is about and its words in every language. */
 export type ParentNotice = {
@@ -38,7 +39,7 @@ export type LinkedParent = {
 
 export const linkedParentColumns = {
   parentId: parents.id,
-  hasPush: sql<boolean>`exists (select 1 from push_subscriptions s where s.user_id = ${parents.userId})`,
+  hasPush: sql<boolean>`exists (select 1 from push_subscriptions s where s.user_id = ${parents.userId} and s.academy_id = ${qualified(parents.academyId)})`,
   name: users.name,
   email: users.email,
   phone: parents.phone,
@@ -52,8 +53,8 @@ export async function linkedParentsOf(db: DbExecutor, studentId: string): Promis
   return db
     .select(linkedParentColumns)
     .from(parentStudents)
-    .innerJoin(parents, eq(parents.id, parentStudents.parentId))
-    .innerJoin(users, eq(users.id, parents.userId))
+    .innerJoin(parents, joinOn(parents.id, parentStudents.parentId))
+    .innerJoin(users, joinOn(users.id, parents.userId))
     .where(and(eq(parentStudents.studentId, studentId), eq(users.isActive, true)));
 }
 
@@ -62,8 +63,8 @@ export async function linkedParentsOfStudents(db: DbExecutor, studentIds: string
   return db
     .select({ ...linkedParentColumns, studentId: parentStudents.studentId })
     .from(parentStudents)
-    .innerJoin(parents, eq(parents.id, parentStudents.parentId))
-    .innerJoin(users, eq(users.id, parents.userId))
+    .innerJoin(parents, joinOn(parents.id, parentStudents.parentId))
+    .innerJoin(users, joinOn(users.id, parents.userId))
     .where(and(inArray(parentStudents.studentId, studentIds), eq(users.isActive, true)));
 }
 
@@ -71,7 +72,7 @@ export async function parentById(db: DbExecutor, parentId: string): Promise<Link
   const [row] = await db
     .select(linkedParentColumns)
     .from(parents)
-    .innerJoin(users, eq(users.id, parents.userId))
+    .innerJoin(users, joinOn(users.id, parents.userId))
     .where(and(eq(parents.id, parentId), eq(users.isActive, true)));
   return row;
 }

@@ -126,7 +126,7 @@ async function claimNextMessage(db: Db, leaseMs: number): Promise<ClaimedMessage
       u.name as "parentName", u.email as "parentEmail", p.phone as "parentPhone", coalesce(p.whatsapp_stopped_at is not null, false) as "whatsappStopped", p.user_id as "parentUserId",
       coalesce(u.language, c.payload->>'language', 'en') as "parentLanguage", p.relation, coalesce(u.is_active, true) as active,
       (c.student_id is null or exists (select 1 from parent_students ps where ps.parent_id = c.parent_id and ps.student_id = c.student_id)) as linked
-    from claimed c left join parents p on p.id = c.parent_id left join users u on u.id = p.user_id`);
+    from claimed c left join parents p on p.id = c.parent_id left join users u on u.id = p.user_id and u.academy_id = p.academy_id`);
   return rows[0];
 }
 

@@ -15,6 +15,7 @@ import { parseBankStatement, readStatementRows, StatementFormatError } from './b
 import { recordPayment } from './payments.service';
 import { creditLineKey } from './statement-matching';
 import { matchCredits } from './match-statement-credits';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /** The saved column mapping of the academy's bank, if it is not HDFC, SBI or ICICI. */
 async function savedMapping(db: DbExecutor): Promise<StatementMapping | undefined> {
@@ -92,7 +93,7 @@ export async function listStatements(db: DbExecutor): Promise<BankStatementList>
       open: sql<number>`count(*) filter (where ${bankStatementCredits.id} is not null and ${bankStatementCredits.receiptId} is null and ${bankStatementCredits.setAsideAt} is null)::int`,
     })
     .from(bankStatements)
-    .leftJoin(bankStatementCredits, eq(bankStatementCredits.statementId, bankStatements.id))
+    .leftJoin(bankStatementCredits, joinOn(bankStatementCredits.statementId, bankStatements.id))
     .groupBy(bankStatements.academyId, bankStatements.id)
     .orderBy(desc(bankStatements.uploadedAt))
     .limit(50);
@@ -139,7 +140,7 @@ async function loadStatement(db: DbExecutor, id: string) {
     await db
       .select({ credit: bankStatementCredits, setAsideByName: users.name })
       .from(bankStatementCredits)
-      .leftJoin(users, eq(users.id, bankStatementCredits.setAsideBy))
+      .leftJoin(users, joinOn(users.id, bankStatementCredits.setAsideBy))
       .where(eq(bankStatementCredits.statementId, id))
       .orderBy(asc(bankStatementCredits.row))
   ).map(({ credit, setAsideByName }) => ({ ...credit, setAsideByName }));
@@ -218,7 +219,7 @@ async function lockedCredit(tx: DbExecutor, statementId: string, creditId: strin
   const [credit] = await tx
     .select()
     .from(bankStatementCredits)
-    .where(and(eq(bankStatementCredits.id, creditId), eq(bankStatementCredits.statementId, statementId)))
+    .where(and(and(eq(bankStatementCredits.id, creditId), eq(bankStatementCredits.statementId, statementId)), thisAcademy(bankStatementCredits)))
     .for('update')
     .limit(1);
   if (!credit) throw new AppError('NOT_FOUND', STATEMENT_MESSAGES.creditNotFound);

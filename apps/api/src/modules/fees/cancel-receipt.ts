@@ -1,5 +1,5 @@
 /** A receipt cancelled with a reason; a tax invoice's cancellation makes a credit note (issue 57). */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { financialYearOf, formatDate } from '@academy/shared/calendar';
 import { creditNoteLastDate } from '@academy/shared/gst';
 import { formatPaise } from '@academy/shared/money';
@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../../academy-settings';
 import { DUE_LOCK_ORDER, receiptsWhere } from './fee-queries';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /** A credit note number: 'CN/2026-27/0001' (15 characters). */
 export function creditNoteNumber(year: string, seq: number): string {
@@ -25,14 +26,14 @@ export function creditNoteNumber(year: string, seq: number): string {
  */
 export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reason: string): Promise<Receipt> {
   await transactionWithRetry(db, async (tx) => {
-    const [receipt] = await tx.select().from(feeReceipts).where(eq(feeReceipts.id, id)).for('update').limit(1);
+    const [receipt] = await tx.select().from(feeReceipts).where(and(eq(feeReceipts.id, id), thisAcademy(feeReceipts))).for('update').limit(1);
     if (!receipt) throw new AppError('NOT_FOUND', FEE_MESSAGES.receiptNotFound);
     if (receipt.cancelledAt) throw new AppError('CONFLICT', FEE_MESSAGES.alreadyCancelled);
     // The dues it paid, locked in the dues' order before the update below changes them.
     await tx
       .select({ id: feeDues.id })
       .from(feeDues)
-      .innerJoin(feeAllocations, eq(feeAllocations.dueId, feeDues.id))
+      .innerJoin(feeAllocations, joinOn(feeAllocations.dueId, feeDues.id))
       .where(eq(feeAllocations.receiptId, id))
       .orderBy(...DUE_LOCK_ORDER)
       .for('update', { of: feeDues });

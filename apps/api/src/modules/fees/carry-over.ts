@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import { type DbExecutor, qualified } from '../../db/client';
 import { feeDueInvoices, feeDues } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { balanceSql, DUE_LOCK_ORDER } from './fee-queries';
@@ -36,7 +36,7 @@ export async function carryOverBalances(tx: DbExecutor, options: { before: strin
         // A due with a live tax invoice issued on its due date (decision 070) stays as it is: its invoice is the
         // supply's document, so a "Previous year balance" paid later would be invoiced a second time. Its
         // payments still settle that invoice; cancelling it (a credit note) lets the next year's carry it.
-        sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.creditNoteNumber} is null)`,
+        sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.academyId} = ${qualified(feeDues.academyId)} and ${feeDueInvoices.creditNoteNumber} is null)`,
       ),
     )
     .orderBy(...DUE_LOCK_ORDER)

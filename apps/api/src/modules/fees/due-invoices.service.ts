@@ -15,6 +15,7 @@ import { recordAudit, recordAudits, type AuditActor } from '../audit';
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { balanceSql, DUE_LOCK_ORDER, dueDeliverySql } from './fee-queries';
 import { invoiceTax, payableWithTax, placeOfSupplyOf, registrationOn } from '../gst';
+import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
 
 /**
  * Instalments as a continuous supply (CGST Act s.31(5)(a), docs/decisions/070-instalment-invoices-on-due-dates.md):
@@ -57,8 +58,8 @@ export async function issueDueInvoices(db: Db, actor: AuditActor = null): Promis
         studentAddress: students.address,
       })
       .from(feeDues)
-      .innerJoin(feePlans, eq(feePlans.id, feeDues.planId))
-      .innerJoin(students, eq(students.id, feeDues.studentId))
+      .innerJoin(feePlans, joinOn(feePlans.id, feeDues.planId))
+      .innerJoin(students, joinOn(students.id, feeDues.studentId))
       .where(
         and(
           eq(feeDues.status, 'open'),
@@ -67,7 +68,7 @@ export async function issueDueInvoices(db: Db, actor: AuditActor = null): Promis
           eq(feePlans.taxable, true),
           eq(feePlans.deposit, false),
           sql`${feeDues.dueDate} >= (${feeDues.createdAt} at time zone ${timeZone})::date`,
-          sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.creditNoteNumber} is null)`,
+          sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.academyId} = ${qualified(feeDues.academyId)} and ${feeDueInvoices.creditNoteNumber} is null)`,
         ),
       )
       .orderBy(...DUE_LOCK_ORDER)
@@ -164,7 +165,7 @@ export type OpenDueInvoice = { id: string; dueId: string; number: string; date: 
 
 /** What live receipts paid against each invoice, as SQL (a cancelled receipt's settlement counts no more); the invoice's id written out in full, as a one-table select would leave it bare (and `r.id` would answer). */
 const settledOf = (column: 'amount_paise' | 'due_paise') =>
-  sql<number>`coalesce((select sum(s.${sql.raw(column)}) from ${feeInvoiceSettlements} s join ${feeReceipts} r on r.id = s.receipt_id where s.invoice_id = "fee_due_invoices"."id" and r.cancelled_at is null), 0)`;
+  sql<number>`coalesce((select sum(s.${sql.raw(column)}) from ${feeInvoiceSettlements} s join ${feeReceipts} r on r.id = s.receipt_id and r.academy_id = s.academy_id where s.invoice_id = "fee_due_invoices"."id" and r.cancelled_at is null), 0)`;
 
 /** The live due-date invoices of these dues with something left to pay on them (in the caller's transaction, after the dues are locked). */
 export async function openDueInvoices(db: DbExecutor, dueIds: readonly string[]): Promise<OpenDueInvoice[]> {
@@ -239,7 +240,7 @@ async function creditInvoice(tx: DbExecutor, actor: AuditActor, invoice: typeof 
   const [settled] = await tx
     .select({ number: feeReceipts.number })
     .from(feeInvoiceSettlements)
-    .innerJoin(feeReceipts, eq(feeReceipts.id, feeInvoiceSettlements.receiptId))
+    .innerJoin(feeReceipts, joinOn(feeReceipts.id, feeInvoiceSettlements.receiptId))
     .where(and(eq(feeInvoiceSettlements.invoiceId, invoice.id), isNull(feeReceipts.cancelledAt)))
     .limit(1);
   if (settled) throw new AppError('CONFLICT', GST_MESSAGES.dueInvoiceSettled.replace('{number}', settled.number));
@@ -275,7 +276,7 @@ async function creditInvoice(tx: DbExecutor, actor: AuditActor, invoice: typeof 
  */
 export async function cancelDueInvoice(db: Db, actor: AuditActor, id: string, reason: string): Promise<{ creditNote: string }> {
   return transactionWithRetry(db, async (tx) => {
-    const [invoice] = await tx.select().from(feeDueInvoices).where(eq(feeDueInvoices.id, id)).for('update').limit(1);
+    const [invoice] = await tx.select().from(feeDueInvoices).where(and(eq(feeDueInvoices.id, id), thisAcademy(feeDueInvoices))).for('update').limit(1);
     if (!invoice) throw new AppError('NOT_FOUND', GST_MESSAGES.dueInvoiceNotFound);
     return { creditNote: await creditInvoice(tx, actor, invoice, reason) };
   });
@@ -290,7 +291,7 @@ export async function creditInvoicesOfDues(tx: DbExecutor, actor: AuditActor, du
   const invoices = await tx
     .select()
     .from(feeDueInvoices)
-    .where(and(inArray(feeDueInvoices.dueId, [...dueIds]), isNull(feeDueInvoices.creditNoteNumber)))
+    .where(and(and(inArray(feeDueInvoices.dueId, [...dueIds]), isNull(feeDueInvoices.creditNoteNumber)), thisAcademy(feeDueInvoices)))
     .orderBy(asc(feeDueInvoices.seq))
     .for('update');
   const numbers: string[] = [];
@@ -321,11 +322,11 @@ export async function printableDueInvoice(db: DbExecutor, actor: Actor, id: stri
   const [row] = await db
     .select({ invoice: feeDueInvoices, label: feeDues.label, dueDate: feeDues.dueDate, batchName: batches.name, studentName: users.name, legalName: gstRegistrations.legalName, tradeName: gstRegistrations.tradeName, address: gstRegistrations.address })
     .from(feeDueInvoices)
-    .innerJoin(feeDues, eq(feeDues.id, feeDueInvoices.dueId))
-    .leftJoin(batches, eq(batches.id, feeDues.batchId))
-    .innerJoin(students, eq(students.id, feeDueInvoices.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
-    .leftJoin(gstRegistrations, eq(gstRegistrations.id, feeDueInvoices.gstRegistrationId))
+    .innerJoin(feeDues, joinOn(feeDues.id, feeDueInvoices.dueId))
+    .leftJoin(batches, joinOn(batches.id, feeDues.batchId))
+    .innerJoin(students, joinOn(students.id, feeDueInvoices.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
+    .leftJoin(gstRegistrations, joinOn(gstRegistrations.id, feeDueInvoices.gstRegistrationId))
     .where(eq(feeDueInvoices.id, id))
     .limit(1);
   if (!row || !mayReadFeesOf(actor, row.invoice.studentId)) throw new AppError('NOT_FOUND', GST_MESSAGES.dueInvoiceNotFound);

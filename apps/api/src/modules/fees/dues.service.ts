@@ -21,6 +21,7 @@ import { insertDues } from './plans.service';
 import { lateJoinerInstalments } from '@academy/shared/late-join';
 import { claimsOfStudent } from './payment-claims.service';
 import { assertNotInvoiced, creditInvoicesOfDues, dueInvoicesOf, invoicedDueGst } from './due-invoices.service';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /**
  * A student's dues: made at enrolment, cancelled at removal when the office says so, lowered by
@@ -56,7 +57,7 @@ export async function createDuesForEnrolments(tx: DbExecutor, batchId: string, s
   const plans = await tx
     .select({ id: feePlans.id, name: feePlans.name, seq: feePlanInstalments.seq, dueDate: feePlanInstalments.dueDate, amountPaise: feePlanInstalments.amountPaise })
     .from(feePlans)
-    .innerJoin(feePlanInstalments, eq(feePlanInstalments.planId, feePlans.id))
+    .innerJoin(feePlanInstalments, joinOn(feePlanInstalments.planId, feePlans.id))
     .where(and(eq(feePlans.batchId, batchId), planIds ? inArray(feePlans.id, [...planIds]) : undefined))
     .orderBy(asc(feePlans.id), asc(feePlanInstalments.seq));
   if (plans.length === 0) return 0;
@@ -88,7 +89,7 @@ export async function cancelUnpaidDuesOfBatch(tx: DbExecutor, batchId: string, s
   const toCancel = await tx
     .select({ id: feeDues.id })
     .from(feeDues)
-    .where(and(eq(feeDues.studentId, studentId), eq(feeDues.batchId, batchId), eq(feeDues.status, 'open'), eq(feeDues.paidPaise, 0)))
+    .where(and(and(eq(feeDues.studentId, studentId), eq(feeDues.batchId, batchId), eq(feeDues.status, 'open'), eq(feeDues.paidPaise, 0)), thisAcademy(feeDues)))
     .orderBy(...DUE_LOCK_ORDER)
     .for('update');
   if (toCancel.length === 0) return 0;
@@ -126,7 +127,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
   const [found] = await db
     .select({ _id: students.id, name: users.name, code: students.studentCode, state: students.state })
     .from(students)
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(eq(students.id, studentId))
     .limit(1);
   if (!found) throw new AppError('NOT_FOUND', 'Student not found');
@@ -135,7 +136,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     db
       .select({ due: feeDues, batchName: batches.name, taxable: dueTaxableSql.mapWith(Boolean), deposit: dueDepositSql.mapWith(Boolean), delivery: dueDeliverySql })
       .from(feeDues)
-      .leftJoin(batches, eq(batches.id, feeDues.batchId))
+      .leftJoin(batches, joinOn(batches.id, feeDues.batchId))
       .where(eq(feeDues.studentId, studentId))
       .orderBy(asc(feeDues.dueDate), asc(feeDues.seq), asc(feeDues.createdAt)),
     receiptsWhere(db, eq(feeReceipts.studentId, studentId)),
@@ -209,8 +210,8 @@ export async function dueUpiWhere(db: DbExecutor, dueId: string, mayRead: (stude
   const [row] = await db
     .select({ due: feeDues, code: students.studentCode, name: users.name, state: students.state, taxable: dueTaxableSql.mapWith(Boolean), deposit: dueDepositSql.mapWith(Boolean), delivery: dueDeliverySql })
     .from(feeDues)
-    .innerJoin(students, eq(students.id, feeDues.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(students, joinOn(students.id, feeDues.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(eq(feeDues.id, dueId))
     .limit(1);
   if (!row || !mayRead(row.due.studentId)) throw new AppError('NOT_FOUND', FEE_MESSAGES.dueNotFound);
@@ -237,7 +238,7 @@ export async function ledgerFor(db: DbExecutor, actor: Actor, studentId: string)
  */
 export async function addConcession(db: Db, actor: AuditActor, studentId: string, input: ConcessionInput): Promise<Ledger> {
   await transactionWithRetry(db, async (tx) => {
-    const [student] = await tx.select({ name: users.name }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
+    const [student] = await tx.select({ name: users.name }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
     if (!student) throw new AppError('NOT_FOUND', 'Student not found');
     const open = await lockOpenDues(tx, studentId);
     const outstanding = open.reduce((sum, due) => sum + due.balance, 0);

@@ -6,6 +6,7 @@ import type { Due, Receipt } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { batches, feeAllocations, feeDueInvoices, feeDues, feeInvoiceSettlements, feePlans, feeReceipts, students, users } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
+import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
 
 /**
  * What the fees module's use cases share: the balance of a due as SQL, the one order of locking dues,
@@ -67,15 +68,15 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
   const rows = await db
     .select({ receipt: feeReceipts, studentName: users.name })
     .from(feeReceipts)
-    .innerJoin(students, eq(students.id, feeReceipts.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(students, joinOn(students.id, feeReceipts.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(where)
     .orderBy(desc(feeReceipts.date), desc(feeReceipts.createdAt));
   const allocations = rows.length
     ? await db
         .select({ receiptId: feeAllocations.receiptId, dueId: feeAllocations.dueId, label: feeDues.label, amountPaise: feeAllocations.amountPaise, dueDate: feeDues.dueDate })
         .from(feeAllocations)
-        .innerJoin(feeDues, eq(feeDues.id, feeAllocations.dueId))
+        .innerJoin(feeDues, joinOn(feeDues.id, feeAllocations.dueId))
         .where(inArray(feeAllocations.receiptId, rows.map((row) => row.receipt.id)))
         .orderBy(asc(feeDues.dueDate), asc(feeDues.seq))
     : [];
@@ -84,7 +85,7 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
     ? await db
         .select({ receiptId: feeInvoiceSettlements.receiptId, invoiceId: feeDueInvoices.id, number: feeDueInvoices.number, date: feeDueInvoices.date, amountPaise: feeInvoiceSettlements.amountPaise })
         .from(feeInvoiceSettlements)
-        .innerJoin(feeDueInvoices, eq(feeDueInvoices.id, feeInvoiceSettlements.invoiceId))
+        .innerJoin(feeDueInvoices, joinOn(feeDueInvoices.id, feeInvoiceSettlements.invoiceId))
         .where(inArray(feeInvoiceSettlements.receiptId, rows.map((row) => row.receipt.id)))
         .orderBy(asc(feeDueInvoices.financialYear), asc(feeDueInvoices.seq))
     : [];
@@ -130,12 +131,12 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
 }
 
 /** Whether a due carries GST (issue 57): its plan's flag; a due of no plan (a carried balance, a plan since deleted) is taxable. */
-export const dueTaxableSql = sql<boolean>`coalesce((select ${feePlans.taxable} from ${feePlans} where ${feePlans.id} = ${feeDues.planId}), true)`;
+export const dueTaxableSql = sql<boolean>`coalesce((select ${feePlans.taxable} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${qualified(feeDues.academyId)}), true)`;
 
 /** Whether a due is a refundable deposit (decision 062: no supply): its plan's flag; a due of no plan is not. */
-export const dueDepositSql = sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.id} = ${feeDues.planId}), false)`;
+export const dueDepositSql = sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${qualified(feeDues.academyId)}), false)`;
 /** How a due's batch is taught (decision 062: the place of supply follows it); a due of no batch counts as the classroom's. */
-export const dueDeliverySql = sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId}), 'classroom')`;
+export const dueDeliverySql = sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId} and ${batches.academyId} = ${qualified(feeDues.academyId)}), 'classroom')`;
 
 /** A student's open dues with something left to pay, locked in the one order (a payment and a concession both start here). */
 export async function lockOpenDues(tx: DbExecutor, studentId: string) {
@@ -149,7 +150,7 @@ export async function lockOpenDues(tx: DbExecutor, studentId: string) {
       delivery: dueDeliverySql.mapWith((value: string) => value as BatchDelivery),
     })
     .from(feeDues)
-    .where(and(eq(feeDues.studentId, studentId), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`))
+    .where(and(and(eq(feeDues.studentId, studentId), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`), thisAcademy(feeDues)))
     .orderBy(...DUE_LOCK_ORDER)
     .for('update');
 }
@@ -159,7 +160,7 @@ export async function lockOpenDuesOf(tx: DbExecutor, studentIds: readonly string
   const rows = await tx
     .select({ id: feeDues.id, studentId: feeDues.studentId, balance: balanceSql.mapWith(Number) })
     .from(feeDues)
-    .where(and(inArray(feeDues.studentId, [...studentIds]), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`))
+    .where(and(and(inArray(feeDues.studentId, [...studentIds]), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`), thisAcademy(feeDues)))
     .orderBy(...DUE_LOCK_ORDER)
     .for('update');
   const byStudent = new Map<string, { id: string; balance: number }[]>();

@@ -14,6 +14,7 @@ import { linkedParentsOf, notifyParents } from '../family-outbox';
 import { academyMailBrand, academyToday, getAcademySettings } from '../../academy-settings';
 import { payLinkUrl } from './pay-link';
 import type { FeeReminderPayload } from './reminders.service';
+import { joinOn } from '../../db/same-academy';
 
 
 /**
@@ -31,7 +32,7 @@ export async function deliverFeeReminder(
   payload: FeeReminderPayload,
 ): Promise<void> {
   const { db, mailer } = deps;
-  const [student] = await db.select({ name: users.name, email: users.email, language: users.language }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, payload.studentId)).limit(1);
+  const [student] = await db.select({ name: users.name, email: users.email, language: users.language }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(eq(students.id, payload.studentId)).limit(1);
   if (!student) return;
   const openDues = await db
     .select({ id: feeDues.id, label: feeDues.label, dueDate: feeDues.dueDate, balance: sql<number>`(${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise})`.mapWith(Number) })

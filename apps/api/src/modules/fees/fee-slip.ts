@@ -18,6 +18,7 @@ import { registrationOn, taxOnTopOf } from '../gst';
 import { dueUpiRequest } from './dues.service';
 import { dueDeliverySql, dueDepositSql, dueTaxableSql } from './fee-queries';
 import { dueInvoicesOf, invoicedDueGst } from './due-invoices.service';
+import { joinOn } from '../../db/same-academy';
 
 /**
  * The printed fee slip of one due (issue 38): what is left to pay, the due's reference, and the UPI
@@ -45,9 +46,9 @@ export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, la
   const [row] = await db
     .select({ due: feeDues, code: students.studentCode, name: users.name, state: students.state, batchName: batches.name, taxable: dueTaxableSql.mapWith(Boolean), deposit: dueDepositSql.mapWith(Boolean), delivery: dueDeliverySql })
     .from(feeDues)
-    .innerJoin(students, eq(students.id, feeDues.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
-    .leftJoin(batches, eq(batches.id, feeDues.batchId))
+    .innerJoin(students, joinOn(students.id, feeDues.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
+    .leftJoin(batches, joinOn(batches.id, feeDues.batchId))
     .where(eq(feeDues.id, dueId))
     .limit(1);
   if (!row || !mayReadFeesOf(actor, row.due.studentId)) throw new AppError('NOT_FOUND', FEE_MESSAGES.dueNotFound);

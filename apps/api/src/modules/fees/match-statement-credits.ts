@@ -7,6 +7,7 @@ import type { bankStatementCredits} from '../../db/schema';
 import { feeDues, feeReceipts, parents, parentStudents, paymentClaims, students, users } from '../../db/schema';
 import { studentIdPrefix } from '../../db/student-code';
 import { dueReferencesIn, likelyDue, nameInNarration, narrationWords, type LikelyCandidate } from './statement-matching';
+import { joinOn, qualified } from '../../db/same-academy';
 
 type CreditRow = typeof bankStatementCredits.$inferSelect;
 type Match = Pick<StatementCredit, 'match' | 'conflict' | 'studentId' | 'dueId' | 'student' | 'due' | 'receiptNumber' | 'claim'> & {
@@ -25,39 +26,39 @@ export async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promis
   const balance = sql<number>`(${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise})::bigint`;
   const dueColumns = { dueId: feeDues.id, studentId: feeDues.studentId, label: feeDues.label, dueDate: feeDues.dueDate, balance, studentName: users.name, code: students.studentCode, number: feeDues.number };
   // The names a payer may have: the student's and each linked parent's.
-  const parentNames = sql<string[]>`coalesce((select array_agg(pu.name) from ${parentStudents} ps join ${parents} p on p.id = ps.parent_id join ${users} pu on pu.id = p.user_id where ps.student_id = ${feeDues.studentId}), '{}')`;
+  const parentNames = sql<string[]>`coalesce((select array_agg(pu.name) from ${parentStudents} ps join ${parents} p on p.id = ps.parent_id and p.academy_id = ps.academy_id join ${users} pu on pu.id = p.user_id and pu.academy_id = p.academy_id where ps.student_id = ${feeDues.studentId} and ps.academy_id = ${qualified(feeDues.academyId)}), '{}')`;
   const [receipts, claims, referenced, byAmount, people] = await Promise.all([
     receiptIds.length + utrs.length > 0
       ? db
           .select({ id: feeReceipts.id, number: feeReceipts.number, utr: feeReceipts.utr, studentId: feeReceipts.studentId, studentName: users.name })
           .from(feeReceipts)
-          .innerJoin(students, eq(students.id, feeReceipts.studentId))
-          .innerJoin(users, eq(users.id, students.userId))
+          .innerJoin(students, joinOn(students.id, feeReceipts.studentId))
+          .innerJoin(users, joinOn(users.id, students.userId))
           .where(sql`(${receiptIds.length > 0 ? inArray(feeReceipts.id, receiptIds) : sql`false`} or (${utrs.length > 0 ? inArray(feeReceipts.utr, utrs) : sql`false`} and ${isNull(feeReceipts.cancelledAt)}))`)
       : [],
     utrs.length > 0
       ? db
           .select({ id: paymentClaims.id, utr: paymentClaims.utr, amountPaise: paymentClaims.amountPaise, ...dueColumns, parentNames })
           .from(paymentClaims)
-          .innerJoin(feeDues, eq(feeDues.id, paymentClaims.dueId))
-          .innerJoin(students, eq(students.id, feeDues.studentId))
-          .innerJoin(users, eq(users.id, students.userId))
+          .innerJoin(feeDues, joinOn(feeDues.id, paymentClaims.dueId))
+          .innerJoin(students, joinOn(students.id, feeDues.studentId))
+          .innerJoin(users, joinOn(users.id, students.userId))
           .where(and(inArray(paymentClaims.utr, utrs), eq(paymentClaims.status, 'pending')))
       : [],
     references.length > 0
       ? db
           .select(dueColumns)
           .from(feeDues)
-          .innerJoin(students, eq(students.id, feeDues.studentId))
-          .innerJoin(users, eq(users.id, students.userId))
+          .innerJoin(students, joinOn(students.id, feeDues.studentId))
+          .innerJoin(users, joinOn(users.id, students.userId))
           .where(and(eq(feeDues.status, 'open'), sql`(${students.studentCode}, ${feeDues.number}) in (${sql.join(references.map((ref) => sql`(${ref.studentCode}, ${ref.dueNumber})`), sql`, `)})`))
       : [],
     amounts.length > 0
       ? db
           .select({ ...dueColumns, parentNames })
           .from(feeDues)
-          .innerJoin(students, eq(students.id, feeDues.studentId))
-          .innerJoin(users, eq(users.id, students.userId))
+          .innerJoin(students, joinOn(students.id, feeDues.studentId))
+          .innerJoin(users, joinOn(users.id, students.userId))
           .where(and(eq(feeDues.status, 'open'), inArray(sql`${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise}`, amounts)))
       : [],
     peopleNamedIn(db, credits.filter((credit) => credit.utr && !credit.receiptId && !credit.setAsideAt && referencesOf(credit.narration).length === 0)),
@@ -120,11 +121,11 @@ async function peopleNamedIn(db: DbExecutor, credits: CreditRow[]): Promise<Name
   const wordArray = sql`${`{${words.join(',')}}`}::text[]`;
   const nameWords = (column: unknown) => sql`string_to_array(trim(regexp_replace(upper(${column}), '[^A-Z]+', ' ', 'g')), ' ') && ${wordArray}`;
   const { rows } = await db.execute<{ student_id: string; student_name: string; name: string }>(sql`
-    select s.id as student_id, u.name as student_name, u.name from ${students} s join ${users} u on u.id = s.user_id
+    select s.id as student_id, u.name as student_name, u.name from ${students} s join ${users} u on u.id = s.user_id and u.academy_id = s.academy_id
     where ${nameWords(sql`u.name`)}
     union all
-    select s.id, u.name, pu.name from ${parentStudents} ps join ${parents} p on p.id = ps.parent_id join ${users} pu on pu.id = p.user_id
-      join ${students} s on s.id = ps.student_id join ${users} u on u.id = s.user_id
+    select s.id, u.name, pu.name from ${parentStudents} ps join ${parents} p on p.id = ps.parent_id and p.academy_id = ps.academy_id join ${users} pu on pu.id = p.user_id and pu.academy_id = p.academy_id
+      join ${students} s on s.id = ps.student_id and s.academy_id = ps.academy_id join ${users} u on u.id = s.user_id and u.academy_id = s.academy_id
     where ${nameWords(sql`pu.name`)}`);
   return rows.map((row) => ({ studentId: row.student_id, studentName: row.student_name, name: row.name }));
 }

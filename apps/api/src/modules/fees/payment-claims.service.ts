@@ -14,6 +14,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../../academy-settings';
 import { recordPayment } from './payments.service';
 import { lockOpenDues } from './fee-queries';
+import { joinOn } from '../../db/same-academy';
 
 /**
  * "I have paid" (issue 38): a student or parent reports a UPI payment with its transaction ID (UTR);
@@ -42,11 +43,11 @@ async function claimsWhere(db: DbExecutor, where: SQL | undefined, page?: { limi
       receiptNumber: feeReceipts.number,
     })
     .from(paymentClaims)
-    .innerJoin(students, eq(students.id, paymentClaims.studentId))
-    .innerJoin(studentUsers, eq(studentUsers.id, students.userId))
-    .innerJoin(feeDues, eq(feeDues.id, paymentClaims.dueId))
-    .leftJoin(claimers, eq(claimers.id, paymentClaims.claimedBy))
-    .leftJoin(feeReceipts, eq(feeReceipts.id, paymentClaims.receiptId))
+    .innerJoin(students, joinOn(students.id, paymentClaims.studentId))
+    .innerJoin(studentUsers, joinOn(studentUsers.id, students.userId))
+    .innerJoin(feeDues, joinOn(feeDues.id, paymentClaims.dueId))
+    .leftJoin(claimers, joinOn(claimers.id, paymentClaims.claimedBy))
+    .leftJoin(feeReceipts, joinOn(feeReceipts.id, paymentClaims.receiptId))
     .where(where)
     .orderBy(desc(paymentClaims.createdAt), desc(paymentClaims.id));
   const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;

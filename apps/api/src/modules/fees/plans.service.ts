@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../../academy-settings';
 import { DUE_LOCK_ORDER } from './fee-queries';
+import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
 
 /** Fee plans of a batch (instalments) and the dues they make for its students (issue 24, decision 020). */
 
@@ -35,10 +36,10 @@ async function plansWhere(db: DbExecutor, where: SQL | undefined): Promise<FeePl
       deposit: feePlans.deposit,
       createdAt: feePlans.createdAt,
       updatedAt: feePlans.updatedAt,
-      studentCount: sql<number>`(select count(distinct ${feeDues.studentId})::int from ${feeDues} where ${feeDues.planId} = ${feePlans.id} and ${feeDues.status} = 'open')`,
+      studentCount: sql<number>`(select count(distinct ${feeDues.studentId})::int from ${feeDues} where ${feeDues.planId} = ${feePlans.id} and ${feeDues.academyId} = ${qualified(feePlans.academyId)} and ${feeDues.status} = 'open')`,
     })
     .from(feePlans)
-    .innerJoin(batches, eq(batches.id, feePlans.batchId))
+    .innerJoin(batches, joinOn(batches.id, feePlans.batchId))
     .where(where)
     .orderBy(asc(batches.name), asc(feePlans.name));
   const instalments = rows.length
@@ -137,7 +138,7 @@ export async function createPlan(db: Db, actor: AuditActor, input: PlanInput): P
     const [plan] = await tx.insert(feePlans).values({ name: input.name, batchId: input.batch, amountPaise: input.amount, showOnSite: input.showOnSite ?? false, ...gstFlags(input) }).returning({ id: feePlans.id });
     const instalments = input.instalments.map((entry, index) => ({ planId: plan!.id, seq: index + 1, dueDate: entry.dueDate, amountPaise: entry.amount }));
     await tx.insert(feePlanInstalments).values(instalments);
-    const enrolled = await tx.select({ id: batchStudents.studentId }).from(batchStudents).innerJoin(students, eq(students.id, batchStudents.studentId)).where(and(eq(batchStudents.batchId, input.batch), eq(students.status, 'active')));
+    const enrolled = await tx.select({ id: batchStudents.studentId }).from(batchStudents).innerJoin(students, joinOn(students.id, batchStudents.studentId)).where(and(eq(batchStudents.batchId, input.batch), eq(students.status, 'active')));
     await insertDues(tx, { id: plan!.id, name: input.name, batchId: input.batch, instalments }, enrolled.map((row) => row.id));
     const after = planSnapshot(input);
     await recordAudit(tx, actor, {
@@ -160,7 +161,7 @@ export async function createPlan(db: Db, actor: AuditActor, input: PlanInput): P
  */
 export async function updatePlan(db: Db, actor: AuditActor, id: string, input: PlanUpdate): Promise<FeePlan> {
   await transactionWithRetry(db, async (tx) => {
-    const [before] = await tx.select().from(feePlans).where(eq(feePlans.id, id)).for('update').limit(1);
+    const [before] = await tx.select().from(feePlans).where(and(eq(feePlans.id, id), thisAcademy(feePlans))).for('update').limit(1);
     if (!before) throw new AppError('NOT_FOUND', FEE_MESSAGES.planNotFound);
     const oldInstalments = await tx.select().from(feePlanInstalments).where(eq(feePlanInstalments.planId, id)).orderBy(asc(feePlanInstalments.seq));
     const batchName = await assertBatch(tx, input.batch);
@@ -175,7 +176,7 @@ export async function updatePlan(db: Db, actor: AuditActor, id: string, input: P
       const toCancel = await tx
         .select({ id: feeDues.id })
         .from(feeDues)
-        .where(and(eq(feeDues.planId, id), eq(feeDues.status, 'open'), eq(feeDues.paidPaise, 0), eq(feeDues.concessionPaise, 0), sql`${feeDues.dueDate} >= ${today}`))
+        .where(and(and(eq(feeDues.planId, id), eq(feeDues.status, 'open'), eq(feeDues.paidPaise, 0), eq(feeDues.concessionPaise, 0), sql`${feeDues.dueDate} >= ${today}`), thisAcademy(feeDues)))
         .orderBy(...DUE_LOCK_ORDER)
         .for('update');
       const cancelled = toCancel.length
@@ -212,7 +213,7 @@ export async function updatePlan(db: Db, actor: AuditActor, id: string, input: P
 /** Deletes a plan that no student has dues from (a plan in use answers 409). */
 export async function deletePlan(db: Db, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [plan] = await tx.select().from(feePlans).where(eq(feePlans.id, id)).for('update').limit(1);
+    const [plan] = await tx.select().from(feePlans).where(and(eq(feePlans.id, id), thisAcademy(feePlans))).for('update').limit(1);
     if (!plan) throw new AppError('NOT_FOUND', FEE_MESSAGES.planNotFound);
     const [used] = await tx.select({ id: feeDues.id }).from(feeDues).where(eq(feeDues.planId, id)).limit(1);
     if (used) throw new AppError('CONFLICT', FEE_MESSAGES.planInUse);

@@ -8,6 +8,7 @@ import { receiptReadScope } from '../../access/fees';
 import { type Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { receiptsWhere } from './fee-queries';
+import { joinOn } from '../../db/same-academy';
 
 /** A receipt for its PDF, through the access layer (another student's answers 404, as a missing one). */
 export async function receiptFor(db: DbExecutor, actor: Actor, id: string) {
@@ -43,8 +44,8 @@ export async function printableReceipt(db: DbExecutor, id: string, scope?: SQL):
   const batchNames = await db
     .selectDistinct({ name: batches.name })
     .from(feeAllocations)
-    .innerJoin(feeDues, eq(feeDues.id, feeAllocations.dueId))
-    .innerJoin(batches, eq(batches.id, feeDues.batchId))
+    .innerJoin(feeDues, joinOn(feeDues.id, feeAllocations.dueId))
+    .innerJoin(batches, joinOn(batches.id, feeDues.batchId))
     .where(eq(feeAllocations.receiptId, id));
   let invoice: PrintableInvoice | undefined;
   if (receipt.tax) {
@@ -57,8 +58,8 @@ export async function printableReceipt(db: DbExecutor, id: string, scope?: SQL):
         recipientState: feeReceipts.recipientState,
       })
       .from(feeReceipts)
-      .innerJoin(students, eq(students.id, feeReceipts.studentId))
-      .leftJoin(gstRegistrations, eq(gstRegistrations.id, feeReceipts.gstRegistrationId))
+      .innerJoin(students, joinOn(students.id, feeReceipts.studentId))
+      .leftJoin(gstRegistrations, joinOn(gstRegistrations.id, feeReceipts.gstRegistrationId))
       .where(eq(feeReceipts.id, id))
       .limit(1);
     invoice = row ?? { legalName: null, tradeName: null, address: null, recipientAddress: null, recipientState: null };

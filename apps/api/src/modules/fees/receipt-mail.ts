@@ -14,6 +14,7 @@ import { academyHeaderLogo, academyMailBrand, getAcademySettings } from '../../a
 import { printableReceipt, type PrintableReceipt } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';
 import { renderCreditNotePdf } from './credit-note-pdf';
+import { joinOn } from '../../db/same-academy';
 
 /** The job that mails a new receipt to the family (queued by POST /api/students/{id}/payments). */
 export const FEE_RECEIPT_JOB = 'fee-receipt';
@@ -27,7 +28,7 @@ const RECEIPT_NOTE_CHANNELS = ['webhook', 'push', 'whatsapp', 'sms'] as const;
 export async function receiptRecipients(db: DbExecutor, studentId: string): Promise<ReceiptRecipient[]> {
   const parents = await reachOfParents(db, studentId, 'fee-receipt', RECEIPT_NOTE_CHANNELS, true);
   if (parents.length > 0) return parents.filter((parent) => parent.channels.length > 0);
-  const [student] = await db.select({ name: users.name, email: users.email }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
+  const [student] = await db.select({ name: users.name, email: users.email }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
   return student?.email ? [{ name: student.name, channels: ['email'] }] : [];
 }
 
@@ -64,7 +65,7 @@ export async function deliverFeeReceipt(deps: { db: DbExecutor; mailer: Mailer; 
   const receipt = await printableReceipt(deps.db, receiptId);
   if (!receipt || receipt.cancelled) return;
   const [[student], parents, settings] = await Promise.all([
-    deps.db.select({ email: users.email, language: users.language }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, receipt.student._id)).limit(1),
+    deps.db.select({ email: users.email, language: users.language }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(eq(students.id, receipt.student._id)).limit(1),
     linkedParentsOf(deps.db, receipt.student._id),
     getAcademySettings(deps.db),
   ]);

@@ -20,6 +20,7 @@ import { invoiceTax, payableWithTax, placeOfSupplyOf, registrationOn } from '../
 import { RECIPIENT_ADDRESS_THRESHOLD_PAISE } from '@academy/shared/gst';
 import { duePartOf, openDueInvoices, type OpenDueInvoice } from './due-invoices.service';
 import { issueReceipts } from './issue-receipts';
+import { joinOn } from '../../db/same-academy';
 
 type PaymentInput = z.output<typeof paymentInputSchema>;
 
@@ -189,7 +190,7 @@ export async function recordPayment(
   await assertPaymentDate(db, input.date);
   try {
     const { id, created } = await transactionWithRetry(db, async (tx) => {
-      const [student] = await tx.select({ name: users.name, state: students.state, address: students.address }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
+      const [student] = await tx.select({ name: users.name, state: students.state, address: students.address }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
       if (!student) throw new AppError('NOT_FOUND', 'Student not found');
       const open = await lockOpenDues(tx, studentId);
       if (idempotencyKey) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type reminderInputSchema, type reminderResultSchema } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
@@ -9,6 +9,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import { familiesNoChannelReaches, familiesWaitingForQuietHours } from '../family-outbox';
 import { academyToday } from '../../academy-settings';
 import { DUE_LOCK_ORDER, duesFilters } from './fee-queries';
+import { joinOn } from '../../db/same-academy';
 
 /** Queuing fee reminders (the `fee-reminder` job in fee-reminders.ts sends them). */
 
@@ -29,10 +30,10 @@ export type ReminderResult = z.output<typeof reminderResultSchema>;
 async function unreachableStudents(db: DbExecutor, studentIds: string[]): Promise<string[]> {
   if (studentIds.length === 0) return [];
   const { rows } = await db.execute<{ name: string }>(sql`
-    select u.name from ${students} s join ${users} u on u.id = s.user_id
+    select u.name from ${students} s join ${users} u on u.id = s.user_id and u.academy_id = s.academy_id
     where s.id in (${sql.join(studentIds.map((id) => sql`${id}::uuid`), sql`, `)}) and u.email is null
       and not exists (
-        select 1 from parent_students ps join parents p on p.id = ps.parent_id join users pu on pu.id = p.user_id
+        select 1 from parent_students ps join parents p on p.id = ps.parent_id and p.academy_id = ps.academy_id join users pu on pu.id = p.user_id and pu.academy_id = p.academy_id
         where ps.student_id = s.id and pu.is_active)
     order by u.name`);
   return rows.map((row) => row.name);
@@ -57,8 +58,8 @@ export async function queueFeeReminders(
     const chosen = await tx
       .select({ id: feeDues.id, studentId: feeDues.studentId, dueDate: feeDues.dueDate, name: users.name })
       .from(feeDues)
-      .innerJoin(students, eq(students.id, feeDues.studentId))
-      .innerJoin(users, eq(users.id, students.userId))
+      .innerJoin(students, joinOn(students.id, feeDues.studentId))
+      .innerJoin(users, joinOn(users.id, students.userId))
       .where(
         input.allOverdue
           ? duesFilters({ overdue: 'true', batch: input.batch, search: input.search }, today)

@@ -11,6 +11,7 @@ import { academyCurrentYear, academyToday } from '../../academy-settings';
 import { balanceSql, dueDeliverySql, dueDepositSql, dueFields, dueStatus, duesFilters, dueTaxableSql } from './fee-queries';
 import { registrationOn, taxOnTopOf } from '../gst';
 import { dueInvoicesOf, invoicedDueGst } from './due-invoices.service';
+import { joinOn, qualified } from '../../db/same-academy';
 
 /** The office's fee reports: dues outstanding (list and CSV) and the money in for the dashboard and the Fees screen. */
 
@@ -28,12 +29,12 @@ function selectDues(db: DbExecutor) {
       taxable: dueTaxableSql.mapWith(Boolean),
       deposit: dueDepositSql.mapWith(Boolean),
       delivery: dueDeliverySql,
-      lastReminderAt: sql<Date | null>`(select max(${feeReminders.queuedAt}) from ${feeReminders} where ${feeReminders.dueId} = ${feeDues.id})`.mapWith((value) => (value ? new Date(value) : null)),
+      lastReminderAt: sql<Date | null>`(select max(${feeReminders.queuedAt}) from ${feeReminders} where ${feeReminders.dueId} = ${feeDues.id} and ${feeReminders.academyId} = ${qualified(feeDues.academyId)})`.mapWith((value) => (value ? new Date(value) : null)),
     })
     .from(feeDues)
-    .innerJoin(students, eq(students.id, feeDues.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
-    .leftJoin(batches, eq(batches.id, feeDues.batchId));
+    .innerJoin(students, joinOn(students.id, feeDues.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
+    .leftJoin(batches, joinOn(batches.id, feeDues.batchId));
 }
 
 /** The totals over every due of the filter; the students' names are joined only to search them (the join costs on thousands of dues). */
@@ -46,7 +47,7 @@ function duesTotals(db: DbExecutor, where: SQL | undefined, today: string, searc
     })
     .from(feeDues)
     .$dynamic();
-  return searching ? totals.innerJoin(students, eq(students.id, feeDues.studentId)).innerJoin(users, eq(users.id, students.userId)).where(where) : totals.where(where);
+  return searching ? totals.innerJoin(students, joinOn(students.id, feeDues.studentId)).innerJoin(users, joinOn(users.id, students.userId)).where(where) : totals.where(where);
 }
 
 /** Unpaid dues, overdue (oldest) first, with totals over the whole filter: one query for the page, one for the totals. */
@@ -56,17 +57,17 @@ export async function listDues(db: DbExecutor, query: DuesQuery): Promise<DuesLi
   // The page's dues are chosen first on narrow rows (id, date, name), then read in full with their last
   // reminder: the reminder look-up and the wide rows cost 50 times, not once per open due (thousands).
   const page = db
-    .select({ id: feeDues.id, sortName: sql<string>`lower(${users.name})`.as('sort_name') })
+    .select({ academyId: feeDues.academyId, id: feeDues.id, sortName: sql<string>`lower(${users.name})`.as('sort_name') })
     .from(feeDues)
-    .innerJoin(students, eq(students.id, feeDues.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(students, joinOn(students.id, feeDues.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(where)
     .orderBy(asc(feeDues.dueDate), asc(sql`lower(${users.name})`), asc(feeDues.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .as('page');
   const [rows, [totals], registration, invoices] = await Promise.all([
-    selectDues(db).innerJoin(page, eq(page.id, feeDues.id)).orderBy(asc(feeDues.dueDate), asc(page.sortName), asc(feeDues.id)),
+    selectDues(db).innerJoin(page, joinOn(page.id, feeDues.id)).orderBy(asc(feeDues.dueDate), asc(page.sortName), asc(feeDues.id)),
     duesTotals(db, where, today, Boolean(query.search)),
     registrationOn(db, today),
     // A due invoiced on its due date shows its invoice (decision 070) and owes what is left on it, as the ledger.
@@ -124,8 +125,8 @@ const moneyIn = sql`${feeReceipts.cancelledAt} is null and ${feeReceipts.mode} <
  * A statement credit still waiting for the office: no receipt made of it, its UTR on no live receipt
  * (a family's confirmed report), and not set aside (a refund, interest; issue 54).
  */
-const unreconciled = sql`${bankStatementCredits.receiptId} is null and ${bankStatementCredits.setAsideAt} is null and not exists (select 1 from ${feeReceipts} r where r.utr = ${bankStatementCredits.utr} and r.cancelled_at is null)`;
-const unreconciledC = sql`c.receipt_id is null and c.set_aside_at is null and not exists (select 1 from ${feeReceipts} r where r.utr = c.utr and r.cancelled_at is null)`;
+const unreconciled = sql`${bankStatementCredits.receiptId} is null and ${bankStatementCredits.setAsideAt} is null and not exists (select 1 from ${feeReceipts} r where r.utr = ${bankStatementCredits.utr} and r.academy_id = ${qualified(bankStatementCredits.academyId)} and r.cancelled_at is null)`;
+const unreconciledC = sql`c.receipt_id is null and c.set_aside_at is null and not exists (select 1 from ${feeReceipts} r where r.utr = c.utr and r.academy_id = c.academy_id and r.cancelled_at is null)`;
 
 /** The money in and out for the dashboard card and the Fees screen's tiles: two small aggregate queries. */
 export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
@@ -139,7 +140,7 @@ export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
         pendingClaims: sql<number>`(select count(*) from ${paymentClaims} where ${paymentClaims.status} = 'pending')`.mapWith(Number),
         unreconciledCredits: sql<number>`(select count(*) from ${bankStatementCredits} where ${unreconciled})`.mapWith(Number),
         // Where the dashboard's link goes (issue 54): the newest statement with such a credit.
-        unreconciledStatementId: sql<string | null>`(select c.statement_id from ${bankStatementCredits} c join ${bankStatements} s on s.id = c.statement_id where ${unreconciledC} order by s.uploaded_at desc limit 1)`,
+        unreconciledStatementId: sql<string | null>`(select c.statement_id from ${bankStatementCredits} c join ${bankStatements} s on s.id = c.statement_id and s.academy_id = c.academy_id where ${unreconciledC} order by s.uploaded_at desc limit 1)`,
       })
       .from(feeReceipts)
       .where(and(moneyIn, sql`${feeReceipts.date} >= ${monthStart}`)),
@@ -208,7 +209,7 @@ export async function feeReport(db: DbExecutor, year?: string): Promise<FeeRepor
         carriedOver: sql<number>`coalesce(sum(${balanceSql}) filter (where ${feeDues.status} = 'carried_over'), 0)`.mapWith(Number),
       })
       .from(batches)
-      .innerJoin(feeDues, eq(feeDues.batchId, batches.id))
+      .innerJoin(feeDues, joinOn(feeDues.batchId, batches.id))
       .where(between(batches.startDate, from, academicYearEnd(name)))
       .groupBy(batches.academyId, batches.id, batches.name)
       .orderBy(asc(batches.name)),

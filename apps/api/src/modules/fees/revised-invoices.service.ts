@@ -10,6 +10,7 @@ import { academyToday } from '../../academy-settings';
 import { recordAudits, type AuditActor } from '../audit';
 import { placeOfSupplyOf } from '../gst';
 import { dueDeliverySql } from './fee-queries';
+import { joinOn } from '../../db/same-academy';
 
 /**
  * Revised invoices for a registration dated back (issue 72, decision 063). A person whose registration
@@ -57,8 +58,8 @@ async function candidates(db: DbExecutor, certificateDate: string, lock: boolean
   const query = db
     .select({ id: feeReceipts.id, number: feeReceipts.number, date: feeReceipts.date, amount: feeReceipts.amountPaise, studentId: feeReceipts.studentId, studentName: users.name, state: students.state })
     .from(feeReceipts)
-    .innerJoin(students, eq(students.id, feeReceipts.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(students, joinOn(students.id, feeReceipts.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(and(isNull(feeReceipts.taxRateBp), isNull(feeReceipts.cancelledAt), gte(feeReceipts.date, firstFrom), lte(feeReceipts.date, certificateDate)))
     .orderBy(asc(feeReceipts.date), asc(feeReceipts.financialYear), asc(feeReceipts.seq));
   const rows = lock ? await query.for('update', { of: feeReceipts }) : await query;
@@ -67,8 +68,8 @@ async function candidates(db: DbExecutor, certificateDate: string, lock: boolean
   const allocations = await db
     .select({ receiptId: feeAllocations.receiptId, dueId: feeAllocations.dueId, amount: feeAllocations.amountPaise, taxable: sql<boolean>`coalesce(${feePlans.taxable}, true)`.mapWith(Boolean), deposit: sql<boolean>`coalesce(${feePlans.deposit}, false)`.mapWith(Boolean), delivery: dueDeliverySql })
     .from(feeAllocations)
-    .innerJoin(feeDues, eq(feeDues.id, feeAllocations.dueId))
-    .leftJoin(feePlans, eq(feePlans.id, feeDues.planId))
+    .innerJoin(feeDues, joinOn(feeDues.id, feeAllocations.dueId))
+    .leftJoin(feePlans, joinOn(feePlans.id, feeDues.planId))
     .where(inArray(feeAllocations.receiptId, inWindow.map((entry) => entry.row.id)))
     .orderBy(asc(feeDues.dueDate), asc(feeDues.seq));
   const revisable = inWindow.map(({ row, registration }) => {

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { formulaSafe } from '../../lib/csv';
 import { DOC_NATURES, gstr1Json, gstr1TableOf, placeOfSupplyLabel, summariseGstr1, type TaxDocument } from './gstr1';
 import { getTaxSettings } from './tax-settings.service';
+import { joinOn } from '../../db/same-academy';
 
 /** Fees → GST (issue 57): a month's or a quarter's tax invoices and credit notes, GSTR-1 as JSON and XLSX. */
 
@@ -20,8 +21,8 @@ async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocu
   const rows = await db
     .select({ receipt: feeReceipts, studentName: users.name })
     .from(feeReceipts)
-    .innerJoin(students, eq(students.id, feeReceipts.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(students, joinOn(students.id, feeReceipts.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(and(isNotNull(feeReceipts.taxRateBp), or(between(feeReceipts.date, first, last), between(feeReceipts.revisedDate, first, last), between(feeReceipts.creditNoteDate, first, last))))
     .orderBy(asc(feeReceipts.financialYear), asc(feeReceipts.seq));
   const documents: MonthDocument[] = [];
@@ -63,8 +64,8 @@ async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocu
   const dueInvoices = await db
     .select({ invoice: feeDueInvoices, studentName: users.name })
     .from(feeDueInvoices)
-    .innerJoin(students, eq(students.id, feeDueInvoices.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(students, joinOn(students.id, feeDueInvoices.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(or(between(feeDueInvoices.date, first, last), between(feeDueInvoices.creditNoteDate, first, last)));
   for (const { invoice, studentName } of dueInvoices) {
     const common = {

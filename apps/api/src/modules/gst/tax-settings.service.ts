@@ -8,6 +8,7 @@ import { gstRegistrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../../academy-settings';
+import { thisAcademy } from '../../db/same-academy';
 
 /**
  * Settings → Tax (issue 57, docs/decisions/057-gst.md): GST registered or not, the GSTIN, names,
@@ -77,7 +78,7 @@ export async function updateTaxSettings(db: Db, actor: AuditActor, input: TaxSet
   return db.transaction(async (tx) => {
     const from = gst.from ?? (await academyToday(tx));
     // Two saves at once take turns on the latest row.
-    const [latest] = await tx.select().from(gstRegistrations).orderBy(desc(gstRegistrations.effectiveFrom), desc(gstRegistrations.createdAt)).limit(1).for('update');
+    const [latest] = await tx.select().from(gstRegistrations).where(thisAcademy(gstRegistrations)).orderBy(desc(gstRegistrations.effectiveFrom), desc(gstRegistrations.createdAt)).limit(1).for('update');
     if (latest && from < latest.effectiveFrom && !(gst.registered && (await onlyUnregisteredFrom(tx, from)))) {
       const message = GST_MESSAGES.fromBeforeLast.replace('{date}', formatDate(latest.effectiveFrom));
       throw new AppError('BAD_REQUEST', message, { from: message });

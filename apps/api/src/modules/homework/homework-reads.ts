@@ -18,6 +18,7 @@ import { assertStaffOfBatch, batchScope } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
 import { studentIdOf } from '../../access/actor';
 import { homeworkManageScope, homeworkNotFound, homeworkOfStudent, homeworkReadScope, ownSubmissionStudentId, submissionOwnerScope } from '../../access/homework';
+import { joinOn, qualified } from '../../db/same-academy';
 
 const teacherUsers = alias(users, 'teacher_users');
 
@@ -45,9 +46,9 @@ async function loadHomework(db: DbExecutor, actor: Actor, id: string) {
       teacherName: teacherUsers.name,
     })
     .from(homework)
-    .innerJoin(batches, eq(batches.id, homework.batchId))
-    .leftJoin(teachers, eq(teachers.id, homework.teacherId))
-    .leftJoin(teacherUsers, eq(teacherUsers.id, teachers.userId))
+    .innerJoin(batches, joinOn(batches.id, homework.batchId))
+    .leftJoin(teachers, joinOn(teachers.id, homework.teacherId))
+    .leftJoin(teacherUsers, joinOn(teacherUsers.id, teachers.userId))
     .where(and(eq(homework.id, id), homeworkReadScope(actor)))
     .limit(1);
   if (!row) throw homeworkNotFound();
@@ -150,7 +151,7 @@ async function homeworkForStudent(db: DbExecutor, studentId: string, now = new D
       marks: homeworkSubmissions.marks,
     })
     .from(homework)
-    .innerJoin(batches, eq(batches.id, homework.batchId))
+    .innerJoin(batches, joinOn(batches.id, homework.batchId))
     .leftJoin(homeworkSubmissions, and(eq(homeworkSubmissions.homeworkId, homework.id), eq(homeworkSubmissions.studentId, studentId)))
     .where(homeworkOfStudent(studentId))
     .orderBy(desc(homework.dueAt), desc(homework.id))
@@ -193,13 +194,13 @@ export async function batchHomework(db: DbExecutor, actor: Actor, batchId: strin
       title: homework.title,
       dueAt: homework.dueAt,
       handIn: homework.handIn,
-      students: sql<number>`(select count(*)::int from ${batchStudents} where ${batchStudents.batchId} = ${homework.batchId})`,
+      students: sql<number>`(select count(*)::int from ${batchStudents} where ${batchStudents.batchId} = ${homework.batchId} and ${batchStudents.academyId} = ${qualified(homework.academyId)})`,
       handedIn: sql<number>`count(${homeworkSubmissions.id})::int`,
       late: sql<number>`count(${homeworkSubmissions.id}) filter (where ${homeworkSubmissions.late})::int`,
       checked: sql<number>`count(${homeworkSubmissions.id}) filter (where ${homeworkSubmissions.status} = 'done')::int`,
     })
     .from(homework)
-    .leftJoin(homeworkSubmissions, eq(homeworkSubmissions.homeworkId, homework.id))
+    .leftJoin(homeworkSubmissions, joinOn(homeworkSubmissions.homeworkId, homework.id))
     .where(eq(homework.batchId, batchId))
     .groupBy(homework.academyId, homework.id)
     .orderBy(desc(homework.dueAt), desc(homework.id))
@@ -214,8 +215,8 @@ export async function batchHomework(db: DbExecutor, actor: Actor, batchId: strin
       onTime: sql<number>`count(${homeworkSubmissions.id}) filter (where not ${homeworkSubmissions.late})::int`,
     })
     .from(batchStudents)
-    .innerJoin(students, eq(students.id, batchStudents.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(students, joinOn(students.id, batchStudents.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .leftJoin(homework, and(eq(homework.batchId, batchStudents.batchId), eq(homework.handIn, true)))
     .leftJoin(homeworkSubmissions, and(eq(homeworkSubmissions.homeworkId, homework.id), eq(homeworkSubmissions.studentId, students.id)))
     .where(eq(batchStudents.batchId, batchId))
@@ -255,8 +256,8 @@ export async function listSubmissions(db: DbExecutor, actor: Actor, id: string):
   const rows = await db
     .select({ ...submissionColumns, studentId: students.id, name: users.name, submissionId: homeworkSubmissions.id })
     .from(batchStudents)
-    .innerJoin(students, eq(students.id, batchStudents.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(students, joinOn(students.id, batchStudents.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .leftJoin(homeworkSubmissions, and(eq(homeworkSubmissions.homeworkId, id), eq(homeworkSubmissions.studentId, students.id)))
     .where(eq(batchStudents.batchId, owned.batchId))
     .orderBy(asc(users.name), asc(students.id));
@@ -273,8 +274,8 @@ export async function homeworkFileFor(db: DbExecutor, actor: Actor, id: string):
   const [row] = await db
     .select({ fileKey: homeworkFiles.fileKey, fileName: homeworkFiles.fileName, contentType: homeworkFiles.contentType })
     .from(homeworkFiles)
-    .innerJoin(homework, eq(homework.id, homeworkFiles.homeworkId))
-    .leftJoin(homeworkSubmissions, eq(homeworkSubmissions.id, homeworkFiles.submissionId))
+    .innerJoin(homework, joinOn(homework.id, homeworkFiles.homeworkId))
+    .leftJoin(homeworkSubmissions, joinOn(homeworkSubmissions.id, homeworkFiles.submissionId))
     .where(and(eq(homeworkFiles.id, id), homeworkReadScope(actor), sql`(${homeworkFiles.submissionId} is null or ${submissionOwnerScope(actor, sql`${homeworkSubmissions.studentId}`)})`))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', HOMEWORK_MESSAGES.fileNotFound);

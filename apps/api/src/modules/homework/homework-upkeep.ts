@@ -41,10 +41,10 @@ export async function weeklyHomeworkFigures(db: DbExecutor, until: Date): Promis
       count(h.id) filter (where h.hand_in and (hs.late or (hs.id is null and h.due_at < ${until.toISOString()}::timestamptz)))::int as late,
       count(hs.id) filter (where hs.status = 'redo')::int as redo
     from homework h
-    join batch_students bs on bs.batch_id = h.batch_id
-    join students s on s.id = bs.student_id and s.status = 'active'
-    join users u on u.id = s.user_id
-    left join homework_submissions hs on hs.homework_id = h.id and hs.student_id = s.id
+    join batch_students bs on bs.batch_id = h.batch_id and bs.academy_id = h.academy_id
+    join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
+    join users u on u.id = s.user_id and u.academy_id = s.academy_id
+    left join homework_submissions hs on hs.homework_id = h.id and hs.academy_id = h.academy_id and hs.student_id = s.id
     where h.due_at >= ${since.toISOString()}::timestamptz
       and (h.due_at < ${until.toISOString()}::timestamptz or h.created_at >= ${since.toISOString()}::timestamptz)
     group by s.academy_id, s.id, u.name

@@ -13,6 +13,7 @@ import { homeworkManageScope, homeworkNotFound, settingTeacherId } from '../../a
 import { diffChanges, recordAudit } from '../audit';
 import { emitEvent } from '../../events/emit';
 import { homeworkDetail } from './homework-reads';
+import { thisAcademy } from '../../db/same-academy';
 
 /** A file as the route stored it, before its row exists. */
 export type UploadedHomeworkFile = { key: string; size: number; fileName: string; contentType: string };
@@ -78,7 +79,7 @@ export async function lockManagedHomework(tx: DbExecutor, actor: Actor, id: stri
   const [row] = await tx
     .select({ id: homework.id, batchId: homework.batchId, title: homework.title, instructions: homework.instructions, dueAt: homework.dueAt, handIn: homework.handIn })
     .from(homework)
-    .where(and(eq(homework.id, id), homeworkManageScope(actor)))
+    .where(and(and(eq(homework.id, id), homeworkManageScope(actor)), thisAcademy(homework)))
     .limit(1)
     .for('update');
   if (!row) throw homeworkNotFound();

@@ -16,6 +16,7 @@ import { homeworkManageScope, homeworkNotFound, homeworkReadScope } from '../../
 import { recordAudit } from '../audit';
 import { submissionColumns, withPages, listSubmissions } from './homework-reads';
 import { type UploadedHomeworkFile, discard, lockManagedHomework } from './set-homework';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /**
  * POST /api/homework/{id}/submissions: a student of the batch hands in pages (again after a redo:
@@ -40,7 +41,7 @@ export async function handIn(db: Db, storage: FileStorage, actor: Actor, id: str
       const [existing] = await tx
         .select({ id: homeworkSubmissions.id, status: homeworkSubmissions.status })
         .from(homeworkSubmissions)
-        .where(and(eq(homeworkSubmissions.homeworkId, id), eq(homeworkSubmissions.studentId, studentId)))
+        .where(and(and(eq(homeworkSubmissions.homeworkId, id), eq(homeworkSubmissions.studentId, studentId)), thisAcademy(homeworkSubmissions)))
         .for('update');
       if (existing?.status === 'done') throw new AppError('CONFLICT', HOMEWORK_MESSAGES.alreadyDone);
       let saved: string;
@@ -86,9 +87,9 @@ export async function reviewSubmission(db: Db, actor: Actor, id: string, input: 
     const [row] = await tx
       .select({ id: homeworkSubmissions.id, title: homework.title, studentName: users.name })
       .from(homeworkSubmissions)
-      .innerJoin(homework, eq(homework.id, homeworkSubmissions.homeworkId))
-      .innerJoin(students, eq(students.id, homeworkSubmissions.studentId))
-      .innerJoin(users, eq(users.id, students.userId))
+      .innerJoin(homework, joinOn(homework.id, homeworkSubmissions.homeworkId))
+      .innerJoin(students, joinOn(students.id, homeworkSubmissions.studentId))
+      .innerJoin(users, joinOn(users.id, students.userId))
       .where(and(eq(homeworkSubmissions.id, id), homeworkManageScope(actor)))
       .limit(1);
     if (!row) throw new AppError('NOT_FOUND', HOMEWORK_MESSAGES.submissionNotFound);

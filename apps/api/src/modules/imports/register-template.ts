@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { REGISTER_COLUMNS, REGISTER_HEADERS, type RegisterColumn } from '@academy/shared/schemas/imports';
@@ -6,6 +6,7 @@ import type { DbExecutor } from '../../db/client';
 import { writeSheetTemplate } from '../../lib/sheet-import';
 import { batches, feePlans, standards } from '../../db/schema';
 import { LIST_WORDS, LIST_WORDS_BY_LANGUAGE } from './register-sheet';
+import { joinOn } from '../../db/same-academy';
 
 /*
  * GET /api/imports/students/template.xlsx (issue 39): the register the office fills in. Sheet one has the
@@ -20,7 +21,7 @@ export async function registerTemplate(db: DbExecutor, language: Language): Prom
   const [standardRows, batchRows, planRows] = await Promise.all([
     db.select({ name: standards.name }).from(standards).orderBy(asc(standards.level)),
     db.select({ name: batches.name }).from(batches).orderBy(asc(batches.name)),
-    db.selectDistinct({ name: feePlans.name }).from(feePlans).innerJoin(batches, eq(batches.id, feePlans.batchId)).orderBy(asc(feePlans.name)),
+    db.selectDistinct({ name: feePlans.name }).from(feePlans).innerJoin(batches, joinOn(batches.id, feePlans.batchId)).orderBy(asc(feePlans.name)),
   ]);
   const listWords = <K extends keyof typeof LIST_WORDS>(list: K) =>
     Object.keys(LIST_WORDS[list]).map((key) => (LIST_WORDS_BY_LANGUAGE[list][language] as Record<string, string>)[key]!);

@@ -10,7 +10,7 @@ import {
   type StudentImportPreview,
   type StudentImportResult,
 } from '@academy/shared/schemas/imports';
-import type { Db, DbExecutor } from '../../db/client';
+import { type Db, type DbExecutor, joinOn, thisAcademy, qualified } from '../../db/client';
 import {
   attendanceRecords,
   batches,
@@ -192,9 +192,9 @@ async function groupRows(db: DbExecutor, rows: RegisterRow[], errors: CellError[
     const candidates = await db
       .select({ id: students.id, name: users.name, dateOfBirth: students.dateOfBirth, parentPhone: parents.phone })
       .from(students)
-      .innerJoin(users, eq(users.id, students.userId))
-      .leftJoin(parentStudents, eq(parentStudents.studentId, students.id))
-      .leftJoin(parents, eq(parents.id, parentStudents.parentId))
+      .innerJoin(users, joinOn(users.id, students.userId))
+      .leftJoin(parentStudents, joinOn(parentStudents.studentId, students.id))
+      .leftJoin(parents, joinOn(parents.id, parentStudents.parentId))
       .where(inArray(sql`lower(${users.name})`, names))
       .orderBy(students.createdAt);
     for (const candidate of candidates) {
@@ -279,7 +279,7 @@ async function importGroups(tx: DbExecutor, actor: AuditActor, language: Languag
     const owners = await tx
       .select({ email: sql<string>`lower(${users.email})`, studentId: students.id })
       .from(users)
-      .leftJoin(students, eq(students.userId, users.id))
+      .leftJoin(students, joinOn(students.userId, users.id))
       .where(inArray(sql`lower(${users.email})`, wanted.map((entry) => entry.email)));
     const ownerOf = new Map(owners.map((owner) => [owner.email, owner.studentId]));
     const claimedBy = new Map<string, Group>();
@@ -310,7 +310,7 @@ async function importGroups(tx: DbExecutor, actor: AuditActor, language: Languag
           address: students.address,
         })
         .from(students)
-        .innerJoin(users, eq(users.id, students.userId))
+        .innerJoin(users, joinOn(users.id, students.userId))
         .where(inArray(students.id, existing.map((group) => group.studentId!)))
         .for('update', { of: students })
     : [];
@@ -446,7 +446,7 @@ export async function listImports(db: DbExecutor): Promise<ImportList> {
   const rows = await db
     .select({ id: imports.id, fileName: imports.fileName, rowCount: imports.rowCount, summary: imports.summary, createdBy: users.name, createdAt: imports.startedAt, undoneAt: imports.undoneAt })
     .from(imports)
-    .leftJoin(users, eq(users.id, imports.createdBy))
+    .leftJoin(users, joinOn(users.id, imports.createdBy))
     .orderBy(desc(imports.startedAt))
     .limit(50);
   return {
@@ -471,7 +471,7 @@ export async function listImports(db: DbExecutor): Promise<ImportList> {
  */
 export async function undoImport(db: Db, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [record] = await tx.select().from(imports).where(eq(imports.id, id)).for('update');
+    const [record] = await tx.select().from(imports).where(and(eq(imports.id, id), thisAcademy(imports))).for('update');
     if (!record) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
     if (record.undoneAt) throw new AppError('CONFLICT', IMPORT_MESSAGES.alreadyUndone);
     const items = await tx.select().from(importItems).where(eq(importItems.importId, id)).orderBy(importItems.id);
@@ -486,19 +486,19 @@ export async function undoImport(db: Db, actor: AuditActor, id: string): Promise
       const changed = await tx
         .select({ name: users.name })
         .from(students)
-        .innerJoin(users, eq(users.id, students.userId))
+        .innerJoin(users, joinOn(users.id, students.userId))
         .where(
           and(
             inArray(students.id, touched),
             sql`(
               ${students.updatedAt} > ${after}
-              or exists (select 1 from ${attendanceRecords} where ${attendanceRecords.studentId} = ${students.id} and ${attendanceRecords.markedAt} >= ${record.startedAt})
-              or exists (select 1 from ${examMarks} where ${examMarks.studentId} = ${students.id} and ${examMarks.enteredAt} >= ${record.startedAt})
-              or exists (select 1 from ${feeReceipts} where ${feeReceipts.studentId} = ${students.id} and ${feeReceipts.createdAt} >= ${record.startedAt}
+              or exists (select 1 from ${attendanceRecords} where ${attendanceRecords.studentId} = ${students.id} and ${attendanceRecords.academyId} = ${qualified(students.academyId)} and ${attendanceRecords.markedAt} >= ${record.startedAt})
+              or exists (select 1 from ${examMarks} where ${examMarks.studentId} = ${students.id} and ${examMarks.academyId} = ${qualified(students.academyId)} and ${examMarks.enteredAt} >= ${record.startedAt})
+              or exists (select 1 from ${feeReceipts} where ${feeReceipts.studentId} = ${students.id} and ${feeReceipts.academyId} = ${qualified(students.academyId)} and ${feeReceipts.createdAt} >= ${record.startedAt}
                          ${importReceipts.length ? sql`and ${feeReceipts.id} not in (${sql.join(importReceipts.map((receipt) => sql`${receipt}`), sql`, `)})` : sql``})
-              or exists (select 1 from ${feeConcessions} where ${feeConcessions.studentId} = ${students.id} and ${feeConcessions.createdAt} >= ${record.startedAt})
-              or exists (select 1 from ${paymentClaims} where ${paymentClaims.studentId} = ${students.id} and ${paymentClaims.createdAt} >= ${record.startedAt})
-              or exists (select 1 from ${batchStudents} where ${batchStudents.studentId} = ${students.id} and ${batchStudents.enrolledAt} > ${after})
+              or exists (select 1 from ${feeConcessions} where ${feeConcessions.studentId} = ${students.id} and ${feeConcessions.academyId} = ${qualified(students.academyId)} and ${feeConcessions.createdAt} >= ${record.startedAt})
+              or exists (select 1 from ${paymentClaims} where ${paymentClaims.studentId} = ${students.id} and ${paymentClaims.academyId} = ${qualified(students.academyId)} and ${paymentClaims.createdAt} >= ${record.startedAt})
+              or exists (select 1 from ${batchStudents} where ${batchStudents.studentId} = ${students.id} and ${batchStudents.academyId} = ${qualified(students.academyId)} and ${batchStudents.enrolledAt} > ${after})
             )`,
           ),
         )

@@ -7,6 +7,7 @@ import { attendanceRecords, batches, lectures, students, subjects, users } from 
 import { academyToday } from '../../academy-settings';
 import { notifyParents } from '../family-outbox';
 import { notifyStudentsOfRecordedLecture } from '../notifications';
+import { joinOn } from '../../db/same-academy';
 
 /*
  * The absent student's message (issue 75, decision 082): when a lecture becomes ready, each active
@@ -41,16 +42,16 @@ export async function tellAbsentFamilies(db: DbExecutor, lectureId: string, now:
   const [lecture] = await db
     .select({ batchId: lectures.batchId, batchName: batches.name, subject: subjects.name, date: lectures.date })
     .from(lectures)
-    .innerJoin(batches, eq(batches.id, lectures.batchId))
-    .leftJoin(subjects, eq(subjects.id, batches.subjectId))
+    .innerJoin(batches, joinOn(batches.id, lectures.batchId))
+    .leftJoin(subjects, joinOn(subjects.id, batches.subjectId))
     .where(eq(lectures.id, lectureId))
     .limit(1);
   if (!lecture) return 0;
   const missed: Missed[] = await db
     .select({ studentId: students.id, child: users.name })
     .from(attendanceRecords)
-    .innerJoin(students, eq(students.id, attendanceRecords.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(students, joinOn(students.id, attendanceRecords.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(and(eq(attendanceRecords.batchId, lecture.batchId), eq(attendanceRecords.date, lecture.date), eq(attendanceRecords.status, 'absent'), eq(students.status, 'active')));
   if (missed.length === 0) return 0;
   const subject = lecture.subject ?? lecture.batchName;

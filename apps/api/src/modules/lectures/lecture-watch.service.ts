@@ -17,6 +17,7 @@ import { recordAudit } from '../audit';
 import { saveLectureSettingsValues } from '../settings';
 import { openSegmentKey } from './segment-keys';
 import { lectureBucketSummary } from './lecture-bucket';
+import { joinOn } from '../../db/same-academy';
 
 /*
  * The watching side of lectures (issue 75, decision 088): a lecture's segment key for its readers,
@@ -50,8 +51,8 @@ async function storageByBatch(db: DbExecutor): Promise<LectureSettings['storage'
       bytes: sql<number>`coalesce(sum(${lectureFiles.bytes}), 0)::bigint`,
     })
     .from(lectures)
-    .innerJoin(batches, eq(batches.id, lectures.batchId))
-    .leftJoin(lectureFiles, eq(lectureFiles.lectureId, lectures.id))
+    .innerJoin(batches, joinOn(batches.id, lectures.batchId))
+    .leftJoin(lectureFiles, joinOn(lectureFiles.lectureId, lectures.id))
     .groupBy(batches.id, batches.name)
     .orderBy(sql`coalesce(sum(${lectureFiles.bytes}), 0) desc`, asc(batches.name));
   return rows.map((row) => ({ batch: { _id: row.batchId, name: row.name }, lectures: Number(row.lectures), bytes: Number(row.bytes) }));
@@ -63,7 +64,7 @@ export async function getLectureSettings(db: DbExecutor): Promise<LectureSetting
   const teacherRows = await db
     .select({ _id: teachers.id, name: users.name })
     .from(teachers)
-    .innerJoin(users, eq(users.id, teachers.userId))
+    .innerJoin(users, joinOn(users.id, teachers.userId))
     .where(eq(teachers.status, 'active'))
     .orderBy(asc(users.name));
   const storage = await storageByBatch(db);
@@ -149,7 +150,7 @@ export async function watermarkOf(db: DbExecutor, actor: Actor): Promise<string>
   const [row] = await db
     .select({ name: users.name, email: users.email, code: students.studentCode })
     .from(users)
-    .leftJoin(students, eq(students.userId, users.id))
+    .leftJoin(students, joinOn(students.userId, users.id))
     .where(eq(users.id, actor.userId))
     .limit(1);
   return row ? [row.name, row.code ?? row.email].filter(Boolean).join(' · ') : '';

@@ -19,6 +19,7 @@ import { PARENT_SENDER_JOB } from '../family-outbox';
 import { withRecordedStills } from './recorded-stills';
 import { LECTURE_BUCKET_JOB } from './lecture-bucket';
 import { academyBucketOn } from '../backups';
+import { thisAcademy } from '../../db/same-academy';
 
 /*
  * The lecture job (issue 75, decision 079): one run per uploaded recording, in its academy (the job
@@ -67,7 +68,7 @@ async function keep(db: Db, storage: FileStorage, jobs: Jobs, lectureId: string,
       ...(rendered.variant ? { bandwidth: rendered.variant.bandwidth, resolution: rendered.variant.resolution } : {}),
     };
     const queued = await db.transaction(async (tx) => {
-      const [row] = await tx.select({ status: lectures.status, renditions: lectures.renditions }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
+      const [row] = await tx.select({ status: lectures.status, renditions: lectures.renditions }).from(lectures).where(and(eq(lectures.id, lectureId), thisAcademy(lectures))).for('update');
       if (!row) throw new Error('the lecture was deleted while it was rendered');
       await tx.insert(lectureFiles).values(saved.map((file) => ({ lectureId, kind: rendered.kind, name: file.name, fileKey: file.key, bytes: file.bytes })));
       await tx
@@ -102,7 +103,7 @@ async function keepMaster(db: Db, storage: FileStorage, lectureId: string): Prom
   let replaced: string | undefined;
   try {
     await db.transaction(async (tx) => {
-      const [row] = await tx.select({ renditions: lectures.renditions }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
+      const [row] = await tx.select({ renditions: lectures.renditions }).from(lectures).where(and(eq(lectures.id, lectureId), thisAcademy(lectures))).for('update');
       if (!row) throw new Error('the lecture was deleted while it was rendered');
       const [old] = await tx
         .delete(lectureFiles)

@@ -11,6 +11,8 @@ import type { Jobs } from '../../events/catalog';
 import { recordAudit } from '../audit';
 import { assertAcademyLetsRecord } from '../../access/lecture-watch';
 import { lectureSettingsOf, watermarkOf } from './lecture-watch.service';
+import { joinOn, qualified } from '../../db/same-academy';
+import { appNowSql } from '../../db/app-time';
 
 /** The job that makes a lecture's renditions (one run per upload; lectures.job.ts). */
 export const LECTURE_RENDER_JOB = 'lecture-renditions';
@@ -24,7 +26,7 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
   // A student's own progress, for the player to resume where they stopped.
   const viewer = viewingStudentOf(actor);
   const myView = viewer
-    ? sql<{ position: number; secondsWatched: number } | null>`(select json_build_object('position', v.position, 'secondsWatched', v.seconds_watched) from lecture_views v where v.lecture_id = ${lectures.id} and v.student_id = ${viewer})`
+    ? sql<{ position: number; secondsWatched: number } | null>`(select json_build_object('position', v.position, 'secondsWatched', v.seconds_watched) from lecture_views v where v.lecture_id = ${lectures.id} and v.academy_id = ${qualified(lectures.academyId)} and v.student_id = ${viewer})`
     : sql<null>`null`;
   const query = db
     .select({
@@ -43,7 +45,7 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
       updatedAt: lectures.updatedAt,
     })
     .from(lectures)
-    .innerJoin(batches, eq(batches.id, lectures.batchId))
+    .innerJoin(batches, joinOn(batches.id, lectures.batchId))
     .where(and(where, lectureReadScope(actor)))
     .orderBy(desc(lectures.date), desc(lectures.createdAt), desc(lectures.id))
     .$dynamic();
@@ -144,7 +146,7 @@ export async function lectureFileFor(db: DbExecutor, actor: Actor, id: string, k
   const [row] = await db
     .select({ fileKey: lectureFiles.fileKey, bytes: lectureFiles.bytes, bucketFolder: sql<string | null>`case when ${lectureFiles.inBucket} then ${lectures.bucketFolder} end` })
     .from(lectureFiles)
-    .innerJoin(lectures, eq(lectures.id, lectureFiles.lectureId))
+    .innerJoin(lectures, joinOn(lectures.id, lectureFiles.lectureId))
     .where(and(eq(lectureFiles.lectureId, id), eq(lectureFiles.kind, kind), eq(lectureFiles.name, name), lectureReadScope(actor)))
     .limit(1);
   if (!row) throw lectureNotFound();
@@ -179,7 +181,7 @@ export async function saveLectureView(db: DbExecutor, actor: Actor, id: string, 
         position: sql`excluded.position`,
         secondsWatched: sql`greatest(${lectureViews.secondsWatched}, excluded.seconds_watched)`,
         furthest: sql`greatest(${lectureViews.furthest}, excluded.furthest)`,
-        updatedAt: sql`now()`,
+        updatedAt: appNowSql(),
       },
     })
     .returning({ position: lectureViews.position, secondsWatched: lectureViews.secondsWatched, furthest: lectureViews.furthest });
@@ -198,7 +200,7 @@ export async function lectureViewers(db: DbExecutor, actor: Actor, id: string): 
     .where(and(eq(lectures.id, id), lectureReadScope(actor)))
     .limit(1);
   if (!lecture || !lecture.mayManage) throw lectureNotFound();
-  const absent = sql<boolean>`exists (select 1 from ${attendanceRecords} a where a.batch_id = ${lecture.batchId} and a.date = ${lecture.date} and a.student_id = ${students.id} and a.status = 'absent')`;
+  const absent = sql<boolean>`exists (select 1 from ${attendanceRecords} a where a.batch_id = ${lecture.batchId} and a.date = ${lecture.date} and a.student_id = ${students.id} and a.academy_id = ${qualified(students.academyId)} and a.status = 'absent')`;
   const rows = await db
     .select({
       studentId: students.id,
@@ -209,8 +211,8 @@ export async function lectureViewers(db: DbExecutor, actor: Actor, id: string): 
       lastWatchedAt: lectureViews.updatedAt,
     })
     .from(batchStudents)
-    .innerJoin(students, eq(students.id, batchStudents.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(students, joinOn(students.id, batchStudents.studentId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .leftJoin(lectureViews, and(eq(lectureViews.lectureId, id), eq(lectureViews.studentId, students.id)))
     .where(eq(batchStudents.batchId, lecture.batchId))
     .orderBy(desc(absent), users.name, students.id);

@@ -1,12 +1,13 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lectures } from '../../db/schema';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
 import type { Rendered } from './renditions';
+import { thisAcademy } from '../../db/same-academy';
 
 /*
  * HLS AES-128 segment keys (issue 75, decision 088). Each lecture has one random 16-byte key, sealed at
@@ -81,7 +82,7 @@ export async function encryptRendition(rendered: Rendered, folder: string, key: 
 /** The lecture's key: the one it has, or a new one kept sealed now (before any segment is encrypted with it). */
 export async function lectureSegmentKey(db: Db, keys: ServerKeys, lectureId: string): Promise<Buffer> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ sealed: lectures.segmentKeySealed }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
+    const [row] = await tx.select({ sealed: lectures.segmentKeySealed }).from(lectures).where(and(eq(lectures.id, lectureId), thisAcademy(lectures))).for('update');
     if (row?.sealed) return openSegmentKey(keys, row.sealed);
     const made = newSegmentKey(keys);
     await tx.update(lectures).set({ segmentKeySealed: made.sealed }).where(eq(lectures.id, lectureId));

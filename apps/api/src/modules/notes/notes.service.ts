@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import { NOTE_MESSAGES, type Note, type NoteInputValues, type NoteList, type NoteTarget, type NoteUpdateValues, type PublicNote } from '@academy/shared/schemas/notes';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
-import type { Db, DbExecutor } from '../../db/client';
+import { type Db, type DbExecutor, joinOn } from '../../db/client';
 import { batches, notes, standards, students, subjects, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage, StoredFile } from '../../lib/storage';
@@ -70,13 +70,13 @@ async function loadNotes(db: DbExecutor, reader: Reader, where: SQL | undefined,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(notes)
-    .leftJoin(subjects, eq(subjects.id, notes.subjectId))
-    .leftJoin(standards, eq(standards.id, notes.standardId))
-    .leftJoin(batches, eq(batches.id, notes.batchId))
-    .leftJoin(students, eq(students.id, notes.studentId))
-    .leftJoin(studentUsers, eq(studentUsers.id, students.userId))
-    .leftJoin(teachers, eq(teachers.id, notes.teacherId))
-    .leftJoin(teacherUsers, eq(teacherUsers.id, teachers.userId))
+    .leftJoin(subjects, joinOn(subjects.id, notes.subjectId))
+    .leftJoin(standards, joinOn(standards.id, notes.standardId))
+    .leftJoin(batches, joinOn(batches.id, notes.batchId))
+    .leftJoin(students, joinOn(students.id, notes.studentId))
+    .leftJoin(studentUsers, joinOn(studentUsers.id, students.userId))
+    .leftJoin(teachers, joinOn(teachers.id, notes.teacherId))
+    .leftJoin(teacherUsers, joinOn(teacherUsers.id, teachers.userId))
     .where(where)
     .orderBy(desc(notes.createdAt), desc(notes.id))
     .$dynamic();
@@ -194,13 +194,13 @@ export async function listPublicNotes(
     db
       .selectDistinct({ _id: subjects.id, name: subjects.name, code: subjects.code })
       .from(notes)
-      .innerJoin(subjects, eq(subjects.id, notes.subjectId))
+      .innerJoin(subjects, joinOn(subjects.id, notes.subjectId))
       .where(eq(notes.isPublic, true))
       .orderBy(asc(subjects.name), asc(subjects.id)),
     db
       .selectDistinct({ _id: standards.id, name: standards.name, level: standards.level })
       .from(notes)
-      .innerJoin(standards, eq(standards.id, notes.standardId))
+      .innerJoin(standards, joinOn(standards.id, notes.standardId))
       .where(eq(notes.isPublic, true))
       .orderBy(asc(standards.level), asc(standards.id)),
   ]);

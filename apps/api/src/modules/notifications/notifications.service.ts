@@ -7,6 +7,7 @@ import { studentIdOf, type Actor } from '../../access/actor';
 import { announcements, homework, notes, notifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { academyToday } from '../../academy-settings';
+import { joinOn } from '../../db/same-academy';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
@@ -22,18 +23,18 @@ export const ANNOUNCEMENT_NOTIFICATION_PREFIX = NOTIFICATION_TEXTS['announcement
 export async function notifyStudentsOfActiveAnnouncements(db: DbExecutor, options: { announcementId?: string; now?: Date } = {}): Promise<number> {
   const today = await academyToday(db, options.now);
   const result = await db.execute(sql`
-    insert into ${notifications} (student_id, announcement_id, message, message_key, message_values)
-    select s.id, a.id, ${ANNOUNCEMENT_NOTIFICATION_PREFIX}::text || a.title, 'announcement.created', jsonb_build_object('title', a.title)
+    insert into ${notifications} (academy_id, student_id, announcement_id, message, message_key, message_values)
+    select s.academy_id, s.id, a.id, ${ANNOUNCEMENT_NOTIFICATION_PREFIX}::text || a.title, 'announcement.created', jsonb_build_object('title', a.title)
     from announcements a
-    join students s on s.status = 'active'
+    join students s on s.academy_id = a.academy_id and s.status = 'active'
     where a.start_date <= ${today} and a.end_date >= ${today}
       and a.audience in ('everyone', 'students')
       ${options.announcementId ? sql`and a.id = ${options.announcementId}` : sql``}
       and (
-        not exists (select 1 from announcement_batches ab where ab.announcement_id = a.id)
+        not exists (select 1 from announcement_batches ab where ab.announcement_id = a.id and ab.academy_id = a.academy_id)
         or exists (
-          select 1 from announcement_batches ab join batch_students bs on bs.batch_id = ab.batch_id
-          where ab.announcement_id = a.id and bs.student_id = s.id
+          select 1 from announcement_batches ab join batch_students bs on bs.batch_id = ab.batch_id and bs.academy_id = ab.academy_id
+          where ab.announcement_id = a.id and bs.student_id = s.id and bs.academy_id = s.academy_id
         )
       )
     on conflict (academy_id, student_id, announcement_id) do nothing
@@ -49,10 +50,10 @@ export async function notifyStudentsOfNote(db: DbExecutor, note: { noteId: strin
   const values = { title: note.title };
   const english = wordNotification('note.created', values, 'en');
   const byId = note.studentIds?.length ? sql`s.id in (${sql.join(note.studentIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`;
-  const byBatch = note.batchId ? sql`exists (select 1 from batch_students bs where bs.student_id = s.id and bs.batch_id = ${note.batchId})` : sql`false`;
+  const byBatch = note.batchId ? sql`exists (select 1 from batch_students bs where bs.student_id = s.id and bs.academy_id = s.academy_id and bs.batch_id = ${note.batchId})` : sql`false`;
   const result = await db.execute(sql`
-    insert into ${notifications} (student_id, note_id, message, message_key, message_values)
-    select s.id, ${note.noteId}::uuid, ${english}, 'note.created', ${JSON.stringify(values)}::jsonb
+    insert into ${notifications} (academy_id, student_id, note_id, message, message_key, message_values)
+    select s.academy_id, s.id, ${note.noteId}::uuid, ${english}, 'note.created', ${JSON.stringify(values)}::jsonb
     from students s
     where s.status = 'active' and (${byId} or ${byBatch})
     on conflict (academy_id, student_id, note_id) do nothing
@@ -80,11 +81,11 @@ export async function notifyStudentsOfOnlineTest(db: DbExecutor, test: { onlineT
   const values = { title: test.title, opens: test.opens };
   const english = wordNotification('online-test.published', values, 'en');
   const result = await db.execute(sql`
-    insert into ${notifications} (student_id, online_test_id, message, message_key, message_values)
-    select distinct s.id, ${test.onlineTestId}::uuid, ${english}, 'online-test.published', ${JSON.stringify(values)}::jsonb
+    insert into ${notifications} (academy_id, student_id, online_test_id, message, message_key, message_values)
+    select distinct s.academy_id, s.id, ${test.onlineTestId}::uuid, ${english}, 'online-test.published', ${JSON.stringify(values)}::jsonb
     from online_test_batches otb
-    join batch_students bs on bs.batch_id = otb.batch_id
-    join students s on s.id = bs.student_id and s.status = 'active'
+    join batch_students bs on bs.batch_id = otb.batch_id and bs.academy_id = otb.academy_id
+    join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
     where otb.online_test_id = ${test.onlineTestId}
     on conflict (academy_id, student_id, online_test_id) do nothing
   `);
@@ -102,10 +103,10 @@ export async function notifyStudentsOfHomework(db: DbExecutor, homeworkId: strin
   const values = { title: work.title };
   const english = wordNotification('homework.set', values, 'en');
   const result = await db.execute(sql`
-    insert into ${notifications} (student_id, homework_id, message, message_key, message_values)
-    select s.id, ${homeworkId}::uuid, ${english}, 'homework.set', ${JSON.stringify(values)}::jsonb
+    insert into ${notifications} (academy_id, student_id, homework_id, message, message_key, message_values)
+    select s.academy_id, s.id, ${homeworkId}::uuid, ${english}, 'homework.set', ${JSON.stringify(values)}::jsonb
     from batch_students bs
-    join students s on s.id = bs.student_id and s.status = 'active'
+    join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
     where bs.batch_id = ${work.batchId}
     on conflict (academy_id, student_id, homework_id) do nothing
   `);
@@ -143,7 +144,7 @@ export async function listNotifications(db: DbExecutor, actor: Actor, query: { p
       unread: sql<number>`(count(*) filter (where not ${notifications.isRead}) over ())::int`,
     })
     .from(notifications)
-    .leftJoin(announcements, eq(announcements.id, notifications.announcementId))
+    .leftJoin(announcements, joinOn(announcements.id, notifications.announcementId))
     .where(eq(notifications.studentId, studentId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(query.limit)
@@ -204,8 +205,8 @@ export async function notifyStudentsOfRecordedLecture(db: DbExecutor, lecture: {
   const values: Record<string, string> = lecture.today ? { subject: lecture.subject } : { subject: lecture.subject, date: lecture.date };
   const english = wordNotification(key, values, 'en') ?? '';
   const result = await db.execute(sql`
-    insert into ${notifications} (student_id, lecture_id, message, message_key, message_values)
-    select s.id, ${lecture.lectureId}::uuid, ${english}, ${key}, ${JSON.stringify(values)}::jsonb
+    insert into ${notifications} (academy_id, student_id, lecture_id, message, message_key, message_values)
+    select s.academy_id, s.id, ${lecture.lectureId}::uuid, ${english}, ${key}, ${JSON.stringify(values)}::jsonb
     from students s where s.id in (${sql.join(
       lecture.studentIds.map((id) => sql`${id}::uuid`),
       sql`, `,

@@ -81,7 +81,7 @@ async function readStudentPaper(db: DbExecutor, testId: string): Promise<PaperQu
   const { rows } = await db.execute<PaperQuestion>(sql`
     select q.id, q.subject_id, s.name as subject_name, s.code as subject_code, q.type, q.text,
       (select coalesce(json_agg(json_build_object('id', o->>'id', 'text', o->>'text')), '[]'::json) from jsonb_array_elements(q.options) o) as options
-    from online_test_questions otq join questions q on q.id = otq.question_id join subjects s on s.id = q.subject_id
+    from online_test_questions otq join questions q on q.id = otq.question_id and q.academy_id = otq.academy_id join subjects s on s.id = q.subject_id and s.academy_id = q.academy_id
     where otq.online_test_id = ${testId}
     order by otq.position`);
   return rows;
@@ -120,7 +120,7 @@ async function attemptRow(db: DbExecutor, id: string, lock = false): Promise<Att
       a.score_half_marks, a.correct, a.wrong, a.unanswered, now() as now,
       ${TAKES_ANSWERS} as open,
       ot.title, ot.closes_at, coalesce(ot.results_at, ot.closes_at) as results_at, ${RESULTS_SHOWN} as results_shown, ot.duration_minutes, ot.correct_half_marks, ot.wrong_half_marks, ot.unanswered_half_marks
-    from online_test_attempts a join online_tests ot on ot.id = a.online_test_id
+    from online_test_attempts a join online_tests ot on ot.id = a.online_test_id and ot.academy_id = a.academy_id
     where a.id = ${id} ${lock ? sql`for update of a` : sql``}`);
   const row = rows[0];
   // Raw statements answer timestamps as text.
@@ -169,7 +169,7 @@ export async function startAttempt(db: Db, actor: Actor, testId: string): Promis
   const scope = onlineTestScope(actor)!;
   const { rows } = await db.execute<{ id: string; opens_at: Date; closes_at: Date; shuffle: boolean; now: Date; attempted: boolean }>(sql`
     select ot.id, ot.opens_at, ot.closes_at, ot.shuffle, now() as now,
-      exists (select 1 from online_test_attempts a where a.online_test_id = ot.id and a.student_id = ${studentId}) as attempted
+      exists (select 1 from online_test_attempts a where a.online_test_id = ot.id and a.academy_id = ot.academy_id and a.student_id = ${studentId}) as attempted
     from online_tests ot where ot.id = ${testId} and ${scope}`);
   const test = rows[0] && { ...rows[0], opens_at: new Date(rows[0].opens_at), closes_at: new Date(rows[0].closes_at), now: new Date(rows[0].now) };
   if (!test) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.testNotFound);
@@ -213,7 +213,7 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
   const { rows } = await db.execute<{ student_id: string; submitted: boolean; open: boolean; ends_at: Date; now: Date; option_order: Record<string, string[]>; types: Record<string, QuestionType> }>(sql`
     select a.student_id, a.submitted_at is not null as submitted, ${TAKES_ANSWERS} as open, a.ends_at, now() as now, a.option_order,
       (select json_object_agg(q.id, q.type) from questions q where q.id = any(a.question_order)) as types
-    from online_test_attempts a join online_tests ot on ot.id = a.online_test_id where a.id = ${id}`);
+    from online_test_attempts a join online_tests ot on ot.id = a.online_test_id and ot.academy_id = a.academy_id where a.id = ${id}`);
   const attempt = rows[0];
   if (!attempt) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.attemptNotFound);
   assertOwnAttempt(actor, attempt.student_id);
@@ -251,7 +251,7 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
   const saved = await db.execute(sql`
     insert into online_test_answers as saved (attempt_id, question_id, choice, value, marked_for_review, time_spent_seconds, revision, saved_at)
     select a.id, x.question_id, coalesce(array(select jsonb_array_elements_text(x.choice)), '{}'), x.value, x.marked, x.time, x.revision, now()
-    from online_test_attempts a join online_tests ot on ot.id = a.online_test_id,
+    from online_test_attempts a join online_tests ot on ot.id = a.online_test_id and ot.academy_id = a.academy_id,
       jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(question_id uuid, choice jsonb, value float8, marked boolean, time int, revision int)
     where a.id = ${id} and ${TAKES_ANSWERS}
     on conflict (academy_id, attempt_id, question_id) do update set choice = excluded.choice, value = excluded.value, marked_for_review = excluded.marked_for_review,
@@ -265,7 +265,7 @@ type KeyRow = { id: string; subject_id: string; chapter: string; type: QuestionT
 async function answerKeys(db: DbExecutor, testId: string): Promise<Map<string, AnswerKey & { subjectId: string; chapter: string }>> {
   const { rows } = await db.execute<KeyRow>(sql`
     select q.id, q.subject_id, q.chapter, q.type, q.correct, q.answer_value, q.answer_tolerance
-    from online_test_questions otq join questions q on q.id = otq.question_id where otq.online_test_id = ${testId}`);
+    from online_test_questions otq join questions q on q.id = otq.question_id and q.academy_id = otq.academy_id where otq.online_test_id = ${testId}`);
   return new Map(rows.map((row) => [row.id, { type: row.type, correct: row.correct, answerValue: row.answer_value, answerTolerance: row.answer_tolerance, subjectId: row.subject_id, chapter: row.chapter }]));
 }
 
@@ -298,7 +298,7 @@ export async function submitAttempt(db: Db, actor: Actor, id: string): Promise<A
 /** The deadline job: every attempt past its end and the grace is submitted with what was saved. */
 export async function submitDueAttempts(db: Db, limit = 1000): Promise<number> {
   const { rows } = await db.execute<{ id: string }>(sql`
-    select a.id from online_test_attempts a join online_tests ot on ot.id = a.online_test_id
+    select a.id from online_test_attempts a join online_tests ot on ot.id = a.online_test_id and ot.academy_id = a.academy_id
     where a.submitted_at is null and not ${TAKES_ANSWERS} order by a.ends_at limit ${limit}`);
   for (const row of rows) await finalizeAttempt(db, row.id, 'deadline');
   return rows.length;

@@ -46,10 +46,10 @@ const TEST_COLUMNS = sql`
   ot.id, ot.title, ot.opens_at, ot.closes_at, ot.results_at, ot.duration_minutes, ot.correct_half_marks, ot.wrong_half_marks,
   ot.unanswered_half_marks, ot.shuffle, ot.published_at, ot.created_by as created_by_id, cu.name as created_by_name, now() as now,
   coalesce((select json_agg(json_build_object('_id', b.id, 'name', b.name, 'teacherId', b.teacher_id) order by b.name)
-    from online_test_batches otb join batches b on b.id = otb.batch_id where otb.online_test_id = ot.id), '[]'::json) as batches,
-  (select count(*)::int from online_test_questions otq where otq.online_test_id = ot.id) as question_count,
-  (select count(*)::int from online_test_attempts a where a.online_test_id = ot.id) as attempts,
-  (select count(*)::int from online_test_attempts a where a.online_test_id = ot.id and a.submitted_at is not null) as submitted`;
+    from online_test_batches otb join batches b on b.id = otb.batch_id and b.academy_id = otb.academy_id where otb.online_test_id = ot.id), '[]'::json) as batches,
+  (select count(*)::int from online_test_questions otq where otq.online_test_id = ot.id and otq.academy_id = ot.academy_id) as question_count,
+  (select count(*)::int from online_test_attempts a where a.online_test_id = ot.id and a.academy_id = ot.academy_id) as attempts,
+  (select count(*)::int from online_test_attempts a where a.online_test_id = ot.id and a.academy_id = ot.academy_id and a.submitted_at is not null) as submitted`;
 
 export function markingOf(row: Pick<TestRow, 'correct_half_marks' | 'wrong_half_marks' | 'unanswered_half_marks'>) {
   return { correct: fromHalfMarks(row.correct_half_marks), wrong: fromHalfMarks(row.wrong_half_marks), unanswered: fromHalfMarks(row.unanswered_half_marks) };
@@ -109,7 +109,7 @@ function withDates<T extends Pick<TestRow, 'opens_at' | 'closes_at' | 'results_a
 async function testRow(db: DbExecutor, actor: Actor, id: string, lock = false): Promise<TestRow> {
   const scope = onlineTestScope(actor);
   const { rows } = await db.execute<TestRow>(sql`
-    select ${TEST_COLUMNS} from online_tests ot left join users cu on cu.id = ot.created_by
+    select ${TEST_COLUMNS} from online_tests ot left join users cu on cu.id = ot.created_by and cu.academy_id = ot.academy_id
     where ot.id = ${id} ${scope ? sql`and ${scope}` : sql``} ${lock ? sql`for update of ot` : sql``}`);
   if (!rows[0]) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.testNotFound);
   return withDates(rows[0]);
@@ -182,9 +182,9 @@ export async function paperQuestions(db: DbExecutor, testId: string): Promise<Qu
       q.options, q.correct, q.answer_value, q.answer_tolerance, q.solution, q.language, q.created_by as created_by_id,
       u.name as created_by_name, q.created_at, q.updated_at
     from online_test_questions otq
-    join questions q on q.id = otq.question_id
-    join subjects s on s.id = q.subject_id
-    left join users u on u.id = q.created_by
+    join questions q on q.id = otq.question_id and q.academy_id = otq.academy_id
+    join subjects s on s.id = q.subject_id and s.academy_id = q.academy_id
+    left join users u on u.id = q.created_by and u.academy_id = q.academy_id
     where otq.online_test_id = ${testId}
     order by otq.position`);
   return rows;
@@ -210,18 +210,18 @@ export async function getOnlineTest(db: DbExecutor, actor: Actor, id: string): P
 /** GET /api/online-tests: newest first; a student's with their own attempt. */
 export async function listOnlineTests(db: DbExecutor, actor: Actor, query: { batch?: string }): Promise<OnlineTestList> {
   const scope = onlineTestScope(actor);
-  const byBatch = query.batch ? sql`and exists (select 1 from online_test_batches f where f.online_test_id = ot.id and f.batch_id = ${query.batch})` : sql``;
+  const byBatch = query.batch ? sql`and exists (select 1 from online_test_batches f where f.online_test_id = ot.id and f.academy_id = ot.academy_id and f.batch_id = ${query.batch})` : sql``;
   const attemptOf = attemptOwnerOf(actor);
   const attempt =
     attemptOf
       ? // The score only once results show (issue 71): before, it tells how the questions answered were marked.
         sql`, (select json_build_object('_id', a.id, 'submittedAt', a.submitted_at, 'endsAt', a.ends_at,
             'scoreHalfMarks', case when ${RESULTS_SHOWN} then a.score_half_marks end)
-          from online_test_attempts a where a.online_test_id = ot.id and a.student_id = ${attemptOf}) as attempt`
+          from online_test_attempts a where a.online_test_id = ot.id and a.academy_id = ot.academy_id and a.student_id = ${attemptOf}) as attempt`
       : sql`, null::json as attempt`;
   const { rows } = await db.execute<TestRow & { attempt: { _id: string; submittedAt: string | null; endsAt: string; scoreHalfMarks: number | null } | null }>(sql`
     select ${TEST_COLUMNS} ${attempt}
-    from online_tests ot left join users cu on cu.id = ot.created_by
+    from online_tests ot left join users cu on cu.id = ot.created_by and cu.academy_id = ot.academy_id
     where true ${scope ? sql`and ${scope}` : sql``} ${byBatch}
     order by ot.opens_at desc, ot.id
     limit 200`);
@@ -298,7 +298,7 @@ async function writePaper(tx: DbExecutor, testId: string, input: OnlineTestInput
     insert into online_test_questions (online_test_id, question_id, position)
     select ${testId}::uuid, q.id, row_number() over (order by lower(s.name), s.id, chosen.ord)
     from unnest(${`{${questionIds.join(',')}}`}::uuid[]) with ordinality as chosen(id, ord)
-    join questions q on q.id = chosen.id join subjects s on s.id = q.subject_id`);
+    join questions q on q.id = chosen.id join subjects s on s.id = q.subject_id and s.academy_id = q.academy_id`);
 }
 
 /** POST /api/online-tests. */

@@ -42,24 +42,24 @@ export async function onlineTestResults(db: Db, actor: Actor, id: string): Promi
     db.execute<AttemptRow>(sql`
       select a.id, a.student_id, u.name, b.id as batch_id, b.name as batch_name, a.score_half_marks, a.correct, a.wrong, a.unanswered, a.started_at, a.submitted_at
       from online_test_attempts a
-      join students s on s.id = a.student_id join users u on u.id = s.user_id
+      join students s on s.id = a.student_id and s.academy_id = a.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
       left join lateral (
-        select b.id, b.name from online_test_batches otb join batches b on b.id = otb.batch_id
-        join batch_students bs on bs.batch_id = b.id and bs.student_id = a.student_id
+        select b.id, b.name from online_test_batches otb join batches b on b.id = otb.batch_id and b.academy_id = otb.academy_id
+        join batch_students bs on bs.batch_id = b.id and bs.academy_id = b.academy_id and bs.student_id = a.student_id
         where otb.online_test_id = a.online_test_id order by b.name limit 1
       ) b on true
       where a.online_test_id = ${id}
       order by a.score_half_marks desc nulls last, lower(u.name)`),
     db.execute<{ student_id: string; name: string }>(sql`
       select distinct s.id as student_id, u.name
-      from online_test_batches otb join batch_students bs on bs.batch_id = otb.batch_id
-      join students s on s.id = bs.student_id and s.status = 'active' join users u on u.id = s.user_id
+      from online_test_batches otb join batch_students bs on bs.batch_id = otb.batch_id and bs.academy_id = otb.academy_id
+      join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' join users u on u.id = s.user_id and u.academy_id = s.academy_id
       where otb.online_test_id = ${id}
-        and not exists (select 1 from online_test_attempts a where a.online_test_id = otb.online_test_id and a.student_id = s.id)
+        and not exists (select 1 from online_test_attempts a where a.online_test_id = otb.online_test_id and a.academy_id = otb.academy_id and a.student_id = s.id)
       order by u.name`),
     db.execute<{ attempt_id: string; question_id: string; choice: string[]; value: number | null }>(sql`
       select x.attempt_id, x.question_id, x.choice, x.value from online_test_answers x
-      join online_test_attempts a on a.id = x.attempt_id
+      join online_test_attempts a on a.id = x.attempt_id and a.academy_id = x.academy_id
       where a.online_test_id = ${id} and a.submitted_at is not null`),
   ]);
   const submitted = attempts.rows.filter((attempt) => attempt.submitted_at !== null && attempt.score_half_marks !== null);
@@ -149,7 +149,7 @@ export async function recordClosedTests(db: Db, limit = 20): Promise<number> {
     for (const attempt of open) await finalizeAttempt(db, attempt.id, 'deadline');
     await db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ title: string; closes_at: Date; max_half_marks: number; recorded: boolean }>(sql`
-        select ot.title, ot.closes_at, (select count(*)::int from online_test_questions q where q.online_test_id = ot.id) * ot.correct_half_marks as max_half_marks,
+        select ot.title, ot.closes_at, (select count(*)::int from online_test_questions q where q.online_test_id = ot.id and q.academy_id = ot.academy_id) * ot.correct_half_marks as max_half_marks,
           ot.marks_recorded_at is not null as recorded
         from online_tests ot where ot.id = ${id} for update`);
       const test = rows[0];

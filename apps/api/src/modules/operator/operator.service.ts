@@ -12,6 +12,7 @@ import { withoutAcademy } from '../../lib/tenancy';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { generateToken, hashToken } from '../../lib/tokens';
+import { joinOn } from '../../db/same-academy';
 
 /**
  * The platform's operators (issue 55): made from the CLI, signed in at the base domain with their own
@@ -77,7 +78,7 @@ export async function findOperatorSession(db: Db, token: string): Promise<Operat
     db
       .select({ sessionId: operatorSessions.id, id: operators.id, name: operators.name, email: operators.email })
       .from(operatorSessions)
-      .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+      .innerJoin(operators, joinOn(operators.id, operatorSessions.operatorId))
       .where(and(eq(operatorSessions.tokenHash, hashToken(token)), gt(operatorSessions.expiresAt, sql`now()`)))
       .limit(1),
   );

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { academies, academyUsage, parentMessages, sessions, students, users } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { STAFF_ROLES } from '@academy/shared/roles';
+import { joinOn } from '../../db/same-academy';
 
 /**
  * The figures of the operator's list (issue 55): each academy's counts, made inside that academy's
@@ -77,7 +78,7 @@ export async function refreshStaleUsage(db: Db, filesDir: string, options: { sta
     db
       .select({ id: academies.id })
       .from(academies)
-      .leftJoin(academyUsage, eq(academyUsage.id, academies.id))
+      .leftJoin(academyUsage, joinOn(academyUsage.id, academies.id))
       .where(or(isNull(academyUsage.countedAt), lt(academyUsage.countedAt, staleBefore)))
       .orderBy(sql`${academyUsage.countedAt} asc nulls first`, asc(academies.createdAt))
       .limit(options.batch ?? USAGE_REFRESH_BATCH),
@@ -95,7 +96,7 @@ export async function listAcademiesWithUsage(db: Db, filesDir: string): Promise<
     db
       .select({ academy: academies, usage: academyUsage })
       .from(academies)
-      .leftJoin(academyUsage, eq(academyUsage.id, academies.id))
+      .leftJoin(academyUsage, joinOn(academyUsage.id, academies.id))
       .orderBy(asc(academies.createdAt), asc(academies.slug)),
   );
   return rows.map(({ academy, usage }) => ({

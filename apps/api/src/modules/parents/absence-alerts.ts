@@ -59,17 +59,17 @@ export async function runAbsenceAlerts(db: Db, jobs: Jobs | undefined, payload: 
   const statuses = settings.absenceAlerts.statuses;
   const { rows } = await db.execute<CurrentMarks>(sql`
     select s.id as "studentId", u.name as child,
-      (select a.status from attendance_records a where a.student_id = s.id and a.date = ${date} and a.status in ${sql`(${sql.join(
+      (select a.status from attendance_records a where a.student_id = s.id and a.academy_id = s.academy_id and a.date = ${date} and a.status in ${sql`(${sql.join(
         statuses.map((status) => sql`${status}`),
         sql`, `,
       )})`} order by case a.status when 'absent' then 0 else 1 end limit 1) as status,
       coalesce((select json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name)
-        from attendance_records a join batches b on b.id = a.batch_id
+        from attendance_records a join batches b on b.id = a.batch_id and b.academy_id = a.academy_id
         where a.student_id = s.id and a.date = ${date} and a.status in ${sql`(${sql.join(
           statuses.map((status) => sql`${status}`),
           sql`, `,
         )})`}), '[]'::json) as batches
-    from students s join users u on u.id = s.user_id
+    from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id
     where s.id in ${sql`(${sql.join(
       studentIds.map((id) => sql`${id}::uuid`),
       sql`, `,

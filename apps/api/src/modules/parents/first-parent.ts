@@ -8,6 +8,7 @@ import { parents, parentStudents, users } from '../../db/schema';
 import { parentRecordOf } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { createAccount, createAccounts, removeAccounts, updateAccount } from '../users';
+import { joinOn, qualified } from '../../db/same-academy';
 
 /**
  * The spec's parent fields of a student (parent name and phone, and our parent email) ARE the student's
@@ -35,7 +36,7 @@ export async function saveFirstParent(tx: DbExecutor, student: { id: string; nam
   const [first] = await tx
     .select({ parentId: parents.id, userId: parents.userId, phone: parents.phone })
     .from(parentStudents)
-    .innerJoin(parents, eq(parents.id, parentStudents.parentId))
+    .innerJoin(parents, joinOn(parents.id, parentStudents.parentId))
     .where(eq(parentStudents.studentId, student.id))
     .orderBy(parentStudents.createdAt, parents.id)
     .limit(1);
@@ -85,7 +86,7 @@ export async function linkParent(
     const [account] = await tx
       .select({ role: users.role, parentId: parents.id })
       .from(users)
-      .leftJoin(parents, eq(parents.userId, users.id))
+      .leftJoin(parents, joinOn(parents.userId, users.id))
       .where(sql`lower(${users.email}) = ${email}`)
       .limit(1);
     if (account && !parentRecordOf(account)) throw new AppError('CONFLICT', PARENT_MESSAGES.notAParent, { parentEmail: PARENT_MESSAGES.notAParent });
@@ -128,7 +129,7 @@ export async function linkParents(
     ? await tx
         .select({ email: sql<string>`lower(${users.email})`, role: users.role, parentId: parents.id })
         .from(users)
-        .leftJoin(parents, eq(parents.userId, users.id))
+        .leftJoin(parents, joinOn(parents.userId, users.id))
         .where(inArray(sql`lower(${users.email})`, emails))
     : [];
   const byEmail = new Map(accounts.map((account) => [account.email, account]));
@@ -190,7 +191,7 @@ export async function removeChildlessParents(tx: DbExecutor, parentIds: string[]
   if (parentIds.length === 0) return;
   const orphans = await tx
     .delete(parents)
-    .where(and(inArray(parents.id, parentIds), sql`not exists (select 1 from ${parentStudents} where ${parentStudents.parentId} = ${parents.id})`))
+    .where(and(inArray(parents.id, parentIds), sql`not exists (select 1 from ${parentStudents} where ${parentStudents.parentId} = ${parents.id} and ${parentStudents.academyId} = ${qualified(parents.academyId)})`))
     .returning({ userId: parents.userId });
   await removeAccounts(tx, orphans.map((row) => row.userId));
 }

@@ -37,8 +37,8 @@ export async function listMessages(db: DbExecutor, query: z.output<typeof messag
         ${iso(sql`m.delivered_at`)} as "deliveredAt", ${iso(sql`m.read_at`)} as "readAt",
         count(*) over ()::int as total
       from parent_messages m
-      left join students s on s.id = m.student_id left join users su on su.id = s.user_id
-      join parents p on p.id = m.parent_id join users pu on pu.id = p.user_id
+      left join students s on s.id = m.student_id and s.academy_id = m.academy_id left join users su on su.id = s.user_id and su.academy_id = s.academy_id
+      join parents p on p.id = m.parent_id and p.academy_id = m.academy_id join users pu on pu.id = p.user_id and pu.academy_id = p.academy_id
       where ${sql.join(conditions, sql` and `)}
       order by m.created_at desc, m.id
       limit ${query.limit} offset ${offset}`),

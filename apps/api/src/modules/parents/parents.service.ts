@@ -18,6 +18,7 @@ import { academyToday, getAcademySettings } from '../../academy-settings';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES } from '@academy/shared/languages';
 import { academyDayStartSql } from '../../db/academy-today';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 type ParentRow = {
   _id: string;
@@ -40,10 +41,10 @@ async function selectParents(db: DbExecutor, where: SQL, page?: { limit: number;
       p.preferred_channel as "preferredChannel", p.whatsapp_stopped_at is not null as "whatsappStopped",
       coalesce((
         select json_agg(json_build_object('_id', s.id, 'name', su.name) order by su.name)
-        from parent_students ps join students s on s.id = ps.student_id join users su on su.id = s.user_id
+        from parent_students ps join students s on s.id = ps.student_id and s.academy_id = ps.academy_id join users su on su.id = s.user_id and su.academy_id = s.academy_id
         where ps.parent_id = p.id), '[]'::json) as children,
       count(*) over ()::int as total
-    from parents p join users u on u.id = p.user_id
+    from parents p join users u on u.id = p.user_id and u.academy_id = p.academy_id
     where ${where}
     order by u.name, p.id
     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`);
@@ -61,7 +62,7 @@ export async function listParents(db: DbExecutor, query: { search?: string; page
   const rows = await selectParents(db, where, { limit: query.limit, offset: (query.page - 1) * query.limit });
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && query.page > 1) {
-    const { rows: counted } = await db.execute<{ total: number }>(sql`select count(*)::int as total from parents p join users u on u.id = p.user_id where ${where}`);
+    const { rows: counted } = await db.execute<{ total: number }>(sql`select count(*)::int as total from parents p join users u on u.id = p.user_id and u.academy_id = p.academy_id where ${where}`);
     total = counted[0]?.total ?? 0;
   }
   return { parents: rows.map(toParent), pagination: { page: query.page, limit: query.limit, total } };
@@ -75,7 +76,7 @@ async function assertStudentExists(db: DbExecutor, studentId: string): Promise<v
 /** GET /api/students/{id}/parents (admin): the parents linked to a student. */
 export async function parentsOfStudent(db: DbExecutor, studentId: string): Promise<Parent[]> {
   await assertStudentExists(db, studentId);
-  const rows = await selectParents(db, sql`exists (select 1 from parent_students ps where ps.parent_id = p.id and ps.student_id = ${studentId})`);
+  const rows = await selectParents(db, sql`exists (select 1 from parent_students ps where ps.parent_id = p.id and ps.academy_id = p.academy_id and ps.student_id = ${studentId})`);
   return rows.map(toParent);
 }
 
@@ -101,7 +102,7 @@ export async function linkParent(
     const [student] = await tx
       .select({ id: students.id, name: users.name })
       .from(students)
-      .innerJoin(users, eq(users.id, students.userId))
+      .innerJoin(users, joinOn(users.id, students.userId))
       .where(eq(students.id, studentId))
       .for('update', { of: students });
     if (!student) throw new AppError('NOT_FOUND', 'Student not found');
@@ -111,7 +112,7 @@ export async function linkParent(
       ? await tx
           .select({ userId: users.id, role: users.role, parentId: parents.id })
           .from(users)
-          .leftJoin(parents, eq(parents.userId, users.id))
+          .leftJoin(parents, joinOn(parents.userId, users.id))
           .where(sql`lower(${users.email}) = ${email}`)
           .limit(1)
       : [];
@@ -187,7 +188,7 @@ export async function setParentChannel(db: Db, actor: AuditActor, parentId: stri
     const [before] = await tx
       .select({ name: users.name, preferredChannel: parents.preferredChannel, stopped: sql<boolean>`${parents.whatsappStoppedAt} is not null` })
       .from(parents)
-      .innerJoin(users, eq(users.id, parents.userId))
+      .innerJoin(users, joinOn(users.id, parents.userId))
       .where(eq(parents.id, parentId))
       .for('update', { of: parents });
     if (!before) throw new AppError('NOT_FOUND', PARENT_MESSAGES.notFound);
@@ -257,8 +258,8 @@ export async function childrenOf(db: DbExecutor, actor: Actor): Promise<ParentCh
       case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard,
       coalesce((
         select json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name)
-        from batch_students bs join batches b on b.id = bs.batch_id where bs.student_id = s.id), '[]'::json) as batches
-    from students s join users u on u.id = s.user_id left join standards st on st.id = s.standard_id
+        from batch_students bs join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = s.id), '[]'::json) as batches
+    from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id left join standards st on st.id = s.standard_id and st.academy_id = s.academy_id
     where s.id in ${sql`(${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
@@ -280,8 +281,8 @@ export async function listAbsenceAlerts(db: DbExecutor, date: string, kind: Pare
       json_build_object('_id', p.id, 'name', pu.name, 'phone', p.phone) as parent,
       m.channel, m.status, to_char(coalesce(m.sent_at, m.updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, m.attempts, m.error
     from parent_messages m
-    join students s on s.id = m.student_id join users su on su.id = s.user_id
-    join parents p on p.id = m.parent_id join users pu on pu.id = p.user_id
+    join students s on s.id = m.student_id and s.academy_id = m.academy_id join users su on su.id = s.user_id and su.academy_id = s.academy_id
+    join parents p on p.id = m.parent_id and p.academy_id = m.academy_id join users pu on pu.id = p.user_id and pu.academy_id = p.academy_id
     where ${which}
     order by m.created_at desc, su.name, pu.name, m.channel`);
   return { date, alerts: rows };
@@ -304,7 +305,7 @@ export async function retryParentMessage(db: Db, actor: AuditActor, id: string, 
     const [row] = await tx
       .select({ status: parentMessages.status, parentId: parentMessages.parentId, kind: parentMessages.kind, channel: parentMessages.channel, error: parentMessages.error })
       .from(parentMessages)
-      .where(eq(parentMessages.id, id))
+      .where(and(eq(parentMessages.id, id), thisAcademy(parentMessages)))
       .for('update');
     if (!row) throw new AppError('NOT_FOUND', texts.notFound);
     if (row.status !== 'failed') throw new AppError('CONFLICT', texts.notFailed);

@@ -11,6 +11,7 @@ import { teacherIdOf, type Actor } from '../../access/actor';
 import { recordAudit } from '../audit';
 import { notifyParentsOfStudents, PARENT_SENDER_JOB } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../../academy-settings';
+import { appNowSql } from '../../db/app-time';
 
 type LeaveInput = z.output<typeof leaveInputSchema>;
 type DecisionInput = z.output<typeof leaveDecisionInputSchema>;
@@ -37,15 +38,15 @@ async function classesOf(db: DbExecutor, leave: { teacherId: string; from: strin
     from leave l
     join batches b on b.teacher_id = l.teacher_id and b.archived_at is null
     cross join lateral generate_series(greatest(l.from_date, b.start_date), least(l.to_date, b.end_date), interval '1 day') as d(day)
-    left join batch_substitutions s on s.batch_id = b.id and s.date = d.day::date
-    left join teachers st on st.id = s.teacher_id
-    left join users su on su.id = st.user_id
+    left join batch_substitutions s on s.batch_id = b.id and s.academy_id = b.academy_id and s.date = d.day::date
+    left join teachers st on st.id = s.teacher_id and st.academy_id = s.academy_id
+    left join users su on su.id = st.user_id and su.academy_id = st.academy_id
     where (array['mon','tue','wed','thu','fri','sat','sun'])[extract(isodow from d.day)::int] = any(b.schedule_days)
       and not exists (
         select 1 from announcements an
         where an.closure and an.start_date <= d.day::date and an.end_date >= d.day::date
-          and (not exists (select 1 from announcement_batches ab where ab.announcement_id = an.id)
-            or exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.batch_id = b.id)))
+          and (not exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = an.academy_id)
+            or exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = an.academy_id and ab.batch_id = b.id)))
     order by d.day, b.start_time, b.name`);
   return rows;
 }
@@ -61,7 +62,7 @@ async function withClasses(db: DbExecutor, rows: LeaveRow[]): Promise<Leave[]> {
 }
 
 async function leaveById(db: DbExecutor, id: string): Promise<Leave> {
-  const { rows } = await db.execute<LeaveRow>(sql`select ${LEAVE_COLUMNS} from teacher_leave l join teachers t on t.id = l.teacher_id join users u on u.id = t.user_id where l.id = ${id}`);
+  const { rows } = await db.execute<LeaveRow>(sql`select ${LEAVE_COLUMNS} from teacher_leave l join teachers t on t.id = l.teacher_id join users u on u.id = t.user_id and u.academy_id = t.academy_id where l.id = ${id}`);
   if (!rows[0]) throw new AppError('NOT_FOUND', PAY_MESSAGES.leaveNotFound);
   return (await withClasses(db, rows))[0]!;
 }
@@ -83,7 +84,7 @@ export async function askLeave(db: Db, actor: Actor, input: LeaveInput): Promise
 export async function myLeave(db: DbExecutor, actor: Actor): Promise<{ leave: Leave[] }> {
   const teacherId = teacherIdOf(actor);
   const { rows } = await db.execute<LeaveRow>(sql`
-    select ${LEAVE_COLUMNS} from teacher_leave l join teachers t on t.id = l.teacher_id join users u on u.id = t.user_id
+    select ${LEAVE_COLUMNS} from teacher_leave l join teachers t on t.id = l.teacher_id join users u on u.id = t.user_id and u.academy_id = t.academy_id
     where l.teacher_id = ${teacherId} order by l.from_date desc, l.created_at desc limit 50`);
   return { leave: await withClasses(db, rows) };
 }
@@ -95,7 +96,7 @@ export async function myLeave(db: DbExecutor, actor: Actor): Promise<{ leave: Le
 export async function leaveList(db: DbExecutor): Promise<{ leave: Leave[] }> {
   const today = await academyToday(db);
   const { rows } = await db.execute<LeaveRow>(sql`
-    select ${LEAVE_COLUMNS} from teacher_leave l join teachers t on t.id = l.teacher_id join users u on u.id = t.user_id
+    select ${LEAVE_COLUMNS} from teacher_leave l join teachers t on t.id = l.teacher_id join users u on u.id = t.user_id and u.academy_id = t.academy_id
     where l.status = 'pending' or (l.status = 'approved' and l.to_date >= ${today})
     order by (l.status = 'pending') desc, l.from_date, l.created_at limit 100`);
   return { leave: await withClasses(db, rows) };
@@ -106,7 +107,7 @@ export async function decideLeave(db: Db, actor: Actor, id: string, decision: 'a
   await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ status: string; name: string; from: string; to: string }>(sql`
       select l.status, u.name, to_char(l.from_date, 'YYYY-MM-DD') as from, to_char(l.to_date, 'YYYY-MM-DD') as to
-      from teacher_leave l join teachers t on t.id = l.teacher_id join users u on u.id = t.user_id where l.id = ${id} for update of l`);
+      from teacher_leave l join teachers t on t.id = l.teacher_id join users u on u.id = t.user_id and u.academy_id = t.academy_id where l.id = ${id} for update of l`);
     const row = rows[0];
     if (!row) throw new AppError('NOT_FOUND', PAY_MESSAGES.leaveNotFound);
     if (row.status !== 'pending') throw new AppError('CONFLICT', PAY_MESSAGES.leaveDecided);
@@ -138,25 +139,25 @@ export async function assignSubstitute(db: Db, jobs: Jobs | undefined, actor: Ac
   const weekday = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][new Date(`${input.date}T00:00:00Z`).getUTCDay()]!;
   const closed = await db.execute(sql`
     select 1 from announcements an where an.closure and an.start_date <= ${input.date} and an.end_date >= ${input.date}
-      and (not exists (select 1 from announcement_batches ab where ab.announcement_id = an.id)
-        or exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.batch_id = ${batchId}))`);
+      and (not exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = an.academy_id)
+        or exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = an.academy_id and ab.batch_id = ${batchId}))`);
   if (batch.archived || !batch.days.includes(weekday) || input.date < batch.startDate || input.date > batch.endDate || closed.rows.length > 0) {
     throw new AppError('BAD_REQUEST', PAY_MESSAGES.substituteNoClass, { date: PAY_MESSAGES.substituteNoClass });
   }
   if (input.teacher === batch.teacherId) throw new AppError('BAD_REQUEST', PAY_MESSAGES.substituteSelf, { teacher: PAY_MESSAGES.substituteSelf });
-  const { rows: teacherRows } = await db.execute<{ name: string }>(sql`select u.name from teachers t join users u on u.id = t.user_id where t.id = ${input.teacher} and t.status = 'active' and u.is_active`);
+  const { rows: teacherRows } = await db.execute<{ name: string }>(sql`select u.name from teachers t join users u on u.id = t.user_id and u.academy_id = t.academy_id where t.id = ${input.teacher} and t.status = 'active' and u.is_active`);
   const substitute = teacherRows[0];
   if (!substitute) throw new AppError('BAD_REQUEST', PAY_MESSAGES.substituteUnknown, { teacher: PAY_MESSAGES.substituteUnknown });
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: string }>(sql`
       insert into batch_substitutions (batch_id, date, teacher_id, created_by) values (${batchId}, ${input.date}, ${input.teacher}, ${actor.userId})
-      on conflict (academy_id, batch_id, date) do update set teacher_id = excluded.teacher_id, created_by = excluded.created_by, created_at = now()
+      on conflict (academy_id, batch_id, date) do update set teacher_id = excluded.teacher_id, created_by = excluded.created_by, created_at = ${appNowSql()}
       returning id`);
     const values = { batch: batch.name, date: formatDate(input.date), teacher: substitute.name };
     await recordAudit(tx, actor, { action: 'substitute.assign', entityType: 'pay', entityId: input.teacher, relatedId: batchId, text: { key: 'pay.substitute_assigned', values } });
     let familiesTold = 0;
     if (input.notifyFamilies) {
-      const { rows: students } = await tx.execute<{ id: string }>(sql`select bs.student_id as id from batch_students bs join students s on s.id = bs.student_id where bs.batch_id = ${batchId} and s.status = 'active'`);
+      const { rows: students } = await tx.execute<{ id: string }>(sql`select bs.student_id as id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id where bs.batch_id = ${batchId} and s.status = 'active'`);
       const academy = (await getAcademySettings(tx)).name;
       const messages = Object.fromEntries(
         LANGUAGES.map((language: Language) => {
@@ -193,11 +194,11 @@ export async function coveredClasses(db: DbExecutor, actor: Actor): Promise<{ cl
       'startDate', to_char(b.start_date, 'YYYY-MM-DD'), 'endDate', to_char(b.end_date, 'YYYY-MM-DD'),
       'schedule', json_build_object('days', b.schedule_days, 'startTime', to_char(b.start_time, 'HH24:MI'), 'endTime', to_char(b.end_time, 'HH24:MI'))) as batch
     from batch_substitutions s
-    join batches b on b.id = s.batch_id
-    join standards st on st.id = b.standard_id
-    join subjects sub on sub.id = b.subject_id
-    join teachers t on t.id = b.teacher_id
-    join users tu on tu.id = t.user_id
+    join batches b on b.id = s.batch_id and b.academy_id = s.academy_id
+    join standards st on st.id = b.standard_id and st.academy_id = b.academy_id
+    join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id
+    join teachers t on t.id = b.teacher_id and t.academy_id = b.academy_id
+    join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
     where s.teacher_id = ${teacherId} and s.date between (${today}::date - 14) and (${today}::date + 31)
     order by s.date, b.start_time`);
   return { classes: rows };

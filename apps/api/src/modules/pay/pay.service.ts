@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { paiseToRupees } from '@academy/shared/money';
 import { PAY_MESSAGES, type adjustmentInputSchema, type payrollSettingsInputSchema, type PayrollSettings, type lectureCorrectionInputSchema, type Lecture, type markPaidInputSchema, type MyPay, type payInputSchema, type PayrollLine, type PayrollMonth, type PayrollTeacher, type PayScheme, type PaySettings } from '@academy/shared/schemas/pay';
 import { formatDate } from '@academy/shared/calendar';
-import type { Db, DbExecutor } from '../../db/client';
+import { type Db, type DbExecutor, appNowSql } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
 import { sealSecret } from '../../lib/secret-box';
@@ -30,7 +30,7 @@ function teacherNotFound(): AppError {
 }
 
 async function teacherName(db: DbExecutor, teacherId: string): Promise<string> {
-  const { rows } = await db.execute<{ name: string }>(sql`select u.name from teachers t join users u on u.id = t.user_id where t.id = ${teacherId}`);
+  const { rows } = await db.execute<{ name: string }>(sql`select u.name from teachers t join users u on u.id = t.user_id and u.academy_id = t.academy_id where t.id = ${teacherId}`);
   if (!rows[0]) throw teacherNotFound();
   return rows[0].name;
 }
@@ -57,7 +57,7 @@ export async function getPaySettings(db: DbExecutor, teacherId: string): Promise
       sql`select scheme, monthly_paise, hourly_paise, pan, tds_monthly_paise, professional_tax, pf_paise, esi_paise, bank_account_ending, bank_ifsc, bank_name from teacher_pay where teacher_id = ${teacherId}`,
     ),
     db.execute<{ batch: string; batchName: string; amount: number }>(
-      sql`select r.batch_id as batch, b.name as "batchName", r.amount_paise as amount from teacher_pay_rates r join batches b on b.id = r.batch_id where r.teacher_id = ${teacherId} order by b.name`,
+      sql`select r.batch_id as batch, b.name as "batchName", r.amount_paise as amount from teacher_pay_rates r join batches b on b.id = r.batch_id and b.academy_id = r.academy_id where r.teacher_id = ${teacherId} order by b.name`,
     ),
   ]);
   const row = pay[0];
@@ -114,7 +114,7 @@ export async function updatePaySettings(db: Db, keys: ServerKeys, actor: Actor, 
       insert into teacher_pay (teacher_id, scheme, monthly_paise, hourly_paise, pan, tds_monthly_paise, professional_tax, pf_paise, esi_paise, bank_account_sealed, bank_account_ending, bank_ifsc, bank_name)
       values (${teacherId}, ${input.scheme}, ${monthly}, ${hourly}, ${input.pan ?? null}, ${tdsMonthly}, ${professionalTax}, ${pf}, ${esi}, ${bank?.sealed ?? null}, ${bank?.ending ?? null}, ${bank?.ifsc ?? null}, ${bank?.name ?? null})
       on conflict (academy_id, teacher_id) do update set scheme = excluded.scheme, monthly_paise = excluded.monthly_paise, hourly_paise = excluded.hourly_paise,
-        tds_monthly_paise = excluded.tds_monthly_paise, professional_tax = excluded.professional_tax, pf_paise = excluded.pf_paise, esi_paise = excluded.esi_paise, updated_at = now()
+        tds_monthly_paise = excluded.tds_monthly_paise, professional_tax = excluded.professional_tax, pf_paise = excluded.pf_paise, esi_paise = excluded.esi_paise, updated_at = ${appNowSql()}
         ${input.pan === undefined ? sql`` : sql`, pan = excluded.pan`}
         ${bank === undefined ? sql`` : sql`, bank_account_sealed = excluded.bank_account_sealed, bank_account_ending = excluded.bank_account_ending, bank_ifsc = excluded.bank_ifsc, bank_name = excluded.bank_name`}`);
     await tx.execute(sql`delete from teacher_pay_rates where teacher_id = ${teacherId}`);
@@ -176,8 +176,8 @@ async function takenBetween(db: DbExecutor, start: string, end: string, teacherI
       where not exists (
         select 1 from announcements an
         where an.closure and an.start_date <= d.date and an.end_date >= d.date
-          and (not exists (select 1 from announcement_batches ab where ab.announcement_id = an.id)
-            or exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.batch_id = d.batch_id)))
+          and (not exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = an.academy_id)
+            or exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = an.academy_id and ab.batch_id = d.batch_id)))
     )
     select l.teacher_id as "teacherId", to_char(l.date, 'YYYY-MM-DD') as date, l.batch_id as "batchId", l.batch_name as "batchName", l.minutes, 1 as count,
       case when l.substitute then 'substitute' else 'attendance' end as source, null as reason
@@ -227,7 +227,7 @@ async function monthLectures(db: DbExecutor, month: string, teacherId?: string):
     lateLectures(db, month, teacherId),
     db.execute<LectureQueryRow>(sql`
       select c.teacher_id as "teacherId", to_char(c.date, 'YYYY-MM-DD') as date, c.batch_id as "batchId", b.name as "batchName", c.minutes, c.lectures as count, 'correction' as source, c.reason
-      from lecture_corrections c join batches b on b.id = c.batch_id
+      from lecture_corrections c join batches b on b.id = c.batch_id and b.academy_id = c.academy_id
       where c.pay_month = ${month} ${teacherId ? sql`and c.teacher_id = ${teacherId}` : sql``}
       order by c.date, c.created_at`),
   ]);
@@ -257,13 +257,13 @@ async function payrollTeachers(db: DbExecutor, month: string, lectureTeacherIds:
     select t.id as "teacherId", u.name, t.gender, p.scheme, p.monthly_paise as "monthlyPaise", p.hourly_paise as "hourlyPaise", p.pan,
       coalesce(p.tds_monthly_paise, 0) as "tdsMonthlyPaise", coalesce(p.professional_tax, false) as "professionalTax", coalesce(p.pf_paise, 0) as "pfPaise", coalesce(p.esi_paise, 0) as "esiPaise",
       (p.bank_account_sealed is not null) as "bankReady",
-      (select json_object_agg(r.batch_id, r.amount_paise) from teacher_pay_rates r where r.teacher_id = t.id) as rates
+      (select json_object_agg(r.batch_id, r.amount_paise) from teacher_pay_rates r where r.teacher_id = t.id and r.academy_id = t.academy_id) as rates
     from teachers t
-    join users u on u.id = t.user_id
-    left join teacher_pay p on p.teacher_id = t.id
+    join users u on u.id = t.user_id and u.academy_id = t.academy_id
+    left join teacher_pay p on p.teacher_id = t.id and p.academy_id = t.academy_id
     where ${teacherId ? sql`t.id = ${teacherId}` : sql`(p.teacher_id is not null or t.id = any(${sql.param(lectureTeacherIds)}::uuid[])
-      or exists (select 1 from pay_adjustments pa where pa.teacher_id = t.id and pa.pay_month = ${month})
-      or exists (select 1 from teacher_leave l where l.teacher_id = t.id and l.status = 'approved' and l.from_date <= ${end} and l.to_date >= ${start}))`}
+      or exists (select 1 from pay_adjustments pa where pa.teacher_id = t.id and pa.academy_id = t.academy_id and pa.pay_month = ${month})
+      or exists (select 1 from teacher_leave l where l.teacher_id = t.id and l.academy_id = t.academy_id and l.status = 'approved' and l.from_date <= ${end} and l.to_date >= ${start}))`}
     order by lower(u.name), t.id`);
   return rows;
 }
@@ -378,7 +378,7 @@ export async function updatePayrollSettings(db: Db, actor: Actor, input: Payroll
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into payroll_settings (tan, debit_account, professional_tax) values (${after.tan}, ${after.debitAccount}, ${table ? JSON.stringify(table) : null}::jsonb)
-      on conflict (academy_id) do update set tan = excluded.tan, debit_account = excluded.debit_account, professional_tax = excluded.professional_tax, updated_at = now()`);
+      on conflict (academy_id) do update set tan = excluded.tan, debit_account = excluded.debit_account, professional_tax = excluded.professional_tax, updated_at = ${appNowSql()}`);
     const ending = (account: string | null) => (account ? `…${account.slice(-4)}` : null);
     const describe = (value: ProfessionalTaxTable | null) => (value ? JSON.stringify(tableInRupees(value)) : null);
     await recordAudit(tx, actor, {

@@ -17,7 +17,7 @@ export async function payslipFor(db: DbExecutor, actor: Actor, month: string, te
     approvedLine(db, month, teacherId),
     getAcademySettings(db),
     getPayrollSettings(db),
-    db.execute<{ language: Language }>(sql`select u.language from teachers t join users u on u.id = t.user_id where t.id = ${teacherId}`),
+    db.execute<{ language: Language }>(sql`select u.language from teachers t join users u on u.id = t.user_id and u.academy_id = t.academy_id where t.id = ${teacherId}`),
   ]);
   const language = asked ?? rows[0]?.language ?? 'en';
   const pdf = await renderPayslipPdf({ settings, logo: await academyHeaderLogo(db), tan: payroll.tan, month, line: entry.line, lectures: entry.lectures, paid: entry.paid, language });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Student } from '@academy/shared/schemas/students';
@@ -13,6 +13,7 @@ import { updateAccount } from '../users';
 import { changeOwnStudentContact, getStudentProfile, studentBatches } from '../students';
 import { diffChanges, recordAudit } from '../audit';
 import { changeOwnTeacherContact, teacherSubjectsJson } from '../teachers';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 type ChangePasswordInput = z.output<typeof changePasswordInputSchema>;
 type StudentProfileUpdate = z.output<typeof studentProfileUpdateSchema>;
@@ -36,7 +37,7 @@ export async function changeOwnPassword(db: Db, actor: Actor, currentSessionId: 
 
 /** The account's name and picture as they were (for the audit log), locked for the change. */
 async function accountBefore(tx: DbExecutor, userId: string) {
-  const [account] = await tx.select({ name: users.name, avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).for('update');
+  const [account] = await tx.select({ name: users.name, avatarUrl: users.avatarUrl }).from(users).where(and(eq(users.id, userId), thisAcademy(users))).for('update');
   return account;
 }
 
@@ -80,7 +81,7 @@ export async function studentDetails(db: DbExecutor, actor: Actor): Promise<Stud
       ? db
           .select({ _id: subjects.id, name: subjects.name, code: subjects.code })
           .from(standardSubjects)
-          .innerJoin(subjects, eq(subjects.id, standardSubjects.subjectId))
+          .innerJoin(subjects, joinOn(subjects.id, standardSubjects.subjectId))
           .where(eq(standardSubjects.standardId, profile.standard._id))
           .orderBy(sql`lower(${subjects.name})`)
       : Promise.resolve([]),
@@ -111,7 +112,7 @@ export async function userProfile(db: DbExecutor, actor: Actor): Promise<UserPro
             status: teachers.status,
           })
           .from(teachers)
-          .innerJoin(users, eq(users.id, teachers.userId))
+          .innerJoin(users, joinOn(users.id, teachers.userId))
           .where(eq(users.id, actor.userId))
           .limit(1)
       : [];

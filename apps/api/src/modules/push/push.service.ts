@@ -9,6 +9,7 @@ import { isPushServiceEndpoint } from '../../lib/push-endpoint';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
 import { getAcademySettings } from '../../academy-settings';
+import { appNowSql } from '../../db/app-time';
 
 const VAPID_CONTEXT = 'push:vapid-private-key';
 /** A push waits at most a day at the push service for a phone that is off. */
@@ -58,7 +59,7 @@ export async function savePushSubscription(
   await db
     .insert(pushSubscriptions)
     .values({ endpoint: input.endpoint, ...values })
-    .onConflictDoUpdate({ target: [pushSubscriptions.academyId, pushSubscriptions.endpoint], set: { ...values, createdAt: sql`now()`, lastSuccessAt: null } });
+    .onConflictDoUpdate({ target: [pushSubscriptions.academyId, pushSubscriptions.endpoint], set: { ...values, createdAt: appNowSql(), lastSuccessAt: null } });
 }
 
 /** Turns notifications off on this browser: only the caller's own subscription; answers whether one was removed. */

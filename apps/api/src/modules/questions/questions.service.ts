@@ -11,6 +11,7 @@ import { containsPattern } from '../../lib/search';
 import type { Actor } from '../../access/actor';
 import { assertMayWriteSubject, questionNotFound, questionScope, questionSubjectScope } from '../../access/questions';
 import { diffChanges, recordAudit } from '../audit';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /*
  * The question bank (issue 40; docs/decisions/037-online-tests.md, "The question bank"). A question's
@@ -112,8 +113,8 @@ async function loadQuestions(db: DbExecutor, where: SQL | undefined, window?: Pa
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(questions)
-    .innerJoin(subjects, eq(subjects.id, questions.subjectId))
-    .leftJoin(users, eq(users.id, questions.createdBy))
+    .innerJoin(subjects, joinOn(subjects.id, questions.subjectId))
+    .leftJoin(users, joinOn(users.id, questions.createdBy))
     .where(and(isNull(questions.deletedAt), where))
     .orderBy(desc(questions.createdAt), desc(questions.id))
     .$dynamic();
@@ -246,7 +247,7 @@ async function lockQuestion(tx: DbExecutor, actor: Actor, id: string) {
   const [row] = await tx
     .select()
     .from(questions)
-    .where(and(eq(questions.id, id), isNull(questions.deletedAt), questionScope(actor)))
+    .where(and(and(eq(questions.id, id), isNull(questions.deletedAt), questionScope(actor)), thisAcademy(questions)))
     .limit(1)
     .for('update');
   if (!row) throw questionNotFound();

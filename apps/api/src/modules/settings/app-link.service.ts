@@ -6,6 +6,7 @@ import { academySettings } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { getAcademySettings } from '../../academy-settings';
+import { thisAcademy } from '../../db/same-academy';
 
 /**
  * The academy's own Play Store app (issue 78, decision 080): a Trusted Web Activity of its site. Its
@@ -29,7 +30,7 @@ export async function updateAppSettings(db: Db, actor: AuditActor, input: z.outp
   const fingerprints = input.packageName === null ? [] : [...new Set(input.fingerprints)];
   await db.transaction(async (tx) => {
     await getAcademySettings(tx);
-    const [row] = await tx.select({ app: academySettings.app }).from(academySettings).for('update');
+    const [row] = await tx.select({ app: academySettings.app }).from(academySettings).where(thisAcademy(academySettings)).for('update');
     const before = { packageName: row?.app.packageName ?? null, fingerprints: row?.app.fingerprints ?? [] };
     const next = input.packageName === null ? {} : { packageName: input.packageName, fingerprints };
     await tx.update(academySettings).set({ app: next, updatedAt: sql`now()` });

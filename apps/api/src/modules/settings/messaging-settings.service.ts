@@ -11,6 +11,8 @@ import { sealSecret } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { getAcademySettings, MSG91_WEBHOOK_PATH, msg91WebhookToken, readMessagingRow, WHATSAPP_WEBHOOK_PATH, withDefaults, type Templates } from '../../academy-settings';
+import { thisAcademy } from '../../db/same-academy';
+import { appNowSql } from '../../db/app-time';
 
 /**
  * The address MSG91 posts delivery reports to: the academy's token, and, for an academy other than the
@@ -35,7 +37,7 @@ async function keepWhatsAppNumber(tx: DbExecutor, phoneNumberId: string | null):
   const kept = await tx
     .insert(academyWhatsappNumbers)
     .values({ phoneNumberId, academyId })
-    .onConflictDoUpdate({ target: academyWhatsappNumbers.phoneNumberId, set: { updatedAt: sql`now()` }, setWhere: eq(academyWhatsappNumbers.academyId, academyId) })
+    .onConflictDoUpdate({ target: academyWhatsappNumbers.phoneNumberId, set: { updatedAt: appNowSql() }, setWhere: eq(academyWhatsappNumbers.academyId, academyId) })
     .returning({ academyId: academyWhatsappNumbers.academyId });
   if (kept.length === 0) throw new AppError('BAD_REQUEST', MESSAGING_MESSAGES.whatsappNumberTaken, { whatsapp: MESSAGING_MESSAGES.whatsappNumberTaken });
 }
@@ -47,7 +49,7 @@ async function keepWhatsAppNumber(tx: DbExecutor, phoneNumberId: string | null):
 export async function rotateMsg91WebhookToken(db: Db, keys: ServerKeys, actor: AuditActor): Promise<MessagingSettings> {
   const saved = await db.transaction(async (tx) => {
     await getAcademySettings(tx);
-    const [row] = await tx.select({ secrets: academySettings.messagingSecrets }).from(academySettings).for('update');
+    const [row] = await tx.select({ secrets: academySettings.messagingSecrets }).from(academySettings).where(thisAcademy(academySettings)).for('update');
     const secrets = { ...row!.secrets, msg91WebhookToken: sealSecret(keys, 'messaging:msg91WebhookToken', randomBytes(24).toString('base64url')) };
     const [updated] = await tx
       .update(academySettings)
@@ -108,7 +110,7 @@ function cleanTemplates(templates: Templates): Templates {
 export async function updateMessagingSettings(db: Db, keys: ServerKeys, actor: AuditActor, input: z.output<typeof messagingSettingsInputSchema>): Promise<MessagingSettings> {
   const saved = await db.transaction(async (tx) => {
     await getAcademySettings(tx);
-    const [row] = await tx.select({ messaging: academySettings.messaging, secrets: academySettings.messagingSecrets }).from(academySettings).for('update');
+    const [row] = await tx.select({ messaging: academySettings.messaging, secrets: academySettings.messagingSecrets }).from(academySettings).where(thisAcademy(academySettings)).for('update');
     const before = withDefaults(row!.messaging);
     const secrets = { ...row!.secrets };
     const changedSecrets: MessagingSecretName[] = [];

@@ -5,6 +5,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { academySettings } from '../../db/schema';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { getAcademySettings } from '../../academy-settings';
+import { thisAcademy } from '../../db/same-academy';
 
 /**
  * Settings → Payments (issue 38): the academy's own UPI ID and the name UPI apps show for it. With
@@ -20,7 +21,7 @@ export async function getPaymentSettings(db: DbExecutor): Promise<PaymentSetting
 export async function updatePaymentSettings(db: Db, actor: AuditActor, input: PaymentSettings): Promise<PaymentSettings> {
   return db.transaction(async (tx) => {
     await getAcademySettings(tx);
-    const [row] = await tx.select({ payments: academySettings.payments }).from(academySettings).for('update');
+    const [row] = await tx.select({ payments: academySettings.payments }).from(academySettings).where(thisAcademy(academySettings)).for('update');
     const { upi: before = null, ...kept } = row?.payments ?? {};
     // Only the UPI ID changes here: the rest of the payment settings (the bank statement's column mapping) stays.
     const upi = input.upi ? { vpa: input.upi.vpa, payeeName: input.upi.payeeName } : null;
@@ -45,7 +46,7 @@ export async function saveStatementMapping(db: Db, actor: AuditActor, mapping: S
   await db.transaction(async (tx) => {
     // The settings row exists from here on (a new installation makes it with its defaults).
     await getAcademySettings(tx);
-    const [row] = await tx.select({ payments: academySettings.payments }).from(academySettings).for('update');
+    const [row] = await tx.select({ payments: academySettings.payments }).from(academySettings).where(thisAcademy(academySettings)).for('update');
     const payments = row?.payments ?? {};
     await tx.update(academySettings).set({ payments: { ...payments, statementMapping: mapping } });
     await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', entityId: null, text: { key: 'settings.statement_mapping' }, changes: { statementMapping: { old: payments.statementMapping ?? null, new: mapping } } });

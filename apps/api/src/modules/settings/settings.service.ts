@@ -11,6 +11,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { getAcademySettings, sealClearWebhookSecret, toAcademySettings, WEBHOOK_SECRET_CONTEXT, type SettingsValues } from '../../academy-settings';
 import { academySettings } from '../../db/schema';
+import { thisAcademy } from '../../db/same-academy';
 
 /** Only what the public pages show; nothing about when or by whom it changed. */
 export function toPublicSettings(settings: AcademySettings): PublicAcademySettings {
@@ -98,7 +99,7 @@ export async function updateParentAlertSettings(
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ absenceAlerts: academySettings.absenceAlerts, parentWebhookUrl: academySettings.parentWebhookUrl, secretSet: sql<boolean>`${academySettings.parentWebhookSecret} is not null` })
-      .from(academySettings)
+      .from(academySettings).where(thisAcademy(academySettings))
       .for('update');
     // Templates left out (older clients): the stored ones stay.
     const absenceAlerts = input.absenceAlerts ? { ...input.absenceAlerts, templates: input.absenceAlerts.templates ?? before?.absenceAlerts.templates } : undefined;

@@ -7,33 +7,36 @@ import { batches, standards, standardSubjects, students, subjects } from '../../
 import { AppError } from '../../lib/app-error';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { inUseMessage } from '../../lib/in-use-message';
+import { joinOn } from '../../db/same-academy';
 
 type StandardInput = z.output<typeof standardInputSchema>;
 type DuplicateQuery = z.output<typeof standardDuplicateQuerySchema>;
 
 // Subjects, student and batch counts per standard, joined to the standard rows. (Correlated
 // subqueries in the select list of a one-table query would lose their table names in Drizzle's SQL;
-// each joined field has its own name because Drizzle refers to them by name alone.)
+// each joined field has its own name because Drizzle refers to them by name alone.) Each carries its
+// academy: the joins name it (db/same-academy.ts).
 function selectStandards(db: DbExecutor) {
   const subjectLists = db
     .select({
+      academyId: standardSubjects.academyId,
       standardId: standardSubjects.standardId,
       list: sql<SubjectRef[]>`json_agg(json_build_object('_id', ${subjects.id}, 'name', ${subjects.name}, 'code', ${subjects.code}) order by lower(${subjects.name}))`.as('subject_list'),
     })
     .from(standardSubjects)
-    .innerJoin(subjects, eq(subjects.id, standardSubjects.subjectId))
-    .groupBy(standardSubjects.standardId)
+    .innerJoin(subjects, joinOn(subjects.id, standardSubjects.subjectId))
+    .groupBy(standardSubjects.academyId, standardSubjects.standardId)
     .as('subject_lists');
   const studentCounts = db
-    .select({ standardId: students.standardId, value: sql<number>`count(*)::int`.as('student_count') })
+    .select({ academyId: students.academyId, standardId: students.standardId, value: sql<number>`count(*)::int`.as('student_count') })
     .from(students)
     .where(eq(students.status, 'active'))
-    .groupBy(students.standardId)
+    .groupBy(students.academyId, students.standardId)
     .as('student_counts');
   const batchCounts = db
-    .select({ standardId: batches.standardId, value: sql<number>`count(*)::int`.as('batch_count') })
+    .select({ academyId: batches.academyId, standardId: batches.standardId, value: sql<number>`count(*)::int`.as('batch_count') })
     .from(batches)
-    .groupBy(batches.standardId)
+    .groupBy(batches.academyId, batches.standardId)
     .as('batch_counts');
   return db
     .select({
@@ -48,9 +51,9 @@ function selectStandards(db: DbExecutor) {
       updatedAt: standards.updatedAt,
     })
     .from(standards)
-    .leftJoin(subjectLists, eq(subjectLists.standardId, standards.id))
-    .leftJoin(studentCounts, eq(studentCounts.standardId, standards.id))
-    .leftJoin(batchCounts, eq(batchCounts.standardId, standards.id));
+    .leftJoin(subjectLists, joinOn(subjectLists.standardId, standards.id))
+    .leftJoin(studentCounts, joinOn(studentCounts.standardId, standards.id))
+    .leftJoin(batchCounts, joinOn(batchCounts.standardId, standards.id));
 }
 
 function toStandard(row: { id: string; createdAt: Date; updatedAt: Date } & Omit<Standard, '_id' | 'createdAt' | 'updatedAt'>): Standard {

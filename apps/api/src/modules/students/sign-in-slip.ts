@@ -13,6 +13,7 @@ import { createAcademyPdf } from '../../lib/pdf';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyHeaderLogo, academyToday, getAcademySettings } from '../../academy-settings';
 import { updateAccount } from '../users';
+import { joinOn } from '../../db/same-academy';
 
 type SlipInput = z.output<typeof studentSignInSlipInputSchema>;
 
@@ -40,7 +41,7 @@ export async function printSignInSlip(db: Db, actor: AuditActor, id: string, inp
     const [row] = await tx
       .select({ userId: students.userId, code: students.studentCode, status: students.status, name: users.name, language: users.language })
       .from(students)
-      .innerJoin(users, eq(users.id, students.userId))
+      .innerJoin(users, joinOn(users.id, students.userId))
       .where(eq(students.id, id))
       .for('update', { of: students });
     if (!row) throw new AppError('NOT_FOUND', 'Student not found');

@@ -1,6 +1,6 @@
 /** A student's record written: added (one or an import's many), changed, archived, moved up a year, removed with its import. */
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { DEFAULT_LANGUAGE, type Language } from '@academy/shared/languages';
 import type { z } from 'zod';
@@ -19,6 +19,7 @@ import { createAccount, createAccounts, removeAccounts, updateAccount, type Invi
 import { saveFirstParent } from '../parents';
 import { firstParentColumn } from '../../read-models/first-parent';
 import { getStudent } from './student-reads';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 type CreateInput = z.output<typeof studentCreateInputSchema>;
 type UpdateInput = z.output<typeof studentUpdateInputSchema>;
@@ -152,7 +153,7 @@ export async function changeStudent(tx: DbExecutor, actor: AuditActor, id: strin
   const [current] = await tx
     .select({ ...auditedColumns, userId: students.userId, language: users.language })
     .from(students)
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(users, joinOn(users.id, students.userId))
     .where(eq(students.id, id))
     .for('update', { of: students });
   if (!current) throw new AppError('NOT_FOUND', 'Student not found');
@@ -212,7 +213,7 @@ export async function archiveStudent(db: Db, actor: AuditActor, id: string): Pro
     const [current] = await tx
       .select({ userId: students.userId, status: students.status, name: users.name })
       .from(students)
-      .innerJoin(users, eq(users.id, students.userId))
+      .innerJoin(users, joinOn(users.id, students.userId))
       .where(eq(students.id, id))
       .for('update', { of: students });
     if (!current) throw new AppError('NOT_FOUND', 'Student not found');
@@ -243,7 +244,7 @@ export async function removeImportedStudents(tx: DbExecutor, studentIds: string[
     // keeps that row locked until it commits, so the statement below (a new snapshot) sees its student.
     // Read in the same statement as the update, its number was missed and given again (a CI run's
     // "This record already exists" on every new student after an import's undo).
-    await tx.select({ year: studentIdCounters.year }).from(studentIdCounters).where(eq(studentIdCounters.year, year)).for('update');
+    await tx.select({ year: studentIdCounters.year }).from(studentIdCounters).where(and(eq(studentIdCounters.year, year), thisAcademy(studentIdCounters))).for('update');
     await tx
       .update(studentIdCounters)
       .set({ last: sql`coalesce((select max(split_part(${students.studentCode}, '-', 3)::int) from ${students} where split_part(${students.studentCode}, '-', 2) = ${String(year)}), 0)` })
@@ -276,7 +277,7 @@ export async function addStudentRecord(tx: DbExecutor, userId: string): Promise<
  * it was (for the audit log), locked for the change; undefined when the account has no student record.
  */
 export async function changeOwnStudentContact(tx: DbExecutor, userId: string, values: { phone?: string | null; address?: string | null }) {
-  const [before] = await tx.select({ id: students.id, phone: students.phone, address: students.address }).from(students).where(eq(students.userId, userId)).for('update');
+  const [before] = await tx.select({ id: students.id, phone: students.phone, address: students.address }).from(students).where(and(eq(students.userId, userId), thisAcademy(students))).for('update');
   if (!before) return undefined;
   await tx
     .update(students)

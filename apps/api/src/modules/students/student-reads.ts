@@ -15,6 +15,7 @@ import { containsPattern } from '../../lib/search';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { listBatchSummaries } from '../../read-models/batch-summaries';
 import { firstParentColumn, parentPhoneMatches } from '../../read-models/first-parent';
+import { joinOn, qualified } from '../../db/same-academy';
 
 export type FilterQuery = z.output<typeof studentFilterQuerySchema>;
 type ListQuery = z.output<typeof studentListQuerySchema>;
@@ -69,8 +70,8 @@ export function selectStudents<T extends SelectedFields>(db: DbExecutor, extra: 
   return db
     .select({ ...studentColumns, ...extra })
     .from(students)
-    .innerJoin(users, eq(users.id, students.userId))
-    .leftJoin(standards, eq(standards.id, students.standardId));
+    .innerJoin(users, joinOn(users.id, students.userId))
+    .leftJoin(standards, joinOn(standards.id, students.standardId));
 }
 
 export function filters(query: FilterQuery): SQL | undefined {
@@ -79,7 +80,7 @@ export function filters(query: FilterQuery): SQL | undefined {
     query.status === 'all' ? undefined : eq(students.status, query.status),
     query.standardId ? eq(students.standardId, query.standardId) : undefined,
     query.batchId
-      ? sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${query.batchId} and ${batchStudents.studentId} = ${students.id})`
+      ? sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${query.batchId} and ${batchStudents.studentId} = ${students.id} and ${batchStudents.academyId} = ${qualified(students.academyId)})`
       : undefined,
     pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(students.studentCode, pattern), ilike(students.phone, pattern), parentPhoneMatches(students.id, pattern)) : undefined,
   );
@@ -121,8 +122,8 @@ async function readStudentList(db: DbExecutor, query: ListQuery): Promise<Studen
     const [counted] = await db
       .select({ value: sql<number>`count(*)::int` })
       .from(students)
-      .innerJoin(users, eq(users.id, students.userId))
-      .leftJoin(standards, eq(standards.id, students.standardId))
+      .innerJoin(users, joinOn(users.id, students.userId))
+      .leftJoin(standards, joinOn(standards.id, students.standardId))
       .where(where);
     total = counted?.value ?? 0;
   }
@@ -131,7 +132,7 @@ async function readStudentList(db: DbExecutor, query: ListQuery): Promise<Studen
     ? await db
         .select({ studentId: batchStudents.studentId, _id: batches.id, name: batches.name })
         .from(batchStudents)
-        .innerJoin(batches, eq(batches.id, batchStudents.batchId))
+        .innerJoin(batches, joinOn(batches.id, batchStudents.batchId))
         .where(inArray(batchStudents.studentId, ids))
         .orderBy(asc(batches.name))
     : [];
@@ -154,7 +155,7 @@ async function findStudentRow(db: DbExecutor, where: SQL) {
 
 /** The batches a student is enrolled in, with subject, teacher and schedule. */
 export function studentBatches(db: DbExecutor, studentId: string) {
-  return listBatchSummaries(db, sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.studentId} = ${studentId})`);
+  return listBatchSummaries(db, sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${qualified(batches.academyId)} and ${batchStudents.studentId} = ${studentId})`);
 }
 
 /** One student with their batches and account (GET /api/students/{id}). */

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { type Language } from '@academy/shared/languages';
 import { word, type CsvHeader } from '@academy/shared/i18n/server-catalog';
-import type { DbExecutor } from '../../db/client';
+import { type DbExecutor, qualified } from '../../db/client';
 import { batches, batchStudents, students } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import { academyToday } from '../../academy-settings';
@@ -34,8 +34,8 @@ export async function exportStudentsCsv(db: DbExecutor, query: FilterQuery, lang
   const rows = await selectStudents(db, {
     batchNames: sql<string>`coalesce((
       select string_agg(${batches.name}, '; ' order by ${batches.name})
-      from ${batchStudents} join ${batches} on ${batches.id} = ${batchStudents.batchId}
-      where ${batchStudents.studentId} = ${students.id}
+      from ${batchStudents} join ${batches} on ${batches.id} = ${batchStudents.batchId} and ${batches.academyId} = ${qualified(batchStudents.academyId)}
+      where ${batchStudents.studentId} = ${students.id} and ${batchStudents.academyId} = ${qualified(students.academyId)}
     ), '')`,
   })
     .where(filters(query))

@@ -6,6 +6,7 @@ import { batches, standards, standardSubjects, subjects, teachers, teacherSubjec
 import { AppError } from '../../lib/app-error';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { inUseMessage } from '../../lib/in-use-message';
+import { joinOn } from '../../db/same-academy';
 
 type SubjectInput = z.output<typeof subjectInputSchema>;
 
@@ -66,15 +67,15 @@ async function usesOf(db: DbExecutor, id: string) {
     db
       .select({ _id: standards.id, name: standards.name, level: standards.level })
       .from(standardSubjects)
-      .innerJoin(standards, eq(standards.id, standardSubjects.standardId))
+      .innerJoin(standards, joinOn(standards.id, standardSubjects.standardId))
       .where(eq(standardSubjects.subjectId, id))
       .orderBy(asc(standards.level)),
     db.select({ _id: batches.id, name: batches.name }).from(batches).where(eq(batches.subjectId, id)).orderBy(asc(batches.name)),
     db
       .select({ _id: teachers.id, name: users.name })
       .from(teacherSubjects)
-      .innerJoin(teachers, eq(teachers.id, teacherSubjects.teacherId))
-      .innerJoin(users, eq(users.id, teachers.userId))
+      .innerJoin(teachers, joinOn(teachers.id, teacherSubjects.teacherId))
+      .innerJoin(users, joinOn(users.id, teachers.userId))
       .where(eq(teacherSubjects.subjectId, id))
       .orderBy(asc(users.name)),
   ]);

@@ -16,6 +16,7 @@ import { listBatchSummaries } from '../../read-models/batch-summaries';
 import { assertSubjectsExist } from '../standards';
 import { createAccount, removeAccounts, updateAccount, type Invitation } from '../users';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
+import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
 
 type CreateInput = z.output<typeof teacherCreateInputSchema>;
 type UpdateInput = z.output<typeof teacherUpdateInputSchema>;
@@ -24,8 +25,8 @@ type ListQuery = z.output<typeof teacherListQuerySchema>;
 /** The subjects of the teacher in the current row (needs a query that joins, so columns keep their table names). */
 export const teacherSubjectsJson = sql<SubjectRef[]>`coalesce((
   select json_agg(json_build_object('_id', ${subjects.id}, 'name', ${subjects.name}, 'code', ${subjects.code}) order by lower(${subjects.name}))
-  from ${teacherSubjects} join ${subjects} on ${subjects.id} = ${teacherSubjects.subjectId}
-  where ${teacherSubjects.teacherId} = ${teachers.id}
+  from ${teacherSubjects} join ${subjects} on ${subjects.id} = ${teacherSubjects.subjectId} and ${subjects.academyId} = ${qualified(teacherSubjects.academyId)}
+  where ${teacherSubjects.teacherId} = ${teachers.id} and ${teacherSubjects.academyId} = ${qualified(teachers.academyId)}
 ), '[]'::json)`;
 
 const teacherColumns = {
@@ -41,7 +42,7 @@ const teacherColumns = {
   address: teachers.address,
   gender: teachers.gender,
   status: teachers.status,
-  batchCount: sql<number>`(select count(*)::int from ${batches} where ${batches.teacherId} = ${teachers.id})`,
+  batchCount: sql<number>`(select count(*)::int from ${batches} where ${batches.teacherId} = ${teachers.id} and ${batches.academyId} = ${qualified(teachers.academyId)})`,
   passwordSet: sql<boolean>`(${users.passwordHash} is not null)`,
   lastLoginAt: users.lastLoginAt,
   createdAt: teachers.createdAt,
@@ -61,7 +62,7 @@ function toTeacher(row: TeacherRow): Teacher {
 }
 
 function selectTeachers(db: DbExecutor) {
-  return db.select(teacherColumns).from(teachers).innerJoin(users, eq(users.id, teachers.userId));
+  return db.select(teacherColumns).from(teachers).innerJoin(users, joinOn(users.id, teachers.userId));
 }
 
 /** Every teacher by name, subjects populated, optionally searched (name, email, phone) and filtered. */
@@ -73,7 +74,7 @@ export async function listTeachers(db: DbExecutor, query: ListQuery): Promise<Te
         pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(teachers.phone, pattern)) : undefined,
         query.status ? eq(teachers.status, query.status) : undefined,
         query.subjectId
-          ? sql`exists (select 1 from ${teacherSubjects} where ${teacherSubjects.teacherId} = ${teachers.id} and ${teacherSubjects.subjectId} = ${query.subjectId})`
+          ? sql`exists (select 1 from ${teacherSubjects} where ${teacherSubjects.teacherId} = ${teachers.id} and ${teacherSubjects.academyId} = ${qualified(teachers.academyId)} and ${teacherSubjects.subjectId} = ${query.subjectId})`
           : undefined,
       ),
     )
@@ -153,10 +154,10 @@ export async function updateTeacher(db: Db, actor: AuditActor, id: string, input
         address: teachers.address,
         gender: teachers.gender,
         status: teachers.status,
-        subjects: sql<string[]>`coalesce((select array_agg(${teacherSubjects.subjectId}::text order by ${teacherSubjects.subjectId}) from ${teacherSubjects} where ${teacherSubjects.teacherId} = ${teachers.id}), '{}')`,
+        subjects: sql<string[]>`coalesce((select array_agg(${teacherSubjects.subjectId}::text order by ${teacherSubjects.subjectId}) from ${teacherSubjects} where ${teacherSubjects.teacherId} = ${teachers.id} and ${teacherSubjects.academyId} = ${qualified(teachers.academyId)}), '{}')`,
       })
       .from(teachers)
-      .innerJoin(users, eq(users.id, teachers.userId))
+      .innerJoin(users, joinOn(users.id, teachers.userId))
       .where(eq(teachers.id, id))
       .for('update', { of: teachers });
     if (!current) throw new AppError('NOT_FOUND', 'Teacher not found');
@@ -208,7 +209,7 @@ export async function deleteTeacher(db: Db, actor: AuditActor, id: string): Prom
     const [current] = await tx
       .select({ userId: teachers.userId, name: users.name })
       .from(teachers)
-      .innerJoin(users, eq(users.id, teachers.userId))
+      .innerJoin(users, joinOn(users.id, teachers.userId))
       .where(eq(teachers.id, id))
       .for('update', { of: teachers });
     if (!current) throw new AppError('NOT_FOUND', 'Teacher not found');
@@ -270,8 +271,8 @@ export async function teacherStudents(db: DbExecutor, teacherId: string, search:
     .from(batchStudents)
     .innerJoin(batches, and(eq(batches.id, batchStudents.batchId), eq(batches.teacherId, teacherId)))
     .innerJoin(students, and(eq(students.id, batchStudents.studentId), eq(students.status, 'active')))
-    .innerJoin(users, eq(users.id, students.userId))
-    .leftJoin(standards, eq(standards.id, students.standardId))
+    .innerJoin(users, joinOn(users.id, students.userId))
+    .leftJoin(standards, joinOn(standards.id, students.standardId))
     .where(pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(students.phone, pattern), parentPhoneMatches(students.id, pattern)) : undefined)
     .groupBy(students.academyId, students.id, users.academyId, users.id, standards.academyId, standards.id)
     .orderBy(asc(sql`lower(${users.name})`), asc(students.id));
@@ -291,7 +292,7 @@ export async function addTeacherRecord(tx: DbExecutor, userId: string): Promise<
  * was (for the audit log), locked for the change; undefined when the account has no teacher record.
  */
 export async function changeOwnTeacherContact(tx: DbExecutor, userId: string, values: { phone?: string | null; address?: string }) {
-  const [before] = await tx.select({ id: teachers.id, phone: teachers.phone, address: teachers.address }).from(teachers).where(eq(teachers.userId, userId)).for('update');
+  const [before] = await tx.select({ id: teachers.id, phone: teachers.phone, address: teachers.address }).from(teachers).where(and(eq(teachers.userId, userId), thisAcademy(teachers))).for('update');
   if (!before) return undefined;
   await tx
     .update(teachers)
