@@ -84,7 +84,7 @@ export const LONG_FUNCTIONS: Record<string, number> = {
   'apps/web/src/app/routes/teacher/mark-attendance.tsx#Component': 192,
   'apps/web/src/features/academic-years/components/new-academic-year.tsx#NewAcademicYear': 172,
   'apps/web/src/features/admin-dashboard/components/absent-today.tsx#AbsentToday': 109,
-  'apps/web/src/features/admissions/components/admission-form.tsx#AdmissionForm': 390,
+  'apps/web/src/features/admissions/components/admission-form.tsx#AdmissionForm': 218,
   'apps/web/src/features/admissions/components/contact-verification.tsx#ContactVerification': 189,
   'apps/web/src/features/admissions/components/enquiry-edit-form.tsx#EnquiryEditForm': 140,
   'apps/web/src/features/admissions/components/enquiry-pipeline.tsx#ConvertPanel': 131,
