@@ -10,6 +10,19 @@ import type { AdmissionFormValues } from '../admission-form';
 import { DateField } from '../../../components/ui/date-field';
 import { PhoneInput } from '../../../components/ui/phone-input';
 
+/** One choice among a few values, as radio buttons in a row (the board, the medium). */
+function RadioChoices<Value extends string>({ label, values, labelOf, inputProps }: { label: string; values: readonly Value[]; labelOf: (value: Value) => string; inputProps: ReturnType<UseFormReturnType<AdmissionFormValues>['getInputProps']> }) {
+  return (
+    <Radio.Group label={label} {...inputProps}>
+      <Group gap="md" mt={6}>
+        {values.map((value) => (
+          <Radio key={value} value={value} label={labelOf(value)} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
+
 /** The admission form's second step: the standard and subjects, board, medium, school, and the parent. */
 export function AdmissionStudiesFields({ form, phoneHint }: { form: UseFormReturnType<AdmissionFormValues>; phoneHint: string }) {
   const { t, i18n } = useLingui();
@@ -61,20 +74,8 @@ export function AdmissionStudiesFields({ form, phoneHint }: { form: UseFormRetur
             ) : null}
           </Stack>
         ) : null}
-        <Radio.Group label={t`Board`} {...form.getInputProps('board')}>
-          <Group gap="md" mt={6}>
-            {BOARDS.map((board) => (
-              <Radio key={board} value={board} label={boardLabel(board)} />
-            ))}
-          </Group>
-        </Radio.Group>
-        <Radio.Group label={t`Medium`} {...form.getInputProps('medium')}>
-          <Group gap="md" mt={6}>
-            {MEDIUMS.map((medium) => (
-              <Radio key={medium} value={medium} label={mediumLabel(medium)} />
-            ))}
-          </Group>
-        </Radio.Group>
+        <RadioChoices label={t`Board`} values={BOARDS} labelOf={boardLabel} inputProps={form.getInputProps('board')} />
+        <RadioChoices label={t`Medium`} values={MEDIUMS} labelOf={mediumLabel} inputProps={form.getInputProps('medium')} />
         <TextInput label={t`School`} autoComplete="off" {...form.getInputProps('school')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Select label={t`Gender`} placeholder={t`Choose`} data={GENDER_OPTIONS.map((option) => ({ ...option, label: genderLabel(option.value) }))} clearable {...form.getInputProps('gender')} />
