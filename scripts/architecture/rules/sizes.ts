@@ -30,7 +30,6 @@ export const LONG_SERVICES: Record<string, number> = {
   'apps/api/src/modules/exams/exams.service.ts': 450,
   'apps/api/src/modules/imports/student-import.service.ts': 536,
   'apps/api/src/modules/notes/notes.service.ts': 453,
-  'apps/api/src/modules/online-tests/attempts.service.ts': 416,
   'apps/api/src/modules/pay/pay.service.ts': 616,
 };
 
@@ -60,7 +59,7 @@ export const LONG_FUNCTIONS: Record<string, number> = {
   'apps/api/src/modules/imports/student-import.service.ts#importGroups': 176,
   'apps/api/src/modules/metrics/metrics.ts#createAppMetrics': 132,
   'apps/api/src/modules/notes/notes.routes.ts#notesRoutes': 112,
-  'apps/api/src/modules/online-tests/attempts.service.ts#attemptResult': 101,
+  'apps/api/src/modules/online-tests/attempt-result.ts#attemptResult': 101,
   'apps/api/src/modules/online-tests/paper-pdf.ts#onlineTestPaperPdf': 103,
   'apps/api/src/modules/pay/pay.routes.ts#payRoutes': 117,
   'apps/api/src/modules/questions/question-import.service.ts#importQuestions': 102,
