@@ -8,7 +8,7 @@ import { ensureAppRoles } from '../src/db/app-role';
 import { createDatabase, runMigrations } from '../src/db/client';
 import { batches } from '../src/db/schema';
 import { isDatabaseUnavailable } from '../src/lib/postgres-errors';
-import { addStudentToBatch } from '../src/modules/batches/batches.service';
+import { addStudentToBatch } from '../src/modules/batches/enrolment';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { collectLogLines } from './log-lines';
 import { shareTestApp } from './shared-test-app';

@@ -5,7 +5,7 @@ import type { SourceTree } from '../source-tree';
  * The events catalog and the code say the same (decision 026): read from the source texts, the way a
  * person would check it. The compiler already refuses an event, a payload or a handler name the catalog
  * does not know; what it cannot see is an event nobody emits, a listed handler no module registers
- * (app.ts would stop at start), and which module a handler lives in.
+ * (the app would stop at start), and which module a handler lives in.
  */
 export const CATALOG = 'events/catalog.ts';
 

@@ -25,14 +25,11 @@ export const MAX_FUNCTION_LINES = 100;
 export const LONG_SERVICES: Record<string, number> = {
   // Listed when the rule came (issue 79), each to be split by the use cases it holds as the outbox, admissions,
   // payments, homework and students were. Backups, exams and pay belonged to other work of the same pass.
-  'apps/api/src/modules/attendance/attendance.service.ts': 529,
   'apps/api/src/modules/backups/backups.service.ts': 603,
   'apps/api/src/modules/backups/offsite.service.ts': 587,
-  'apps/api/src/modules/batches/batches.service.ts': 532,
   'apps/api/src/modules/exams/exams.service.ts': 450,
   'apps/api/src/modules/imports/student-import.service.ts': 536,
   'apps/api/src/modules/notes/notes.service.ts': 453,
-  'apps/api/src/modules/online-tests/attempts.service.ts': 416,
   'apps/api/src/modules/pay/pay.service.ts': 616,
 };
 
@@ -44,9 +41,7 @@ export const LONG_SERVICES: Record<string, number> = {
 export const LONG_FUNCTIONS: Record<string, number> = {
   // The API's, listed when the rule came: the start-up (buildApp, the CLI, the job runner) into named
   // steps, a route file's one register function into one per use case, the workbook one function a sheet.
-  'apps/api/src/app.ts#buildApp': 314,
   'apps/api/src/cli.ts#main': 226,
-  'apps/api/src/db/job-runner.ts#createJobRunner': 316,
   'apps/api/src/demo-seed.ts#seedTables': 210,
   'apps/api/src/demo-seed.ts#seedTables/db.transaction()': 201,
   'apps/api/src/lib/math-pdf.ts#drawMathMarkdown': 117,
@@ -64,7 +59,7 @@ export const LONG_FUNCTIONS: Record<string, number> = {
   'apps/api/src/modules/imports/student-import.service.ts#importGroups': 176,
   'apps/api/src/modules/metrics/metrics.ts#createAppMetrics': 132,
   'apps/api/src/modules/notes/notes.routes.ts#notesRoutes': 112,
-  'apps/api/src/modules/online-tests/attempts.service.ts#attemptResult': 101,
+  'apps/api/src/modules/online-tests/attempt-result.ts#attemptResult': 101,
   'apps/api/src/modules/online-tests/paper-pdf.ts#onlineTestPaperPdf': 103,
   'apps/api/src/modules/pay/pay.routes.ts#payRoutes': 117,
   'apps/api/src/modules/questions/question-import.service.ts#importQuestions': 102,
@@ -88,7 +83,7 @@ export const LONG_FUNCTIONS: Record<string, number> = {
   'apps/web/src/app/routes/teacher/mark-attendance.tsx#Component': 192,
   'apps/web/src/features/academic-years/components/new-academic-year.tsx#NewAcademicYear': 172,
   'apps/web/src/features/admin-dashboard/components/absent-today.tsx#AbsentToday': 109,
-  'apps/web/src/features/admissions/components/admission-form.tsx#AdmissionForm': 390,
+  'apps/web/src/features/admissions/components/admission-form.tsx#AdmissionForm': 218,
   'apps/web/src/features/admissions/components/contact-verification.tsx#ContactVerification': 189,
   'apps/web/src/features/admissions/components/enquiry-edit-form.tsx#EnquiryEditForm': 140,
   'apps/web/src/features/admissions/components/enquiry-pipeline.tsx#ConvertPanel': 131,

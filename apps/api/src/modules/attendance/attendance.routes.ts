@@ -13,15 +13,9 @@ import {
 } from '@academy/shared/schemas/attendance';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
-import {
-  getAttendanceDay,
-  getBatchHistory,
-  getOwnAttendance,
-  getOwnBatchAttendance,
-  getStudentBatchAttendance,
-  submitAttendance,
-  type DemoMarksSaver,
-} from './attendance.service';
+import { getAttendanceDay, submitAttendance, type DemoMarksSaver } from './attendance.service';
+import { getBatchHistory } from './batch-history';
+import { getOwnAttendance, getOwnBatchAttendance, getStudentBatchAttendance } from './student-attendance';
 import { dataRoute } from '../../lib/route-replies';
 
 /**

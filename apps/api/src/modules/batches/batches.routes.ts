@@ -22,18 +22,10 @@ import { idParamsSchema } from '@academy/shared/schemas/common';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
 import { requestLanguage } from '../../lib/translate-reply';
-import {
-  addStudentToBatch,
-  createBatch,
-  deleteBatch,
-  getBatch,
-  listBatches,
-  removeStudentFromBatch,
-  studentOwnBatch,
-  studentOwnBatches,
-  syncStudentsReport,
-  updateBatch,
-} from './batches.service';
+import { createBatch, deleteBatch, getBatch, listBatches, updateBatch } from './batches.service';
+import { addStudentToBatch, removeStudentFromBatch } from './enrolment';
+import { studentOwnBatch, studentOwnBatches } from './student-batches';
+import { syncStudentsReport } from './students-sync-report';
 import { childWeeklySchedule, scheduleIcs, weeklySchedule } from './schedule.service';
 import { enrolStudents, moveStudents } from './bulk-enrolment.service';
 import { parentChildParamsSchema } from '@academy/shared/schemas/parents';

@@ -7,7 +7,8 @@ import { batchStudents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { cancelUnpaidDuesOfBatch } from '../fees';
 import { recordAudit, type AuditActor } from '../audit';
-import { checkEnrolments, enrolChecked, getBatch, lockBatch, type EnrolmentCheck, type EnrolmentRefusal } from './batches.service';
+import { getBatch, lockBatch } from './batches.service';
+import { checkEnrolments, enrolChecked, type EnrolmentCheck, type EnrolmentRefusal } from './enrolment';
 
 /**
  * Bulk enrolment and moving a group between batches (issue 39): the office ticks students and does

@@ -2,5 +2,6 @@
  * The public face of the batches module: what other modules may use of it (eslint.config.js forbids
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
-export { archiveBatchesEndingBy, enrolMany, enrolStudent, removeEnrolment, unarchiveBatch } from './batches.service';
+export { archiveBatchesEndingBy, unarchiveBatch } from './archive-batches';
+export { enrolMany, enrolStudent, removeEnrolment } from './enrolment';
 export { scheduleIcs, weeklySchedule } from './schedule.service';

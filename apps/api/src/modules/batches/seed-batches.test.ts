@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { batches, batchStudents } from '../../db/schema';
 import { shareDemoDatabase } from '../../../test/demo-database';
-import { syncStudentsReport } from './batches.service';
+import { syncStudentsReport } from './students-sync-report';
 
 const database = shareDemoDatabase();
 

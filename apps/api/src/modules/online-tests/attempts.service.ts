@@ -1,21 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { currentAcademyId } from '../../lib/tenancy';
 import type { z } from 'zod';
-import { fromHalfMarks } from '@academy/shared/schemas/exams';
 import {
-  ATTEMPT_GRACE_SECONDS,
-  ONLINE_TEST_MESSAGES,
-  type Attempt,
-  type AttemptResult,
-  type answersInputSchema,
-  type QuestionType,
+ATTEMPT_GRACE_SECONDS,
+ONLINE_TEST_MESSAGES,
+type Attempt,type answersInputSchema,
+type QuestionType
 } from '@academy/shared/schemas/online-tests';
 import type { Db, DbExecutor } from '../../db/client';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertOwnAttempt, onlineTestScope } from '../../access/online-tests';
 import { AppError } from '../../lib/app-error';
-import { attemptOrder, halfMarkingOf, markingOf, paperQuestions, RESULTS_SHOWN } from './papers.service';
-import { scoreAttempt, standingOf, type AnswerKey, type GivenAnswer, type Outcome } from './scoring';
+import { attemptOrder, halfMarkingOf, markingOf, RESULTS_SHOWN } from './papers.service';
+import { scoreAttempt, type AnswerKey, type GivenAnswer } from './scoring';
 
 type AnswersInput = z.output<typeof answersInputSchema>;
 
@@ -114,7 +111,7 @@ type AttemptRow = {
   unanswered_half_marks: number;
 };
 
-async function attemptRow(db: DbExecutor, id: string, lock = false): Promise<AttemptRow | undefined> {
+export async function attemptRow(db: DbExecutor, id: string, lock = false): Promise<AttemptRow | undefined> {
   const { rows } = await db.execute<AttemptRow>(sql`
     select a.id, a.online_test_id, a.student_id, a.started_at, a.ends_at, a.submitted_at, a.question_order, a.option_order,
       a.score_half_marks, a.correct, a.wrong, a.unanswered, now() as now,
@@ -128,7 +125,7 @@ async function attemptRow(db: DbExecutor, id: string, lock = false): Promise<Att
 }
 
 /** The caller's own attempt (404 for anyone else's). */
-async function ownAttempt(db: DbExecutor, actor: Actor, id: string): Promise<AttemptRow> {
+export async function ownAttempt(db: DbExecutor, actor: Actor, id: string): Promise<AttemptRow> {
   const row = await attemptRow(db, id);
   if (!row) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.attemptNotFound);
   assertOwnAttempt(actor, row.student_id);
@@ -137,7 +134,7 @@ async function ownAttempt(db: DbExecutor, actor: Actor, id: string): Promise<Att
 
 type SavedRow = { question_id: string; choice: string[]; value: number | null; marked_for_review: boolean; time_spent_seconds: number; revision: number };
 
-async function savedAnswers(db: DbExecutor, attemptId: string): Promise<SavedRow[]> {
+export async function savedAnswers(db: DbExecutor, attemptId: string): Promise<SavedRow[]> {
   const { rows } = await db.execute<SavedRow>(sql`
     select question_id, choice, value, marked_for_review, time_spent_seconds, revision from online_test_answers where attempt_id = ${attemptId}`);
   return rows;
@@ -269,7 +266,7 @@ async function answerKeys(db: DbExecutor, testId: string): Promise<Map<string, A
   return new Map(rows.map((row) => [row.id, { type: row.type, correct: row.correct, answerValue: row.answer_value, answerTolerance: row.answer_tolerance, subjectId: row.subject_id, chapter: row.chapter }]));
 }
 
-const givenOf = (rows: readonly SavedRow[]) => new Map<string, GivenAnswer>(rows.map((row) => [row.question_id, { choice: row.choice, value: row.value }]));
+export const givenOf = (rows: readonly SavedRow[]) => new Map<string, GivenAnswer>(rows.map((row) => [row.question_id, { choice: row.choice, value: row.value }]));
 
 /**
  * Submits an attempt once (the student's Submit, a reload after the end, or the deadline job): scored
@@ -288,13 +285,6 @@ export async function finalizeAttempt(db: Db, id: string, by: 'student' | 'deadl
   });
 }
 
-/** POST /api/attempts/{id}/submit: submitted once; a repeat (a double tap, a queued retry) answers the same. */
-export async function submitAttempt(db: Db, actor: Actor, id: string): Promise<AttemptResult> {
-  await ownAttempt(db, actor, id);
-  await finalizeAttempt(db, id, 'student');
-  return attemptResult(db, actor, id);
-}
-
 /** The deadline job: every attempt past its end and the grace is submitted with what was saved. */
 export async function submitDueAttempts(db: Db, limit = 1000): Promise<number> {
   const { rows } = await db.execute<{ id: string }>(sql`
@@ -302,115 +292,4 @@ export async function submitDueAttempts(db: Db, limit = 1000): Promise<number> {
     where a.submitted_at is null and not ${TAKES_ANSWERS} order by a.ends_at limit ${limit}`);
   for (const row of rows) await finalizeAttempt(db, row.id, 'deadline');
   return rows.length;
-}
-
-const accuracy = (correct: number, wrong: number) => (correct + wrong === 0 ? null : Math.round((1000 * correct) / (correct + wrong)) / 10);
-
-/**
- * GET /api/attempts/{id}/result. Until results show (the teacher's results time, else the closing for
- * everyone), only that the attempt was received and when: verdicts while the test was open rebuilt
- * its key (issue 53: four students choosing option k everywhere), and so did the score and counts
- * (issue 71: a student answering only Q2 read `score=4 correct=1`). Then the score, the standing,
- * each question's verdict, the breakdowns, right answers and solutions.
- */
-export async function attemptResult(db: Db, actor: Actor, id: string): Promise<AttemptResult> {
-  let row = await ownAttempt(db, actor, id);
-  if (!row.submitted_at) {
-    if (row.open) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.resultNotYet);
-    await finalizeAttempt(db, id, 'deadline');
-    row = (await attemptRow(db, id))!;
-  }
-  const closed = row.now >= row.closes_at;
-  const test = {
-    _id: row.online_test_id,
-    title: row.title,
-    closesAt: row.closes_at.toISOString(),
-    resultsAt: row.results_at.toISOString(),
-    resultsShown: row.results_shown,
-    marking: markingOf(row),
-    closed,
-  };
-  if (!row.results_shown) {
-    // Received, and when the results show: nothing that depends on the key, not even the paper's size.
-    const { rows: size } = await db.execute<{ count: number }>(sql`select count(*)::int as count from online_test_questions where online_test_id = ${row.online_test_id}`);
-    return {
-      _id: row.id,
-      test: { ...test, maxMarks: fromHalfMarks(size[0]!.count * row.correct_half_marks) },
-      submittedAt: row.submitted_at!.toISOString(),
-      score: null,
-      correct: null,
-      wrong: null,
-      unanswered: null,
-      rank: null,
-      outOf: null,
-      percentile: null,
-      subjects: [],
-      chapters: [],
-      questions: [],
-    };
-  }
-  const [questions, answers, scores] = await Promise.all([
-    paperQuestions(db, row.online_test_id),
-    savedAnswers(db, id),
-    db.execute<{ score: number }>(sql`select score_half_marks as score from online_test_attempts where online_test_id = ${row.online_test_id} and submitted_at is not null`),
-  ]);
-  const given = givenOf(answers);
-  const saved = new Map(answers.map((answer) => [answer.question_id, answer]));
-  const byId = new Map(questions.map((question) => [question.id, question]));
-  const marking = halfMarkingOf(row);
-  const keys = new Map(questions.map((question) => [question.id, { type: question.type, correct: question.correct, answerValue: question.answer_value, answerTolerance: question.answer_tolerance }]));
-  const scored = scoreAttempt(row.question_order, keys, given, marking);
-  const subjects = new Map<string, AttemptResult['subjects'][number]>();
-  const chapters = new Map<string, AttemptResult['chapters'][number]>();
-  const resultQuestions: AttemptResult['questions'] = [];
-  row.question_order.forEach((questionId, index) => {
-    const question = byId.get(questionId);
-    if (!question) return;
-    const outcome: Outcome = scored.outcomes.get(questionId) ?? 'unanswered';
-    const subject = subjects.get(question.subject_id) ?? { subject: { _id: question.subject_id, name: question.subject_name, code: question.subject_code }, score: 0, correct: 0, wrong: 0, unanswered: 0, accuracy: null };
-    subject[outcome] += 1;
-    subject.score += fromHalfMarks(marking[outcome]);
-    subjects.set(question.subject_id, subject);
-    const chapterKey = `${question.subject_id}:${question.chapter.toLowerCase()}`;
-    const chapter = chapters.get(chapterKey) ?? { subject: question.subject_id, chapter: question.chapter, correct: 0, wrong: 0, unanswered: 0, accuracy: null };
-    chapter[outcome] += 1;
-    chapters.set(chapterKey, chapter);
-    const options = new Map(question.options.map((option) => [option.id, option.text]));
-    const answer = saved.get(questionId);
-    resultQuestions.push({
-      _id: questionId,
-      number: index + 1,
-      subject: question.subject_id,
-      chapter: question.chapter,
-      type: question.type,
-      text: question.text,
-      options: (row.option_order[questionId] ?? []).flatMap((optionId) => (options.has(optionId) ? [{ _id: optionId, text: options.get(optionId)! }] : [])),
-      choice: answer?.choice ?? [],
-      value: answer?.value ?? null,
-      // Results show only after the closing (the schema's check), so the key is no longer a secret.
-      outcome,
-      marks: fromHalfMarks(marking[outcome]),
-      timeSpentSeconds: answer?.time_spent_seconds ?? 0,
-      correctOptions: question.type !== 'numeric' ? question.correct : null,
-      answer: question.type === 'numeric' && question.answer_value !== null ? { value: question.answer_value, tolerance: question.answer_tolerance ?? 0 } : null,
-      solution: question.solution,
-    });
-  });
-  const standing = standingOf(
-    row.score_half_marks ?? scored.scoreHalfMarks,
-    scores.rows.map((other) => other.score),
-  );
-  return {
-    _id: row.id,
-    test: { ...test, maxMarks: fromHalfMarks(questions.length * row.correct_half_marks) },
-    submittedAt: row.submitted_at!.toISOString(),
-    score: fromHalfMarks(row.score_half_marks ?? scored.scoreHalfMarks),
-    correct: scored.correct,
-    wrong: scored.wrong,
-    unanswered: scored.unanswered,
-    ...standing,
-    subjects: [...subjects.values()].map((subject) => ({ ...subject, accuracy: accuracy(subject.correct, subject.wrong) })),
-    chapters: [...chapters.values()].map((chapter) => ({ ...chapter, accuracy: accuracy(chapter.correct, chapter.wrong) })),
-    questions: resultQuestions,
-  };
 }

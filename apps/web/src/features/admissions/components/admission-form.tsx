@@ -1,29 +1,23 @@
-import { Alert, Anchor, Button, Chip, Group, Paper, Radio, Select, SimpleGrid, Stack, Stepper, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Stepper, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { admissionEnquiryFormSchema, admissionEnquiryPhoneFormSchema, BOARDS, MEDIUMS, type Board, type Medium } from '@academy/shared/schemas/admissions';
-import { BOARD_LABELS, MEDIUM_LABELS } from '../../../lib/school-labels';
+import { admissionEnquiryFormSchema, admissionEnquiryPhoneFormSchema } from '@academy/shared/schemas/admissions';
 import { showFieldErrors, normalizeError } from '../../../lib/api-client';
 import { localizedErrors } from '../../../lib/server-text';
-import { useLocalizedPath } from '../../../lib/use-localized-path';
-import { useLocalNames } from '../../../lib/public-settings';
 import { usePublicCourses } from '../../courses/api';
-import { GENDER_OPTIONS } from '../../../lib/gender';
 import { ADMISSION_DRAFT_KEY, ADMISSION_STEP_FIELDS, contactAddress, EMPTY_ADMISSION_FORM, readAdmissionDraft, toAdmissionPayload } from '../admission-form';
 import type { AdmissionFormValues, VerifiedContact } from '../admission-form';
 import { useSubmitAdmission } from '../api';
-import { ContactVerification } from './contact-verification';
 import type { VerificationState } from './contact-verification';
 import { usePublicSettings } from '../../settings/api';
 import classes from './admission-form.module.css';
 import { keepFocus } from './keep-focus';
-import { DateField } from '../../../components/ui/date-field';
 import { useMediaQueryAfterHydration } from '../../../lib/use-media-query';
-import { PhoneInput } from '../../../components/ui/phone-input';
-
+import { AdmissionContactFields } from './admission-contact-fields';
+import { AdmissionStudiesFields } from './admission-studies-fields';
+import { AdmissionSent } from './admission-sent';
+import { useAdmissionFocus } from './use-admission-focus';
 
 /** The phone's storage, or nothing when the browser refuses it (private mode, full storage). */
 function draftStorage(): Storage | null {
@@ -34,10 +28,6 @@ function draftStorage(): Storage | null {
   }
 }
 
-/** Moves the page so `element` shows below the sticky header (64 px) with a little room. */
-function scrollToTop(element: Element) {
-  window.scrollTo({ top: Math.max(0, element.getBoundingClientRect().top + window.scrollY - 80) });
-}
 const LAST_STEP = ADMISSION_STEP_FIELDS.length - 1;
 
 /**
@@ -52,9 +42,7 @@ const LAST_STEP = ADMISSION_STEP_FIELDS.length - 1;
 export type AdmissionPreselect = { key: string; standard: string; subject: string; message: string };
 
 export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?: (kind: VerifiedContact['kind']) => void; preselect?: AdmissionPreselect | null } = {}) {
-  const { t, i18n } = useLingui();
-  const lp = useLocalizedPath();
-  const names = useLocalNames();
+  const { t } = useLingui();
   const PHONE_HINT = t`10-digit mobile number, e.g. 98220 12345`;
   const STEP_TITLES = [t`Contact`, t`Studies`, t`Message`];
   // A reload or an evicted tab comes back where the family was, verified email included (while valid).
@@ -87,16 +75,6 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
     validateInputOnBlur: true,
   });
 
-  const panel = useRef<HTMLDivElement>(null);
-  const stepHeading = useRef<HTMLHeadingElement>(null);
-  const doneAlert = useRef<HTMLDivElement>(null);
-  // The field to scroll to and focus once its step is drawn (after a refused Next or Submit).
-  // A ref, not state: the refusal re-renders anyway (errors, step), and the effect acts on it then.
-  const focusField = useRef<string | null>(null);
-  const setFocusField = (field: string) => {
-    focusField.current = field;
-  };
-  const firstRender = useRef(true);
   const emailAction = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
@@ -110,41 +88,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
     }
   }, [form.values, step, verified, done]);
 
-  // Each step starts at its top with focus on its heading (not on the first load of the page).
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    if (focusField.current) return;
-    if (panel.current) scrollToTop(panel.current);
-    stepHeading.current?.focus({ preventScroll: true });
-  }, [step]);
-
-  // A refused field: scrolled into view and focused, so "nothing happens" never happens.
-  useEffect(() => {
-    if (!focusField.current) return;
-    const node = form.getInputNode(focusField.current);
-    if (!node) return;
-    const target = node.matches('input, textarea, select, button') ? node : node.querySelector<HTMLElement>('input, textarea, select, button');
-    node.scrollIntoView({ block: 'center' });
-    target?.focus({ preventScroll: true });
-    focusField.current = null;
-  });
-
-  // The success message starts the page and takes focus.
-  useEffect(() => {
-    if (!done || !doneAlert.current) return;
-    scrollToTop(doneAlert.current);
-    doneAlert.current.focus({ preventScroll: true });
-  }, [done]);
-
-  const genderLabel = (value: string) => ({ male: t`Male`, female: t`Female`, other: t`Other` })[value] ?? value;
-  // A medium is stored in English and read in the family's language.
-  const mediumLabel = (value: Medium) => i18n._(MEDIUM_LABELS[value]);
-  const boardLabel = (value: Board) => i18n._(BOARD_LABELS[value]);
-  const standards = courses.data?.standards ?? [];
-  const chosenStandard = standards.find((standard) => standard._id === form.values.standard);
+  const { panel, stepHeading, doneAlert, setFocusField } = useAdmissionFocus(form, step, done);
 
   // A course's Apply: its standard, its subject (beside those already chosen in that standard) and,
   // when the family wrote none, a message naming the batch. Once the standards are known, once per course.
@@ -162,8 +106,6 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
     if (form.values.message.trim() === '') form.setFieldValue('message', preselect.message);
   }, [preselect, knownStandards, form]);
   const contactVerified = verified !== null && verified.kind === proveBy && verified.address === contactAddress(form.values, proveBy);
-  const emailVerified = contactVerified && proveBy === 'email';
-  const phoneVerified = contactVerified && proveBy === 'phone';
 
   /** Validates the fields of one step; true when they are all right. */
   const stepIsValid = (index: number) => {
@@ -231,25 +173,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
   }, (errors) => showFirstError(errors))(event);
 
   if (done) {
-    return (
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={720}>
-        <Stack gap="md" align="flex-start">
-          <Alert ref={doneAlert} tabIndex={-1} color="teal" variant="light" icon={<IconCircleCheck size={22} aria-hidden="true" />} title={t`Application sent`} role="status" w="100%">
-            <Stack gap="xs">
-              <Text size="sm">{done.message}</Text>
-              <Text size="sm">
-                <Trans>
-                  Your reference number is <strong>{done.reference}</strong>. Please keep it, and say it when you call or visit the office.
-                </Trans>
-              </Text>
-            </Stack>
-          </Alert>
-          <Button component={Link} to={lp('/')} variant="light">
-            <Trans>Back to Home</Trans>
-          </Button>
-        </Stack>
-      </Paper>
-    );
+    return <AdmissionSent done={done} alertRef={doneAlert} />;
   }
 
   return (
@@ -273,128 +197,22 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
           styles={narrow ? { steps: { justifyContent: 'space-between', flexWrap: 'nowrap' }, separator: { display: 'none' }, stepBody: { marginInlineStart: 6 } } : undefined}
           allowNextStepsSelect={false} mb="lg">
           <Stepper.Step label={t`Contact`} description={narrow ? undefined : t`Phone and email`}>
-            <Stack gap="md" mt="md">
-              <PhoneInput
-                label={t`Student's mobile number`}
-                description={PHONE_HINT}
-                withAsterisk
-                autoComplete="tel"
-                placeholder="98220 12345"
-                readOnly={phoneVerified}
-                {...form.getInputProps('phone')}
-              />
-              <TextInput label={t`Student name`} withAsterisk autoComplete="name" {...form.getInputProps('studentName')} />
-              <TextInput
-                label={proveBy === 'email' ? t`Email` : t`Email (optional)`}
-                withAsterisk={proveBy === 'email'}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                readOnly={emailVerified}
-                {...form.getInputProps('email')}
-              />
-              <ContactVerification
-                key={proveBy}
-                kind={proveBy}
-                address={contactAddress(form.values, proveBy)}
-                verified={verified}
-                onVerified={(state) => {
-                  setVerified(state);
-                  form.clearFieldError(proveBy);
-                }}
-                validateBeforeSend={() => stepIsValid(0)}
-                actionRef={emailAction}
-              />
-              {settings.data?.phoneCodes && !contactVerified ? (
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  ta="left"
-                  onClick={() => {
-                    form.clearErrors();
-                    setProveBy((current) => (current === 'email' ? 'phone' : 'email'));
-                  }}
-                >
-                  {proveBy === 'email' ? <Trans>No email? Verify the mobile number instead</Trans> : <Trans>Verify with an email address instead</Trans>}
-                </Anchor>
-              ) : null}
-            </Stack>
+            <AdmissionContactFields
+              form={form}
+              phoneHint={PHONE_HINT}
+              proveBy={proveBy}
+              onProveByChange={setProveBy}
+              canProveByPhone={settings.data?.phoneCodes === true}
+              verified={verified}
+              onVerified={setVerified}
+              contactVerified={contactVerified}
+              validateBeforeSend={() => stepIsValid(0)}
+              actionRef={emailAction}
+            />
           </Stepper.Step>
 
           <Stepper.Step label={t`Studies`} description={narrow ? undefined : t`Standard and subjects`}>
-            <Stack gap="md" mt="md">
-              <Select
-                label={t`Standard`}
-                withAsterisk
-                placeholder={courses.isPending ? t`Loading standards…` : t`Choose a standard`}
-                data={standards.map((standard) => ({ value: standard._id, label: names.standard(standard) }))}
-                nothingFoundMessage={courses.isError ? t`Standards could not be loaded` : t`No standards yet`}
-                {...form.getInputProps('standard')}
-                onChange={(value) => {
-                  form.setFieldValue('standard', value);
-                  // Subjects belong to a standard: keep only those the new one teaches.
-                  const taught = new Set(standards.find((standard) => standard._id === value)?.subjects.map((subject) => subject._id));
-                  form.setFieldValue(
-                    'subjects',
-                    form.values.subjects.filter((id) => taught.has(id)),
-                  );
-                }}
-              />
-              {chosenStandard && chosenStandard.subjects.length > 0 ? (
-                <Stack gap={6}>
-                  <Text size="sm" fw={500} id="subjects-label">
-                    <Trans>Subjects of interest</Trans>
-                  </Text>
-                  <Chip.Group multiple value={form.values.subjects} onChange={(value) => form.setFieldValue('subjects', value)}>
-                    <Group gap="xs" role="group" aria-labelledby="subjects-label">
-                      {chosenStandard.subjects.map((subject) => (
-                        <Chip key={subject._id} value={subject._id}>
-                          {names.subject(subject)}
-                        </Chip>
-                      ))}
-                    </Group>
-                  </Chip.Group>
-                  {form.errors.subjects ? (
-                    <Text size="sm" c="red.9">
-                      {form.errors.subjects}
-                    </Text>
-                  ) : null}
-                </Stack>
-              ) : null}
-              <Radio.Group label={t`Board`} {...form.getInputProps('board')}>
-                <Group gap="md" mt={6}>
-                  {BOARDS.map((board) => (
-                    <Radio key={board} value={board} label={boardLabel(board)} />
-                  ))}
-                </Group>
-              </Radio.Group>
-              <Radio.Group label={t`Medium`} {...form.getInputProps('medium')}>
-                <Group gap="md" mt={6}>
-                  {MEDIUMS.map((medium) => (
-                    <Radio key={medium} value={medium} label={mediumLabel(medium)} />
-                  ))}
-                </Group>
-              </Radio.Group>
-              <TextInput label={t`School`} autoComplete="off" {...form.getInputProps('school')} />
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <Select label={t`Gender`} placeholder={t`Choose`} data={GENDER_OPTIONS.map((option) => ({ ...option, label: genderLabel(option.value) }))} clearable {...form.getInputProps('gender')} />
-                <DateField label={t`Date of birth`} {...form.getInputProps('dateOfBirth')} />
-              </SimpleGrid>
-              <Title order={3} size="h5" mt="xs">
-                <Trans>Parent or guardian</Trans>
-              </Title>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <TextInput label={t`Parent name`} autoComplete="off" {...form.getInputProps('parentName')} />
-                <PhoneInput
-                  label={t`Parent phone`}
-                  description={PHONE_HINT}
-                  autoComplete="off"
-                  placeholder="94210 12345"
-                  {...form.getInputProps('parentPhone')}
-                />
-              </SimpleGrid>
-            </Stack>
+            <AdmissionStudiesFields form={form} phoneHint={PHONE_HINT} />
           </Stepper.Step>
 
           <Stepper.Step label={t`Message`} description={narrow ? undefined : t`Address and questions`}>

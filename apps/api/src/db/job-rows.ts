@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { withAcademy } from '../lib/tenancy';
+import { appNowSql } from './app-time';
+import { maxAttemptsOf, retryDelayMs, type ClaimedRow, type JobDefinition } from './job-definition';
+
+/**
+ * The job runner's statements on `jobs` and `job_heads` (db/job-runner.ts says how they fit): the
+ * periodic rows, each academy's head, claiming due rows under a lease, renewing it, and a run's record.
+ */
+
+const ERROR_LENGTH = 1000;
+
+/** Every periodic job has its row in the entered academy (also after a restore emptied the table); a changed interval is taken up. */
+async function ensurePeriodicRows(db: Db, periodic: [string, JobDefinition][]) {
+  if (periodic.length === 0) return;
+  const values = sql.join(
+    periodic.map(([name, definition]) => sql`(${name}, ${name}, ${definition.everyMs}::bigint, ${appNowSql()})`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into jobs as j (key, name, every_ms, run_at) values ${values}
+    on conflict (academy_id, key) do update set every_ms = excluded.every_ms,
+      run_at = least(j.run_at, to_timestamp((${Date.now()}::float8 + excluded.every_ms) / 1000))
+    where j.every_ms is distinct from excluded.every_ms`);
+}
+
+/**
+ * Sets the entered academy's head to when its next job can be claimed (a leased job: when its lease
+ * ends). Null: nothing queued.
+ */
+export async function setJobHead(db: Db) {
+  await db.execute(sql`
+    insert into job_heads (academy_id, next_due_at)
+    select current_academy_id(), (
+      select min(greatest(run_at, coalesce(locked_until, run_at))) from jobs
+      where run_at is not null and academy_id = current_academy_id())
+    where current_academy_id() is not null
+    on conflict (academy_id) do update set next_due_at = excluded.next_due_at`);
+}
+
+/** Each active academy's periodic rows and exact head (the runner's upkeep, every minute and at the first poll). */
+export async function setEveryAcademysRowsAndHead(db: Db, periodic: [string, JobDefinition][]) {
+  const { rows } = await db.execute<{ id: string }>(sql`select id from academies where status = 'active' order by id`);
+  for (const { id } of rows) {
+    await withAcademy(id, async () => {
+      await ensurePeriodicRows(db, periodic);
+      await setJobHead(db);
+    });
+  }
+}
+
+/** The active academies with work due now, the longest waiting first (platform tables: no academy needed). */
+export async function academiesWithDueJobs(db: Db): Promise<string[]> {
+  const { rows } = await db.execute<{ academy_id: string }>(sql`
+    select h.academy_id from job_heads h join academies a on a.id = h.academy_id
+    where h.next_due_at <= now() and a.status = 'active'
+    order by h.next_due_at, h.academy_id`);
+  return rows.map((row) => row.academy_id);
+}
+
+export type Lease = { workerId: string; leaseMs: number };
+
+/** Claims up to `limit` due jobs of the entered academy among `names`, leased to this worker. */
+export async function claimDueJobs(db: Db, { workerId, leaseMs }: Lease, { limit, academyId, names }: { limit: number; academyId: string; names: string[] }): Promise<ClaimedRow[]> {
+  if (limit <= 0 || names.length === 0) return [];
+  // `academy_id = current_academy_id()` as well as row-level security: also right for a connection that sees every row.
+  const { rows } = await db.execute<Omit<ClaimedRow, 'academyId'>>(sql`
+    with due as (
+      select key from jobs
+      where run_at <= now() and (locked_until is null or locked_until < now()) and academy_id = ${academyId}::uuid and academy_id = current_academy_id()
+        and name in (${sql.join(names.map((name) => sql`${name}`), sql`, `)})
+      order by run_at
+      limit ${limit}
+      for update skip locked
+    )
+    update jobs set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond', locked_by = ${workerId},
+      attempts = jobs.attempts + 1
+    from due where jobs.key = due.key and jobs.academy_id = current_academy_id()
+    returning jobs.key, jobs.name, jobs.payload, jobs.every_ms, jobs.attempts, ${appNowSql()} as started_at`);
+  return rows.map((row) => ({ ...row, academyId }));
+}
+
+/** Renews this worker's leases on the rows it runs, academy by academy (each academy's rows are seen only inside it). */
+export async function renewJobLeases(db: Db, { workerId, leaseMs }: Lease, running: Iterable<{ academyId: string; key: string }>) {
+  const byAcademy = new Map<string, string[]>();
+  for (const { academyId, key } of running) byAcademy.set(academyId, [...(byAcademy.get(academyId) ?? []), key]);
+  for (const [academyId, keys] of byAcademy) {
+    // Awaited inside: a drizzle query runs when awaited, and must run in the academy.
+    await withAcademy(academyId, async () => {
+      await db.execute(sql`
+        update jobs set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond'
+        where locked_by = ${workerId} and academy_id = current_academy_id() and key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
+    });
+  }
+}
+
+/**
+ * A run's end on its row: a one-off that succeeded is deleted, a periodic one is due again after its
+ * interval; a failure is retried after its delay, or, given up, a periodic job waits for its next run
+ * and a one-off stays, failed, without one.
+ */
+export async function recordJobRun(db: Db, workerId: string, row: ClaimedRow, definition: JobDefinition, durationMs: number, error: unknown) {
+  const everyMs = row.every_ms === null ? null : Number(row.every_ms);
+  const mine = sql`key = ${row.key} and locked_by = ${workerId} and academy_id = current_academy_id()`;
+  if (error === undefined) {
+    if (everyMs === null) await db.execute(sql`delete from jobs where ${mine}`);
+    else
+      await db.execute(sql`
+        update jobs set run_at = now() + ${everyMs}::float8 * interval '1 millisecond', attempts = 0, locked_until = null, locked_by = null,
+          last_started_at = ${row.started_at}, last_finished_at = now(), last_status = 'ok', last_error = null, last_duration_ms = ${durationMs}, last_attempts = ${row.attempts}
+        where ${mine}`);
+    return;
+  }
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_LENGTH);
+  const retry = row.attempts < maxAttemptsOf(definition);
+  const delays = definition.retryDelaysMs;
+  const delay = delays?.length ? delays[Math.min(row.attempts, delays.length) - 1]! : retryDelayMs(row.attempts);
+  // Gave up: a periodic job tries again at its next run; a one-off job stays, failed, without a next run.
+  const nextRun = retry
+    ? sql`now() + ${delay}::float8 * interval '1 millisecond'`
+    : everyMs === null
+      ? sql`null`
+      : sql`now() + ${definition.afterFailureMs ?? everyMs}::float8 * interval '1 millisecond'`;
+  await db.execute(sql`
+    update jobs set run_at = ${nextRun}, attempts = ${retry ? row.attempts : 0}, locked_until = null, locked_by = null,
+      last_started_at = ${row.started_at}, last_finished_at = now(), last_status = ${retry ? 'retrying' : 'failed'}, last_error = ${message},
+      last_duration_ms = ${durationMs}, last_attempts = ${row.attempts}
+    where ${mine}`);
+}

@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import { STUDENT_RECENT_RECORDS, type AttendanceBatch, type AttendanceMonth, type StudentAttendance } from '@academy/shared/schemas/attendance';
+import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
+import { academySql, type DbExecutor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { cacheKey, cachedRead } from '../../lib/read-cache';
+import { studentIdOf, type Actor } from '../../access/actor';
+import { childIdOf } from '../../access/parents';
+import { assertRangeLength, batchForStaff, loadBatch, publicBatch, reasonOf, REASON_JSON, STATISTICS, statisticsOf, type BatchRow, type RangeQuery, type ReasonJson, type StatisticsRow } from './attendance-reads';
+
+type RecordJson = { _id: string; date: string; status: AttendanceStatus; remark: string | null; markedAt: string; markedById: string | null; markedByName: string | null; batchId: string; batchName: string; reason: ReasonJson | null };
+
+/**
+ * Records (the newest `recordLimit` when given), statistics per batch and overall (ROLLUP), and months
+ * of one student, over the given batches, in one statement that reads the marks once; SQL does all the counting.
+ */
+async function studentRecords(db: DbExecutor, studentId: string, batchIds: string[], range: { startDate?: string; endDate?: string }, recordLimit?: number) {
+  const { rows } = await db.execute<{ records: RecordJson[]; totals: ({ batchId: string | null } & StatisticsRow)[]; months: ({ month: string } & StatisticsRow)[] }>(sql`
+    with a as (
+      select a.id, a.batch_id, a.date, a.status, a.remark, a.marked_at, a.marked_by
+      from attendance_records a
+      where a.academy_id = ${academySql()} and a.student_id = ${studentId} and a.batch_id = any(${sql.param(batchIds)}::uuid[])
+        ${range.startDate ? sql`and a.date >= ${range.startDate}` : sql``}
+        ${range.endDate ? sql`and a.date <= ${range.endDate}` : sql``}
+    )
+    select
+      (select coalesce(json_agg(json_build_object(
+          '_id', r.id, 'date', r.date, 'status', r.status, 'remark', r.remark, 'markedAt', r.marked_at, 'reason', ${REASON_JSON(sql`${studentId}::uuid`, 'r.date', 'r.status')},
+          'markedById', r.marked_by, 'markedByName', mu.name, 'batchId', r.batch_id, 'batchName', r.batch_name
+        ) order by r.date desc, r.batch_name), '[]'::json)
+        from (
+          select a.*, b.name as batch_name from a join batches b on b.id = a.batch_id and b.academy_id = ${academySql()}
+          order by a.date desc, b.name ${recordLimit === undefined ? sql`` : sql`limit ${recordLimit}`}
+        ) r left join users mu on mu.id = r.marked_by and mu.academy_id = ${academySql()}) as records,
+      (select coalesce(json_agg(t), '[]'::json) from (select a.batch_id as "batchId", ${STATISTICS} from a group by rollup (a.batch_id)) t) as totals,
+      (select coalesce(json_agg(t order by t.month), '[]'::json) from (select to_char(a.date, 'YYYY-MM') as month, ${STATISTICS} from a group by 1) t) as months`);
+  const { records, totals, months } = rows[0]!;
+  const statistics = statisticsOf(totals.find((row) => row.batchId === null));
+  return {
+    records: records.map((row) => ({
+      _id: row._id,
+      date: row.date,
+      status: row.status,
+      remark: row.remark,
+      markedAt: new Date(row.markedAt).toISOString(),
+      markedBy: row.markedById ? { _id: row.markedById, name: row.markedByName ?? '' } : null,
+      batch: { _id: row.batchId, name: row.batchName },
+      reason: reasonOf(row.reason),
+    })),
+    // Every mark is counted in `total` (a status is never null).
+    recordsTotal: statistics.total,
+    statistics,
+    perBatch: new Map(totals.filter((row) => row.batchId !== null).map((row) => [row.batchId!, statisticsOf(row)])),
+    monthly: months.map(({ month, ...row }): AttendanceMonth => ({ month, ...statisticsOf(row) })),
+  };
+}
+
+/** The student, and whether they are (or were) in the batch: enrolled, archived but enrolled, or marked there once. */
+async function studentInBatch(db: DbExecutor, studentId: string, batchId: string) {
+  const { rows } = await db.execute<{ _id: string; name: string; email: string; belongs: boolean }>(sql`
+    select s.id as "_id", u.name, u.email,
+      exists (select 1 from batch_students where batch_id = ${batchId} and student_id = s.id)
+        or exists (select 1 from attendance_records where student_id = s.id and batch_id = ${batchId}) as belongs
+    from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}`);
+  return rows[0];
+}
+
+async function studentOf(db: DbExecutor, studentId: string) {
+  const { rows } = await db.execute<{ _id: string; name: string; email: string }>(sql`
+    select s.id as "_id", u.name, u.email from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}`);
+  if (!rows[0]) throw new AppError('NOT_FOUND', 'Student not found');
+  return rows[0];
+}
+
+function rangeOf(query: RangeQuery) {
+  if (query.startDate && query.endDate) assertRangeLength(query.startDate, query.endDate);
+  return { startDate: query.startDate, endDate: query.endDate };
+}
+
+async function oneBatchAttendance(db: DbExecutor, batch: BatchRow, studentId: string, query: RangeQuery): Promise<StudentAttendance> {
+  const range = rangeOf(query);
+  // Both at once (the caller may already read this batch): the marks are only returned once the
+  // student is known to belong to it.
+  const [found, result] = await Promise.all([studentInBatch(db, studentId, batch._id), studentRecords(db, studentId, [batch._id], range)]);
+  if (!found) throw new AppError('NOT_FOUND', 'Student not found');
+  const { belongs, ...student } = found;
+  if (!belongs) throw new AppError('NOT_FOUND', 'This student is not in this batch');
+  return studentAttendance(student, publicBatch(batch), range, result, [{ batch: publicBatch(batch), statistics: result.statistics }]);
+}
+
+/** The answer of a student's attendance, of one batch or of all theirs: the range asked and the marks read. */
+function studentAttendance(
+  student: StudentAttendance['student'],
+  batch: StudentAttendance['batch'],
+  range: { startDate?: string; endDate?: string },
+  result: Pick<StudentAttendance, 'records' | 'recordsTotal' | 'statistics' | 'monthly'>,
+  batches: StudentAttendance['batches'],
+): StudentAttendance {
+  return {
+    student,
+    batch,
+    startDate: range.startDate ?? null,
+    endDate: range.endDate ?? null,
+    records: result.records,
+    recordsTotal: result.recordsTotal,
+    statistics: result.statistics,
+    monthly: result.monthly,
+    batches,
+  };
+}
+
+/** GET /api/attendance/student/{studentId}/batch/{batchId}: for the batch's teacher or an admin. */
+export async function getStudentBatchAttendance(db: DbExecutor, actor: Actor, studentId: string, batchId: string, query: RangeQuery): Promise<StudentAttendance> {
+  return oneBatchAttendance(db, await batchForStaff(db, actor, batchId), studentId, query);
+}
+
+/** GET /api/student/attendance/{batchId}: the signed-in student's own marks in one of their batches (else 404). */
+export async function getOwnBatchAttendance(db: DbExecutor, actor: Actor, batchId: string, query: RangeQuery): Promise<StudentAttendance> {
+  const studentId = studentIdOf(actor);
+  const batch = await loadBatch(db, batchId).catch(() => undefined);
+  if (!batch || !(await studentInBatch(db, studentId, batchId))?.belongs) throw new AppError('NOT_FOUND', 'Batch not found');
+  return oneBatchAttendance(db, batch, studentId, query);
+}
+
+/** GET /api/student/attendance: the signed-in student's marks in all their batches, with per-batch counts. */
+export async function getOwnAttendance(db: DbExecutor, actor: Actor, query: RangeQuery): Promise<StudentAttendance> {
+  return attendanceOfStudent(db, studentIdOf(actor), query);
+}
+
+/** GET /api/parent/children/{studentId}/attendance: a parent's child, in the same shape (another family's child: 404). */
+export async function getChildAttendance(db: DbExecutor, actor: Actor, studentId: string, query: RangeQuery): Promise<StudentAttendance> {
+  return attendanceOfStudent(db, childIdOf(actor, studentId), query);
+}
+
+/** A student's marks in all their batches (enrolled now or marked before), with per-batch and monthly counts. */
+async function attendanceOfStudent(db: DbExecutor, studentId: string, query: RangeQuery): Promise<StudentAttendance> {
+  const range = rangeOf(query);
+  // Opened by the student and their parents again and again: kept (lib/read-cache.ts).
+  return cachedRead(db, cacheKey('student-attendance', studentId, range), STUDENT_ATTENDANCE_TABLES, () => readAttendanceOfStudent(db, studentId, range));
+}
+
+/** What a student's attendance reads: their batches (with standard, subject, teacher) and marks. */
+const STUDENT_ATTENDANCE_TABLES = ['absence_reasons', 'batches', 'standards', 'subjects', 'teachers', 'users', 'batch_students', 'students', 'attendance_records'] as const;
+
+async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range: { startDate?: string; endDate?: string }): Promise<StudentAttendance> {
+  const { rows: batchRows } = await db.execute<AttendanceBatch>(sql`
+    select b.id as "_id", b.name, b.start_date as "startDate", b.end_date as "endDate",
+      json_build_object('_id', st.id, 'name', st.name, 'level', st.level) as standard,
+      json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
+      json_build_object('_id', t.id, 'name', tu.name) as teacher
+    from batches b
+    join standards st on st.id = b.standard_id and st.academy_id = b.academy_id
+    join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id
+    join teachers t on t.id = b.teacher_id and t.academy_id = b.academy_id
+    join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
+    where b.id in (select batch_id from batch_students where student_id = ${studentId} union select batch_id from attendance_records where student_id = ${studentId})
+    order by st.level, b.start_time, b.name`);
+  const [student, result] = await Promise.all([
+    studentOf(db, studentId),
+    studentRecords(
+      db,
+      studentId,
+      batchRows.map((batch) => batch._id),
+      range,
+      // A year of every batch is over a thousand marks: without a range only the newest are listed.
+      range.startDate && range.endDate ? undefined : STUDENT_RECENT_RECORDS,
+    ),
+  ]);
+  const batches = batchRows.map((batch) => ({ batch, statistics: result.perBatch.get(batch._id) ?? statisticsOf(undefined) }));
+  return studentAttendance(student, null, range, result, batches);
+}
