@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BatchSyncReport } from '@academy/shared/schemas/batches';
 import { joinOn, type DbExecutor } from '../../db/client';
