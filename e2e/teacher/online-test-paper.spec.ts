@@ -46,6 +46,8 @@ async function expectFitsPhone(page: Page) {
 /** Chooses a day in a date-and-time field's calendar (keeping its time) and closes it. */
 async function pickDay(page: Page, field: string, offset: number) {
   await page.getByRole('button', { name: field, exact: true }).click();
+  // The calendar is open before asking whether the day shows (else the month would be turned for nothing).
+  await expect(page.getByRole('button', { name: 'Previous month' })).toBeVisible();
   const day = page.getByRole('button', { name: calendarDay(offset), exact: true }).first();
   if (!(await day.isVisible())) await page.getByRole('button', { name: offset < 0 ? 'Previous month' : 'Next month' }).click();
   await day.click();

@@ -77,6 +77,7 @@ export async function joinIntoShortFirst(folder: string, restSeconds: number): P
   const target = Math.max(1, Math.round(Math.max(0, ...joined.map((entry) => entry.duration))));
   const body = joined.flatMap((entry) => [`#EXTINF:${entry.duration.toFixed(6)},`, entry.name]);
   const versionAt = header.findIndex((line) => line.startsWith('#EXT-X-VERSION'));
-  header.splice(Math.max(versionAt, 0) + 1, 0, `#EXT-X-TARGETDURATION:${target}`);
+  const afterVersion = Math.max(versionAt, 0) + 1;
+  header.splice(afterVersion, 0, `#EXT-X-TARGETDURATION:${target}`);
   await fsp.writeFile(playlistPath, `${[...header, ...body, '#EXT-X-ENDLIST'].join('\n')}\n`);
 }
