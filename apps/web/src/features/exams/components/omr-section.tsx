@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, NumberInput, Select, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCamera, IconDownload, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -141,14 +141,15 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
           data-testid="omr-file"
           onChange={(event) => void onFiles(event.currentTarget.files)}
         />
-        <Group gap="sm" wrap="wrap" grow>
+        {/* A row each on a phone, side by side from 576 px. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button size="md" h="auto" mih={42} py={8} styles={WRAP} component={Link} to="scan" relative="path" disabled={!key} leftSection={<IconCamera size={20} aria-hidden="true" />}>
             <Trans>Scan with this phone</Trans>
           </Button>
           <Button size="md" h="auto" mih={42} py={8} styles={WRAP} variant="light" onClick={() => fileInput.current?.click()} loading={busy} disabled={!key} leftSection={<IconUpload size={20} aria-hidden="true" />}>
             <Trans>Upload photos or a PDF</Trans>
           </Button>
-        </Group>
+        </SimpleGrid>
         {!key ? (
           <Text size="sm" c="dimmed">
             <Trans>Save the answer key first, then scan the sheets.</Trans>
