@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { shootWidths } from '../fixtures';
 
 /*
  * The platform operator (issue 55) on the ACADEMY_HOSTING=many server (playwright.config.ts, port + 2):
@@ -62,6 +63,35 @@ test('a visitor, a wrong password and an academy admin get nothing of the operat
   expect((await call(page, 'GET', '/api/operator/academies')).status).toBe(404);
   await page.goto(`${base}/operator`);
   expect((await call(page, 'GET', '/api/operator/academies')).status).toBe(401);
+});
+
+test('the operator sets Shree’s own Play Store app for it: a wrong package name is refused, Shree’s address serves the statement, the demo’s does not', async ({ page }) => {
+  await signIn(page, OPERATOR.password);
+  const shree = page.getByRole('article', { name: 'Shree Classes', exact: true });
+  await shree.getByRole('button', { name: 'Its app' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Shree Classes: its own app' });
+  await expect(dialog.getByText(`shree.localhost:${manyPort}/.well-known/assetlinks.json`)).toBeVisible();
+  const fingerprint = Array.from({ length: 32 }, (_, index) => (0xa0 + index).toString(16).toUpperCase()).join(':');
+  await dialog.getByTestId('app-package-name').fill('shreeclasses');
+  await dialog.getByTestId('app-fingerprints').fill(fingerprint);
+  await dialog.getByRole('button', { name: 'Save app settings' }).click();
+  await expect(dialog.getByText(/at least two parts/)).toBeVisible();
+  await shootWidths(page, 'operator-academy-app');
+  await dialog.getByTestId('app-package-name').fill('in.shreeclasses.app');
+  await dialog.getByRole('button', { name: 'Save app settings' }).click();
+  await expect(page.getByText('App settings saved').first()).toBeVisible();
+  await expect(dialog.getByTestId('app-download')).not.toHaveAttribute('data-disabled', 'true');
+  const download = page.waitForEvent('download');
+  await dialog.getByTestId('app-download').click();
+  expect((await download).suggestedFilename()).toBe('twa-manifest.json');
+
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(academyUrl('shree', '/.well-known/assetlinks.json'));
+  const statement = JSON.parse((await visitor.locator('body').textContent()) ?? '[]');
+  expect(statement).toEqual([{ relation: ['delegate_permission/common.handle_all_urls'], target: { namespace: 'android_app', package_name: 'in.shreeclasses.app', sha256_cert_fingerprints: [fingerprint] } }]);
+  await visitor.goto(academyUrl('demo', '/.well-known/assetlinks.json'));
+  expect(JSON.parse((await visitor.locator('body').textContent()) ?? '')).toEqual([]);
+  await visitor.close();
 });
 
 test('the operator signs in, suspends Shree (its site says so, the demo works) and resumes it', async ({ page }) => {

@@ -71,7 +71,6 @@ export const LONG_FUNCTIONS: Record<string, number> = {
   'apps/web/src/app/routes/admin/batch-detail.tsx#BatchSections': 103,
   'apps/web/src/app/routes/admin/conversation-detail.tsx#Component': 121,
   'apps/web/src/app/routes/admin/messages.tsx#Component': 127,
-  'apps/web/src/app/routes/operator/operator-academies.tsx#Component': 114,
   'apps/web/src/app/routes/public/about.tsx#Component': 116,
   'apps/web/src/app/routes/public/cookies-policy.tsx#Component': 136,
   'apps/web/src/app/routes/public/landing.tsx#Component': 150,

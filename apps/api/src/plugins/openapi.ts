@@ -59,6 +59,7 @@ const READS_WITH_CONFLICT = new Set([
   'GET /api/fees/gst/gstr1.xlsx',
   // The academy's own app (issue 78): no package name saved in Settings → Your app answers 409.
   'GET /api/admin/settings/app/twa-manifest.json',
+  'GET /api/operator/academies/:slug/app/twa-manifest.json',
   // A lecture that already has its recording (decision 087): its upload and recording are no longer open.
   'GET /api/lectures/:id/tus/:uploadId',
   'GET /api/lectures/:id/recording',

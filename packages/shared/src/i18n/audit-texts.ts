@@ -129,6 +129,7 @@ export const AUDIT_TEXTS = {
   'settings.payments': 'Updated the payment settings (UPI)',
   'settings.brand': 'Updated the brand (logo, colour, name under the icon)',
   'settings.app': 'Updated the app settings (package name, signing fingerprints)',
+  'settings.app_by_operator': 'Platform operator {operator} updated the app settings (package name, signing fingerprints)',
   'settings.tax_on': 'Saved the tax settings: GST registered with GSTIN {gstin} from {date}',
   'settings.tax_off': 'Saved the tax settings: not registered for GST from {date}',
   'settings.domain_added': 'Added the domain {domain}',

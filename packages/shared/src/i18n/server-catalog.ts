@@ -738,6 +738,11 @@ export const SERVER_CATALOG = {
     ['Updated the payment settings (UPI)', 'पेमेंटची सेटिंग्ज (UPI) बदलली', 'भुगतान की सेटिंग्स (UPI) बदलीं'],
     ['Updated the brand (logo, colour, name under the icon)', 'ब्रँड बदलला (लोगो, रंग, आयकॉनखालील नाव)', 'ब्रांड बदला (लोगो, रंग, आइकन के नीचे का नाम)'],
     ['Updated the app settings (package name, signing fingerprints)', 'ॲपची सेटिंग्ज बदलली (पॅकेजचे नाव, साइनिंग फिंगरप्रिंट)', 'ऐप की सेटिंग्स बदलीं (पैकेज का नाम, साइनिंग फ़िंगरप्रिंट)'],
+    [
+      'Platform operator {operator} updated the app settings (package name, signing fingerprints)',
+      'प्लॅटफॉर्म ऑपरेटर {operator} यांनी ॲपची सेटिंग्ज बदलली (पॅकेजचे नाव, साइनिंग फिंगरप्रिंट)',
+      'प्लैटफ़ॉर्म ऑपरेटर {operator} ने ऐप की सेटिंग्स बदलीं (पैकेज का नाम, साइनिंग फ़िंगरप्रिंट)',
+    ],
     ['Saved the tax settings: GST registered with GSTIN {gstin} from {date}', 'कराची सेटिंग्ज जतन केली: {date} पासून GSTIN {gstin} सह GST नोंदणीकृत', 'कर की सेटिंग्स सहेजीं: {date} से GSTIN {gstin} के साथ GST पंजीकृत'],
     ['Saved the tax settings: not registered for GST from {date}', 'कराची सेटिंग्ज जतन केली: {date} पासून GST नोंदणी नाही', 'कर की सेटिंग्स सहेजीं: {date} से GST पंजीकरण नहीं'],
     ['Added the domain {domain}', '{domain} हे डोमेन जोडले', '{domain} डोमेन जोड़ा'],

@@ -171,6 +171,7 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
     'अकैडमी बंद कर दी गई है. आप इसे फिर से शुरू न करें तो इसके रिकॉर्ड और फ़ाइलें 30 दिन बाद हटा दी जाएँगी.',
   ],
   ['This academy is closed. Resume it first.', 'ही अकॅडमी बंद आहे. आधी ती पुन्हा सुरू करा.', 'यह अकैडमी बंद है. पहले इसे फिर से शुरू करें.'],
+  ['This academy has no address of its own on this deployment.', 'या डिप्लॉयमेंटवर या अकॅडमीचा स्वतःचा पत्ता नाही.', 'इस डिप्लॉयमेंट पर इस अकैडमी का अपना पता नहीं है.'],
   ['Not an academy address', 'हा अकॅडमीचा पत्ता नाही', 'यह अकैडमी का पता नहीं है'],
   ['Request refused: it did not come from this site', 'विनंती नाकारली: ती या साइटवरून आलेली नाही', 'अनुरोध अस्वीकार: यह इस साइट से नहीं आया'],
   ['Request refused: the address it was sent to is not valid', 'विनंती नाकारली: ती ज्या पत्त्यावर पाठवली तो पत्ता योग्य नाही', 'अनुरोध अस्वीकार: जिस पते पर इसे भेजा गया वह सही नहीं है'],

@@ -77,5 +77,6 @@ export const OPERATOR_MESSAGES = {
   resumed: 'The academy is open again.',
   closed: 'The academy is closed. Its records and files are removed after 30 days unless you resume it.',
   alreadyClosed: 'This academy is closed. Resume it first.',
+  noAcademyAddress: 'This academy has no address of its own on this deployment.',
   duplicateEmail: 'An operator with this email already exists',
 } as const;

@@ -24,9 +24,20 @@ export type StatusChange = { id: string; slug: string; name: string; from: Acade
 
 const NEXT: Record<OperatorAction, AcademyStatus> = { suspend: 'suspended', resume: 'active', close: 'closed' };
 
-export async function changeAcademyStatus(db: Db, operator: Operator, slug: string, action: OperatorAction): Promise<StatusChange> {
+/** The academy at `slug` (whatever its status), or 404: the operator's actions name academies by address. */
+export async function academyBySlug(db: Db, slug: string) {
   const [academy] = await withoutAcademy(async () => await db.select().from(academies).where(eq(academies.slug, slug)).limit(1));
   if (!academy) throw new AppError('NOT_FOUND', 'Not found');
+  return academy;
+}
+
+/** How the academy's own audit log names the operator (no account of the academy). */
+export function operatorNamed(operator: Operator): string {
+  return `${operator.name} <${operator.email}>`;
+}
+
+export async function changeAcademyStatus(db: Db, operator: Operator, slug: string, action: OperatorAction): Promise<StatusChange> {
+  const academy = await academyBySlug(db, slug);
   const from = academy.status as AcademyStatus;
   const to = NEXT[action];
   // A closed academy is only ever resumed (or removed after its 30 days): suspending it would hide the removal date.
@@ -38,7 +49,7 @@ export async function changeAcademyStatus(db: Db, operator: Operator, slug: stri
     to === 'active' ? { suspendedAt: null, closedAt: null } : to === 'suspended' ? { suspendedAt: now, closedAt: null } : { closedAt: now, suspendedAt: academy.suspendedAt ?? null };
   await setAcademyStatus(db, academy.id, { status: to, ...times, at: now });
   // In the academy's own log, as no account of it: the entry names the operator.
-  const who = `${operator.name} <${operator.email}>`;
+  const who = operatorNamed(operator);
   const text: AuditText =
     to === 'suspended'
       ? { key: 'academy.suspended_by_operator', values: { operator: who } }

@@ -11,7 +11,10 @@ import {
   OPERATOR_MESSAGES,
   type OperatorAction,
 } from '@academy/shared/schemas/operator';
+import { appSettingsInputSchema, appSettingsSchema, BRAND_MESSAGES } from '@academy/shared/schemas/brand';
 import type { Db } from '../../db/client';
+import { dataRoute } from '../../lib/route-replies';
+import { operatorAppSettings, operatorTwaManifest, saveOperatorAppSettings } from './academy-app.service';
 import { changeAcademyStatus } from './academy-status.service';
 import { clearOperatorCookie, deleteOperatorSession, loginOperator, setOperatorCookie } from './operator.service';
 import { operatorOf } from './operator-session';
@@ -47,6 +50,23 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ db: Db; filesDir: string }>
     success: true as const,
     data: { academies: await listAcademiesWithUsage(db, filesDir) },
   }));
+
+  // The academy's own Play Store app, set by the operator for it (issue 78): as Settings → Your app.
+  const appSchema = { tags: ['operator'], params: academySlugParamsSchema, response: { 200: apiSuccess(appSettingsSchema) } };
+  dataRoute(app, 'GET', '/operator/academies/:slug/app', appSchema, (request) => operatorAppSettings(db, request.params.slug));
+  dataRoute(
+    app, 'PUT', '/operator/academies/:slug/app', { ...appSchema, body: appSettingsInputSchema },
+    (request) => saveOperatorAppSettings(db, operatorOf(request), request.params.slug, request.body), BRAND_MESSAGES.appSaved,
+  );
+  app.get(
+    '/operator/academies/:slug/app/twa-manifest.json',
+    { schema: { tags: ['operator'], params: academySlugParamsSchema, response: { 200: z.record(z.string(), z.unknown()) } } },
+    async (request, reply) => {
+      const manifest = await operatorTwaManifest(db, request.params.slug);
+      reply.header('content-disposition', 'attachment; filename="twa-manifest.json"');
+      return manifest;
+    },
+  );
 
   for (const action of ['suspend', 'resume', 'close'] as const) {
     app.post(

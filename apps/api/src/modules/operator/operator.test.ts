@@ -16,6 +16,7 @@ import { createOperator } from './operator.service';
 
 const MANY = { mode: 'many', baseDomain: 'localhost' } as const;
 const BASE = 'localhost:3000';
+const FINGERPRINT = Array.from({ length: 32 }, (_, index) => (index * 7 + 16).toString(16).toUpperCase().padStart(2, '0').slice(-2)).join(':');
 const OPERATOR = { email: 'ops@platform.example.in', password: 'platform-night-shift', name: 'Asha Operator' };
 const apiRoot = path.resolve(__dirname, '../../..');
 
@@ -25,7 +26,7 @@ const ids = { alpha: '', beta: '' };
 let operatorCookie = '';
 const adminEmails = { alpha: '', beta: '' };
 
-const at = (host: string, method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
+const at = (host: string, method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, headers: { host, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
 
 /** Whether academy tables carry academy_id yet (row-level security, migration 0058): the figures are per academy only then. */
@@ -134,10 +135,13 @@ describe('operator sign-in at the base domain', () => {
 
   it('every operator route refuses without an operator session (401), an academy admin\'s cookie included', async () => {
     const adminCookie = await loginAtAcademy('alpha.localhost', adminEmails.alpha);
-    const routes: ['GET' | 'POST', string][] = [
+    const routes: ['GET' | 'POST' | 'PUT', string][] = [
       ['GET', '/api/operator/me'],
       ['POST', '/api/operator/logout'],
       ['GET', '/api/operator/academies'],
+      ['GET', '/api/operator/academies/beta/app'],
+      ['PUT', '/api/operator/academies/beta/app'],
+      ['GET', '/api/operator/academies/beta/app/twa-manifest.json'],
       ['POST', '/api/operator/academies/beta/suspend'],
       ['POST', '/api/operator/academies/beta/resume'],
       ['POST', '/api/operator/academies/beta/close'],
@@ -157,6 +161,7 @@ describe('operator sign-in at the base domain', () => {
   it("the operator's cookie does nothing at an academy's address", async () => {
     expect((await at('alpha.localhost', 'GET', '/api/operator/academies', operatorCookie)).statusCode).toBe(404);
     expect((await at('alpha.localhost', 'POST', '/api/operator/academies/beta/suspend', operatorCookie)).statusCode).toBe(404);
+    expect((await at('alpha.localhost', 'PUT', '/api/operator/academies/beta/app', operatorCookie, { packageName: 'in.beta.app', fingerprints: [FINGERPRINT] })).statusCode).toBe(404);
     expect((await at('alpha.localhost', 'GET', '/api/auth/me', operatorCookie)).statusCode).toBe(401);
     expect((await at('alpha.localhost', 'GET', '/api/admin/settings', operatorCookie)).statusCode).toBe(401);
     expect(await statusOf('beta')).toBe('active');
@@ -219,6 +224,58 @@ describe("the operator's list of academies", () => {
     expect((await listed()).find((one) => one.slug === 'beta')!.storageBytes).toBe(1500);
     await withoutAcademy(async () => await t.database.db.update(academyUsage).set({ countedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(academyUsage.id, ids.beta)));
     expect((await listed()).find((one) => one.slug === 'beta')!.storageBytes).toBe(2000);
+  });
+});
+
+describe("the academy's own app, set by the operator for it (issue 78)", () => {
+  const appOf = async (slug: string) => {
+    const response = await at(BASE, 'GET', `/api/operator/academies/${slug}/app`, operatorCookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  };
+
+  it('reads the academy\'s app settings with its own address; an unknown academy is 404', async () => {
+    expect(await appOf('beta')).toEqual({ packageName: null, fingerprints: [], assetLinksUrl: expect.stringMatching(/^http:\/\/beta\.localhost(:\d+)?\/\.well-known\/assetlinks\.json$/) });
+    expect((await at(BASE, 'GET', '/api/operator/academies/nobody/app', operatorCookie)).statusCode).toBe(404);
+    // No package name yet: nothing to build.
+    const early = await at(BASE, 'GET', '/api/operator/academies/beta/app/twa-manifest.json', operatorCookie);
+    expect(early.statusCode).toBe(409);
+  });
+
+  it('refuses bad input with the field\'s message and saves nothing', async () => {
+    const bad = await at(BASE, 'PUT', '/api/operator/academies/beta/app', operatorCookie, { packageName: 'betaacademy', fingerprints: ['not-a-fingerprint'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().success).toBe(false);
+    expect(Object.keys(bad.json().errors ?? {})).toEqual(expect.arrayContaining(['packageName']));
+    expect((await at(BASE, 'PUT', '/api/operator/academies/beta/app', operatorCookie, { packageName: 'in.betaacademy.app', fingerprints: [] })).statusCode).toBe(400);
+    expect((await appOf('beta')).packageName).toBeNull();
+  });
+
+  it("saves B's app: B's statement and Bubblewrap configuration follow, A's stay empty; audited in B's own log, naming the operator", async () => {
+    const saved = await at(BASE, 'PUT', '/api/operator/academies/beta/app', operatorCookie, { packageName: 'in.betaacademy.app', fingerprints: [FINGERPRINT.toLowerCase()] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ message: 'App settings saved', data: { packageName: 'in.betaacademy.app', fingerprints: [FINGERPRINT] } });
+    const statement = (await at('beta.localhost', 'GET', '/.well-known/assetlinks.json')).json();
+    expect(statement).toEqual([
+      { relation: ['delegate_permission/common.handle_all_urls'], target: { namespace: 'android_app', package_name: 'in.betaacademy.app', sha256_cert_fingerprints: [FINGERPRINT] } },
+    ]);
+    expect((await at('alpha.localhost', 'GET', '/.well-known/assetlinks.json')).json()).toEqual([]);
+    const manifest = await at(BASE, 'GET', '/api/operator/academies/beta/app/twa-manifest.json', operatorCookie);
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-disposition']).toContain('twa-manifest.json');
+    expect(manifest.json()).toMatchObject({ packageId: 'in.betaacademy.app', host: expect.stringMatching(/^beta\.localhost/) });
+    // B's admin sees what the operator saved; A's admin still has no app.
+    const betaAdmin = await loginAtAcademy('beta.localhost', adminEmails.beta);
+    expect((await at('beta.localhost', 'GET', '/api/admin/settings/app', betaAdmin)).json().data.packageName).toBe('in.betaacademy.app');
+    const alphaAdmin = await loginAtAcademy('alpha.localhost', adminEmails.alpha);
+    expect((await at('alpha.localhost', 'GET', '/api/admin/settings/app', alphaAdmin)).json().data.packageName).toBeNull();
+    const entries = await withAcademy(ids.beta, async () => await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update')));
+    expect(entries.map((entry) => entry.summary)).toContain(`Platform operator ${OPERATOR.name} <${OPERATOR.email}> updated the app settings (package name, signing fingerprints)`);
+    expect(entries.every((entry) => entry.actorUserId === null)).toBe(true);
+    if (await academyTablesSplit()) {
+      const alphaEntries = await withAcademy(ids.alpha, async () => await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update')));
+      expect(alphaEntries).toHaveLength(0);
+    }
   });
 });
 

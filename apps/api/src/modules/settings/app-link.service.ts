@@ -4,6 +4,7 @@ import { BRAND_MESSAGES, brandFileUrl, type AppSettings, type appSettingsInputSc
 import type { Db, DbExecutor } from '../../db/client';
 import { academySettings } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { AuditText } from '@academy/shared/i18n/audit-texts';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { getAcademySettings } from '../../academy-settings';
 import { thisAcademy } from '../../db/same-academy';
@@ -25,7 +26,14 @@ export async function getAppSettings(db: DbExecutor, origin: string): Promise<Ap
   return { ...(await readApp(db)), assetLinksUrl: `${origin}/.well-known/assetlinks.json` };
 }
 
-export async function updateAppSettings(db: Db, actor: AuditActor, input: z.output<typeof appSettingsInputSchema>, origin: string): Promise<AppSettings> {
+/** Saves the app (the academy's admin, or the platform operator for it: `text` then names the operator). */
+export async function updateAppSettings(
+  db: Db,
+  actor: AuditActor,
+  input: z.output<typeof appSettingsInputSchema>,
+  origin: string,
+  text: AuditText = { key: 'settings.app' },
+): Promise<AppSettings> {
   // Each fingerprint once (the upload key pasted twice is one certificate).
   const fingerprints = input.packageName === null ? [] : [...new Set(input.fingerprints)];
   await db.transaction(async (tx) => {
@@ -38,7 +46,7 @@ export async function updateAppSettings(db: Db, actor: AuditActor, input: z.outp
       action: 'settings.update',
       entityType: 'settings',
       entityId: null,
-      text: { key: 'settings.app' },
+      text,
       changes: diffChanges(before, { packageName: input.packageName, fingerprints }) ?? {},
     });
   });

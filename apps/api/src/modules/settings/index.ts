@@ -7,3 +7,4 @@ export { createAcademySettings } from './settings.service';
 export { saveHomeworkSettings } from './homework-settings.service';
 export { saveLectureSettingsValues } from './lecture-settings.service';
 export { saveStatementMapping } from './payment-settings.service';
+export { getAppSettings, twaManifestOf, updateAppSettings } from './app-link.service';

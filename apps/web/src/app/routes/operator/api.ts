@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AppSettings, AppSettingsInput } from '@academy/shared/schemas/brand';
 import type { Operator, OperatorAcademy, OperatorAcademyList, OperatorAction, OperatorLoginInput } from '@academy/shared/schemas/operator';
 import { ApiError, apiRequest, apiRequestWithMessage } from '../../../lib/api-client';
 
@@ -68,4 +69,26 @@ export function useAcademyAction() {
       if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(operatorKeys.me, null);
     },
   });
+}
+
+/** One academy's own Play Store app, read and saved by the operator for it (issue 78). */
+export function useOperatorAcademyApp(slug: string) {
+  return useQuery({
+    queryKey: [...operatorKeys.all, 'app', slug],
+    queryFn: ({ signal }) => apiRequest<AppSettings>('GET', `/operator/academies/${slug}/app`, undefined, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useSaveOperatorAcademyApp(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AppSettingsInput) => apiRequestWithMessage<AppSettings>('PUT', `/operator/academies/${slug}/app`, input),
+    onSuccess: ({ data }) => queryClient.setQueryData([...operatorKeys.all, 'app', slug], data),
+  });
+}
+
+/** The academy's Bubblewrap configuration, downloaded with the operator's cookie. */
+export function operatorTwaManifestUrl(slug: string): string {
+  return `/api/operator/academies/${slug}/app/twa-manifest.json`;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Center, Container, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Container, Group, Loader, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,7 +7,10 @@ import type { OperatorAcademy, OperatorAction } from '@academy/shared/schemas/op
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { formatNumber } from '../../../lib/format-number';
-import { useAcademyAction, useOperator, useOperatorAcademies, useOperatorLogout } from './api';
+import { msg } from '@lingui/core/macro';
+import { AppForm } from '../../../features/settings/components/settings-app';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { operatorTwaManifestUrl, useAcademyAction, useOperator, useOperatorAcademies, useOperatorAcademyApp, useOperatorLogout, useSaveOperatorAcademyApp } from './api';
 
 /** Bytes as people read them: 0 B, 12 KB, 3.4 MB, 1.2 GB. */
 function formatBytes(bytes: number): string {
@@ -63,7 +66,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-function AcademyCard({ academy, onAction }: { academy: OperatorAcademy; onAction: (academy: OperatorAcademy, action: OperatorAction) => void }) {
+function AcademyCard({ academy, onAction, onApp }: { academy: OperatorAcademy; onAction: (academy: OperatorAcademy, action: OperatorAction) => void; onApp: (academy: OperatorAcademy) => void }) {
   const { t } = useLingui();
   const actions: OperatorAction[] = academy.status === 'active' ? ['suspend', 'close'] : academy.status === 'suspended' ? ['resume', 'close'] : ['resume'];
   const label: Record<OperatorAction, string> = { suspend: t`Suspend`, resume: t`Resume`, close: t`Close` };
@@ -102,6 +105,9 @@ function AcademyCard({ academy, onAction }: { academy: OperatorAcademy; onAction
               {label[action]}
             </Button>
           ))}
+          <Button size="xs" variant="subtle" onClick={() => onApp(academy)}>
+            <Trans>Its app</Trans>
+          </Button>
         </Group>
       </Stack>
     </Card>
@@ -116,16 +122,63 @@ function ConfirmText({ academy, action }: { academy: OperatorAcademy; action: Op
   return <Trans>{name} closes now: its address stops answering. Its records and files are removed after 30 days unless you resume it before then.</Trans>;
 }
 
+/** Asks before suspending, resuming or closing an academy, and takes the action. */
+function ConfirmActionModal({ pending, onClose, onDone }: { pending: { academy: OperatorAcademy; action: OperatorAction } | null; onClose: () => void; onDone: (message: string | null) => void }) {
+  const { t } = useLingui();
+  const act = useAcademyAction();
+  const titles: Record<OperatorAction, string> = { suspend: t`Suspend this academy?`, resume: t`Resume this academy?`, close: t`Close this academy?` };
+  const confirmLabels: Record<OperatorAction, string> = { suspend: t`Suspend`, resume: t`Resume`, close: t`Close the academy` };
+  const confirm = () => {
+    if (!pending) return;
+    act.mutate({ slug: pending.academy.slug, action: pending.action }, { onSuccess: (result) => onDone(result.message ?? null) });
+  };
+  return (
+    <Modal opened={pending !== null} onClose={() => (act.isPending ? undefined : onClose())} title={pending ? titles[pending.action] : ''} centered>
+      {pending ? (
+        <Stack gap="md">
+          <Text>
+            <ConfirmText academy={pending.academy} action={pending.action} />
+          </Text>
+          {act.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {normalizeError(act.error).message}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={act.isPending}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button color={pending.action === 'close' ? 'red' : pending.action === 'suspend' ? 'orange' : undefined} onClick={confirm} loading={act.isPending}>
+              {confirmLabels[pending.action]}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Settings → Your app of one academy, set by the operator for it (its admin sees the same). */
+function AcademyApp({ slug }: { slug: string }) {
+  const { t } = useLingui();
+  const settings = useOperatorAcademyApp(slug);
+  const save = useSaveOperatorAcademyApp(slug);
+  if (settings.isPending) return <Skeleton h={260} radius="md" aria-hidden="true" />;
+  if (settings.isError) return <LoadErrorAlert title={t`The app settings could not be loaded`} error={settings.error} fallback={msg`Failed to load the app settings`} onRetry={() => void settings.refetch()} />;
+  return <AppForm settings={settings.data} onSave={(input) => save.mutateAsync(input)} saving={save.isPending} downloadHref={operatorTwaManifestUrl(slug)} />;
+}
+
 /** /operator/academies: every academy with its figures (counts only) and status, with suspend, resume and close. */
 export function Component() {
   const { t } = useLingui();
   const operator = useOperator();
   const academies = useOperatorAcademies(Boolean(operator.data));
   const logout = useOperatorLogout();
-  const act = useAcademyAction();
   const [pending, setPending] = useState<{ academy: OperatorAcademy; action: OperatorAction } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [search, setSearch] = useState('');
+  const [appOf, setAppOf] = useState<OperatorAcademy | null>(null);
+  const appName = appOf?.name ?? '';
 
   if (operator.isPending) {
     return (
@@ -138,21 +191,6 @@ export function Component() {
 
   const needle = search.trim().toLowerCase();
   const shown = (academies.data ?? []).filter((one) => !needle || [one.name, one.slug, one.city ?? ''].some((text) => text.toLowerCase().includes(needle)));
-  const titles: Record<OperatorAction, string> = { suspend: t`Suspend this academy?`, resume: t`Resume this academy?`, close: t`Close this academy?` };
-  const confirmLabels: Record<OperatorAction, string> = { suspend: t`Suspend`, resume: t`Resume`, close: t`Close the academy` };
-
-  const confirm = () => {
-    if (!pending) return;
-    act.mutate(
-      { slug: pending.academy.slug, action: pending.action },
-      {
-        onSuccess: (result) => {
-          setDone(result.message ?? null);
-          setPending(null);
-        },
-      },
-    );
-  };
 
   return (
     <Container component="main" size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
@@ -200,34 +238,23 @@ export function Component() {
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
               {shown.map((academy) => (
-                <AcademyCard key={academy.slug} academy={academy} onAction={(one, action) => setPending({ academy: one, action })} />
+                <AcademyCard key={academy.slug} academy={academy} onAction={(one, action) => setPending({ academy: one, action })} onApp={setAppOf} />
               ))}
             </SimpleGrid>
           </>
         )}
       </Stack>
-      <Modal opened={pending !== null} onClose={() => (act.isPending ? undefined : setPending(null))} title={pending ? titles[pending.action] : ''} centered>
-        {pending ? (
-          <Stack gap="md">
-            <Text>
-              <ConfirmText academy={pending.academy} action={pending.action} />
-            </Text>
-            {act.isError ? (
-              <Alert color="red" variant="light" role="alert">
-                {normalizeError(act.error).message}
-              </Alert>
-            ) : null}
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setPending(null)} disabled={act.isPending}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button color={pending.action === 'close' ? 'red' : pending.action === 'suspend' ? 'orange' : undefined} onClick={confirm} loading={act.isPending}>
-                {confirmLabels[pending.action]}
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
+      <Modal opened={appOf !== null} onClose={() => setAppOf(null)} title={t`${appName}: its own app`} size="xl" centered>
+        {appOf ? <AcademyApp slug={appOf.slug} /> : null}
       </Modal>
+      <ConfirmActionModal
+        pending={pending}
+        onClose={() => setPending(null)}
+        onDone={(message) => {
+          setDone(message);
+          setPending(null);
+        }}
+      />
     </Container>
   );
 }

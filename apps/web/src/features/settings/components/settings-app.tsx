@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Code, Group, List, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import type { AppSettings } from '@academy/shared/schemas/brand';
+import type { AppSettings, AppSettingsInput } from '@academy/shared/schemas/brand';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
 import { fieldErrorsOf } from '../../../lib/api-client';
@@ -15,12 +15,25 @@ export function AppSection() {
   const settings = useAppSettings();
   if (settings.isPending) return <Skeleton h={260} radius="md" maw={880} aria-hidden="true" />;
   if (settings.isError) return <LoadErrorAlert title={t`The app settings could not be loaded`} error={settings.error} fallback={msg`Failed to load the app settings`} onRetry={() => void settings.refetch()} />;
-  return <AppForm settings={settings.data} />;
+  return <AdminAppForm settings={settings.data} />;
 }
 
-function AppForm({ settings }: { settings: AppSettings }) {
-  const { t } = useLingui();
+function AdminAppForm({ settings }: { settings: AppSettings }) {
   const save = useSaveAppSettings();
+  return <AppForm settings={settings} onSave={(input) => save.mutateAsync(input)} saving={save.isPending} downloadHref={TWA_MANIFEST_URL} />;
+}
+
+type AppFormProps = {
+  settings: AppSettings;
+  onSave: (input: AppSettingsInput) => Promise<{ data: AppSettings; message?: string }>;
+  saving: boolean;
+  /** Where the academy's twa-manifest.json is downloaded (the admin's own route, or the operator's for the academy). */
+  downloadHref: string;
+};
+
+/** The app's form, the same for the academy's admin and for the platform operator setting it for the academy. */
+export function AppForm({ settings, onSave, saving, downloadHref }: AppFormProps) {
+  const { t } = useLingui();
   const [packageName, setPackageName] = useState(settings.packageName ?? '');
   const [fingerprints, setFingerprints] = useState(settings.fingerprints.join('\n'));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -30,7 +43,7 @@ function AppForm({ settings }: { settings: AppSettings }) {
     event.preventDefault();
     const prints = fingerprints.split(/[\s,]+/).map((value) => value.trim()).filter(Boolean);
     try {
-      const { data, message } = await save.mutateAsync({ packageName: packageName.trim() === '' ? null : packageName.trim(), fingerprints: packageName.trim() === '' ? [] : prints });
+      const { data, message } = await onSave({ packageName: packageName.trim() === '' ? null : packageName.trim(), fingerprints: packageName.trim() === '' ? [] : prints });
       setPackageName(data.packageName ?? '');
       setFingerprints(data.fingerprints.join('\n'));
       setErrors({});
@@ -84,10 +97,10 @@ function AppForm({ settings }: { settings: AppSettings }) {
             </Trans>
           </Text>
           <Group justify="space-between" wrap="wrap">
-            <Button component="a" href={TWA_MANIFEST_URL} download="twa-manifest.json" variant="default" disabled={!settings.packageName} data-testid="app-download">
+            <Button component="a" href={downloadHref} download="twa-manifest.json" variant="default" disabled={!settings.packageName} data-testid="app-download">
               <Trans>Download twa-manifest.json</Trans>
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={saving}>
               <Trans>Save app settings</Trans>
             </Button>
           </Group>
