@@ -5,14 +5,30 @@ import { z } from 'zod';
 /** Keywords that only constrain values; a serializer needs the shape (types, properties) alone. */
 const VALUE_KEYWORDS = new Set(['format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems']);
 
-function shapeOnly(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(shapeOnly);
+/** Branches of an anyOf/oneOf that are objects: with two or more, their closed shapes tell them apart. */
+function objectBranches(branches: unknown): number {
+  return Array.isArray(branches) ? branches.filter((branch) => (branch as { type?: unknown } | null)?.type === 'object').length : 0;
+}
+
+/**
+ * zod writes `additionalProperties: false` for every object. fast-json-stringify writes only the declared
+ * properties without it; with it, an object holding one field more than its schema (a row's extra column)
+ * failed the check that picks a nullable's branch, and the answer became a 500. So it is dropped, except
+ * on the branches of a union of two or more objects, where the closed shape picks the exact branch.
+ */
+function shapeOnly(schema: unknown, closed = false): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => shapeOnly(item));
   if (schema === null || typeof schema !== 'object') return schema;
   return Object.fromEntries(
     Object.entries(schema)
       .filter(([key]) => !VALUE_KEYWORDS.has(key))
-      // Inside `properties` the keys are field names (a field may be called "format"), not keywords.
-      .map(([key, value]) => [key, key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([name, child]) => [name, shapeOnly(child)])) : shapeOnly(value)]),
+      .filter(([key, value]) => closed || !(key === 'additionalProperties' && value === false))
+      .map(([key, value]) => {
+        // Inside `properties` the keys are field names (a field may be called "format"), not keywords.
+        if (key === 'properties') return [key, Object.fromEntries(Object.entries(value as object).map(([name, child]) => [name, shapeOnly(child)]))];
+        if ((key === 'anyOf' || key === 'oneOf') && objectBranches(value) >= 2) return [key, (value as unknown[]).map((branch) => shapeOnly(branch, true))];
+        return [key, shapeOnly(value)];
+      }),
   );
 }
 
