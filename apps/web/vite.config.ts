@@ -5,6 +5,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { linguiMacro } from './build/lingui-macro';
 import { areaMessages } from './build/area-messages';
+import { scrollAreaMergeRefs } from './build/scroll-area-merge-refs';
 import { VitePWA } from 'vite-plugin-pwa';
 import { publicShellFiles } from './build/public-shell';
 import { CODE_CACHE, KEPT_FIRST_SCREENS_CACHE, SIGNED_IN_FIRST_SCREEN_PATHS } from './src/lib/first-screens';
@@ -30,6 +31,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     lingui(),
     // `import('./locales/mr/app.po?area=student')`: the signed-in catalog's messages of one area (decision 093).
     areaMessages(),
+    // Mantine's ScrollArea without @floating-ui/react (14 kB) on screens that have no popover (decision 102).
+    scrollAreaMergeRefs(),
     // An installable app whose shell works offline (issue 17; docs/decisions/014-fast-on-a-cheap-phone.md).
     // Not in the server build of the public pages (`vite build --ssr`, entry-server.tsx).
     !isSsrBuild && VitePWA({

@@ -2,14 +2,16 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { getConfig } from '@lingui/conf';
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
+import { FIRST_SCREEN_MESSAGES } from '../src/lib/message-areas';
 import { areaFiles, areaFilesOf, inArea, MESSAGE_CHUNKS, type ImportGraph, type MessageChunk } from './message-areas';
 
-const AREA_CHUNK = /\/src\/locales\/(\w+)\/app\.po\?area=([\w-]+)$/;
+const AREA_CHUNK = /\/src\/locales\/(\w+)\/(app|public)\.po\?area=([\w-]+)$/;
 
 /**
  * `import('../locales/mr/app.po?area=student')`: the signed-in catalog's messages in Marathi that the
  * student's screens can reach (build/message-areas.ts; or `?area=student-dashboard`, that first screen's), compiled as @lingui/vite-plugin compiles a whole
  * catalog (a bare `app.po` import still gives all of it). The translations stay in the one app.po.
+ * `public.po?area=student-dashboard`: the public catalog's messages that first screen reaches (decision 102).
  */
 export function areaMessages(): Plugin {
   const webDir = path.resolve(import.meta.dirname, '..');
@@ -45,8 +47,10 @@ export function areaMessages(): Plugin {
     async transform(_source, id) {
       const match = AREA_CHUNK.exec(id);
       if (!match) return null;
-      const [, locale, area] = match as unknown as [string, string, MessageChunk];
+      const [, locale, catalog, area] = match as unknown as [string, string, 'app' | 'public', MessageChunk];
       if (!MESSAGE_CHUNKS.includes(area)) throw new Error(`${id}: no such message area (build/message-areas.ts)`);
+      // The public catalog comes in a part of its own for a drawn first screen only (its public messages, decision 102).
+      if (catalog === 'public' && !(area in FIRST_SCREEN_MESSAGES)) throw new Error(`${id}: the public catalog has parts for the first screens only`);
       files ??= Promise.resolve(areaFiles(webDir));
       const reached = (await files)[area];
       const file = id.split('?')[0]!;

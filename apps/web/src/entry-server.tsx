@@ -512,8 +512,10 @@ export function signedInFirstScreenModules(pathname: string, language: Language)
   if (!screen) return [];
   // The messages of the person's language come with the code (the files lib/catalogs.ts and, for
   // Marathi and Hindi on a screen that shows the API's messages, lib/server-text.ts load; the other
-  // screens load that table after the take-over, issue 74).
-  const catalogs = [`src/locales/${language}/public.po`, `src/locales/${language}/app.po?area=${messagesOf(screen)}`, ...(language === 'en' || !screen.showsServerMessages ? [] : [SERVER_MESSAGES_MODULE])];
+  // screens load that table after the take-over, issue 74). Of the public catalog, the part the screen
+  // reaches (decision 102): the whole loads after the take-over.
+  const chunk = firstScreenMessagesOf(screen.module);
+  const catalogs = [chunk ? `src/locales/${language}/public.po?area=${chunk}` : `src/locales/${language}/public.po`, `src/locales/${language}/app.po?area=${messagesOf(screen)}`, ...(language === 'en' || !screen.showsServerMessages ? [] : [SERVER_MESSAGES_MODULE])];
   return [APP_MODULE, ...SIGNED_IN_LAYOUT_MODULES, screen.module, ...catalogs];
 }
 

@@ -1,6 +1,5 @@
 import './lib/mantine-styles.css';
 import '@mantine/notifications/styles.css';
-import './lib/devanagari-font.css';
 import './lib/focus.css';
 import './lib/page-start.css';
 import { rememberCampaign } from './lib/campaign';
@@ -201,6 +200,23 @@ function replayUse(): void {
   kept.last = null;
 }
 
+/**
+ * Noto Sans Devanagari (lib/devanagari-font.css: three weights, 158 kB, for Marathi and Hindi text only)
+ * once the page no longer waits for code: when the app has taken the page over, or, on a page to read
+ * that starts the app only when used, once the page has loaded. Until then Devanagari text shows in the
+ * phone's own font (on Android, Noto Sans Devanagari too). On Slow 3G the three files used to share the
+ * 50 kB/s with the app's code and held a Marathi reader's take-over back by about three seconds (decision 102).
+ */
+function loadDevanagariFontLater(startsAtOnce: boolean): void {
+  const load = () => {
+    import('./lib/devanagari-font.css').catch(() => undefined);
+  };
+  whenPageLive(load);
+  if (startsAtOnce) return;
+  if (document.readyState === 'complete') load();
+  else window.addEventListener('load', load, { once: true });
+}
+
 // The platform's own address in a hosted deployment (issue 55): the server marks its page; `npm run dev`
 // (Vite, no server's mark) opens it with ?site=platform. Its own small app, none of the academy's.
 // The operator's screens there (/operator, src/app/routes/operator) are signed-in work: they run in the app,
@@ -209,6 +225,7 @@ const isPlatform = document.documentElement.dataset.site === 'platform' || new U
 const isOperator = /^\/operator(\/|$)/.test(window.location.pathname);
 if (isPlatform && !isOperator) {
   import('./platform/main').catch((error: unknown) => console.warn('Could not start the site', error));
+  loadDevanagariFontLater(false);
 } else {
   // The campaign of the link the visitor came by, for an enquiry sent later in this tab (issue 41).
   rememberCampaign(window.location.search);
@@ -218,7 +235,9 @@ if (isPlatform && !isOperator) {
   // A kept language choice moves a bare public address to that language's (main.tsx), drawn by the app.
   const moves = !isAppPath(window.location.pathname) && !languageOfPath(window.location.pathname) && (preferredLanguage() ?? 'en') !== 'en';
   if (drawn) keepUseUntilLive(drawn.startsOnUse && !moves);
-  if (!drawn?.startsOnUse || moves) startApp();
+  const startsAtOnce = !drawn?.startsOnUse || moves;
+  loadDevanagariFontLater(startsAtOnce);
+  if (startsAtOnce) startApp();
   // The language of a page read is kept, as the app keeps it when it runs one (lib/language.ts): the next
   // visit to a bare address, or the installed app, opens in it.
   else storeLanguage(languageOfPath(window.location.pathname) ?? 'en');

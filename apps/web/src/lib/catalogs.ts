@@ -1,7 +1,7 @@
 import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core';
 import type { Language } from '@academy/shared/languages';
 import { loadServerMessages } from './server-text';
-import { areaLoaders } from './area-catalogs';
+import { areaLoaders, publicFirstScreenLoaders, type PublicFirstScreen } from './area-catalogs';
 import type { FirstScreenMessages, MessageArea, MessageChunk } from './message-areas';
 
 /**
@@ -10,12 +10,13 @@ import type { FirstScreenMessages, MessageArea, MessageChunk } from './message-a
  * `student`…, lib/area-catalogs.ts, decision 093), the three policy pages add `legal`. @lingui/vite-plugin
  * compiles each .po file when it is imported, so the translations' PO files are the only source.
  */
-export type CatalogName = 'public' | 'legal' | 'platform' | MessageChunk;
+export type CatalogName = 'public' | 'legal' | 'platform' | MessageChunk | PublicFirstScreen;
 
 type Loader = () => Promise<{ messages: Messages }>;
 
 const loaders: Record<CatalogName, Record<Language, Loader>> = {
   ...areaLoaders,
+  ...publicFirstScreenLoaders,
   public: {
     en: () => import('../locales/en/public.po'),
     mr: () => import('../locales/mr/public.po'),
@@ -58,10 +59,10 @@ function loadOne(language: Language, catalog: CatalogName): Promise<void> {
  */
 export function loadLanguage(language: Language, { serverMessages = true }: { serverMessages?: boolean } = {}): Promise<void> {
   const extra = language === 'en' || !serverMessages ? [] : [loadServerMessages()];
-  return Promise.all([...[...wanted].map((catalog) => loadOne(language, catalog)), ...extra]).then(() => undefined);
+  return Promise.all([...[...wanted].map((catalog) => loadOne(language, standIns.get(catalog) ?? catalog)), ...extra]).then(() => undefined);
 }
 
-/** A drawn first screen's own chunk, standing in for its area's until the app has taken the screen over. */
+/** A drawn first screen's own chunks, standing in for its area's and the public catalog until the app has taken the screen over. */
 const standIns = new Map<CatalogName, CatalogName>();
 
 /** Adds a catalog (a signed-in area adds its chunk, or the first screen's standing in for it) in the active language. */
@@ -77,13 +78,20 @@ export function addCatalog(catalog: CatalogName, language: Language): Promise<vo
  */
 export function standIn(area: MessageArea, chunk: FirstScreenMessages): void {
   standIns.set(area, chunk);
+  standIns.set('public', `public-${chunk}`);
 }
 
-/** After the take-over: each area's own chunk, which the area's other screens wait for (router.tsx). */
+/**
+ * After the take-over: each area's own chunk, which the area's other screens wait for (router.tsx), and
+ * the whole public catalog. The areas' translations go on top again once all are in: a message in both
+ * catalogs is shown as the signed-in screens word it, as the server draws them (putCatalogsOnTop).
+ */
 export function endStandIns(language: Language): Promise<void> {
-  const areas = [...standIns.keys()];
+  const catalogs = [...standIns.keys()];
   standIns.clear();
-  return Promise.all(areas.map((area) => addCatalog(area, language))).then(() => undefined);
+  return Promise.all(catalogs.map((catalog) => addCatalog(catalog, language)))
+    .then(() => putCatalogsOnTop(language, catalogs.filter((catalog) => catalog !== 'public')))
+    .then(() => undefined);
 }
 
 /**

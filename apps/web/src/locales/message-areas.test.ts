@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getConfig } from '@lingui/conf';
 import { getCatalogs } from '@lingui/cli/api';
-import { areaFiles, MESSAGE_AREAS, publicPageFiles } from '../../build/message-areas';
+import { areaFiles, inArea, MESSAGE_AREAS, publicPageFiles } from '../../build/message-areas';
 import { FIRST_SCREEN_MESSAGES, type FirstScreenMessages } from '../lib/message-areas';
 
 /*
@@ -45,6 +45,17 @@ describe('the signed-in catalog in chunks per area', async () => {
     for (const chunk of Object.keys(FIRST_SCREEN_MESSAGES) as FirstScreenMessages[]) {
       const area = chunk.split('-')[0] as (typeof MESSAGE_AREAS)[number];
       expect([...areas[chunk]].filter((file) => !areas[area].has(file)), chunk).toEqual([]);
+    }
+  });
+
+  it("gives a drawn first screen a small part of the public catalog, the messages its files use (decision 102)", async () => {
+    const publicCatalog = (await getCatalogs(config)).find((catalog) => path.basename(catalog.path) === 'public')!;
+    const entries = Object.values((await publicCatalog.read('en')) ?? {}).filter((entry) => !entry.obsolete);
+    const areas = areaFiles(webDir);
+    for (const chunk of Object.keys(FIRST_SCREEN_MESSAGES) as FirstScreenMessages[]) {
+      const part = entries.filter((entry) => inArea(originsOf(entry), areas[chunk]));
+      expect(part.length, chunk).toBeGreaterThan(0);
+      expect(part.length, chunk).toBeLessThan(entries.length / 4);
     }
   });
 
