@@ -209,7 +209,7 @@ function SheetSettings({ examId, batchId, sheet, onChange }: { examId: string; b
       {pattern === 'jee' ? (
         <>
           <Checkbox
-            label={t`Numbered as JEE Main: Physics, Chemistry and Mathematics, each 20 multiple-choice then 5 numeric-answer questions (75)`}
+            label={t`JEE Main's numbering: Physics, Chemistry and Mathematics, each 20 multiple-choice then 5 with a whole-number answer (75 in all)`}
             checked={!!sheet.sections}
             onChange={(event) => onChange(event.currentTarget.checked ? { ...sheet, questions: 75, numeric: 15, sections: JEE_MAIN_SECTIONS } : { ...sheet, numeric: defaultNumeric('jee', questions), sections: null })}
           />
