@@ -29,13 +29,15 @@ const KINDS: { shape: OmrShape; printed: boolean }[] = [
   { shape: { pattern: 'cet', questions: 150, options: 4 }, printed: true },
   { shape: { pattern: 'jee', questions: 75, options: 4, numeric: 15 }, printed: false },
 ];
+/** Every other JEE photo is of the sheet in sections, as JEE Main numbers its paper (decision 098): numeric answers at 21–25, 46–50, 71–75. */
+const JEE_MAIN: { shape: OmrShape; printed: boolean } = { shape: { pattern: 'jee', questions: 75, options: 4, numeric: 15, sections: [{ choice: 20, numeric: 5 }, { choice: 20, numeric: 5 }, { choice: 20, numeric: 5 }] }, printed: false };
 
 export type SetPhoto = SheetPhoto & { index: number; shape: OmrShape; printed: boolean; upsideDown: boolean; crumple: number };
 
 /** Yields the set's photos one by one (each takes a few seconds to make). */
 export async function* photoSet(count: number, seed = 76): AsyncGenerator<SetPhoto> {
   const pages = await Promise.all(
-    KINDS.map(async ({ shape, printed }) => {
+    [...KINDS, JEE_MAIN].map(async ({ shape, printed }) => {
       const pdf = await omrSheetPdf({
         academyName: 'Dnyanjyoti Academy, Latur', testId: BENCH_TEST_ID, testName: 'Weekly test 12', date: '2026-11-28', language: 'en', shape,
         students: printed ? [{ id: BENCH_STUDENT_ID, name: 'Asha Patil', code: 'LAT-2026-0042' }] : null,
@@ -44,12 +46,13 @@ export async function* photoSet(count: number, seed = 76): AsyncGenerator<SetPho
     }),
   );
   for (let index = 0; index < count; index += 1) {
-    const kind = KINDS[index % KINDS.length]!;
+    const sectioned = index % KINDS.length === KINDS.length - 1 && Math.floor(index / KINDS.length) % 2 === 1;
+    const kind = sectioned ? JEE_MAIN : KINDS[index % KINDS.length]!;
     // About one sheet in ten photographed upside down, one in four a little crumpled (waves of up to 5–11 page pixels, 3–6 pt).
     const handling = seededRandom(seed * 7_919 + index);
     const upsideDown = handling() < 0.1;
     const crumple = handling() < 0.25 ? 5 + handling() * 6 : 0;
-    const photo = await fillAndPhotograph(pages[index % KINDS.length]!, kind.shape, seed * 100_000 + index, { blankId: !kind.printed, upsideDown, crumple });
+    const photo = await fillAndPhotograph(pages[sectioned ? KINDS.length : index % KINDS.length]!, kind.shape, seed * 100_000 + index, { blankId: !kind.printed, upsideDown, crumple });
     yield { ...photo, index, shape: kind.shape, printed: kind.printed, upsideDown, crumple };
   }
 }

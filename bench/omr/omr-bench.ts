@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { readSheetImage } from '../../apps/api/src/modules/exams/omr-reader';
 import { tally, type PhotoTruth } from '../../apps/api/test/omr-photos';
-import { choiceCount } from '@academy/shared/omr/layout';
+import { numericQuestions } from '@academy/shared/omr/layout';
 import { BENCH_STUDENT_ID, BENCH_TEST_ID, photoSet, type SetPhoto } from './make-photos';
 import { PHONE_SLOWDOWN, readInChromium } from './phone-bench';
 
@@ -32,7 +32,7 @@ export async function runOmrBench(count: number, log: (line: string) => void = c
   // and sharp's encoding are not in the reading's time.
   const photos: SetPhoto[] = [];
   for await (const photo of photoSet(count)) photos.push(photo);
-  log(`  ${photos.length} photos made (${photos.filter((photo) => photo.upsideDown).length} upside down, ${photos.filter((photo) => photo.crumple > 0).length} crumpled); reading …`);
+  log(`  ${photos.length} photos made (${photos.filter((photo) => photo.upsideDown).length} upside down, ${photos.filter((photo) => photo.crumple > 0).length} crumpled, ${photos.filter((photo) => photo.shape.sections).length} JEE sheets in sections; pencil ${photos.filter((photo) => photo.truth.tool === 'pencil').length}, blue pen ${photos.filter((photo) => photo.truth.tool === 'blue').length}, black pen ${photos.filter((photo) => photo.truth.tool === 'black').length}); reading …`);
   for (const photo of photos) {
     // The first photo is read once more before the timed read: it warms the server up (the JIT, sharp's first decode), timed apart, as a running server pays it once.
     if (warmUp === 0) {
@@ -51,7 +51,7 @@ export async function runOmrBench(count: number, log: (line: string) => void = c
       flagged += result.flagged;
       wrong += result.wrong;
       if (photo.shape.numeric) {
-        const counted = numericTally(photo.truth, choiceCount(photo.shape), reading.answers, reading.uncertain);
+        const counted = numericTally(photo.truth, numericQuestions(photo.shape), reading.answers, reading.uncertain);
         numeric.questions += counted.bubbles;
         numeric.right += counted.right;
         numeric.flagged += counted.flagged;
@@ -115,10 +115,11 @@ export async function runOmrBench(count: number, log: (line: string) => void = c
   };
 }
 
-/** The tally of a JEE sheet's numeric-answer questions alone (the last ones, from `first`). */
-function numericTally(truth: PhotoTruth, first: number, answers: (string | null)[], uncertain: number[]) {
-  const part = { ...truth, answers: truth.answers.slice(first), kinds: truth.kinds.slice(first) };
-  return tally(part, answers.slice(first), uncertain.filter((q) => q > first).map((q) => q - first));
+/** The tally of a JEE sheet's numeric-answer questions alone (`numbers`, 1-based: the last ones, or each section's). */
+function numericTally(truth: PhotoTruth, numbers: number[], answers: (string | null)[], uncertain: number[]) {
+  const pick = <T>(list: T[]) => numbers.map((number) => list[number - 1]!);
+  const part = { ...truth, answers: pick(truth.answers), kinds: pick(truth.kinds) };
+  return tally(part, pick(answers), uncertain.flatMap((q) => (numbers.includes(q) ? [numbers.indexOf(q) + 1] : [])));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

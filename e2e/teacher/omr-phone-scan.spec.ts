@@ -14,8 +14,17 @@ async function phoneOf(browser: Browser, baseURL: string, email: string): Promis
   return page;
 }
 
+/** The `file` part's bytes of a multipart body (its first line is the boundary's marker). */
+function filePartOf(body: Buffer): Buffer {
+  const marker = body.subarray(0, body.indexOf('\r\n'));
+  const head = body.indexOf('name="file"');
+  const start = body.indexOf('\r\n\r\n', head) + 4;
+  const end = body.indexOf(marker, start) - 2;
+  return head < 0 || end < start ? Buffer.alloc(0) : body.subarray(start, end);
+}
+
 test.describe('OMR sheets read on the phone (issue 76, decision 086)', () => {
-  test('a teacher picks a photographed sheet on the Scan screen: the phone reads it at once, without signal it waits, and with signal the server takes it into the marks', async ({ page, loginAs, browser, baseURL }) => {
+  test('a teacher picks a photographed sheet on the Scan screen: the phone reads it at once, without signal it waits, and with signal the server takes it into the marks', async ({ page, loginAs, browser, baseURL }, testInfo) => {
     test.setTimeout(240_000);
     const token = uniqueToken('omrp');
     await loginAs('admin');
@@ -38,6 +47,19 @@ test.describe('OMR sheets read on the phone (issue 76, decision 086)', () => {
     // Photographed upside down: the phone turns it by its QR code.
     const photo = await fillAndPhotograph(sheet!, NEET, 8601, { blankId: false, upsideDown: true });
 
+    // What the phone sends is kept (issue 76's flake: the phone read this photo's QR code and the server once did
+    // not): the upload must be the very bytes the phone read, and a refusal is attached with them to the report.
+    const uploads: { file: Buffer; status: number; reply: string }[] = [];
+    let offline = false;
+    await phone.route('**/api/tests/*/omr-scans', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      if (offline) return route.abort('internetdisconnected');
+      const response = await route.fetch();
+      const reply = await response.text();
+      uploads.push({ file: filePartOf(route.request().postDataBuffer()!), status: response.status(), reply });
+      await route.fulfill({ response, body: reply });
+    });
+
     // From the test's page to its Scan screen.
     await phone.goto(`/app/teacher/tests/${testId}`);
     await phone.getByRole('link', { name: 'Scan with this phone' }).tap();
@@ -45,6 +67,7 @@ test.describe('OMR sheets read on the phone (issue 76, decision 086)', () => {
     await expect(phone.getByRole('button', { name: 'Choose or take a photo' })).toBeEnabled();
 
     // No signal: the sheet is read on the phone all the same, and waits.
+    offline = true;
     await phone.context().setOffline(true);
     await phone.getByTestId('omr-phone-file').setInputFiles({ name: 'sheet.jpg', mimeType: 'image/jpeg', buffer: photo.jpeg });
     const card = phone.getByTestId('omr-phone-sheet').first();
@@ -61,7 +84,17 @@ test.describe('OMR sheets read on the phone (issue 76, decision 086)', () => {
     await shootWidths(phone, 'omr-phone-scan-offline');
 
     // Signal again: the outbox sends the photo and the reading; the server reads again, into the marks.
+    offline = false;
     await phone.context().setOffline(false);
+    await expect.poll(() => uploads.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    for (const [index, upload] of uploads.entries()) {
+      if (upload.status !== 200) {
+        await testInfo.attach(`upload-${index}.jpg`, { body: upload.file, contentType: 'image/jpeg' });
+        await testInfo.attach(`reply-${index}.json`, { body: upload.reply, contentType: 'application/json' });
+      }
+      expect(upload.file.equals(photo.jpeg), 'the phone sends the photo it read, byte for byte').toBe(true);
+      expect(upload.status, upload.reply).toBe(200);
+    }
     await expect(phone.getByText('Saved in the marks')).toBeVisible({ timeout: 30_000 });
     await expect(phone.getByTestId('omr-waiting')).toHaveCount(0);
     const scans = (await (await phone.request.get(`/api/tests/${testId}/omr-scans`)).json()).data.scans as { studentId: string; score: number }[];

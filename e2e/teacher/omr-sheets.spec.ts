@@ -51,9 +51,10 @@ test.describe('OMR sheets (issue 76)', () => {
     const pages = await renderPages(pdf);
     expect(pages).toHaveLength(2);
 
-    // A script fills Asha's sheet (with at least one double mark) and photographs it (tilt, blur, shadow, JPEG).
-    let photo = await fillAndPhotograph(pages[0]!, NEET, 7601, { blankId: false });
-    for (let seed = 7602; !photo.truth.kinds.includes('double'); seed += 1) photo = await fillAndPhotograph(pages[0]!, NEET, seed, { blankId: false });
+    // A script fills Asha's sheet (with at least one double mark) and photographs it (bent a little, tilted, blurred, in a shadow, dimmed, JPEG).
+    const bent = { blankId: false, crumple: 7 };
+    let photo = await fillAndPhotograph(pages[0]!, NEET, 7601, bent);
+    for (let seed = 7602; !photo.truth.kinds.includes('double'); seed += 1) photo = await fillAndPhotograph(pages[0]!, NEET, seed, bent);
     await omr.getByTestId('omr-file').setInputFiles({ name: 'sheet.jpg', mimeType: 'image/jpeg', buffer: photo.jpeg });
 
     const card = omr.getByTestId('omr-scan').filter({ hasText: names[0]! });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { BUBBLE_RADIUS, ID_DIGITS, NUMERIC_DIGITS, OMR_LETTERS, PAGE, bubbleCentre, choiceCount, idBubbleCentre, numericBubbleCentre, type OmrShape } from '@academy/shared/omr/layout';
+import { BUBBLE_RADIUS, ID_DIGITS, NUMERIC_DIGITS, OMR_LETTERS, PAGE, bubbleCentre, choiceCount, choiceQuestion, idBubbleCentre, numericBubbleCentre, numericQuestion, type OmrShape } from '@academy/shared/omr/layout';
 import { homography, invert3, applyHomography } from '../src/modules/exams/omr-reader';
 
 /**
@@ -61,43 +61,44 @@ function fills(shape: OmrShape, random: () => number, blankId: boolean, options:
     const r = BUBBLE_RADIUS * (0.85 + random() * 0.25);
     circles.push(`<circle cx="${((x + jx) * S).toFixed(1)}" cy="${((y + jy) * S).toFixed(1)}" r="${(r * S).toFixed(1)}" fill="${colourOf}" fill-opacity="${opacity.toFixed(2)}"/>`);
   };
-  const answers: (string | null)[] = [];
-  const kinds: BubbleKind[] = [];
+  // By question number: on a sheet in sections (decision 098) each subject's numeric-answer questions follow its multiple-choice ones.
+  const answers: (string | null)[] = Array.from({ length: shape.questions }, () => null);
+  const kinds: BubbleKind[] = Array.from({ length: shape.questions }, () => 'blank');
   for (let q = 0; q < choiceCount(shape); q += 1) {
+    const number = choiceQuestion(shape, q);
+    const answer = (value: string | null, kind: BubbleKind) => {
+      answers[number] = value;
+      kinds[number] = kind;
+    };
     const chosen = Math.floor(random() * shape.options);
     const roll = random();
     const at = (o: number) => bubbleCentre(shape, q, o);
     const other = (chosen + 1 + Math.floor(random() * (shape.options - 1))) % shape.options;
     if (roll < 0.08 && !options.complete) {
-      answers.push(null);
-      kinds.push('blank');
+      answer(null, 'blank');
     } else if (options.specials && roll < 0.1) {
       // Faint: a light touch of the pencil.
       mark(at(chosen).x, at(chosen).y, 0.18 + random() * 0.15, TOOLS.pencil);
-      answers.push(OMR_LETTERS[chosen]!);
-      kinds.push('faint');
+      answer(OMR_LETTERS[chosen]!, 'faint');
     } else if (options.specials && roll < 0.11) {
       mark(at(chosen).x, at(chosen).y, toolName === 'pencil' ? 0.92 : 1);
       mark(at(other).x, at(other).y, toolName === 'pencil' ? 0.92 : 1);
-      answers.push(null);
-      kinds.push('double');
+      answer(null, 'double');
     } else if (options.specials && roll < 0.12) {
       // Erased pencil on one bubble, the answer on another.
       const e = at(other);
       circles.push(`<circle cx="${(e.x * S).toFixed(1)}" cy="${(e.y * S).toFixed(1)}" r="${(BUBBLE_RADIUS * 0.95 * S).toFixed(1)}" fill="${TOOLS.pencil}" fill-opacity="${(0.12 + random() * 0.2).toFixed(2)}"/>`);
       mark(at(chosen).x, at(chosen).y, toolName === 'pencil' ? 0.92 : 1);
-      answers.push(OMR_LETTERS[chosen]!);
-      kinds.push('erasure');
+      answer(OMR_LETTERS[chosen]!, 'erasure');
     } else {
       mark(at(chosen).x, at(chosen).y, toolName === 'pencil' ? 0.85 + random() * 0.12 : 1);
-      answers.push(OMR_LETTERS[chosen]!);
-      kinds.push('clean');
+      answer(OMR_LETTERS[chosen]!, 'clean');
     }
   }
   for (let k = 0; k < (shape.numeric ?? 0); k += 1) {
     const { answer, kind } = fillNumeric(k, random, (x, y, opacity, colourOf) => mark(x, y, opacity, colourOf), shape, toolName, options.specials, options.complete ?? false);
-    answers.push(answer);
-    kinds.push(kind);
+    answers[numericQuestion(shape, k)] = answer;
+    kinds[numericQuestion(shape, k)] = kind;
   }
   let idDigits: string | null = null;
   if (blankId) {

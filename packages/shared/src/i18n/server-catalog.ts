@@ -422,6 +422,13 @@ export const SERVER_CATALOG = {
     ['Fill your student ID: the year and the number in five digits (…-2026-0042: 2026 00042).', 'तुमचा विद्यार्थी आयडी भरा: वर्ष आणि पाच अंकी क्रमांक (…-2026-0042: 2026 00042).', 'अपना छात्र आईडी भरें: वर्ष और पाँच अंकों में क्रमांक (…-2026-0042: 2026 00042).'],
     ['Numeric answers: fill the digits of the whole number, one in each column (42: 0042).', 'संख्यात्मक उत्तरे: पूर्ण संख्येचे अंक भरा, प्रत्येक स्तंभात एक (42: 0042).', 'संख्यात्मक उत्तर: पूर्ण संख्या के अंक भरें, हर कॉलम में एक (42: 0042).'],
     ['Marking: +{correct} right, {wrong} wrong, 0 blank', 'गुण: बरोबर +{correct}, चूक {wrong}, रिकामे 0', 'अंक: सही +{correct}, गलत {wrong}, खाली 0'],
+    ['Physics', 'भौतिकशास्त्र', 'भौतिकी'],
+    ['Chemistry', 'रसायनशास्त्र', 'रसायन विज्ञान'],
+    ['Mathematics', 'गणित', 'गणित'],
+    ['Biology', 'जीवशास्त्र', 'जीव विज्ञान'],
+    ['Section {number}', 'विभाग {number}', 'खंड {number}'],
+    ['Questions {first}–{last}: multiple choice {choiceFirst}–{choiceLast}, numeric answers {numericFirst}–{numericLast}', 'प्रश्न {first}–{last}: बहुपर्यायी {choiceFirst}–{choiceLast}, संख्यात्मक उत्तरे {numericFirst}–{numericLast}', 'प्रश्न {first}–{last}: बहुविकल्पी {choiceFirst}–{choiceLast}, संख्यात्मक उत्तर {numericFirst}–{numericLast}'],
+    ['Questions {first}–{last}', 'प्रश्न {first}–{last}', 'प्रश्न {first}–{last}'],
   ],
 
   /** The report card's PDF (apps/api/src/modules/exams/report-card.ts). */

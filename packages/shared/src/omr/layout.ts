@@ -16,7 +16,16 @@ export type OmrLetter = (typeof OMR_LETTERS)[number];
  * and (JEE only, decision 092) how many of the last questions are numeric-answer ones: a grid of
  * NUMERIC_DIGITS columns of the digits 0–9 each, read as a whole number.
  */
-export type OmrShape = { pattern: OmrPattern; questions: number; options: 4 | 5; numeric?: number };
+export type OmrShape = { pattern: OmrPattern; questions: number; options: 4 | 5; numeric?: number; sections?: OmrSection[] };
+
+/**
+ * A subject's block on a JEE sheet printed in sections (decision 098, JEE Main's real numbering): its
+ * multiple-choice questions, then its numeric-answer ones (JEE Main: 3 × (20 + 5), numeric at 21–25,
+ * 46–50, 71–75). Questions are numbered through the sections in order. A shape without sections is the
+ * older layout: every multiple-choice question first, the last `numeric` ones numeric (decision 092).
+ */
+export type OmrSection = { choice: number; numeric: number };
+export const MAX_SECTIONS = 6;
 
 /** Marks per right and per wrong answer, by pattern (a blank answer scores 0). */
 export const OMR_MARKING: Record<OmrPattern, { correct: number; wrong: number }> = {
@@ -33,7 +42,7 @@ export const MAX_QUESTIONS = 200;
 export const NUMERIC_DIGITS = 4;
 export const MAX_NUMERIC = 16;
 
-/** How many of the sheet's questions are multiple-choice (the first ones). */
+/** How many of the sheet's questions are multiple-choice (the first ones, or each section's first ones). */
 export function choiceCount(shape: OmrShape): number {
   return shape.questions - (shape.numeric ?? 0);
 }
@@ -55,14 +64,32 @@ export function shapeProblem(shape: OmrShape): string | undefined {
   const { pattern, questions, options } = shape;
   if (!Number.isInteger(questions) || questions < 1 || questions > MAX_QUESTIONS) return `questions must be a whole number from 1 to ${MAX_QUESTIONS}`;
   if (options !== 4 && options !== 5) return 'options must be 4 or 5';
+  if (shape.sections && pattern !== 'jee') return 'Only a JEE sheet is printed in sections';
   if (pattern === 'neet' && ![180, 200].includes(questions)) return 'A NEET sheet has 180 or 200 questions';
   if (pattern === 'cet' && ![150, 200].includes(questions)) return 'A CET sheet has 150 or 200 questions';
   if ((pattern === 'neet' || pattern === 'cet' || pattern === 'jee') && options !== 4) return `A ${pattern.toUpperCase()} sheet has 4 options (A to D)`;
+  if (shape.sections) return sectionsProblem(shape, shape.sections);
   const numeric = shape.numeric ?? 0;
   if (numeric !== 0 && pattern !== 'jee') return 'Only a JEE sheet has numeric-answer questions';
   if (!Number.isInteger(numeric) || numeric < 0 || numeric > MAX_NUMERIC) return `numeric must be a whole number from 0 to ${MAX_NUMERIC}`;
   if (numeric >= questions) return 'A JEE sheet needs multiple-choice questions before its numeric-answer ones';
   if (numericBottom(shape) > PAGE.height - 56) return `${questions - numeric} multiple-choice and ${numeric} numeric-answer questions do not fit on one page: fewer numeric ones, or fewer questions`;
+  return undefined;
+}
+
+/** Why sections are not a sheet the page takes (the shape's own counts checked by shapeProblem first). */
+function sectionsProblem(shape: OmrShape, sections: OmrSection[]): string | undefined {
+  if (shape.pattern !== 'jee') return 'Only a JEE sheet is printed in sections';
+  if (sections.length < 1 || sections.length > MAX_SECTIONS) return `A sheet has 1 to ${MAX_SECTIONS} sections`;
+  const total = sections.reduce((sum, one) => sum + one.choice + one.numeric, 0);
+  if (total !== shape.questions) return `The sections add up to ${total} questions, not ${shape.questions}`;
+  if ((shape.numeric ?? 0) !== sections.reduce((sum, one) => sum + one.numeric, 0)) return 'numeric must be the sections’ numeric-answer questions added up';
+  for (const [index, one] of sections.entries()) {
+    if (!Number.isInteger(one.choice) || !Number.isInteger(one.numeric) || one.choice < 0 || one.numeric < 0 || one.choice + one.numeric < 1) return `Section ${index + 1} needs at least one question`;
+    if (one.choice === 0 && one.numeric > NUMERIC_PER_ROW) return `Section ${index + 1}: at most ${NUMERIC_PER_ROW} numeric-answer questions in a section without multiple-choice ones`;
+    if (one.choice > 0 && sectionColumns(shape, one) < 1) return `Section ${index + 1}: ${one.numeric} numeric-answer questions leave no room for its multiple-choice ones: at most ${maxSectionNumeric(shape)} in a section`;
+  }
+  if (sectionTop(shape, sections.length) - SECTION_GAP > PAGE.height - 56) return `These ${sections.length} sections do not fit on one page: fewer questions, or fewer numeric-answer ones a section`;
   return undefined;
 }
 
@@ -110,8 +137,14 @@ export const ID_GRID = { x: 60, y: 98, columnPitch: 15, rowPitch: 12.6 };
 
 export type Bubble = { x: number; y: number };
 
-/** The centre of the bubble of question `q` (0-based), option `o` (0-based). */
+/** The centre of the bubble of the `q`-th multiple-choice question (0-based, in the sheet's order), option `o` (0-based). */
 export function bubbleCentre(shape: OmrShape, q: number, o: number): Bubble {
+  if (shape.sections) {
+    const { section, index } = inSection(shape.sections, q, 'choice');
+    const one = shape.sections[section]!;
+    const rows = Math.ceil(one.choice / sectionColumns(shape, one));
+    return { x: GRID_LEFT + Math.floor(index / rows) * choiceColumnWidth(shape) + 24 + o * OPTION_PITCH, y: sectionTop(shape, section) + SECTION_FIRST_ROW + (index % rows) * ROW_PITCH };
+  }
   const rows = rowsPerColumn(shape);
   const column = Math.floor(q / rows);
   const row = q % rows;
@@ -122,6 +155,141 @@ export function bubbleCentre(shape: OmrShape, q: number, o: number): Bubble {
 
 export function rowsPerColumn(shape: OmrShape): number {
   return Math.ceil(choiceCount(shape) / COLUMNS);
+}
+
+/**
+ * Where the `q`-th multiple-choice question sits among its neighbours: the group of bubbles printed in
+ * one column (a column of the grid, or of a section) and its row there. The reader follows a bent sheet
+ * by a question's neighbours in the same group.
+ */
+export function choicePlace(shape: OmrShape, q: number): { group: number; row: number } {
+  if (shape.sections) {
+    const { section, index } = inSection(shape.sections, q, 'choice');
+    const one = shape.sections[section]!;
+    const rows = Math.ceil(one.choice / sectionColumns(shape, one));
+    return { group: section * COLUMNS + Math.floor(index / rows), row: index % rows };
+  }
+  const rows = rowsPerColumn(shape);
+  return { group: Math.floor(q / rows), row: q % rows };
+}
+
+/** The question number (0-based) of the `q`-th multiple-choice question: the same on a sheet without sections, else counted through the sections. */
+export function choiceQuestion(shape: OmrShape, q: number): number {
+  if (!shape.sections) return q;
+  const { section, index } = inSection(shape.sections, q, 'choice');
+  return sectionStart(shape.sections, section) + index;
+}
+
+/** The question number (0-based) of the `k`-th numeric-answer question. */
+export function numericQuestion(shape: OmrShape, k: number): number {
+  if (!shape.sections) return choiceCount(shape) + k;
+  const { section, index } = inSection(shape.sections, k, 'numeric');
+  return sectionStart(shape.sections, section) + shape.sections[section]!.choice + index;
+}
+
+/** Each question's kind in the sheet's numbering (the key's numbers go where this says numeric). */
+export function questionKinds(shape: OmrShape): ('choice' | 'numeric')[] {
+  const kinds: ('choice' | 'numeric')[] = Array.from({ length: shape.questions }, () => 'choice');
+  for (let k = 0; k < (shape.numeric ?? 0); k += 1) kinds[numericQuestion(shape, k)] = 'numeric';
+  return kinds;
+}
+
+/** The 1-based numbers of the numeric-answer questions. */
+export function numericQuestions(shape: OmrShape): number[] {
+  return Array.from({ length: shape.numeric ?? 0 }, (_, k) => numericQuestion(shape, k) + 1);
+}
+
+/** The sections a key's answers make (letters then numbers, again and again), when its numbers are not all last; else undefined (the older layout). */
+export function sectionsOfKey(answers: readonly (string | null)[]): OmrSection[] | undefined {
+  const sections: OmrSection[] = [];
+  let current: OmrSection = { choice: 0, numeric: 0 };
+  for (const answer of answers) {
+    if (isNumericKey(answer)) current.numeric += 1;
+    else {
+      if (current.numeric > 0) {
+        sections.push(current);
+        current = { choice: 0, numeric: 0 };
+      }
+      current.choice += 1;
+    }
+  }
+  if (current.choice + current.numeric > 0) sections.push(current);
+  return sections.length > 1 ? sections : undefined;
+}
+
+/** Sections as the query and the QR code write them: "20+5,20+5,20+5". */
+export function sectionsText(sections: readonly OmrSection[]): string {
+  return sections.map((one) => `${one.choice}+${one.numeric}`).join(',');
+}
+
+export const SECTIONS_TEXT = /^\d{1,3}\+\d{1,2}(?:,\d{1,3}\+\d{1,2}){0,5}$/;
+
+export function parseSections(text: string): OmrSection[] | undefined {
+  if (!SECTIONS_TEXT.test(text)) return undefined;
+  return text.split(',').map((part) => {
+    const [choice, numeric] = part.split('+').map(Number) as [number, number];
+    return { choice, numeric };
+  });
+}
+
+/*
+ * Sections (decision 098): one block a subject, from SECTIONS_TOP down: its heading, then its multiple-
+ * choice questions in as many columns as fit at the left, its numeric-answer grids at the right.
+ */
+const SECTIONS_TOP = 246;
+const SECTION_FIRST_ROW = 20;
+const SECTION_NUMERIC_FIRST = 32;
+const SECTION_GAP = 10;
+
+function choiceColumnWidth(shape: OmrShape): number {
+  return 24 + (shape.options - 1) * OPTION_PITCH + BUBBLE_RADIUS + 12;
+}
+
+/** How many columns of multiple-choice questions a section has (those that fit beside its numeric grids, at most what it needs). */
+function sectionColumns(shape: OmrShape, one: OmrSection): number {
+  const free = GRID_RIGHT - GRID_LEFT - one.numeric * NUMERIC_WIDTH - 4;
+  return Math.min(COLUMNS, Math.max(1, one.choice), Math.floor(free / choiceColumnWidth(shape)));
+}
+
+function maxSectionNumeric(shape: OmrShape): number {
+  let most = 0;
+  while (sectionColumns(shape, { choice: 1, numeric: most + 1 }) >= 1) most += 1;
+  return most;
+}
+
+function sectionHeight(shape: OmrShape, one: OmrSection): number {
+  const rows = one.choice === 0 ? 0 : Math.ceil(one.choice / sectionColumns(shape, one));
+  const choice = rows === 0 ? 0 : SECTION_FIRST_ROW + (rows - 1) * ROW_PITCH + BUBBLE_RADIUS;
+  const numeric = one.numeric === 0 ? 0 : SECTION_NUMERIC_FIRST + 9 * NUMERIC_GRID.rowPitch + BUBBLE_RADIUS;
+  return Math.max(choice, numeric) + SECTION_GAP;
+}
+
+/** The top of section `s` (its heading's line); s = the count gives the bottom of the last. */
+export function sectionTop(shape: OmrShape, s: number): number {
+  let top = SECTIONS_TOP;
+  for (let i = 0; i < s; i += 1) top += sectionHeight(shape, shape.sections![i]!);
+  return top;
+}
+
+/** Where section `s`'s heading is written. */
+export function sectionHeadingAt(shape: OmrShape, s: number): { x: number; y: number; width: number } {
+  return { x: GRID_LEFT, y: sectionTop(shape, s), width: GRID_RIGHT - GRID_LEFT };
+}
+
+function sectionStart(sections: readonly OmrSection[], s: number): number {
+  let start = 0;
+  for (let i = 0; i < s; i += 1) start += sections[i]!.choice + sections[i]!.numeric;
+  return start;
+}
+
+/** Which section the `q`-th question of a kind is in, and its place among that section's questions of the kind. */
+function inSection(sections: readonly OmrSection[], q: number, kind: 'choice' | 'numeric'): { section: number; index: number } {
+  let left = q;
+  for (const [section, one] of sections.entries()) {
+    if (left < one[kind]) return { section, index: left };
+    left -= one[kind];
+  }
+  throw new RangeError(`No ${kind} question ${q + 1} on this sheet`);
 }
 
 /** Numeric-answer grids: eight to a row below the multiple-choice grid, each its number above NUMERIC_DIGITS columns of 0–9. */
@@ -141,6 +309,11 @@ function numericBottom(shape: OmrShape): number {
 
 /** The centre of digit `d`'s bubble in column `c` of numeric question `k` (0-based among the numeric ones). */
 export function numericBubbleCentre(shape: OmrShape, k: number, c: number, d: number): Bubble {
+  if (shape.sections) {
+    const { section, index } = inSection(shape.sections, k, 'numeric');
+    const left = GRID_RIGHT - shape.sections[section]!.numeric * NUMERIC_WIDTH;
+    return { x: left + 14 + index * NUMERIC_WIDTH + c * NUMERIC_GRID.columnPitch, y: sectionTop(shape, section) + SECTION_NUMERIC_FIRST + d * NUMERIC_GRID.rowPitch };
+  }
   const x = GRID_LEFT + 14 + (k % NUMERIC_PER_ROW) * NUMERIC_WIDTH + c * NUMERIC_GRID.columnPitch;
   return { x, y: numericTop(shape) + Math.floor(k / NUMERIC_PER_ROW) * NUMERIC_HEIGHT + 14 + d * NUMERIC_GRID.rowPitch };
 }
@@ -170,11 +343,14 @@ export function idBubbleCentre(c: number, d: number): Bubble {
 export type OmrQr = { testId: string; studentId: string | null; idColumns: number } & OmrShape;
 
 export function qrText(value: Omit<OmrQr, 'idColumns'>): string {
+  // A sheet in sections (decision 098): OMR3|test|student|pattern|options|sections, the questions and the numeric ones added up from the sections.
+  if (value.sections) return ['OMR3', value.testId, value.studentId ?? '-', value.pattern, value.options, sectionsText(value.sections)].join('|');
   return ['OMR2', value.testId, value.studentId ?? '-', value.pattern, value.questions, value.options, value.numeric ?? 0].join('|');
 }
 
 export function parseQr(text: string): OmrQr | undefined {
   const parts = text.split('|');
+  if (parts[0] === 'OMR3') return parseQr3(parts);
   const version = parts[0] === 'OMR2' && parts.length === 7 ? 2 : parts[0] === 'OMR1' && parts.length === 6 ? 1 : 0;
   if (version === 0) return undefined;
   const [, testId, student, pattern, questions, options, numeric] = parts as [string, string, string, string, string, string, string | undefined];
@@ -185,16 +361,30 @@ export function parseQr(text: string): OmrQr | undefined {
   return { testId, studentId: student === '-' ? null : student, idColumns: version === 1 ? 8 : ID_DIGITS, ...shape };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `OMR3|<test id>|<student id or ->|<pattern>|<options>|<sections>` (decision 098). */
+function parseQr3(parts: string[]): OmrQr | undefined {
+  if (parts.length !== 6) return undefined;
+  const [, testId, student, pattern, options, text] = parts as [string, string, string, string, string, string];
+  const sections = parseSections(text);
+  if (!sections || !UUID.test(testId) || (student !== '-' && !UUID.test(student))) return undefined;
+  const shape: OmrShape = {
+    pattern: pattern as OmrPattern, options: Number(options) as 4 | 5, sections,
+    questions: sections.reduce((sum, one) => sum + one.choice + one.numeric, 0), numeric: sections.reduce((sum, one) => sum + one.numeric, 0),
+  };
+  if (!OMR_PATTERNS.includes(shape.pattern) || shapeProblem(shape)) return undefined;
+  return { testId, studentId: student === '-' ? null : student, idColumns: ID_DIGITS, ...shape };
+}
+
 /** Whether a key's answer is a numeric-answer question's (digits) rather than a letter. */
 export function isNumericKey(answer: string | null | undefined): boolean {
   return typeof answer === 'string' && /^\d+$/.test(answer);
 }
 
-/** How many of a key's last answers are numbers (its numeric-answer questions). */
+/** How many of a key's answers are numbers (its numeric-answer questions: the last ones, or each section's last ones). */
 export function numericCountOf(key: readonly (string | null)[]): number {
-  let count = 0;
-  while (count < key.length && isNumericKey(key[key.length - 1 - count])) count += 1;
-  return count;
+  return key.filter((answer) => isNumericKey(answer)).length;
 }
 
 /** A score from answers and a key: the pattern's marks per right and wrong answer (numbers compared as numbers). */

@@ -10,8 +10,10 @@ import {
   choiceCount,
   idBubbleCentre,
   numericBubbleCentre,
+  choicePlace,
+  choiceQuestion,
+  numericQuestion,
   parseQr,
-  rowsPerColumn,
   type OmrQr,
 } from './layout';
 
@@ -239,9 +241,14 @@ export function findCorners(full: Gray): [number, number][] {
   return points;
 }
 
-/** The QR code's text, read from a rectified copy of its square at 3.5 pixels per point (7 pixels a module). */
-function readQrText(img: Gray, h: Matrix): string | undefined {
-  const scale = 3.5;
+/**
+ * The rectified copy of the QR code's square that jsQR reads, at `scale` pixels per point. jsQR reads a
+ * legible code from one such copy or not depending on how the copy's pixels fall on the printed module
+ * grid: a difference of half a grey level on average between the phone's resampling (a canvas) and the
+ * server's (sharp) was enough for one side to read a sheet the other could not (issue 76's e2e flake).
+ * So the code is read at a few scales, each laying the pixels differently on the modules (QR_SCALES).
+ */
+export function qrTextAt(img: Gray, h: Matrix, scale: number): string | undefined {
   const margin = 8;
   const size = Math.round((QR_BOX.size + 2 * margin) * scale);
   const rgba = new Uint8ClampedArray(size * size * 4);
@@ -255,6 +262,27 @@ function readQrText(img: Gray, h: Matrix): string | undefined {
     }
   }
   return jsQR(rgba, size, size, { inversionAttempts: 'dontInvert' })?.data;
+}
+
+/** Pixels per point of the QR code's copies, in turn: 3.5 (7 pixels a module of a 96-pt code's 41), then two that fall otherwise on its modules. */
+export const QR_SCALES = [3.5, 4.5, 2.75] as const;
+
+/**
+ * The QR code's text and the homography that found it: the sheet upright, else turned by 180° (the four
+ * squares are alike, so only the QR code tells: the photo's top-left square is then the sheet's
+ * bottom-right one), each at QR_SCALES in turn; both orientations at a scale before the next scale, so an
+ * upside-down sheet costs one more read, not three.
+ */
+export function readQrCode(img: Gray, corners: [number, number][]): { text: string; h: Matrix } | undefined {
+  const upright = homography(MARK_CENTRES, corners);
+  const turned = homography(MARK_CENTRES, [corners[2]!, corners[3]!, corners[0]!, corners[1]!]);
+  for (const scale of QR_SCALES) {
+    for (const h of [upright, turned]) {
+      const text = qrTextAt(img, h, scale);
+      if (text) return { text, h };
+    }
+  }
+  return undefined;
 }
 
 /** How dark a bubble is against the paper around it: 0 paper, 1 black. */
@@ -345,11 +373,11 @@ function ringFit(img: Gray, h: Matrix, centres: { x: number; y: number }[]): [nu
  */
 function rowOffsets(img: Gray, h: Matrix, qr: OmrQr): { offset: [number, number]; trusted: boolean }[] {
   const raw = Array.from({ length: choiceCount(qr) }, (_, q) => ringFit(img, h, Array.from({ length: qr.options }, (_, o) => bubbleCentre(qr, q, o))));
-  const rows = rowsPerColumn(qr);
+  const places = raw.map((_, q) => choicePlace(qr, q));
   return raw.map(([ox, oy], q) => {
-    const column = Math.floor(q / rows);
+    const { group, row } = places[q]!;
     const near: [number, number][] = [];
-    for (let r = q - 2; r <= q + 2; r += 1) if (r >= 0 && r < raw.length && Math.floor(r / rows) === column) near.push(raw[r]!);
+    for (let r = q - 2; r <= q + 2; r += 1) if (r >= 0 && r < raw.length && places[r]!.group === group && Math.abs(places[r]!.row - row) <= 2) near.push(raw[r]!);
     const offset: [number, number] = [median(near.map(([x]) => x)), median(near.map(([, y]) => y))];
     const trusted = Math.max(Math.abs(offset[0]), Math.abs(offset[1]), Math.abs(ox), Math.abs(oy)) < FAR && Math.abs(ox - offset[0]) <= ODD && Math.abs(oy - offset[1]) <= ODD;
     return { offset, trusted };
@@ -373,17 +401,9 @@ function median(values: number[]): number {
 
 /** Reads one photo (already decoded). Throws OmrUnreadable with the reason a person can act on. */
 export function readSheet(img: Gray): OmrReading {
-  const corners = findCorners(img);
-  let h = homography(MARK_CENTRES, corners);
-  let text = readQrText(img, h);
-  if (!text) {
-    // Upside down? The four squares are alike, so only the QR code tells: turned by 180°, the photo's
-    // top-left square is the sheet's bottom-right one, and the QR code is found at the other end.
-    const turned = homography(MARK_CENTRES, [corners[2]!, corners[3]!, corners[0]!, corners[1]!]);
-    text = readQrText(img, turned);
-    if (text) h = turned;
-  }
-  if (!text) throw new OmrUnreadable('The QR code at the top right could not be read: photograph the sheet in good light, sharp and not too far');
+  const found = readQrCode(img, findCorners(img));
+  if (!found) throw new OmrUnreadable('The QR code at the top right could not be read: photograph the sheet in good light, sharp and not too far');
+  const { text, h } = found;
   const qr = parseQr(text);
   if (!qr) throw new OmrUnreadable('The QR code is not one of this app’s OMR sheets');
   // Pixels per point around the middle of the sheet (for the sampling step).
@@ -405,21 +425,23 @@ export function readSheet(img: Gray): OmrReading {
   }
   // The sheet's empty level: most bubbles are empty, so the median is one (blur and print darken them alike).
   const empty = Math.min(median(levels.flat()), 0.2);
-  const answers: (string | null)[] = [];
+  // Answers by question number: on a sheet in sections (decision 098) each subject's numeric-answer questions follow its multiple-choice ones.
+  const answers: (string | null)[] = Array.from({ length: qr.questions }, () => null);
   const uncertain: number[] = [];
   levels.forEach((row, q) => {
     const decision = offsets[q]!.trusted ? decideRow(row, empty) : 'uncertain';
-    if (decision === 'uncertain') {
-      answers.push(null);
-      uncertain.push(q + 1);
-    } else answers.push(decision === null ? null : OMR_LETTERS[decision]!);
+    const number = choiceQuestion(qr, q);
+    if (decision === 'uncertain') uncertain.push(number + 1);
+    else answers[number] = decision === null ? null : OMR_LETTERS[decision]!;
   });
 
   for (let k = 0; k < (qr.numeric ?? 0); k += 1) {
     const answer = readNumeric(img, h, qr, k, empty, pxPerPt);
-    answers.push(answer === 'uncertain' ? null : answer);
-    if (answer === 'uncertain') uncertain.push(choiceCount(qr) + k + 1);
+    const number = numericQuestion(qr, k);
+    if (answer === 'uncertain') uncertain.push(number + 1);
+    else answers[number] = answer;
   }
+  uncertain.sort((a, b) => a - b);
   const id = qr.studentId === null ? readIdGrid(img, h, qr.idColumns, empty, pxPerPt) : { idDigits: null };
   const { idDigits, idProblem } = id;
   return { qr, answers, uncertain, idDigits, ...(idProblem ? { idProblem } : {}), levels: levels.map((row) => row.map((level) => level - empty)) };

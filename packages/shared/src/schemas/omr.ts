@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { MAX_SECTIONS, SECTIONS_TEXT, parseSections, type OmrSection } from '../omr/layout';
 
 /** OMR sheets of a test (issue 76, decision 081): the sheet PDF's query, the answer key, a scan's result. */
 export const OMR_PATTERNS = ['neet', 'jee', 'cet', 'custom'] as const;
@@ -26,18 +27,39 @@ const numericField = z.coerce
   .min(0, { error: 'numeric must be a whole number from 0 to 16' })
   .max(16, { error: 'numeric must be a whole number from 0 to 16' });
 
+const SECTIONS_MESSAGE = `sections must be each subject's multiple-choice and numeric-answer counts, such as 20+5,20+5,20+5 (1 to ${MAX_SECTIONS} sections)`;
+const sectionsField = z
+  .string({ error: SECTIONS_MESSAGE })
+  .regex(SECTIONS_TEXT, { error: SECTIONS_MESSAGE })
+  .transform((text): OmrSection[] => parseSections(text)!);
+const SUBJECTS_MESSAGE = `subjects must be the sections' headings separated by commas, each 1 to 40 characters, at most ${MAX_SECTIONS}`;
+const subjectsField = z
+  .string({ error: SUBJECTS_MESSAGE })
+  .transform((text) => text.split(',').map((name) => name.trim()))
+  .refine((names) => names.length <= MAX_SECTIONS && names.every((name) => name.length >= 1 && name.length <= 40 && ![...name].some((char) => char.charCodeAt(0) < 32)), { error: SUBJECTS_MESSAGE });
+
 /**
  * GET /api/tests/{id}/omr-sheet.pdf?pattern=neet&questions=180&options=4[&batch=…][&numeric=…]: `numeric`
  * (JEE only, decision 092) is how many of the last questions take a number; without it a JEE sheet has
- * JEE Main's share, 5 of every 25 (75 → 15).
+ * JEE Main's share, 5 of every 25 (75 → 15). Or (decision 098) `sections=20+5,20+5,20+5`: the sheet in
+ * subjects, each its multiple-choice questions then its numeric-answer ones (JEE Main's numbering), with
+ * `subjects=Physics,Chemistry,Mathematics` as the headings (those three by default for three sections).
  */
-export const omrSheetQuerySchema = z.object({
-  pattern: z.enum(OMR_PATTERNS, { error: 'pattern must be neet, jee, cet or custom' }),
-  questions: questionsField,
-  options: optionsField.default(4),
-  batch: idSchema.optional(),
-  numeric: numericField.optional(),
-});
+export const omrSheetQuerySchema = z
+  .object({
+    pattern: z.enum(OMR_PATTERNS, { error: 'pattern must be neet, jee, cet or custom' }),
+    questions: questionsField,
+    options: optionsField.default(4),
+    batch: idSchema.optional(),
+    numeric: numericField.optional(),
+    sections: sectionsField.optional(),
+    subjects: subjectsField.optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.sections && query.numeric !== undefined) context.addIssue({ code: 'custom', path: ['numeric'], message: 'Give either numeric (the last questions) or sections, not both' });
+    if (query.subjects && !query.sections) context.addIssue({ code: 'custom', path: ['subjects'], message: 'subjects name the sections: give sections too' });
+    if (query.subjects && query.sections && query.subjects.length !== query.sections.length) context.addIssue({ code: 'custom', path: ['subjects'], message: `There are ${query.sections.length} sections but ${query.subjects.length} subjects` });
+  });
 
 const ANSWER_TEXT = /^(?:[A-E]|\d{1,4})$/;
 const answerField = z.string({ error: 'Each answer must be one of the letters A to E, or a whole number from 0 to 9999' }).regex(ANSWER_TEXT, { error: 'Each answer must be one of the letters A to E, or a whole number from 0 to 9999' });
@@ -56,8 +78,10 @@ export const answerKeySchema = z.object({
   pattern: z.enum(OMR_PATTERNS),
   options: z.number().int(),
   answers: z.array(z.string()),
-  /** How many of the last questions are numeric-answer ones (their key is a number). */
+  /** How many questions are numeric-answer ones (their key is a number): the last ones, or each section's last ones (decision 098). */
   numeric: z.number().int(),
+  /** The 1-based numbers of the numeric-answer questions. */
+  numericQuestions: z.array(z.number().int()),
   marking: z.object({ correct: z.number(), wrong: z.number() }),
   numericMarking: z.object({ correct: z.number(), wrong: z.number() }).nullable(),
 });
@@ -78,6 +102,7 @@ export const omrKeySheetSchema = z.object({
   pattern: z.enum(OMR_PATTERNS),
   options: z.number().int(),
   numeric: z.number().int(),
+  numericQuestions: z.array(z.number().int()),
   key: answerKeySchema.nullable(),
 });
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
@@ -201,5 +202,20 @@ describe('OMR sheets of a test', () => {
     const { rows: audit } = await t.database.db.execute<{ action: string }>(sql`select action from audit_log where entity_id = ${ids.test} order by at`);
     const actions = audit.map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(['test.answer_key', 'test.omr_scan', 'test.omr_settle', 'test.marks']));
+  });
+
+  it('puts the scanned marks on the report card once the test is published, with the rank', async () => {
+    expect((await call(cookies.teacher, 'POST', `/api/tests/${ids.test}/publish`)).statusCode).toBe(200);
+    const rows = await marksOf(ids.test);
+    const scan = (await call(cookies.teacher, 'GET', `/api/tests/${ids.test}/omr-scans`)).json().data.scans[0] as { studentId: string; marks: number };
+    const tests = (await call(cookies.admin, 'GET', `/api/students/${scan.studentId}/tests`)).json().data.tests as { test: { _id: string }; marks: number | null; rank: number | null }[];
+    const mock = tests.find((one) => one.test._id === ids.test);
+    expect(mock?.marks).toBe(scan.marks);
+    expect(mock?.rank).toBe(rows.find((row) => row.student._id === scan.studentId)?.rank);
+    const card = await call(cookies.admin, 'GET', `/api/students/${scan.studentId}/report-card.pdf?from=2026-11-01&to=2026-11-30`);
+    expect(card.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: card.rawPayload }).toString();
+    expect(text).toContain('NEET mock 1');
+    expect(text).toMatch(new RegExp(`NEET mock 1.*\\b${scan.marks}\\b`));
   });
 });

@@ -21,7 +21,7 @@ import { readSheetImage } from './omr-reader';
 let t: TestApp;
 let many: TestApp;
 const cookies = { teacher: '', otherTeacher: '', admin: '', student: '' };
-const ids = { batch: '', test: '', paperTest: '', keyTest: '', teacherUser: '', subject: '', students: [] as string[] };
+const ids = { batch: '', test: '', paperTest: '', keyTest: '', sectionsTest: '', paperSectionsTest: '', teacherUser: '', subject: '', students: [] as string[] };
 const B_ACADEMY_ID = '00000000-0000-4000-8000-0000000000d7';
 const B_HOST = 'omr-jee-b.localhost';
 let bAdmin = '';
@@ -56,6 +56,8 @@ beforeAll(async () => {
   ids.test = await make('JEE mock 1');
   ids.paperTest = await make('JEE online practice');
   ids.keyTest = await make('JEE mock 2');
+  ids.sectionsTest = await make('JEE Main mock 3');
+  ids.paperSectionsTest = await make('JEE Main online mock');
 }, 60_000);
 afterAll(async () => {
   await many?.close();
@@ -92,9 +94,10 @@ describe('JEE numeric-answer questions', () => {
 
   it('takes numbers in the key for the last questions, as whole numbers; letters after numbers or numbers on a NEET key are refused', async () => {
     const put = (answers: string[], pattern = 'jee') => call(cookies.teacher, 'PUT', `/api/tests/${ids.test}/answer-key`, { answers, pattern });
+    // A number among the letters makes sections (decision 098): here a second section of 15 numeric-answer questions, which no page takes.
     const middle = await put([...JEE_KEY.slice(0, 10), '7', ...JEE_KEY.slice(11)]);
     expect(middle.statusCode).toBe(400);
-    expect(middle.json().message).toBe('Question 11: numeric-answer questions come last on the sheet, after every multiple-choice one');
+    expect(middle.json().message).toBe('Section 2: 15 numeric-answer questions leave no room for its multiple-choice ones: at most 6 in a section');
     expect((await put(['A', 'B', '12'], 'custom')).json().message).toBe('Question 3: only a JEE sheet has numeric-answer questions');
     expect((await put([...JEE_KEY.slice(0, 74), '12345'])).statusCode).toBe(400);
     expect((await put([...JEE_KEY.slice(0, 74), '-3'])).statusCode).toBe(400);
@@ -199,4 +202,101 @@ describe('the answer key from elsewhere', () => {
     const body = multipart({ file: { filename: 'sheet.jpg', content: clear.jpeg, contentType: 'image/jpeg' } });
     expect((await many.app.inject({ method: 'POST', url, headers: { host: B_HOST, cookie: bAdmin, ...body.headers }, payload: body.payload })).statusCode).toBe(404);
   }, 90_000);
+});
+
+describe('JEE Main’s real numbering: the sheet in sections (decision 098)', () => {
+  const SECTIONS = 'sections=20%2B5,20%2B5,20%2B5';
+  const MAIN: OmrShape = { pattern: 'jee', questions: 75, options: 4, numeric: 15, sections: [{ choice: 20, numeric: 5 }, { choice: 20, numeric: 5 }, { choice: 20, numeric: 5 }] };
+  const NUMERIC_AT = [21, 22, 23, 24, 25, 46, 47, 48, 49, 50, 71, 72, 73, 74, 75];
+  // Physics 1–20 letters, 21–25 numbers; Chemistry 26–45, 46–50; Mathematics 51–70, 71–75.
+  const MAIN_KEY = Array.from({ length: 75 }, (_, i) => (NUMERIC_AT.includes(i + 1) ? String(i * 13) : 'ABCD'[(i * 3) % 4]!));
+  let sectionsPage: Buffer;
+
+  it('prints a JEE sheet in sections with the subjects as headings; bad sections, subjects or both counts are a clear 400; other teachers, students and academy B are refused', async () => {
+    const url = (query: string) => `/api/tests/${ids.sectionsTest}/omr-sheet.pdf?pattern=jee&questions=75&${query}`;
+    for (const [query, message] of [
+      ['sections=20%2B5,20%2B', "sections must be each subject's multiple-choice and numeric-answer counts, such as 20+5,20+5,20+5 (1 to 6 sections)"],
+      ['sections=twenty', "sections must be each subject's multiple-choice and numeric-answer counts"],
+      [`${SECTIONS}&numeric=15`, 'Give either numeric (the last questions) or sections, not both'],
+      ['sections=20%2B5,20%2B5,20%2B10', 'The sections add up to 80 questions, not 75'],
+      ['sections=68%2B7', 'Section 1: 7 numeric-answer questions leave no room for its multiple-choice ones: at most 6 in a section'],
+      [`${SECTIONS}&subjects=Physics,Chemistry`, 'There are 3 sections but 2 subjects'],
+      ['subjects=Physics', 'subjects name the sections: give sections too'],
+      [`${SECTIONS}&subjects=Physics,,Maths`, 'subjects must be the sections'],
+    ] as const) {
+      const response = await call(cookies.teacher, 'GET', url(query));
+      expect(response.statusCode, query).toBe(400);
+      expect(JSON.stringify(response.json()), query).toContain(message);
+    }
+    const neet = await call(cookies.teacher, 'GET', `/api/tests/${ids.sectionsTest}/omr-sheet.pdf?pattern=neet&questions=180&sections=90%2B0,90%2B0`);
+    expect(neet.statusCode).toBe(400);
+    expect(neet.json().message).toBe('Only a JEE sheet is printed in sections');
+    const sheet = await call(cookies.teacher, 'GET', url(`${SECTIONS}&subjects=Physics,Chemistry,Maths`));
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    [sectionsPage] = (await renderPages(sheet.rawPayload)) as [Buffer];
+    const read = await readSheetImage(sectionsPage);
+    expect(read.qr).toMatchObject({ pattern: 'jee', questions: 75, numeric: 15, sections: MAIN.sections, idColumns: 9 });
+    const batch = await call(cookies.teacher, 'GET', url(`${SECTIONS}&batch=${ids.batch}`));
+    expect(batch.statusCode).toBe(200);
+    expect((await call(cookies.student, 'GET', url(SECTIONS))).statusCode).toBe(403);
+    expect((await call(cookies.otherTeacher, 'GET', url(SECTIONS))).statusCode).toBe(404);
+    expect((await many.app.inject({ method: 'GET', url: url(SECTIONS), headers: { host: B_HOST, cookie: bAdmin } })).statusCode).toBe(404);
+  }, 60_000);
+
+  it('keys JEE Main’s numbering (numbers at 21–25, 46–50, 71–75), reads the photographed sheet into the marks at +4/−1, settles by the question’s kind, and counts each number in the analysis', async () => {
+    const key = await call(cookies.teacher, 'PUT', `/api/tests/${ids.sectionsTest}/answer-key`, { answers: MAIN_KEY, pattern: 'jee' });
+    expect(key.statusCode, key.body).toBe(200);
+    expect(key.json().data).toMatchObject({ numeric: 15, numericQuestions: NUMERIC_AT, numericMarking: { correct: 4, wrong: -1 } });
+    const photo = await fillAndPhotograph(sectionsPage, MAIN, 9_801, { blankId: true, idDigits: '202610042' });
+    const response = await upload(cookies.teacher, `/api/tests/${ids.sectionsTest}/omr-scans`, photo.jpeg);
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data as { studentId: string; answers: (string | null)[]; uncertain: number[]; score: number; marks: number };
+    expect(data.studentId).toBe(ids.students[1]);
+    expect(tally(photo.truth, data.answers, data.uncertain).wrongUnflagged).toEqual([]);
+    data.answers.forEach((answer, index) => answer !== null && expect(/^\d+$/.test(answer), `question ${index + 1}`).toBe(NUMERIC_AT.includes(index + 1)));
+    expect(data.score).toBe(scoreOf('jee', MAIN_KEY, data.answers));
+    expect(data.marks).toBe(Math.max(0, data.score));
+    // Settling: question 23 takes a number, question 26 (Chemistry's first) a letter.
+    const settle = (question: number, answer: string) => call(cookies.teacher, 'PUT', `/api/tests/${ids.sectionsTest}/omr-scans/${ids.students[1]}/answers/${question}`, { answer });
+    expect((await settle(23, 'B')).json().message).toBe('The answer of a numeric-answer question must be a whole number from 0 to 9999, or blank');
+    expect((await settle(26, '12')).statusCode).toBe(400);
+    const settled = await settle(23, `0${MAIN_KEY[22]}`);
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(settled.json().data.answers[22]).toBe(MAIN_KEY[22]);
+    expect(settled.json().data.score).toBe(scoreOf('jee', MAIN_KEY, settled.json().data.answers));
+    // The analysis counts question 23's answers by the number marked.
+    const list = (await call(cookies.teacher, 'GET', `/api/tests/${ids.sectionsTest}/omr-scans`)).json().data;
+    expect(list.analysis[22]).toMatchObject({ question: 23, answer: MAIN_KEY[22] });
+    expect(list.analysis[22].counts[MAIN_KEY[22]!]).toBe(1);
+    // A sheet printed with the numeric-answer questions last does not fit this key: 422 saying so, nothing saved.
+    const last = await call(cookies.teacher, 'GET', `/api/tests/${ids.sectionsTest}/omr-sheet.pdf?pattern=jee&questions=75&numeric=15`);
+    const [lastPage] = (await renderPages(last.rawPayload)) as [Buffer];
+    const other = await fillAndPhotograph(lastPage, JEE, 9_802, { blankId: true, idDigits: '202610042', specials: false });
+    const refused = await upload(cookies.teacher, `/api/tests/${ids.sectionsTest}/omr-scans`, other.jpeg);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('This sheet’s numeric-answer questions are not the answer key’s (61–75 on the sheet, 21–25, 46–50, 71–75 in the key): print the sheets with the key’s sections');
+    expect(translateServerMessage(refused.json().message, 'mr')).toContain('उत्तरसूचीच्या विभागांप्रमाणे');
+    expect((await call(cookies.teacher, 'GET', `/api/tests/${ids.sectionsTest}/omr-scans`)).json().data.scans[0].answers[22]).toBe(MAIN_KEY[22]);
+  }, 90_000);
+
+  it('takes a paper numbered like JEE Main from the online test (a numeric question between multiple-choice ones)', async () => {
+    const db = t.database.db;
+    const question = async (type: 'single' | 'numeric', text: string, correct: number, answer?: number) => {
+      const options = type === 'numeric' ? [] : ['A', 'B', 'C', 'D'].map((letter) => ({ id: randomUUID().slice(0, 8), text: `${text} ${letter}` }));
+      const [row] = await db.insert(questions).values({
+        subjectId: ids.subject, chapter: 'Optics', difficulty: 'medium', type, text, options, correct: type === 'numeric' ? [] : [options[correct]!.id],
+        answerValue: answer ?? null, answerTolerance: type === 'numeric' ? 0 : null, fingerprint: createHash('sha256').update(text).digest('hex'), createdBy: ids.teacherUser,
+      }).returning({ id: questions.id });
+      return row!.id;
+    };
+    const [paper] = await db.insert(onlineTests).values({
+      title: 'JEE Main online mock', opensAt: new Date(Date.now() - 7200_000), closesAt: new Date(Date.now() - 3600_000), durationMinutes: 60, correctHalfMarks: 8, wrongHalfMarks: -2, unansweredHalfMarks: 0, createdBy: ids.teacherUser,
+    }).returning({ id: onlineTests.id });
+    const questionIds = [await question('single', 'S one', 1), await question('numeric', 'S two', 0, 7), await question('single', 'S three', 3), await question('numeric', 'S four', 0, 1250)];
+    await db.insert(onlineTestBatches).values({ onlineTestId: paper!.id, batchId: ids.batch, examId: ids.paperSectionsTest });
+    await db.insert(onlineTestQuestions).values(questionIds.map((questionId, position) => ({ onlineTestId: paper!.id, questionId, position })));
+    const taken = await call(cookies.teacher, 'POST', `/api/tests/${ids.paperSectionsTest}/answer-key/from-online-test`, {});
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().data).toMatchObject({ pattern: 'jee', answers: ['B', '7', 'D', '1250'], numeric: 2, numericQuestions: [2, 4] });
+  });
 });

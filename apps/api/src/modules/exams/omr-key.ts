@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { answerKeySchema, keyFromPaperInputSchema, omrKeySheetSchema } from '@academy/shared/schemas/omr';
-import { OMR_LETTERS, type OmrPattern } from '@academy/shared/omr/layout';
+import { OMR_LETTERS, numericQuestions, type OmrPattern } from '@academy/shared/omr/layout';
 import { OTHER_TEST } from '@academy/shared/omr/messages';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../access/actor';
@@ -42,8 +42,9 @@ export function keyOfPaper(questions: PaperQuestion[]): { answers: string[]; opt
 
 /**
  * POST /api/tests/{id}/answer-key/from-online-test: the test is an online test's batch test
- * (`online_test_batches.exam_id`); its paper's right options become the key (numeric questions, last,
- * make it a JEE key unless another pattern is asked for).
+ * (`online_test_batches.exam_id`); its paper's right options become the key (numeric questions — last,
+ * or last in each subject as JEE Main numbers them, decision 098 — make it a JEE key unless another
+ * pattern is asked for).
  */
 export async function keyFromOnlineTest(db: Db, actor: Actor, examId: string, input: z.output<typeof keyFromPaperInputSchema>): Promise<AnswerKey> {
   await examForOmr(db, actor, examId);
@@ -83,5 +84,5 @@ export async function scanKeySheet(db: Db, actor: Actor, examId: string, bytes: 
   reading.answers.forEach((answer, index) => answer === null && unsettled.add(index + 1));
   const uncertain = [...unsettled].sort((a, b) => a - b);
   const key = uncertain.length === 0 ? await saveAnswerKey(db, actor, examId, { answers: reading.answers as string[], pattern, options }) : null;
-  return { answers: reading.answers, uncertain, pattern, options, numeric, key };
+  return { answers: reading.answers, uncertain, pattern, options, numeric, numericQuestions: numericQuestions(reading.qr), key };
 }

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { omrSheetPdf } from './omr-sheet';
 import { readSheetImage } from './omr-reader';
-import { parseQr, qrText, scoreOf, shapeProblem, type OmrShape } from '@academy/shared/omr/layout';
+import path from 'node:path';
+import { MARK_CENTRES, parseQr, qrText, scoreOf, shapeProblem, type OmrShape } from '@academy/shared/omr/layout';
+import { QR_SCALES, homography, qrTextAt, readQrCode } from '@academy/shared/omr/reader';
 import { fillAndPhotograph, renderPages, tally } from '../../../test/omr-photos';
 
 const TEST_ID = '11111111-2222-4333-8444-555555555555';
@@ -87,5 +89,22 @@ describe('reading photographed sheets (toy size of the bench: 6 photos)', () => 
     const desk = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 150, g: 110, b: 70 } } }).jpeg().toBuffer();
     await expect(readSheetImage(desk)).rejects.toThrow(/four black corner squares were not found/);
     await expect(readSheetImage(Buffer.from('not a picture'))).rejects.toThrow(/not a picture/);
+  });
+});
+
+describe('the QR code read at more than one scale (issue 76: the phone read a sheet the server could not)', () => {
+  it('reads a legible code that one rectified copy of it does not: an upside-down sheet’s QR code as a phone’s canvas resampled it', async () => {
+    // The phone's own greyscale pixels around the QR code of a photographed, upside-down pre-printed NEET sheet
+    // (Chromium's createImageBitmap and canvas at the working size, as omr-read-photo.ts reads): sharp's pixels of the
+    // same JPEG differ by half a grey level on average and read at 3.5 px/pt; these do not — one copy is not enough.
+    const { data, info } = await sharp(path.join(import.meta.dirname, '../../../test/fixtures/omr-qr-phone-pixels.png')).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const img = { data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height), width: info.width, height: info.height };
+    // The four corner marks found in the whole photo, in the crop's coordinates (the crop holds the QR code only).
+    const corners: [number, number][] = [[28.407462686567158, -1114.1298507462686], [886.3165680473373, -1080.3934911242604], [848.6704545454545, 266.17613636363626], [-23.329545454545467, 230.17613636363626]];
+    const turned = homography(MARK_CENTRES, [corners[2]!, corners[3]!, corners[0]!, corners[1]!]);
+    expect(qrTextAt(img, turned, QR_SCALES[0])).toBeUndefined();
+    const found = readQrCode(img, corners);
+    expect(found?.h).toEqual(turned);
+    expect(parseQr(found!.text)).toMatchObject({ pattern: 'neet', questions: 180, options: 4, numeric: 0 });
   });
 });

@@ -15,6 +15,9 @@ import {
   NUMERIC_DIGITS,
   bubbleCentre,
   choiceCount,
+  choiceQuestion,
+  numericQuestion,
+  sectionHeadingAt,
   idBubbleCentre,
   numericBubbleCentre,
   numericLabelAt,
@@ -50,7 +53,26 @@ export type SheetInput = {
   language: Language;
   shape: OmrShape;
   students: SheetStudent[] | null;
+  /** A sheet in sections (decision 098): each section's heading, as given (the service translates the usual subjects' names). */
+  subjects?: string[] | undefined;
 };
+
+const KNOWN_SUBJECTS = ['Physics', 'Chemistry', 'Mathematics', 'Biology'] as const;
+
+/**
+ * The sections' headings in the sheet's language: the subjects given (Physics, Chemistry, Mathematics and
+ * Biology in the academy's language, any other name as typed), else JEE Main's three for three sections,
+ * else "Section 1", "Section 2"…
+ */
+export function sectionHeadings(count: number, subjects: string[] | undefined, language: Language): string[] {
+  const names = subjects ?? (count === 3 ? ['Physics', 'Chemistry', 'Mathematics'] : undefined);
+  return Array.from({ length: count }, (_, index) => {
+    const name = names?.[index];
+    if (!name) return word('omrSheet', 'Section {number}', language, { number: index + 1 });
+    const known = KNOWN_SUBJECTS.find((one) => one.toLowerCase() === name.toLowerCase());
+    return known ? word('omrSheet', known, language) : name;
+  });
+}
 
 function bubble(doc: PdfDocument, x: number, y: number, letter: string): void {
   doc.circle(x, y, BUBBLE_RADIUS).lineWidth(0.6).strokeColor('#6b6b6b').stroke();
@@ -97,10 +119,11 @@ function drawPage(doc: PdfDocument, input: SheetInput, student: SheetStudent | n
     doc.text(words.instructions, textLeft, 188, { width: QR_BOX.x + QR_BOX.size - textLeft });
   }
 
+  drawSectionHeadings(doc, input);
   drawNumeric(doc, shape, words.numeric);
   for (let q = 0; q < choiceCount(shape); q += 1) {
     const label = questionLabelAt(shape, q);
-    doc.font('bold').fontSize(7).fillColor('#212529').text(String(q + 1), label.x, label.y - 4.6, { width: label.width, align: 'right', lineBreak: false });
+    doc.font('bold').fontSize(7).fillColor('#212529').text(String(choiceQuestion(shape, q) + 1), label.x, label.y - 4.6, { width: label.width, align: 'right', lineBreak: false });
     for (let o = 0; o < shape.options; o += 1) {
       const centre = bubbleCentre(shape, q, o);
       bubble(doc, centre.x, centre.y, OMR_LETTERS[o]!);
@@ -112,11 +135,17 @@ function drawPage(doc: PdfDocument, input: SheetInput, student: SheetStudent | n
 function drawNumeric(doc: PdfDocument, shape: OmrShape, help: string): void {
   const numeric = shape.numeric ?? 0;
   if (numeric === 0) return;
-  const first = numericLabelAt(shape, 0);
-  doc.font('regular').fontSize(7).fillColor('#495057').text(help, first.x, first.y - 11, { width: 480, lineBreak: false });
+  if (shape.sections) {
+    // Once, above the first section's heading.
+    const heading = sectionHeadingAt(shape, 0);
+    doc.font('regular').fontSize(7).fillColor('#495057').text(help, heading.x, heading.y - 10, { width: 480, lineBreak: false });
+  } else {
+    const first = numericLabelAt(shape, 0);
+    doc.font('regular').fontSize(7).fillColor('#495057').text(help, first.x, first.y - 11, { width: 480, lineBreak: false });
+  }
   for (let k = 0; k < numeric; k += 1) {
     const label = numericLabelAt(shape, k);
-    doc.font('bold').fontSize(7).fillColor('#212529').text(String(choiceCount(shape) + k + 1), label.x, label.y - 4.6, { width: label.width, align: 'center', lineBreak: false });
+    doc.font('bold').fontSize(7).fillColor('#212529').text(String(numericQuestion(shape, k) + 1), label.x, label.y - 4.6, { width: label.width, align: 'center', lineBreak: false });
     for (let c = 0; c < NUMERIC_DIGITS; c += 1) {
       for (let d = 0; d < 10; d += 1) {
         const centre = numericBubbleCentre(shape, k, c, d);
@@ -124,6 +153,25 @@ function drawNumeric(doc: PdfDocument, shape: OmrShape, help: string): void {
       }
     }
   }
+}
+
+/** Each section's heading (decision 098): the subject, and which questions are its multiple-choice and numeric-answer ones. */
+function drawSectionHeadings(doc: PdfDocument, input: SheetInput): void {
+  const { shape, language } = input;
+  if (!shape.sections) return;
+  const headings = sectionHeadings(shape.sections.length, input.subjects, language);
+  let first = 1;
+  shape.sections.forEach((one, index) => {
+    const at = sectionHeadingAt(shape, index);
+    const last = first + one.choice + one.numeric - 1;
+    const range = one.choice > 0 && one.numeric > 0
+      ? word('omrSheet', 'Questions {first}–{last}: multiple choice {choiceFirst}–{choiceLast}, numeric answers {numericFirst}–{numericLast}', language, { first, last, choiceFirst: first, choiceLast: first + one.choice - 1, numericFirst: first + one.choice, numericLast: last })
+      : word('omrSheet', 'Questions {first}–{last}', language, { first, last });
+    doc.font('bold').fontSize(8.5).fillColor('#212529').text(headings[index]!, at.x, at.y, { width: 150, lineBreak: false, ellipsis: true, continued: false });
+    doc.font('regular').fontSize(7).fillColor('#495057').text(range, at.x + 155, at.y + 1.2, { width: at.width - 155, lineBreak: false });
+    doc.moveTo(at.x, at.y + 10.5).lineTo(at.x + at.width, at.y + 10.5).lineWidth(0.4).strokeColor('#adb5bd').stroke();
+    first = last + 1;
+  });
 }
 
 /** The sheets: one blank page, or one page per student (name, ID and the student in the QR code). A4. */

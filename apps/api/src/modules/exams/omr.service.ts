@@ -16,7 +16,7 @@ import type { FileStorage } from '../../lib/storage';
 import { academyHeaderLogo, getAcademySettings } from '../../academy-settings';
 import { recordAudit } from '../audit';
 import { examForOmr, saveScannedMarks } from './exams.service';
-import { OMR_LETTERS, OMR_MARKING, OMR_NUMERIC_MARKING, defaultNumeric, isNumericKey, numericAnswer, numericCountOf, scoreOf, shapeProblem, type OmrPattern, type OmrShape } from '@academy/shared/omr/layout';
+import { OMR_LETTERS, OMR_MARKING, OMR_NUMERIC_MARKING, defaultNumeric, isNumericKey, numericAnswer, numericCountOf, numericQuestions, scoreOf, sectionsOfKey, shapeProblem, type OmrPattern, type OmrShape } from '@academy/shared/omr/layout';
 import { omrSheetPdf, type SheetStudent } from './omr-sheet';
 import { OmrUnreadable, readSheetImage, type OmrReading } from './omr-reader';
 import { OTHER_TEST } from '@academy/shared/omr/messages';
@@ -33,9 +33,12 @@ const unreadable = (message: string) => new AppError('UNPROCESSABLE', message, {
 /** GET /api/tests/{id}/omr-sheet.pdf: blank, or one page per active student of the test's batch. */
 export async function omrSheetFor(db: DbExecutor, actor: Actor, examId: string, query: SheetQuery): Promise<{ pdf: Buffer; fileName: string }> {
   const test = await examForOmr(db, actor, examId);
-  const shape: OmrShape = { pattern: query.pattern, questions: query.questions, options: query.options as 4 | 5, numeric: query.numeric ?? defaultNumeric(query.pattern, query.questions) };
+  const { sections } = query;
+  const shape: OmrShape = sections
+    ? { pattern: query.pattern, questions: query.questions, options: query.options as 4 | 5, numeric: sections.reduce((sum, one) => sum + one.numeric, 0), sections }
+    : { pattern: query.pattern, questions: query.questions, options: query.options as 4 | 5, numeric: query.numeric ?? defaultNumeric(query.pattern, query.questions) };
   const problem = shapeProblem(shape);
-  if (problem) throw new AppError('BAD_REQUEST', problem, { questions: problem });
+  if (problem) throw new AppError('BAD_REQUEST', problem, { [sections ? 'sections' : 'questions']: problem });
   let students: SheetStudent[] | null = null;
   if (query.batch) {
     if (query.batch !== test.batchId) throw new AppError('BAD_REQUEST', 'This test is of another batch: choose the test’s own batch', { batch: 'This test is of another batch' });
@@ -47,7 +50,7 @@ export async function omrSheetFor(db: DbExecutor, actor: Actor, examId: string, 
   }
   const [settings, { rows: academy }, logo] = await Promise.all([getAcademySettings(db), db.execute<{ language: string }>(sql`select language from academies where id = current_academy_id()`), academyHeaderLogo(db)]);
   const language: Language = isLanguage(academy[0]?.language) ? academy[0]!.language : 'en';
-  const pdf = await omrSheetPdf({ academyName: academyInLanguage(settings, language).name, academyLogo: logo, academyColour: settings.brand.colour, testId: test.id, testName: test.name, date: test.date, language, shape, students });
+  const pdf = await omrSheetPdf({ academyName: academyInLanguage(settings, language).name, academyLogo: logo, academyColour: settings.brand.colour, testId: test.id, testName: test.name, date: test.date, language, shape, students, subjects: query.subjects });
   const slug = test.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'test';
   return { pdf, fileName: `omr-${slug}${students ? '-batch' : ''}.pdf` };
 }
@@ -57,27 +60,29 @@ export async function keyOf(db: DbExecutor, examId: string): Promise<AnswerKey |
   const row = rows[0];
   if (!row) return null;
   const numeric = numericCountOf(row.answers);
-  return { ...row, numeric, marking: OMR_MARKING[row.pattern], numericMarking: numeric > 0 ? OMR_NUMERIC_MARKING : null };
+  const numericAt = row.answers.flatMap((answer, index) => (isNumericKey(answer) ? [index + 1] : []));
+  return { ...row, numeric, numericQuestions: numericAt, marking: OMR_MARKING[row.pattern], numericMarking: numeric > 0 ? OMR_NUMERIC_MARKING : null };
 }
 
 /**
- * A key as typed, checked: letters of the sheet's options, then (JEE, decision 092) the numeric-answer
- * questions' numbers, last, written without leading zeros. Anything else answers 400 naming the question.
+ * A key as typed, checked: letters of the sheet's options and (JEE, decision 092) the numeric-answer
+ * questions' numbers, written without leading zeros — last on the sheet, or (decision 098) last in each
+ * section, as JEE Main numbers them (20 letters, 5 numbers, 20 letters, 5 numbers…): the numbers' places
+ * must make a sheet that prints. Anything else answers 400 naming the question.
  */
 export function checkedKey(input: KeyInput): { answers: string[]; options: 4 | 5; numeric: number } {
   const numeric = numericCountOf(input.answers);
-  const choices = input.answers.length - numeric;
   const options = (input.options ?? (input.answers.includes('E') ? 5 : 4)) as 4 | 5;
   const fail = (index: number, message: string) => new AppError('BAD_REQUEST', message, { [`answers.${index}`]: message });
-  const misplaced = input.answers.findIndex((answer, index) => index < choices && isNumericKey(answer));
-  if (misplaced >= 0) throw fail(misplaced, `Question ${misplaced + 1}: numeric-answer questions come last on the sheet, after every multiple-choice one`);
-  if (numeric > 0 && input.pattern !== 'jee') throw fail(choices, `Question ${choices + 1}: only a JEE sheet has numeric-answer questions`);
-  const problem = shapeProblem({ pattern: input.pattern, questions: input.answers.length, options, numeric });
+  const firstNumber = input.answers.findIndex((answer) => isNumericKey(answer));
+  if (numeric > 0 && input.pattern !== 'jee') throw fail(firstNumber, `Question ${firstNumber + 1}: only a JEE sheet has numeric-answer questions`);
+  const sections = sectionsOfKey(input.answers);
+  const problem = shapeProblem({ pattern: input.pattern, questions: input.answers.length, options, numeric, ...(sections ? { sections } : {}) });
   if (problem) throw new AppError('BAD_REQUEST', problem, { answers: problem });
   const allowed = OMR_LETTERS.slice(0, options) as readonly string[];
-  const bad = input.answers.findIndex((letter, index) => index < choices && !allowed.includes(letter));
+  const bad = input.answers.findIndex((letter) => !isNumericKey(letter) && !allowed.includes(letter));
   if (bad >= 0) throw fail(bad, `Question ${bad + 1}: the answer must be one of ${allowed.join(', ')}`);
-  return { answers: input.answers.map((answer, index) => (index < choices ? answer : numericAnswer(answer)!)), options, numeric };
+  return { answers: input.answers.map((answer) => (isNumericKey(answer) ? numericAnswer(answer)! : answer)), options, numeric };
 }
 
 /** GET /api/tests/{id}/answer-key */
@@ -247,7 +252,14 @@ async function scanOne(db: Db, storage: FileStorage, actor: Actor, test: Awaited
   }
   if (reading.qr.testId !== test.id) throw unreadable(OTHER_TEST);
   if (reading.qr.questions !== key.answers.length) throw unreadable(`This sheet has ${reading.qr.questions} questions but the answer key has ${key.answers.length}: print the sheets with the key’s count`);
-  if ((reading.qr.numeric ?? 0) !== key.numeric) throw unreadable(`This sheet has ${reading.qr.numeric ?? 0} numeric-answer questions but the answer key has ${key.numeric}: print the sheets with the key’s count`);
+  const sheetNumeric = numericQuestions(reading.qr);
+  if (sheetNumeric.join(',') !== key.numericQuestions.join(',')) {
+    throw unreadable(
+      sheetNumeric.length !== key.numeric
+        ? `This sheet has ${sheetNumeric.length} numeric-answer questions but the answer key has ${key.numeric}: print the sheets with the key’s count`
+        : `This sheet’s numeric-answer questions are not the answer key’s (${numberRanges(sheetNumeric)} on the sheet, ${numberRanges(key.numericQuestions)} in the key): print the sheets with the key’s sections`,
+    );
+  }
   const studentId = reading.qr.studentId ?? (await studentOfIdGrid(db, test.batchId, reading));
   const { rows: enrolled } = await db.execute<{ name: string }>(sql`
     select u.name from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' join users u on u.id = s.user_id and u.academy_id = s.academy_id
@@ -304,7 +316,7 @@ export async function settleAnswer(db: Db, actor: Actor, examId: string, student
   const scan = await scanOf(db, examId, studentId);
   if (!key) throw unreadable('Type the answer key of this test first');
   if (question > scan.answers.length) throw new AppError('BAD_REQUEST', `This sheet has ${scan.answers.length} questions`, { question: `This sheet has ${scan.answers.length} questions` });
-  const numericQuestion = question > key.answers.length - key.numeric;
+  const numericQuestion = isNumericKey(key.answers[question - 1]);
   if (numericQuestion && answer !== null && numericAnswer(answer) === undefined) throw new AppError('BAD_REQUEST', 'The answer of a numeric-answer question must be a whole number from 0 to 9999, or blank', { answer: 'Not a number of this sheet' });
   if (!numericQuestion && answer !== null && !(OMR_LETTERS.slice(0, key.options) as readonly string[]).includes(answer)) throw new AppError('BAD_REQUEST', `The answer must be one of ${OMR_LETTERS.slice(0, key.options).join(', ')} or blank`, { answer: 'Not an option of this sheet' });
   const answers = [...scan.answers];
@@ -320,6 +332,18 @@ export async function settleAnswer(db: Db, actor: Actor, examId: string, student
   });
   await scoreIntoMarks(db, actor, examId, studentId, key.pattern, key.answers, answers, test.maxMarks);
   return scanOf(db, examId, studentId);
+}
+
+/** Question numbers as ranges: 21–25, 46–50, 71–75. */
+export function numberRanges(numbers: readonly number[]): string {
+  const ranges: string[] = [];
+  for (let i = 0; i < numbers.length; ) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === numbers[j]! + 1) j += 1;
+    ranges.push(i === j ? String(numbers[i]) : `${numbers[i]}–${numbers[j]}`);
+    i = j + 1;
+  }
+  return ranges.join(', ');
 }
 
 /** GET /api/tests/{id}/omr-scans/{studentId}/photo: the photo kept with the scan. */

@@ -15,9 +15,11 @@ const id = encodeURIComponent;
 export const omrKeys = { scans: (examId: string) => ['exams', 'omr', examId] as const };
 
 /** The address of a test's OMR sheet PDF: blank, or the batch's pre-printed sheets. */
-export function omrSheetUrl(examId: string, options: { pattern: string; questions: number; options: number; numeric?: number; batchId?: string }): string {
+export function omrSheetUrl(examId: string, options: { pattern: string; questions: number; options: number; numeric?: number; sections?: string | null; batchId?: string }): string {
   const search = new URLSearchParams({ pattern: options.pattern, questions: String(options.questions), options: String(options.options) });
-  if (options.pattern === 'jee') search.set('numeric', String(options.numeric ?? 0));
+  // A JEE sheet in subjects (decision 098), or with its numeric-answer questions last (decision 092).
+  if (options.pattern === 'jee' && options.sections) search.set('sections', options.sections);
+  else if (options.pattern === 'jee') search.set('numeric', String(options.numeric ?? 0));
   if (options.batchId) search.set('batch', options.batchId);
   return `/api/tests/${id(examId)}/omr-sheet.pdf?${search.toString()}`;
 }

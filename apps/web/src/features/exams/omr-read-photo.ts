@@ -1,9 +1,10 @@
 import { NOT_A_PICTURE } from '@academy/shared/omr/messages';
 import { OmrUnreadable, WORKING_SIZE, findCorners, grayFromRgba, readSheet } from '@academy/shared/omr/reader';
+import { numericQuestions } from '@academy/shared/omr/layout';
 import { sharpness, type Corners } from './omr-steady';
 
 export type PhoneReadingResult =
-  | { ok: true; reading: { testId: string; studentId: string | null; questions: number; options: number; numeric: number; answers: (string | null)[]; uncertain: number[]; idDigits: string | null; idProblem?: string }; seconds: number }
+  | { ok: true; reading: { testId: string; studentId: string | null; questions: number; options: number; numeric: number; numericQuestions: number[]; answers: (string | null)[]; uncertain: number[]; idDigits: string | null; idProblem?: string }; seconds: number }
   | { ok: false; reason: string; unreadable: boolean; seconds: number };
 
 /** The photo decoded with its EXIF rotation, at the reader's working size, in greyscale (an OffscreenCanvas). */
@@ -40,7 +41,7 @@ export async function readPhoto(photo: Blob): Promise<PhoneReadingResult> {
       throw new OmrUnreadable(NOT_A_PICTURE);
     }
     const { qr, answers, uncertain, idDigits, idProblem } = readSheet(gray);
-    return { ok: true, reading: { testId: qr.testId, studentId: qr.studentId, questions: qr.questions, options: qr.options, numeric: qr.numeric ?? 0, answers, uncertain, idDigits, ...(idProblem ? { idProblem } : {}) }, seconds: seconds() };
+    return { ok: true, reading: { testId: qr.testId, studentId: qr.studentId, questions: qr.questions, options: qr.options, numeric: qr.numeric ?? 0, numericQuestions: numericQuestions(qr), answers, uncertain, idDigits, ...(idProblem ? { idProblem } : {}) }, seconds: seconds() };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error), unreadable: error instanceof OmrUnreadable, seconds: seconds() };
   }

@@ -75,7 +75,6 @@ function KeySheetToSettle({ examId, sheet, onDone }: { examId: string; sheet: Om
   const [settled, setSettled] = useState<Map<number, string>>(new Map());
   const left = sheet.uncertain.filter((question) => !settled.has(question));
   const open = left[0] ?? null;
-  const firstNumeric = sheet.answers.length - sheet.numeric + 1;
 
   const onSave = () => {
     const answers = sheet.answers.map((answer, index) => settled.get(index + 1) ?? answer ?? '');
@@ -101,7 +100,7 @@ function KeySheetToSettle({ examId, sheet, onDone }: { examId: string; sheet: Om
               key={open}
               question={open}
               options={sheet.options}
-              numeric={open >= firstNumeric}
+              numeric={sheet.numericQuestions.includes(open)}
               allowBlank={false}
               onAnswer={(answer) => answer !== null && setSettled((before) => new Map(before).set(open, answer))}
             />

@@ -355,12 +355,13 @@ function SheetResult({ sheet, answerKey, examId, names, onSettle, onDiscard }: {
         <Badge color="teal" variant="light" tt="none" leftSection={<IconCloudUpload size={14} aria-hidden="true" />}>
           <Trans>Saved in the marks</Trans>
         </Badge>
-        <ScanCard examId={examId} scan={sheet.server} options={answerKey?.options ?? 4} numeric={answerKey?.numeric ?? 0} onSettle={onSettle} />
+        <ScanCard examId={examId} scan={sheet.server} options={answerKey?.options ?? 4} numericQuestions={answerKey?.numericQuestions ?? []} onSettle={onSettle} />
       </Stack>
     );
   }
   const reading = sheet.reading;
-  const fits = reading && answerKey && reading.questions === answerKey.answers.length && (reading.numeric ?? 0) === answerKey.numeric;
+  // The sheet's numeric-answer questions where the key has its numbers (the last ones, or each section's: decision 098).
+  const fits = reading && answerKey && reading.questions === answerKey.answers.length && (reading.numericQuestions ?? []).join(',') === answerKey.numericQuestions.join(',');
   const score = fits ? scoreOf(answerKey.pattern as OmrPattern, answerKey.answers, reading.answers) : null;
   const student = reading?.studentId ? (names.get(reading.studentId) ?? t`A student of another batch`) : reading?.idDigits ? t`Student ID …${reading.idDigits.slice(0, 4)}-${reading.idDigits.slice(4)}` : null;
   return (

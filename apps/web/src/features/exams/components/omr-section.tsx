@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCamera, IconDownload, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -7,36 +7,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SectionCard } from '../../../components/ui/section-card';
 import { normalizeError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
-import { defaultNumeric } from '@academy/shared/omr/layout';
+import { defaultNumeric, sectionsOfKey, sectionsText } from '@academy/shared/omr/layout';
+import { JEE_MAIN_SECTIONS, keyAnswers, keyText, kindsOf, type SheetChoice } from '../omr-key-text';
 import { omrSheetUrl, useOmrScans, useSaveAnswerKey, useScanSheet, useSettleAnswer, type OmrScan } from '../omr-api';
 import { KeyElsewhere, WRAP } from './omr-key-tools';
 import { SettleChoices } from './omr-settle-choices';
 
 const COUNTS: Record<string, string[]> = { neet: ['180', '200'], cet: ['150', '200'] };
-const LETTERS = ['A', 'B', 'C', 'D', 'E'];
-
-/** The letters A–E typed for a key, in order; anything else (spaces, commas, numbers) is skipped. */
-export function keyLetters(text: string): string[] {
-  return [...text.toUpperCase()].filter((letter) => LETTERS.includes(letter));
-}
-
-/**
- * A key as typed (decision 092): the letters of the first `choices` questions (numbers among them, such
- * as question numbers, skipped), then the whole numbers of the numeric-answer ones, separated by spaces
- * or commas ("ACBD… 42 7 1250").
- */
-export function keyAnswers(text: string, choices: number): string[] {
-  const answers: string[] = [];
-  for (const [token] of text.toUpperCase().matchAll(/[A-E]|\d+/g)) {
-    if (answers.length < choices) {
-      if (LETTERS.includes(token)) answers.push(token);
-    } else if (/^\d+$/.test(token)) answers.push(String(Number(token)));
-  }
-  return answers;
-}
-
-export type SheetChoice = { pattern: string; questions: number; options: number; numeric: number };
-
 type Upload = { name: string; scan?: OmrScan; error?: string };
 
 /**
@@ -47,9 +24,9 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
   const { t } = useLingui();
   const scans = useOmrScans(examId);
   const key = scans.data?.key ?? null;
-  const [sheet, setSheet] = useState<SheetChoice>({ pattern: 'neet', questions: 180, options: 4, numeric: 0 });
+  const [sheet, setSheet] = useState<SheetChoice>({ pattern: 'neet', questions: 180, options: 4, numeric: 0, sections: null });
   const { pattern, questions, options, numeric } = sheet;
-  const [keyText, setKeyText] = useState('');
+  const [typedKey, setKeyText] = useState('');
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -60,11 +37,12 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
   // The stored key fills the form once it arrives.
   useEffect(() => {
     if (!key) return;
-    setSheet({ pattern: key.pattern, questions: key.answers.length, options: key.options, numeric: key.numeric });
-    setKeyText(key.numeric > 0 ? `${key.answers.slice(0, -key.numeric).join('')} ${key.answers.slice(-key.numeric).join(' ')}` : key.answers.join(''));
+    const sections = sectionsOfKey(key.answers);
+    setSheet({ pattern: key.pattern, questions: key.answers.length, options: key.options, numeric: key.numeric, sections: sections ? sectionsText(sections) : null });
+    setKeyText(keyText(key.answers));
   }, [key]);
 
-  const letters = keyAnswers(keyText, questions - numeric);
+  const letters = keyAnswers(typedKey, kindsOf(sheet));
 
   const onSaveKey = () => {
     saveKey.mutate(
@@ -120,7 +98,7 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
           autosize
           minRows={2}
           maxRows={6}
-          value={keyText}
+          value={typedKey}
           onChange={(event) => setKeyText(event.currentTarget.value)}
           styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.1em' } }}
         />
@@ -170,12 +148,12 @@ export function OmrSection({ examId, batchId }: { examId: string; batchId: strin
               <Trans>Read sheets</Trans>
             </Text>
             {(toSettle.length > 0 ? toSettle : []).map((one) => (
-              <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} numeric={key?.numeric ?? 0} onSettle={onSettle} />
+              <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} numericQuestions={key?.numericQuestions ?? []} onSettle={onSettle} />
             ))}
             {(scans.data?.scans ?? [])
               .filter((one) => one.uncertain.length === 0)
               .map((one) => (
-                <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} numeric={key?.numeric ?? 0} onSettle={onSettle} />
+                <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} numericQuestions={key?.numericQuestions ?? []} onSettle={onSettle} />
               ))}
             <QuestionAnalysis analysis={scans.data?.analysis ?? []} />
           </Stack>
@@ -195,6 +173,7 @@ function SheetSettings({ examId, batchId, sheet, onChange }: { examId: string; b
     // A JEE sheet gets JEE Main's share of numeric-answer questions (75 → 15) when its count changes.
     if ((change.pattern || change.questions) && next.pattern === 'jee') next.numeric = defaultNumeric('jee', next.questions);
     if (next.pattern !== 'jee') next.numeric = 0;
+    if (next.pattern !== 'jee') next.sections = null;
     onChange(next);
   };
   const onPattern = (value: string | null) => {
@@ -223,14 +202,25 @@ function SheetSettings({ examId, batchId, sheet, onChange }: { examId: string; b
           <NumberInput label={t`Questions`} w={110} min={1} max={200} value={questions} onChange={(value) => set({ questions: Math.max(1, Math.min(200, Number(value) || 1)) })} />
         )}
         <Select label={t`Options`} w={100} value={String(options)} disabled={pattern !== 'custom'} onChange={(value) => value && set({ options: Number(value) })} allowDeselect={false} data={['4', '5']} />
-        {pattern === 'jee' ? (
+        {pattern === 'jee' && !sheet.sections ? (
           <NumberInput label={t`Numeric answers`} w={140} min={0} max={16} value={numeric} onChange={(value) => onChange({ ...sheet, numeric: Math.max(0, Math.min(16, Math.min(questions - 1, Number(value) || 0))) })} />
         ) : null}
       </Group>
       {pattern === 'jee' ? (
-        <Text size="sm" c="dimmed">
-          <Trans>JEE sheets: multiple-choice questions first, then the numeric-answer ones (a whole number in four digit columns); +4 right, −1 wrong for both, as in JEE Main.</Trans>
-        </Text>
+        <>
+          <Checkbox
+            label={t`JEE Main's numbering: Physics, Chemistry and Mathematics, each 20 multiple-choice then 5 with a whole-number answer (75 in all)`}
+            checked={!!sheet.sections}
+            onChange={(event) => onChange(event.currentTarget.checked ? { ...sheet, questions: 75, numeric: 15, sections: JEE_MAIN_SECTIONS } : { ...sheet, numeric: defaultNumeric('jee', questions), sections: null })}
+          />
+          <Text size="sm" c="dimmed">
+            {sheet.sections ? (
+              <Trans>Each subject under its heading: its multiple-choice questions, then its numeric-answer ones (a whole number in four digit columns: 21–25, 46–50, 71–75); +4 right, −1 wrong for both, as in JEE Main.</Trans>
+            ) : (
+              <Trans>JEE sheets: multiple-choice questions first, then the numeric-answer ones (a whole number in four digit columns); +4 right, −1 wrong for both, as in JEE Main.</Trans>
+            )}
+          </Text>
+        </>
       ) : null}
       <Group gap="sm" wrap="wrap">
         <Button component="a" href={omrSheetUrl(examId, sheet)} download variant="light" leftSection={<IconDownload size={18} aria-hidden="true" />}>
@@ -267,7 +257,7 @@ function QuestionAnalysis({ analysis }: { analysis: NonNullable<ReturnType<typeo
 }
 
 /** One read sheet: the student, the score, the questions to settle with a tap (also on the Scan screen). */
-export function ScanCard({ examId, scan, options, numeric = 0, onSettle }: { examId: string; scan: OmrScan; options: number; numeric?: number; onSettle: (studentId: string, question: number, answer: string | null) => void }) {
+export function ScanCard({ examId, scan, options, numericQuestions = [], onSettle }: { examId: string; scan: OmrScan; options: number; numericQuestions?: number[]; onSettle: (studentId: string, question: number, answer: string | null) => void }) {
   const { t } = useLingui();
   const [open, setOpen] = useState<number | null>(scan.uncertain[0] ?? null);
   const [showAll, setShowAll] = useState(false);
@@ -302,7 +292,7 @@ export function ScanCard({ examId, scan, options, numeric = 0, onSettle }: { exa
             ))}
           </Group>
           {open !== null && scan.uncertain.includes(open) ? (
-            <SettleChoices question={open} options={options} numeric={open > scan.answers.length - numeric} onAnswer={(answer) => onSettle(scan.studentId, open, answer)} />
+            <SettleChoices question={open} options={options} numeric={numericQuestions.includes(open)} onAnswer={(answer) => onSettle(scan.studentId, open, answer)} />
           ) : null}
         </>
       ) : null}
