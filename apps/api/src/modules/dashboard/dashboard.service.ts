@@ -37,7 +37,14 @@ type Row = {
   near_capacity_count: number;
   attendance_today: Omit<AdminDashboardSummary['attendance']['today'], 'date'>;
   attendance_past: AdminDashboardSummary['attendance']['trend'] | null;
+  attendance_week: { batch_id: string; batch_name: string; total: number; percentage: number | null }[];
 };
+
+/** Monday of `today`'s week (the week starts on Monday). */
+function weekStartOf(today: string): string {
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+  return shiftDate(today, -((weekday + 6) % 7));
+}
 
 /**
  * The admin dashboard in one round trip: counts are SQL aggregates and the two short lists are built
@@ -59,7 +66,8 @@ export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
     // Families' WhatsApp messages today (issue 60): read fresh.
     conversationCounts(db, today, timeZone),
   ]);
-  return { ...counts, month, offsiteBackups, messagesToday: messages, repliesToday: replies };
+  const { attendanceThisWeek, ...kept } = counts;
+  return { ...kept, month: { ...month, attendanceThisWeek }, offsiteBackups, messagesToday: messages, repliesToday: replies };
 }
 
 /**
@@ -97,11 +105,11 @@ function monthBefore(month: string): string {
 /**
  * The owner's month (issue 42) in one statement: the money in this month, all of last month and last
  * month to the same day (receipts by date: fee_receipts_date_idx); the open dues past their date per
- * batch (the dues list's partial index fee_dues_outstanding_idx); attendance Monday to today per batch
- * (attendance_date_status_batch_idx, index only); enquiries by creation instant (admission_enquiries_created_idx)
- * and students by admission date (students_admission_date_idx), this month and last.
+ * batch (the dues list's partial index fee_dues_outstanding_idx); enquiries by creation instant
+ * (admission_enquiries_created_idx) and students by admission date (students_admission_date_idx), this
+ * month and last. The week's attendance per batch is read with the kept counts (readDashboardSummary).
  */
-export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
+export async function ownerMonth(db: Db, today: string): Promise<Omit<OwnerMonth, 'attendanceThisWeek'>> {
   const month = today.slice(0, 7);
   const lastMonth = monthBefore(month);
   const monthStart = `${month}-01`;
@@ -110,9 +118,6 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
   // The same day of last month, or its last day when it is shorter (31 March → 28/29 February).
   const sameDay = `${lastMonth}-${today.slice(8, 10)}`;
   const lastMonthToDate = sameDay > lastMonthEnd ? lastMonthEnd : sameDay;
-  // The week starts on Monday.
-  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
-  const weekStart = shiftDate(today, -((weekday + 6) % 7));
   const zone = academyTimeZoneSql;
   // Every table names the academy: the statement goes to one shard on Citus (decision 053).
   const academy = academySql();
@@ -121,7 +126,6 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
       collected: { this_month: number; last_month: number; last_month_to_date: number };
       overdue_by_batch: { batch_id: string | null; batch_name: string | null; amount: number; families: number }[];
       overdue: { amount: number; families: number };
-      attendance: { batch_id: string; batch_name: string; total: number; percentage: number | null }[];
       enquiries: { this_month: number; last_month: number };
       admissions: { this_month: number; last_month: number };
     }>(sql`
@@ -142,15 +146,6 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
           from (select batch_id, sum(balance) as amount, count(distinct student_id)::int as families from overdue group by batch_id) o
           left join batches b on b.id = o.batch_id and b.academy_id = ${academy}) as overdue_by_batch,
         (select json_build_object('amount', coalesce(sum(balance), 0), 'families', count(distinct student_id)::int) from overdue) as overdue,
-        (select coalesce(json_agg(json_build_object('batch_id', w.batch_id, 'batch_name', b.name, 'total', w.total, 'percentage', w.percentage)
-            order by w.percentage nulls last, b.name), '[]'::json)
-          from (
-            select a.batch_id, count(a.status)::int as total,
-              round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8 as percentage
-            from attendance_records a
-            where a.academy_id = ${academy} and a.date between ${weekStart}::date and ${today}::date
-            group by a.batch_id
-          ) w join batches b on b.id = w.batch_id and b.academy_id = ${academy}) as attendance,
         (select json_build_object(
             'this_month', count(*) filter (where e.created_at >= ${academyDayStartSql(monthStart, zone)}),
             'last_month', count(*) filter (where e.created_at < ${academyDayStartSql(monthStart, zone)}))
@@ -182,11 +177,6 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
       families: entry.families,
     })),
     overdue: { amount: rupees(Number(row.overdue.amount)), families: row.overdue.families },
-    attendanceThisWeek: {
-      from: weekStart,
-      to: today,
-      batches: row.attendance.map((entry) => ({ batch: { _id: entry.batch_id, name: entry.batch_name }, total: entry.total, percentage: entry.percentage })),
-    },
     enquiries: { thisMonth: row.enquiries.this_month, lastMonth: row.enquiries.last_month },
     admissions: { thisMonth: row.admissions.this_month, lastMonth: row.admissions.last_month },
   };
@@ -195,7 +185,8 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
 /** What the admin dashboard counts and lists. */
 const DASHBOARD_TABLES = ['students', 'teachers', 'batches', 'subjects', 'standards', 'admission_enquiries', 'announcements', 'users', 'batch_students', 'attendance_records'] as const;
 
-async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'month' | 'offsiteBackups' | 'messagesToday' | 'repliesToday'>> {
+async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'month' | 'offsiteBackups' | 'messagesToday' | 'repliesToday'> & Pick<OwnerMonth, 'attendanceThisWeek'>> {
+  const weekStart = weekStartOf(today);
   const keptPast = keptPastDayTotals<AdminDashboardSummary['attendance']['trend']>(db, today);
   const { rows } = await db.execute<Row>(sql`
     with enrolment as (
@@ -264,7 +255,19 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
           group by a.date
         ) marked on marked.date = day::date
       ) trend)`
-      } as attendance_past
+      } as attendance_past,
+      -- The owner's week (issue 42): attendance Monday to today per batch (attendance_date_status_batch_idx,
+      -- index only). Read with the kept counts (issue 74): marks and batches are watched tables, so it is
+      -- forgotten with them, and not aggregated again for every request of the dashboard.
+      (select coalesce(json_agg(json_build_object('batch_id', w.batch_id, 'batch_name', b.name, 'total', w.total, 'percentage', w.percentage)
+          order by w.percentage nulls last, b.name), '[]'::json)
+        from (
+          select a.batch_id, count(a.status)::int as total,
+            round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8 as percentage
+          from attendance_records a
+          where a.academy_id = ${academySql()} and a.date between ${weekStart}::date and ${today}::date
+          group by a.batch_id
+        ) w join batches b on b.id = w.batch_id and b.academy_id = ${academySql()}) as attendance_week
   `);
   const row = rows[0]!;
   const past = keptPast ?? row.attendance_past!;
@@ -285,6 +288,11 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
     batchesNearCapacity: row.near_capacity,
     batchesNearCapacityTotal: row.near_capacity_count,
     attendance: { today: { date: today, ...row.attendance_today }, trend: [...past, todayTotals] },
+    attendanceThisWeek: {
+      from: weekStart,
+      to: today,
+      batches: row.attendance_week.map((entry) => ({ batch: { _id: entry.batch_id, name: entry.batch_name }, total: entry.total, percentage: entry.percentage })),
+    },
   };
 }
 
