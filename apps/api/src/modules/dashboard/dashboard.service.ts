@@ -1,5 +1,5 @@
-import { offsiteFailures } from '../backups';
-import { sql } from 'drizzle-orm';
+import { offsiteFailuresOf, offsiteFailuresSql } from '../backups';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AttendanceStatistics } from '@academy/shared/schemas/attendance';
 import { NEAR_CAPACITY_LIST, NEAR_CAPACITY_SHARE, STUDENT_DASHBOARD_NOTES, type AdminDashboardSummary, type OwnerMonth, type StudentDashboard } from '@academy/shared/schemas/dashboard';
 import type { Db } from '../../db/client';
@@ -14,7 +14,7 @@ import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { academyDayStartSql, academyTimeZoneSql } from '../../db/academy-today';
 import { academySql } from '../../db/same-academy';
 import { yearFeeTotals } from '../fees';
-import { conversationCounts } from '../conversations';
+import { conversationCountsSql } from '../conversations';
 import { academicYearEnd, academicYearStart, shiftDate } from '@academy/shared/calendar';
 import { paiseToRupees as rupees } from '@academy/shared/money';
 import type { YearSummary } from '@academy/shared/schemas/academic-years';
@@ -54,33 +54,36 @@ function weekStartOf(today: string): string {
 export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
   const today = await academyToday(db);
   const { timeZone } = await getAcademySettings(db);
-  const [counts, month, offsiteBackups, messages, replies] = await Promise.all([
+  const [counts, fresh] = await Promise.all([
     // The office keeps it open and comes back to it all day: kept (lib/read-cache.ts) until a count changes.
     cachedRead(db, cacheKey('admin-dashboard', today), DASHBOARD_TABLES, () => readDashboardSummary(db, today)),
-    // Fee tables are not watched by the cache: the owner's month is read fresh (one statement).
-    ownerMonth(db, today),
-    // A backup that could not be copied off the machine (decision 044) is a warning on the first screen.
-    offsiteFailures(db),
-    // Statuses change as providers report back: read fresh.
-    messagesToday(db, today),
-    // Families' WhatsApp messages today (issue 60): read fresh.
-    conversationCounts(db, today, timeZone),
+    // What is read fresh, in one statement (one round trip: issue 74): the owner's month (fee tables are
+    // not watched by the cache), off-site backups that failed (decision 044: a warning on the first
+    // screen), today's messages to families (statuses change as providers report back) and the
+    // families' WhatsApp messages today (issue 60).
+    ownerMonth(db, today, timeZone),
   ]);
   const { attendanceThisWeek, ...kept } = counts;
-  return { ...kept, month: { ...month, attendanceThisWeek }, offsiteBackups, messagesToday: messages, repliesToday: replies };
+  const { month, offsiteBackups, messagesToday, repliesToday } = fresh;
+  return { ...kept, month: { ...month, attendanceThisWeek }, offsiteBackups, messagesToday, repliesToday };
 }
 
+type MessageCount = { kind: MessageKind; status: MessageStatus; count: number; held: number };
+
 /**
- * Today's messages to families counted by kind and status in one statement (parent_messages_created_at_idx:
- * the day's rows only), `held` those queued until the quiet hours end.
+ * Today's messages to families counted by kind and status (parent_messages_created_at_idx: the day's
+ * rows only), `held` those queued until the quiet hours end: a scalar subquery (json array).
  */
-export async function messagesToday(db: Db, today: string): Promise<AdminDashboardSummary['messagesToday']> {
+function messagesTodaySql(today: string): SQL {
   const zone = academyTimeZoneSql;
-  const { rows } = await db.execute<{ kind: MessageKind; status: MessageStatus; count: number; held: number }>(sql`
-    select m.kind, m.status, count(*)::int as count, count(*) filter (where m.status = 'queued' and m.not_before > now())::int as held
-    from parent_messages m
-    where m.created_at >= ${academyDayStartSql(today, zone)} and m.created_at < ${academyDayStartSql(sql`${today}::date + 1`, zone)}
-    group by m.kind, m.status`);
+  return sql`(select coalesce(json_agg(m), '[]'::json) from (
+      select m.kind, m.status, count(*)::int as count, count(*) filter (where m.status = 'queued' and m.not_before > now())::int as held
+      from parent_messages m
+      where m.created_at >= ${academyDayStartSql(today, zone)} and m.created_at < ${academyDayStartSql(sql`${today}::date + 1`, zone)}
+      group by m.kind, m.status) m)`;
+}
+
+function messagesTodayOf(rows: MessageCount[]): AdminDashboardSummary['messagesToday'] {
   const byStatus = Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as Record<MessageStatus, number>;
   const kinds = new Map<MessageKind, { kind: MessageKind; total: number; waiting: number; failed: number }>();
   let held = 0;
@@ -109,7 +112,11 @@ function monthBefore(month: string): string {
  * (admission_enquiries_created_idx) and students by admission date (students_admission_date_idx), this
  * month and last. The week's attendance per batch is read with the kept counts (readDashboardSummary).
  */
-export async function ownerMonth(db: Db, today: string): Promise<Omit<OwnerMonth, 'attendanceThisWeek'>> {
+async function ownerMonth(
+  db: Db,
+  today: string,
+  timeZone: string,
+): Promise<{ month: Omit<OwnerMonth, 'attendanceThisWeek'> } & Pick<AdminDashboardSummary, 'offsiteBackups' | 'messagesToday' | 'repliesToday'>> {
   const month = today.slice(0, 7);
   const lastMonth = monthBefore(month);
   const monthStart = `${month}-01`;
@@ -128,6 +135,9 @@ export async function ownerMonth(db: Db, today: string): Promise<Omit<OwnerMonth
       overdue: { amount: number; families: number };
       enquiries: { this_month: number; last_month: number };
       admissions: { this_month: number; last_month: number };
+      offsite: { failed: number; last_error: string | null } | null;
+      messages: MessageCount[];
+      replies: AdminDashboardSummary['repliesToday'];
     }>(sql`
       with overdue as (
         select d.batch_id, d.student_id, d.amount_paise - d.concession_paise - d.paid_paise as balance
@@ -156,29 +166,37 @@ export async function ownerMonth(db: Db, today: string): Promise<Omit<OwnerMonth
             'this_month', count(*) filter (where s.admission_date >= ${monthStart}::date),
             'last_month', count(*) filter (where s.admission_date < ${monthStart}::date))
           from students s
-          where s.academy_id = ${academy} and s.admission_date between ${lastMonthStart}::date and ${today}::date) as admissions
+          where s.academy_id = ${academy} and s.admission_date between ${lastMonthStart}::date and ${today}::date) as admissions,
+        ${offsiteFailuresSql} as offsite,
+        ${messagesTodaySql(today)} as messages,
+        ${conversationCountsSql(today, timeZone)} as replies
     `),
     getAcademySettings(db),
   ]);
   const row = rows[0]!;
   return {
-    month,
-    lastMonth,
-    today,
-    collected: {
-      thisMonth: rupees(Number(row.collected.this_month)),
-      lastMonth: rupees(Number(row.collected.last_month)),
-      lastMonthToDate: rupees(Number(row.collected.last_month_to_date)),
-      target: settings.monthlyFeeTarget,
+    offsiteBackups: offsiteFailuresOf(row.offsite),
+    messagesToday: messagesTodayOf(row.messages),
+    repliesToday: row.replies,
+    month: {
+      month,
+      lastMonth,
+      today,
+      collected: {
+        thisMonth: rupees(Number(row.collected.this_month)),
+        lastMonth: rupees(Number(row.collected.last_month)),
+        lastMonthToDate: rupees(Number(row.collected.last_month_to_date)),
+        target: settings.monthlyFeeTarget,
+      },
+      overdueByBatch: row.overdue_by_batch.map((entry) => ({
+        batch: entry.batch_id && entry.batch_name !== null ? { _id: entry.batch_id, name: entry.batch_name } : null,
+        amount: rupees(Number(entry.amount)),
+        families: entry.families,
+      })),
+      overdue: { amount: rupees(Number(row.overdue.amount)), families: row.overdue.families },
+      enquiries: { thisMonth: row.enquiries.this_month, lastMonth: row.enquiries.last_month },
+      admissions: { thisMonth: row.admissions.this_month, lastMonth: row.admissions.last_month },
     },
-    overdueByBatch: row.overdue_by_batch.map((entry) => ({
-      batch: entry.batch_id && entry.batch_name !== null ? { _id: entry.batch_id, name: entry.batch_name } : null,
-      amount: rupees(Number(entry.amount)),
-      families: entry.families,
-    })),
-    overdue: { amount: rupees(Number(row.overdue.amount)), families: row.overdue.families },
-    enquiries: { thisMonth: row.enquiries.this_month, lastMonth: row.enquiries.last_month },
-    admissions: { thisMonth: row.admissions.this_month, lastMonth: row.admissions.last_month },
   };
 }
 
