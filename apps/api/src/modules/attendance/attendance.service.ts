@@ -7,7 +7,7 @@ import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { clockIn, dateIn, formatClock, formatDate } from '@academy/shared/calendar';
 import { type Db, type DbExecutor, academySql } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { cacheKey, cachedRead } from '../../lib/read-cache';
+import { cacheKey, cachedRead, keptVariant } from '../../lib/read-cache';
 import { emitEvent } from '../../events/emit';
 import { academyToday } from '../../academy-settings';
 import type { Actor } from '../../access/actor';
@@ -99,7 +99,7 @@ export async function getAttendanceDay(db: DbExecutor, actor: Actor, batchId: st
   // A teacher's roster is opened again and again through the class: kept (lib/read-cache.ts), and
   // the rule (may this actor see this batch?) is checked on every request.
   const today = await academyToday(db);
-  const { startTime, timeZone, ...day } = await cachedRead(db, cacheKey('attendance-day', batchId, date, today), DAY_TABLES, async () => {
+  const kept = await cachedRead(db, cacheKey('attendance-day', batchId, date, today), DAY_TABLES, async () => {
     // The batch and its day in one round trip; no batch (or another academy's): 404 as loadBatch.
     const read = await readDay(db, batchId, date);
     const batch = read.batch;
@@ -108,9 +108,14 @@ export async function getAttendanceDay(db: DbExecutor, actor: Actor, batchId: st
   });
   // The day's batch names its teacher's record: the one who may read it besides the admin, and that
   // day's substitute (issue 58), looked up on every request like the rule itself.
-  await assertStaffOfBatchDay(db, actor, batchId, day.batch.teacher._id, date);
-  // The clock moves while the answer is kept: the window is worked out on every request.
-  return { ...day, opensAt: opensAtNow({ startTime, timeZone }, date, opensMinutesBefore) };
+  await assertStaffOfBatchDay(db, actor, batchId, kept.batch.teacher._id, date);
+  // The clock moves while the answer is kept: the window is worked out on every request, and the
+  // answer with it is kept beside the day (the same object, written once) while the window stays.
+  const opensAt = opensAtNow(kept, date, opensMinutesBefore);
+  return keptVariant(kept, String(opensAt), () => {
+    const { startTime: _startTime, timeZone: _timeZone, ...day } = kept;
+    return { ...day, opensAt };
+  });
 }
 
 /** 'HH:mm' from which `date` may be marked when that is still ahead today (attendanceOpensAt); null otherwise. */
