@@ -503,17 +503,9 @@ export async function syncOffsite(db: Db, keys: ServerKeys, backupsDir: string, 
   return result;
 }
 
-/**
- * What the dashboard warns about: copies that failed and the newest error; none while off. A scalar
- * subquery (json `{ failed, last_error }`) the dashboard reads in its one statement with its other fresh parts.
- */
+/** What the dashboard warns about (json `{ failed, last_error }`, a subquery of its one statement): copies that failed and the newest error; none while off. */
 export const offsiteFailuresSql = sql`(select json_build_object('failed', count(*)::int, 'last_error', (array_agg(last_error order by last_attempt_at desc nulls last))[1])
     from offsite_backups where status = 'failed' and exists (select 1 from offsite_backup_settings where enabled))`;
-
-/** offsiteFailuresSql's value as the dashboard answers it. */
-export function offsiteFailuresOf(value: { failed: number; last_error: string | null } | null): { failed: number; lastError: string | null } {
-  return { failed: value?.failed ?? 0, lastError: value?.last_error ?? null };
-}
 
 const KIND_OF_NAME = /-(manual|automatic|uploaded)-[0-9a-f]{6}\.tar\.gz$/;
 

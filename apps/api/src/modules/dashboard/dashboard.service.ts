@@ -1,4 +1,4 @@
-import { offsiteFailuresOf, offsiteFailuresSql } from '../backups';
+import { offsiteFailuresSql } from '../backups';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AttendanceStatistics } from '@academy/shared/schemas/attendance';
 import { NEAR_CAPACITY_LIST, NEAR_CAPACITY_SHARE, STUDENT_DASHBOARD_NOTES, type AdminDashboardSummary, type OwnerMonth, type StudentDashboard } from '@academy/shared/schemas/dashboard';
@@ -175,7 +175,7 @@ async function ownerMonth(
   ]);
   const row = rows[0]!;
   return {
-    offsiteBackups: offsiteFailuresOf(row.offsite),
+    offsiteBackups: { failed: row.offsite?.failed ?? 0, lastError: row.offsite?.last_error ?? null },
     messagesToday: messagesTodayOf(row.messages),
     repliesToday: row.replies,
     month: {
@@ -198,6 +198,23 @@ async function ownerMonth(
       admissions: { thisMonth: row.admissions.this_month, lastMonth: row.admissions.last_month },
     },
   };
+}
+
+/**
+ * The owner's week (issue 42): attendance Monday to today per batch (attendance_date_status_batch_idx,
+ * index only). Read with the kept counts (issue 74): marks and batches are watched tables, so it is
+ * forgotten with them, and not aggregated again for every request of the dashboard.
+ */
+function weekAttendanceSql(weekStart: string, today: string): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('batch_id', w.batch_id, 'batch_name', b.name, 'total', w.total, 'percentage', w.percentage)
+      order by w.percentage nulls last, b.name), '[]'::json)
+    from (
+      select a.batch_id, count(a.status)::int as total,
+        round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8 as percentage
+      from attendance_records a
+      where a.academy_id = ${academySql()} and a.date between ${weekStart}::date and ${today}::date
+      group by a.batch_id
+    ) w join batches b on b.id = w.batch_id and b.academy_id = ${academySql()})`;
 }
 
 /** What the admin dashboard counts and lists. */
@@ -274,18 +291,7 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
         ) marked on marked.date = day::date
       ) trend)`
       } as attendance_past,
-      -- The owner's week (issue 42): attendance Monday to today per batch (attendance_date_status_batch_idx,
-      -- index only). Read with the kept counts (issue 74): marks and batches are watched tables, so it is
-      -- forgotten with them, and not aggregated again for every request of the dashboard.
-      (select coalesce(json_agg(json_build_object('batch_id', w.batch_id, 'batch_name', b.name, 'total', w.total, 'percentage', w.percentage)
-          order by w.percentage nulls last, b.name), '[]'::json)
-        from (
-          select a.batch_id, count(a.status)::int as total,
-            round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8 as percentage
-          from attendance_records a
-          where a.academy_id = ${academySql()} and a.date between ${weekStart}::date and ${today}::date
-          group by a.batch_id
-        ) w join batches b on b.id = w.batch_id and b.academy_id = ${academySql()}) as attendance_week
+      ${weekAttendanceSql(weekStart, today)} as attendance_week
   `);
   const row = rows[0]!;
   const past = keptPast ?? row.attendance_past!;
