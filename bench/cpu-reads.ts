@@ -14,6 +14,9 @@ import { createDatabase } from '../apps/api/src/db/client';
 import { createMailer } from '../apps/api/src/lib/mailer';
 import { createLocalStorage } from '../apps/api/src/lib/storage';
 import { serverKeysFrom } from '../apps/api/src/lib/server-keys';
+import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
+import { SESSION_COOKIE } from '@academy/shared/cookies';
+import { FIRST_ACADEMY_ID } from '../apps/api/src/lib/tenancy';
 
 const [databaseUrl, runsText = '200', only] = process.argv.slice(2);
 if (!databaseUrl) throw new Error('usage: tsx bench/cpu-reads.ts <database url> [runs] [label filter]');
@@ -45,7 +48,16 @@ try {
   const admin = await signIn('admin@bench.test');
   const teacher = await signIn(who!.teacher_email);
   const student = await signIn(who!.student_email);
-  const reads: { label: string; url: string; cookie?: string }[] = [
+  // The reads never asked twice (as the HTTP bench's): each request another student (a session of
+  // each, made here), or another batch and past day.
+  const { rows: batchRows } = await database.db.execute<{ id: string }>(sql`select id from batches order by id`);
+  const { rows: studentUsers } = await database.db.execute<{ user_id: string }>(sql`select user_id from students order by random()`);
+  const tokens = studentUsers.map(() => generateToken());
+  await database.db.execute(sql`insert into sessions (academy_id, token_hash, user_id, expires_at, ip)
+    select ${FIRST_ACADEMY_ID}, hash, user_id, now() + interval '1 day', '127.0.0.1' from unnest(${sql.param(tokens.map(hashToken))}::text[], ${sql.param(studentUsers.map((row) => row.user_id))}::uuid[]) as s(hash, user_id)`);
+  const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  let sent = 0;
+  const reads: { label: string; url: string; cookie?: string; vary?: (n: number) => { url?: string; cookie?: string } }[] = [
     { label: 'bare: anonymous GET /api/auth/me (401)', url: '/api/auth/me' },
     { label: 'signed-in GET /api/auth/me', url: '/api/auth/me', cookie: student },
     { label: 'student GET /api/student/attendance', url: '/api/student/attendance', cookie: student },
@@ -56,10 +68,16 @@ try {
     { label: 'student GET /api/notifications', url: '/api/notifications', cookie: student },
     { label: 'admin GET /api/notes', url: '/api/notes', cookie: admin },
     { label: 'admin GET /api/announcements', url: '/api/announcements', cookie: admin },
+    { label: 'student attendance, each a new student', url: '/api/student/attendance', vary: (n) => ({ cookie: `${SESSION_COOKIE}=${tokens[n % tokens.length]}` }) },
+    { label: 'admin day roster, each a new batch and day', url: '', cookie: admin, vary: (n) => ({ url: `/api/attendance/${batchRows[n % batchRows.length]!.id}/${shift(who!.class_day, -(Math.floor(n / batchRows.length) % 200))}` }) },
   ];
   console.log(`${'read'.padEnd(52)} ${'CPU ms'.padStart(7)} ${'wall ms'.padStart(8)} ${'SQL'.padStart(4)} ${'bytes'.padStart(8)}`);
   for (const read of reads.filter((item) => !only || item.label.includes(only))) {
-    const inject = () => app.inject({ method: 'GET', url: read.url, headers: read.cookie ? { cookie: read.cookie } : {} });
+    const inject = () => {
+      const varied = read.vary?.((sent += 1)) ?? {};
+      const cookie = varied.cookie ?? read.cookie;
+      return app.inject({ method: 'GET', url: varied.url ?? read.url, headers: { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) } });
+    };
     for (let index = 0; index < Math.min(20, runs); index += 1) await inject();
     statements = 0;
     const cpu = process.cpuUsage();

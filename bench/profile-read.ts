@@ -15,7 +15,9 @@ if (!databaseUrl || !email || !read) throw new Error('usage: tsx bench/profile-r
 ensureApiBuilt();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-profile-'));
 const profiles = path.join(work, 'profiles');
-const server = await startServer({ dataDir: path.join(work, 'data'), databaseUrl, cpuProfileDir: profiles });
+// MIGRATION_DATABASE_URL: the owner role's address when <database url> is the serving role's (the server migrates first).
+const migrationUrl = process.env.MIGRATION_DATABASE_URL;
+const server = await startServer({ dataDir: path.join(work, 'data'), databaseUrl, cpuProfileDir: profiles, ...(migrationUrl ? { env: () => ({ MIGRATION_DATABASE_URL: migrationUrl }) } : {}) });
 try {
   const cookie = await signIn(server.url, email, 'bench-password-2026');
   const result = await autocannon({ url: `${server.url}${read}`, connections: 10, duration: Number(seconds), headers: { cookie, 'accept-encoding': 'gzip' } });

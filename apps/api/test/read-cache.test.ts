@@ -173,4 +173,32 @@ describe('kept answers', () => {
     await buildBatch(db, { name: 'Compressed Batch Late', startDate: '2026-01-01', endDate: '2027-12-31' });
     expect(zlib.gunzipSync((await read('gzip')).rawPayload).toString()).toContain('Compressed Batch Late');
   });
+  it("a teacher's day roster, kept, is written and compressed once while its marking window stays (issue 74)", async () => {
+    const db = t.database.db;
+    const members = await Promise.all(Array.from({ length: 15 }, (_, n) => buildStudent(db, { name: `Roster Student ${n}` })));
+    const batch = await buildBatch(db, { name: 'Roster Batch', studentIds: members.map((member) => member.id), startDate: '2026-01-01', endDate: '2027-12-31' });
+    const read = () => t.app.inject({ method: 'GET', url: `/api/attendance/${batch.id}/${today}`, headers: { cookie: admin, 'accept-encoding': 'gzip' } });
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const body = zlib.gunzipSync(first.rawPayload).toString();
+    const gzip = vi.spyOn(zlib, 'gzipSync');
+    const gzipStream = vi.spyOn(zlib, 'createGzip');
+    try {
+      for (const response of [await read(), await read()]) {
+        expect(response.headers['content-encoding']).toBe('gzip');
+        expect(zlib.gunzipSync(response.rawPayload).toString()).toBe(body);
+      }
+      expect(gzip).not.toHaveBeenCalled();
+      expect(gzipStream).not.toHaveBeenCalled();
+    } finally {
+      gzip.mockRestore();
+      gzipStream.mockRestore();
+    }
+    // Marked: the new day, written afresh.
+    const marked = await t.app.inject({ method: 'POST', url: `/api/attendance/batch/${batch.id}`, headers: { cookie: admin }, payload: { date: today, records: members.map((member) => ({ studentId: member.id, status: 'absent' })) } });
+    expect(marked.statusCode).toBe(200);
+    const after = JSON.parse(zlib.gunzipSync((await read()).rawPayload).toString());
+    expect(after.data.statistics.absent).toBe(15);
+  });
 });

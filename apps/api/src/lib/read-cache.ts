@@ -97,6 +97,30 @@ export function isKeptAnswer(value: unknown): value is object {
   return typeof value === 'object' && value !== null && keptAnswers.has(value);
 }
 
+/** Answers made from a kept one (keptVariant), by the kept answer and their variant. */
+const variants = new WeakMap<object, Map<string, object>>();
+
+/**
+ * An answer made from a kept answer and a small `variant` of this request (a window worked out from
+ * the clock), itself kept beside it while the kept answer is: the same object for the same variant, so
+ * lib/kept-responses.ts writes and compresses it once (issue 74: the teacher's roster made a new object
+ * for every request and was written and compressed each time). `make` must depend only on `kept` and
+ * `variant`. An answer that was not kept gets `make()`.
+ */
+export function keptVariant<T extends object>(kept: object, variant: string, make: () => T): T {
+  if (!isKeptAnswer(kept)) return make();
+  let ofKept = variants.get(kept);
+  if (!ofKept) variants.set(kept, (ofKept = new Map()));
+  let answer = ofKept.get(variant) as T | undefined;
+  if (!answer) {
+    answer = make();
+    if (process.env.NODE_ENV === 'test') deepFreeze(answer);
+    keptAnswers.add(answer);
+    ofKept.set(variant, answer);
+  }
+  return answer;
+}
+
 /** The tables the answer being read now named: a test compares them with the SQL it sends. */
 const declaredTables = new AsyncLocalStorage<readonly WatchedTable[]>();
 export function tablesOfCurrentRead(): readonly WatchedTable[] | undefined {

@@ -40,8 +40,9 @@ export function statisticsOf(row: StatisticsRow | undefined): AttendanceStatisti
 }
 
 /** The batch with its standard, subject and teacher, in one query; 404 when there is none. */
-export async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
-  const { rows } = await db.execute<BatchRow>(sql`
+/** The batch row (BatchRow's columns) of `batchId`, as a statement or a subquery of a bigger one. */
+export function batchRowSql(batchId: string): SQL {
+  return sql`
     select b.id as "_id", b.name, b.start_date as "startDate", b.end_date as "endDate",
       json_build_object('_id', st.id, 'name', st.name, 'level', st.level) as standard,
       json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
@@ -56,7 +57,11 @@ export async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchR
     join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id
     join teachers t on t.id = b.teacher_id and t.academy_id = b.academy_id
     join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
-    where b.id = ${batchId}`);
+    where b.id = ${batchId}`;
+}
+
+export async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
+  const { rows } = await db.execute<BatchRow>(batchRowSql(batchId));
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', 'Batch not found');
   return row;

@@ -7,15 +7,15 @@ import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { clockIn, dateIn, formatClock, formatDate } from '@academy/shared/calendar';
 import { type Db, type DbExecutor, academySql } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { cacheKey, cachedRead } from '../../lib/read-cache';
+import { cacheKey, cachedRead, keptVariant } from '../../lib/read-cache';
 import { emitEvent } from '../../events/emit';
 import { academyToday } from '../../academy-settings';
 import type { Actor } from '../../access/actor';
 import { assertStaffOfBatchDay } from '../../access/attendance';
-import { closureTitleOn } from '../closures';
+import { closureTitleOn, closureTitleSql } from '../closures';
 import { recordAudit } from '../audit';
 import { announcePastDayChange, forgetPastDayTotals } from './past-days-cache';
-import { loadBatch, publicBatch, reasonOf, REASON_JSON, statisticsOf, type BatchRow, type ReasonJson, type StatisticsRow } from './attendance-reads';
+import { batchRowSql, loadBatch, publicBatch, reasonOf, REASON_JSON, statisticsOf, type BatchRow, type ReasonJson, type StatisticsRow } from './attendance-reads';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;
 
@@ -25,35 +25,53 @@ type DayRow = {
   enrolled: boolean;
   status: AttendanceStatus | null;
   remark: string | null;
-  markedAt: Date | null;
+  /** A timestamp as JSON text (the day's rows come as one JSON array). */
+  markedAt: string | null;
   markedById: string | null;
   markedByName: string | null;
   reason: ReasonJson | null;
 } & StatisticsRow;
 
-/** The roster of a day with its marks; the statistics come from the same statement (window aggregates). */
-async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: string): Promise<Omit<AttendanceDay, 'opensAt'>> {
-  const [{ rows }, closure, demos] = await Promise.all([db.execute<DayRow>(sql`
-    with enrolled as (
-      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id
-      where bs.batch_id = ${batch._id} and s.status = 'active'
-    ), marks as (
-      select student_id, status, remark, marked_at, marked_by from attendance_records where academy_id = ${academySql()} and batch_id = ${batch._id} and date = ${date}
-    )
-    select s.id as "_id", u.name, (e.student_id is not null) as enrolled, a.status, a.remark, ${REASON_JSON('s.id', sql`${date}::date`, 'a.status')} as reason,
-      a.marked_at as "markedAt", a.marked_by as "markedById", mu.name as "markedByName",
-      count(a.status) filter (where a.status = 'present') over () ::int as present,
-      count(a.status) filter (where a.status = 'absent') over () ::int as absent,
-      count(a.status) filter (where a.status = 'late') over () ::int as late,
-      count(a.status) filter (where a.status = 'excused') over () ::int as excused,
-      count(a.status) over () ::int as total,
-      round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) over () / nullif(count(a.status) over (), 0), 1)::float8 as percentage
-    from enrolled e
-    full join marks a on a.student_id = e.student_id
-    join students s on s.id = coalesce(e.student_id, a.student_id)
-    join users u on u.id = s.user_id and u.academy_id = s.academy_id
-    left join users mu on mu.id = a.marked_by
-    order by (e.student_id is not null) desc, lower(u.name), s.id`), closureTitleOn(db, batch._id, date), demosOn(db, batch._id, date)]);
+/**
+ * The roster of a day with its marks (the statistics from window aggregates), the closure that closes
+ * it and its demo students, each a subquery of ONE statement; with the batch too when `batch` is not
+ * given (one round trip for the whole day: issue 74).
+ */
+async function readDay(db: DbExecutor, batchId: string, date: string, batch?: BatchRow): Promise<{ batch: BatchRow | null; rows: DayRow[]; closure: string | null; demos: AttendanceDemo[] }> {
+  const { rows: [row] } = await db.execute<{ batch: BatchRow | null; students: DayRow[]; closure: string | null; demos: AttendanceDemo[] }>(sql`
+    select ${batch ? sql`null::json` : sql`(select row_to_json(b) from (${batchRowSql(batchId)}) b)`} as batch,
+      (select coalesce(json_agg(d order by d.enrolled desc, lower(d.name), d."_id"), '[]'::json) from (
+        with enrolled as (
+          select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id
+          where bs.batch_id = ${batchId} and s.status = 'active'
+        ), marks as (
+          select student_id, status, remark, marked_at, marked_by from attendance_records where academy_id = ${academySql()} and batch_id = ${batchId} and date = ${date}
+        )
+        select s.id as "_id", u.name, (e.student_id is not null) as enrolled, a.status, a.remark, ${REASON_JSON('s.id', sql`${date}::date`, 'a.status')} as reason,
+          a.marked_at as "markedAt", a.marked_by as "markedById", mu.name as "markedByName",
+          count(a.status) filter (where a.status = 'present') over () ::int as present,
+          count(a.status) filter (where a.status = 'absent') over () ::int as absent,
+          count(a.status) filter (where a.status = 'late') over () ::int as late,
+          count(a.status) filter (where a.status = 'excused') over () ::int as excused,
+          count(a.status) over () ::int as total,
+          round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) over () / nullif(count(a.status) over (), 0), 1)::float8 as percentage
+        from enrolled e
+        full join marks a on a.student_id = e.student_id
+        join students s on s.id = coalesce(e.student_id, a.student_id)
+        join users u on u.id = s.user_id and u.academy_id = s.academy_id
+        left join users mu on mu.id = a.marked_by
+      ) d) as students,
+      ${closureTitleSql(batchId, date)} as closure,
+      -- The day's demo students (issue 41): enquiries the office booked into this batch's class that day.
+      -- Their marks live on the booking (admission_demos), never in attendance_records, so no count,
+      -- report, dashboard or absence alert of the batch sees them.
+      (select coalesce(json_agg(json_build_object('_id', d.id, 'name', e.student_name, 'status', d.status) order by lower(e.student_name), d.id), '[]'::json)
+        from admission_demos d join admission_enquiries e on e.id = d.enquiry_id
+        where d.batch_id = ${batchId} and d.date = ${date}) as demos`);
+  return { batch: row!.batch, rows: row!.students, closure: row!.closure, demos: row!.demos };
+}
+
+function dayAnswer(batch: BatchRow, date: string, today: string, { rows, closure, demos }: { rows: DayRow[]; closure: string | null; demos: AttendanceDemo[] }): Omit<AttendanceDay, 'opensAt'> {
   let latest: DayRow | undefined;
   for (const row of rows) {
     if (row.markedAt && (!latest || new Date(row.markedAt) > new Date(latest.markedAt!))) latest = row;
@@ -71,18 +89,9 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
   };
 }
 
-/**
- * The day's demo students (issue 41): enquiries the office booked into this batch's class that day.
- * Their marks live on the booking (admission_demos), never in attendance_records, so no count, report,
- * dashboard or absence alert of the batch sees them.
- */
-async function demosOn(db: DbExecutor, batchId: string, date: string): Promise<AttendanceDemo[]> {
-  const { rows } = await db.execute<AttendanceDemo>(sql`
-    select d.id as "_id", e.student_name as name, d.status
-    from admission_demos d join admission_enquiries e on e.id = d.enquiry_id
-    where d.batch_id = ${batchId} and d.date = ${date}
-    order by lower(e.student_name), d.id`);
-  return rows;
+/** The day of a batch already read (after a submission). */
+async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: string): Promise<Omit<AttendanceDay, 'opensAt'>> {
+  return dayAnswer(batch, date, today, await readDay(db, batch._id, date, batch));
 }
 
 /** GET /api/attendance/{batchId}/{date}: any valid date may be read (an unmarked one lists the roster). */
@@ -90,15 +99,23 @@ export async function getAttendanceDay(db: DbExecutor, actor: Actor, batchId: st
   // A teacher's roster is opened again and again through the class: kept (lib/read-cache.ts), and
   // the rule (may this actor see this batch?) is checked on every request.
   const today = await academyToday(db);
-  const { startTime, timeZone, ...day } = await cachedRead(db, cacheKey('attendance-day', batchId, date, today), DAY_TABLES, async () => {
-    const batch = await loadBatch(db, batchId);
-    return { ...(await dayOf(db, batch, date, today)), startTime: batch.startTime, timeZone: batch.timeZone };
+  const kept = await cachedRead(db, cacheKey('attendance-day', batchId, date, today), DAY_TABLES, async () => {
+    // The batch and its day in one round trip; no batch (or another academy's): 404 as loadBatch.
+    const read = await readDay(db, batchId, date);
+    const batch = read.batch;
+    if (!batch) throw new AppError('NOT_FOUND', 'Batch not found');
+    return { ...dayAnswer(batch, date, today, read), startTime: batch.startTime, timeZone: batch.timeZone };
   });
   // The day's batch names its teacher's record: the one who may read it besides the admin, and that
   // day's substitute (issue 58), looked up on every request like the rule itself.
-  await assertStaffOfBatchDay(db, actor, batchId, day.batch.teacher._id, date);
-  // The clock moves while the answer is kept: the window is worked out on every request.
-  return { ...day, opensAt: opensAtNow({ startTime, timeZone }, date, opensMinutesBefore) };
+  await assertStaffOfBatchDay(db, actor, batchId, kept.batch.teacher._id, date);
+  // The clock moves while the answer is kept: the window is worked out on every request, and the
+  // answer with it is kept beside the day (the same object, written once) while the window stays.
+  const opensAt = opensAtNow(kept, date, opensMinutesBefore);
+  return keptVariant(kept, String(opensAt), () => {
+    const { startTime: _startTime, timeZone: _timeZone, ...day } = kept;
+    return { ...day, opensAt };
+  });
 }
 
 /** 'HH:mm' from which `date` may be marked when that is still ahead today (attendanceOpensAt); null otherwise. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { STUDENT_RECENT_RECORDS, type AttendanceBatch, type AttendanceMonth, type StudentAttendance } from '@academy/shared/schemas/attendance';
 import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
 import { academySql, type DbExecutor } from '../../db/client';
@@ -10,20 +10,23 @@ import { assertRangeLength, batchForStaff, loadBatch, publicBatch, reasonOf, REA
 
 type RecordJson = { _id: string; date: string; status: AttendanceStatus; remark: string | null; markedAt: string; markedById: string | null; markedByName: string | null; batchId: string; batchName: string; reason: ReasonJson | null };
 
+type RecordsRow = { records: RecordJson[]; totals: ({ batchId: string | null } & StatisticsRow)[]; months: ({ month: string } & StatisticsRow)[] };
+
 /**
- * Records (the newest `recordLimit` when given), statistics per batch and overall (ROLLUP), and months
- * of one student, over the given batches, in one statement that reads the marks once; SQL does all the counting.
+ * The columns `records`, `totals` and `months` of one student's marks, read once in the CTE `a` over
+ * the batches `batchIds` selects (a uuid[] parameter, or a subquery of batch ids): the newest
+ * `recordLimit` records when given, statistics per batch and overall (ROLLUP), and months; SQL does
+ * all the counting.
  */
-async function studentRecords(db: DbExecutor, studentId: string, batchIds: string[], range: { startDate?: string; endDate?: string }, recordLimit?: number) {
-  const { rows } = await db.execute<{ records: RecordJson[]; totals: ({ batchId: string | null } & StatisticsRow)[]; months: ({ month: string } & StatisticsRow)[] }>(sql`
-    with a as (
+function studentRecordsSql(studentId: string, batchIds: SQL, range: { startDate?: string; endDate?: string }, recordLimit?: number) {
+  const marks = sql`a as (
       select a.id, a.batch_id, a.date, a.status, a.remark, a.marked_at, a.marked_by
       from attendance_records a
-      where a.academy_id = ${academySql()} and a.student_id = ${studentId} and a.batch_id = any(${sql.param(batchIds)}::uuid[])
+      where a.academy_id = ${academySql()} and a.student_id = ${studentId} and a.batch_id ${batchIds}
         ${range.startDate ? sql`and a.date >= ${range.startDate}` : sql``}
         ${range.endDate ? sql`and a.date <= ${range.endDate}` : sql``}
-    )
-    select
+    )`;
+  const columns = sql`
       (select coalesce(json_agg(json_build_object(
           '_id', r.id, 'date', r.date, 'status', r.status, 'remark', r.remark, 'markedAt', r.marked_at, 'reason', ${REASON_JSON(sql`${studentId}::uuid`, 'r.date', 'r.status')},
           'markedById', r.marked_by, 'markedByName', mu.name, 'batchId', r.batch_id, 'batchName', r.batch_name
@@ -33,8 +36,12 @@ async function studentRecords(db: DbExecutor, studentId: string, batchIds: strin
           order by a.date desc, b.name ${recordLimit === undefined ? sql`` : sql`limit ${recordLimit}`}
         ) r left join users mu on mu.id = r.marked_by and mu.academy_id = ${academySql()}) as records,
       (select coalesce(json_agg(t), '[]'::json) from (select a.batch_id as "batchId", ${STATISTICS} from a group by rollup (a.batch_id)) t) as totals,
-      (select coalesce(json_agg(t order by t.month), '[]'::json) from (select to_char(a.date, 'YYYY-MM') as month, ${STATISTICS} from a group by 1) t) as months`);
-  const { records, totals, months } = rows[0]!;
+      (select coalesce(json_agg(t order by t.month), '[]'::json) from (select to_char(a.date, 'YYYY-MM') as month, ${STATISTICS} from a group by 1) t) as months`;
+  return { marks, columns };
+}
+
+/** What studentRecordsSql's columns read, as the answers use it. */
+function recordsOf({ records, totals, months }: RecordsRow) {
   const statistics = statisticsOf(totals.find((row) => row.batchId === null));
   return {
     records: records.map((row) => ({
@@ -55,6 +62,13 @@ async function studentRecords(db: DbExecutor, studentId: string, batchIds: strin
   };
 }
 
+/** Records, statistics and months of one student over the given batches, in one statement that reads the marks once. */
+async function studentRecords(db: DbExecutor, studentId: string, batchIds: string[], range: { startDate?: string; endDate?: string }, recordLimit?: number) {
+  const { marks, columns } = studentRecordsSql(studentId, sql`= any(${sql.param(batchIds)}::uuid[])`, range, recordLimit);
+  const { rows } = await db.execute<RecordsRow>(sql`with ${marks} select ${columns}`);
+  return recordsOf(rows[0]!);
+}
+
 /** The student, and whether they are (or were) in the batch: enrolled, archived but enrolled, or marked there once. */
 async function studentInBatch(db: DbExecutor, studentId: string, batchId: string) {
   const { rows } = await db.execute<{ _id: string; name: string; email: string; belongs: boolean }>(sql`
@@ -62,13 +76,6 @@ async function studentInBatch(db: DbExecutor, studentId: string, batchId: string
       exists (select 1 from batch_students where batch_id = ${batchId} and student_id = s.id)
         or exists (select 1 from attendance_records where student_id = s.id and batch_id = ${batchId}) as belongs
     from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}`);
-  return rows[0];
-}
-
-async function studentOf(db: DbExecutor, studentId: string) {
-  const { rows } = await db.execute<{ _id: string; name: string; email: string }>(sql`
-    select s.id as "_id", u.name, u.email from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}`);
-  if (!rows[0]) throw new AppError('NOT_FOUND', 'Student not found');
   return rows[0];
 }
 
@@ -142,30 +149,40 @@ async function attendanceOfStudent(db: DbExecutor, studentId: string, query: Ran
 /** What a student's attendance reads: their batches (with standard, subject, teacher) and marks. */
 const STUDENT_ATTENDANCE_TABLES = ['absence_reasons', 'batches', 'standards', 'subjects', 'teachers', 'users', 'batch_students', 'students', 'attendance_records'] as const;
 
+/**
+ * The student, their batches (enrolled now or marked before; with standard, subject, teacher) and
+ * their marks in those batches, in ONE statement (one round trip: issue 74).
+ */
 async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range: { startDate?: string; endDate?: string }): Promise<StudentAttendance> {
-  const { rows: batchRows } = await db.execute<AttendanceBatch>(sql`
-    select b.id as "_id", b.name, b.start_date as "startDate", b.end_date as "endDate",
-      json_build_object('_id', st.id, 'name', st.name, 'level', st.level) as standard,
-      json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
-      json_build_object('_id', t.id, 'name', tu.name) as teacher
-    from batches b
-    join standards st on st.id = b.standard_id and st.academy_id = b.academy_id
-    join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id
-    join teachers t on t.id = b.teacher_id and t.academy_id = b.academy_id
-    join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
-    where b.id in (select batch_id from batch_students where student_id = ${studentId} union select batch_id from attendance_records where student_id = ${studentId})
-    order by st.level, b.start_time, b.name`);
-  const [student, result] = await Promise.all([
-    studentOf(db, studentId),
-    studentRecords(
-      db,
-      studentId,
-      batchRows.map((batch) => batch._id),
-      range,
-      // A year of every batch is over a thousand marks: without a range only the newest are listed.
-      range.startDate && range.endDate ? undefined : STUDENT_RECENT_RECORDS,
-    ),
-  ]);
+  const { marks, columns } = studentRecordsSql(
+    studentId,
+    sql`in (select "_id" from mine)`,
+    range,
+    // A year of every batch is over a thousand marks: without a range only the newest are listed.
+    range.startDate && range.endDate ? undefined : STUDENT_RECENT_RECORDS,
+  );
+  const { rows } = await db.execute<RecordsRow & { student: { _id: string; name: string; email: string } | null; batches: AttendanceBatch[] }>(sql`
+    with mine as materialized (
+      select b.id as "_id", b.name, b.start_date as "startDate", b.end_date as "endDate",
+        json_build_object('_id', st.id, 'name', st.name, 'level', st.level) as standard,
+        json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
+        json_build_object('_id', t.id, 'name', tu.name) as teacher,
+        st.level, b.start_time
+      from batches b
+      join standards st on st.id = b.standard_id and st.academy_id = b.academy_id
+      join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id
+      join teachers t on t.id = b.teacher_id and t.academy_id = b.academy_id
+      join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
+      where b.id in (select batch_id from batch_students where student_id = ${studentId} union select batch_id from attendance_records where student_id = ${studentId})
+    ), ${marks}
+    select
+      (select json_build_object('_id', s.id, 'name', u.name, 'email', u.email) from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}) as student,
+      (select coalesce(json_agg(json_build_object('_id', m."_id", 'name', m.name, 'startDate', m."startDate", 'endDate', m."endDate", 'standard', m.standard, 'subject', m.subject, 'teacher', m.teacher)
+        order by m.level, m.start_time, m.name), '[]'::json) from mine m) as batches,
+      ${columns}`);
+  const { student, batches: batchRows, ...marked } = rows[0]!;
+  if (!student) throw new AppError('NOT_FOUND', 'Student not found');
+  const result = recordsOf(marked);
   const batches = batchRows.map((batch) => ({ batch, statistics: result.perBatch.get(batch._id) ?? statisticsOf(undefined) }));
   return studentAttendance(student, null, range, result, batches);
 }

@@ -503,13 +503,9 @@ export async function syncOffsite(db: Db, keys: ServerKeys, backupsDir: string, 
   return result;
 }
 
-/** What the dashboard warns about (one statement): copies that failed and the newest error; none while off. */
-export async function offsiteFailures(db: DbExecutor): Promise<{ failed: number; lastError: string | null }> {
-  const { rows } = await db.execute<{ failed: number; last_error: string | null }>(sql`
-    select count(*)::int as failed, (array_agg(last_error order by last_attempt_at desc nulls last))[1] as last_error
-    from offsite_backups where status = 'failed' and exists (select 1 from offsite_backup_settings where enabled)`);
-  return { failed: rows[0]?.failed ?? 0, lastError: rows[0]?.last_error ?? null };
-}
+/** What the dashboard warns about (json `{ failed, last_error }`, a subquery of its one statement): copies that failed and the newest error; none while off. */
+export const offsiteFailuresSql = sql`(select json_build_object('failed', count(*)::int, 'last_error', (array_agg(last_error order by last_attempt_at desc nulls last))[1])
+    from offsite_backups where status = 'failed' and exists (select 1 from offsite_backup_settings where enabled))`;
 
 const KIND_OF_NAME = /-(manual|automatic|uploaded)-[0-9a-f]{6}\.tar\.gz$/;
 

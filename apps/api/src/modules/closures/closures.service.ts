@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Closure } from '@academy/shared/schemas/announcements';
 import type { DbExecutor } from '../../db/client';
 
@@ -31,5 +31,20 @@ export async function closuresBetween(db: DbExecutor, from: string, to: string, 
 export async function closureTitleOn(db: DbExecutor, batchId: string, date: string): Promise<string | null> {
   const found = await closuresBetween(db, date, date, [batchId]);
   return found[0]?.title ?? null;
+}
+
+/**
+ * closureTitleOn as a scalar subquery (text or null), for a statement that reads it with other things
+ * in one round trip (the day's roster): the same closures, the same first one.
+ */
+export function closureTitleSql(batchId: string, date: string): SQL {
+  return sql`(select a.title
+    from announcements a
+    left join announcement_batches ab on ab.announcement_id = a.id and ab.academy_id = a.academy_id
+    where a.closure and a.start_date <= ${date}::date and a.end_date >= ${date}::date
+    group by a.academy_id, a.id
+    having count(ab.batch_id) = 0 or bool_or(ab.batch_id = ${batchId}::uuid)
+    order by a.start_date, a.title
+    limit 1)`;
 }
 

@@ -3,4 +3,4 @@
  * announcements. A module of its own, beside the calendar, so the schedule and attendance read it
  * without standing on announcements (which notify students).
  */
-export { closureTitleOn, closuresBetween } from './closures.service';
+export { closureTitleOn, closureTitleSql, closuresBetween } from './closures.service';

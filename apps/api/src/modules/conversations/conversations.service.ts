@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { formatDate } from '@academy/shared/calendar';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
@@ -198,13 +198,15 @@ export async function setAbsenceExcused(db: Db, actor: Actor, id: string, excuse
   });
 }
 
-/** The dashboard's counts of today (where the academy is): replies received, answered automatically, and conversations waiting for the office now. */
-export async function conversationCounts(db: DbExecutor, today: string, timeZone: string): Promise<{ received: number; answeredAutomatically: number; waiting: number }> {
+/**
+ * The dashboard's counts of today (where the academy is): replies received, answered automatically, and
+ * conversations waiting for the office now. A scalar subquery (json) the dashboard reads in its one
+ * statement with its other fresh parts.
+ */
+export function conversationCountsSql(today: string, timeZone: string): SQL {
   const since = academyDayStartSql(today, timeZone);
-  const { rows } = await db.execute<{ received: number; answeredAutomatically: number; waiting: number }>(sql`
-    select count(*) filter (where direction = 'in')::int as received,
-      count(*) filter (where direction = 'out' and kind in ('auto', 'menu'))::int as "answeredAutomatically",
-      (select count(*) from conversations where waiting)::int as waiting
-    from conversation_messages where created_at >= ${since}`);
-  return rows[0]!;
+  return sql`(select json_build_object('received', count(*) filter (where direction = 'in')::int,
+      'answeredAutomatically', count(*) filter (where direction = 'out' and kind in ('auto', 'menu'))::int,
+      'waiting', (select count(*) from conversations where waiting)::int)
+    from conversation_messages where created_at >= ${since})`;
 }

@@ -1,5 +1,5 @@
-import { offsiteFailures } from '../backups';
-import { sql } from 'drizzle-orm';
+import { offsiteFailuresSql } from '../backups';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AttendanceStatistics } from '@academy/shared/schemas/attendance';
 import { NEAR_CAPACITY_LIST, NEAR_CAPACITY_SHARE, STUDENT_DASHBOARD_NOTES, type AdminDashboardSummary, type OwnerMonth, type StudentDashboard } from '@academy/shared/schemas/dashboard';
 import type { Db } from '../../db/client';
@@ -14,7 +14,7 @@ import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { academyDayStartSql, academyTimeZoneSql } from '../../db/academy-today';
 import { academySql } from '../../db/same-academy';
 import { yearFeeTotals } from '../fees';
-import { conversationCounts } from '../conversations';
+import { conversationCountsSql } from '../conversations';
 import { academicYearEnd, academicYearStart, shiftDate } from '@academy/shared/calendar';
 import { paiseToRupees as rupees } from '@academy/shared/money';
 import type { YearSummary } from '@academy/shared/schemas/academic-years';
@@ -37,7 +37,14 @@ type Row = {
   near_capacity_count: number;
   attendance_today: Omit<AdminDashboardSummary['attendance']['today'], 'date'>;
   attendance_past: AdminDashboardSummary['attendance']['trend'] | null;
+  attendance_week: { batch_id: string; batch_name: string; total: number; percentage: number | null }[];
 };
+
+/** Monday of `today`'s week (the week starts on Monday). */
+function weekStartOf(today: string): string {
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+  return shiftDate(today, -((weekday + 6) % 7));
+}
 
 /**
  * The admin dashboard in one round trip: counts are SQL aggregates and the two short lists are built
@@ -47,32 +54,36 @@ type Row = {
 export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
   const today = await academyToday(db);
   const { timeZone } = await getAcademySettings(db);
-  const [counts, month, offsiteBackups, messages, replies] = await Promise.all([
+  const [counts, fresh] = await Promise.all([
     // The office keeps it open and comes back to it all day: kept (lib/read-cache.ts) until a count changes.
     cachedRead(db, cacheKey('admin-dashboard', today), DASHBOARD_TABLES, () => readDashboardSummary(db, today)),
-    // Fee tables are not watched by the cache: the owner's month is read fresh (one statement).
-    ownerMonth(db, today),
-    // A backup that could not be copied off the machine (decision 044) is a warning on the first screen.
-    offsiteFailures(db),
-    // Statuses change as providers report back: read fresh.
-    messagesToday(db, today),
-    // Families' WhatsApp messages today (issue 60): read fresh.
-    conversationCounts(db, today, timeZone),
+    // What is read fresh, in one statement (one round trip: issue 74): the owner's month (fee tables are
+    // not watched by the cache), off-site backups that failed (decision 044: a warning on the first
+    // screen), today's messages to families (statuses change as providers report back) and the
+    // families' WhatsApp messages today (issue 60).
+    ownerMonth(db, today, timeZone),
   ]);
-  return { ...counts, month, offsiteBackups, messagesToday: messages, repliesToday: replies };
+  const { attendanceThisWeek, ...kept } = counts;
+  const { month, offsiteBackups, messagesToday, repliesToday } = fresh;
+  return { ...kept, month: { ...month, attendanceThisWeek }, offsiteBackups, messagesToday, repliesToday };
 }
 
+type MessageCount = { kind: MessageKind; status: MessageStatus; count: number; held: number };
+
 /**
- * Today's messages to families counted by kind and status in one statement (parent_messages_created_at_idx:
- * the day's rows only), `held` those queued until the quiet hours end.
+ * Today's messages to families counted by kind and status (parent_messages_created_at_idx: the day's
+ * rows only), `held` those queued until the quiet hours end: a scalar subquery (json array).
  */
-export async function messagesToday(db: Db, today: string): Promise<AdminDashboardSummary['messagesToday']> {
+function messagesTodaySql(today: string): SQL {
   const zone = academyTimeZoneSql;
-  const { rows } = await db.execute<{ kind: MessageKind; status: MessageStatus; count: number; held: number }>(sql`
-    select m.kind, m.status, count(*)::int as count, count(*) filter (where m.status = 'queued' and m.not_before > now())::int as held
-    from parent_messages m
-    where m.created_at >= ${academyDayStartSql(today, zone)} and m.created_at < ${academyDayStartSql(sql`${today}::date + 1`, zone)}
-    group by m.kind, m.status`);
+  return sql`(select coalesce(json_agg(m), '[]'::json) from (
+      select m.kind, m.status, count(*)::int as count, count(*) filter (where m.status = 'queued' and m.not_before > now())::int as held
+      from parent_messages m
+      where m.created_at >= ${academyDayStartSql(today, zone)} and m.created_at < ${academyDayStartSql(sql`${today}::date + 1`, zone)}
+      group by m.kind, m.status) m)`;
+}
+
+function messagesTodayOf(rows: MessageCount[]): AdminDashboardSummary['messagesToday'] {
   const byStatus = Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as Record<MessageStatus, number>;
   const kinds = new Map<MessageKind, { kind: MessageKind; total: number; waiting: number; failed: number }>();
   let held = 0;
@@ -97,11 +108,15 @@ function monthBefore(month: string): string {
 /**
  * The owner's month (issue 42) in one statement: the money in this month, all of last month and last
  * month to the same day (receipts by date: fee_receipts_date_idx); the open dues past their date per
- * batch (the dues list's partial index fee_dues_outstanding_idx); attendance Monday to today per batch
- * (attendance_date_status_batch_idx, index only); enquiries by creation instant (admission_enquiries_created_idx)
- * and students by admission date (students_admission_date_idx), this month and last.
+ * batch (the dues list's partial index fee_dues_outstanding_idx); enquiries by creation instant
+ * (admission_enquiries_created_idx) and students by admission date (students_admission_date_idx), this
+ * month and last. The week's attendance per batch is read with the kept counts (readDashboardSummary).
  */
-export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
+async function ownerMonth(
+  db: Db,
+  today: string,
+  timeZone: string,
+): Promise<{ month: Omit<OwnerMonth, 'attendanceThisWeek'> } & Pick<AdminDashboardSummary, 'offsiteBackups' | 'messagesToday' | 'repliesToday'>> {
   const month = today.slice(0, 7);
   const lastMonth = monthBefore(month);
   const monthStart = `${month}-01`;
@@ -110,9 +125,6 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
   // The same day of last month, or its last day when it is shorter (31 March → 28/29 February).
   const sameDay = `${lastMonth}-${today.slice(8, 10)}`;
   const lastMonthToDate = sameDay > lastMonthEnd ? lastMonthEnd : sameDay;
-  // The week starts on Monday.
-  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
-  const weekStart = shiftDate(today, -((weekday + 6) % 7));
   const zone = academyTimeZoneSql;
   // Every table names the academy: the statement goes to one shard on Citus (decision 053).
   const academy = academySql();
@@ -121,9 +133,11 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
       collected: { this_month: number; last_month: number; last_month_to_date: number };
       overdue_by_batch: { batch_id: string | null; batch_name: string | null; amount: number; families: number }[];
       overdue: { amount: number; families: number };
-      attendance: { batch_id: string; batch_name: string; total: number; percentage: number | null }[];
       enquiries: { this_month: number; last_month: number };
       admissions: { this_month: number; last_month: number };
+      offsite: { failed: number; last_error: string | null } | null;
+      messages: MessageCount[];
+      replies: AdminDashboardSummary['repliesToday'];
     }>(sql`
       with overdue as (
         select d.batch_id, d.student_id, d.amount_paise - d.concession_paise - d.paid_paise as balance
@@ -142,15 +156,6 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
           from (select batch_id, sum(balance) as amount, count(distinct student_id)::int as families from overdue group by batch_id) o
           left join batches b on b.id = o.batch_id and b.academy_id = ${academy}) as overdue_by_batch,
         (select json_build_object('amount', coalesce(sum(balance), 0), 'families', count(distinct student_id)::int) from overdue) as overdue,
-        (select coalesce(json_agg(json_build_object('batch_id', w.batch_id, 'batch_name', b.name, 'total', w.total, 'percentage', w.percentage)
-            order by w.percentage nulls last, b.name), '[]'::json)
-          from (
-            select a.batch_id, count(a.status)::int as total,
-              round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8 as percentage
-            from attendance_records a
-            where a.academy_id = ${academy} and a.date between ${weekStart}::date and ${today}::date
-            group by a.batch_id
-          ) w join batches b on b.id = w.batch_id and b.academy_id = ${academy}) as attendance,
         (select json_build_object(
             'this_month', count(*) filter (where e.created_at >= ${academyDayStartSql(monthStart, zone)}),
             'last_month', count(*) filter (where e.created_at < ${academyDayStartSql(monthStart, zone)}))
@@ -161,41 +166,62 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
             'this_month', count(*) filter (where s.admission_date >= ${monthStart}::date),
             'last_month', count(*) filter (where s.admission_date < ${monthStart}::date))
           from students s
-          where s.academy_id = ${academy} and s.admission_date between ${lastMonthStart}::date and ${today}::date) as admissions
+          where s.academy_id = ${academy} and s.admission_date between ${lastMonthStart}::date and ${today}::date) as admissions,
+        ${offsiteFailuresSql} as offsite,
+        ${messagesTodaySql(today)} as messages,
+        ${conversationCountsSql(today, timeZone)} as replies
     `),
     getAcademySettings(db),
   ]);
   const row = rows[0]!;
   return {
-    month,
-    lastMonth,
-    today,
-    collected: {
-      thisMonth: rupees(Number(row.collected.this_month)),
-      lastMonth: rupees(Number(row.collected.last_month)),
-      lastMonthToDate: rupees(Number(row.collected.last_month_to_date)),
-      target: settings.monthlyFeeTarget,
+    offsiteBackups: { failed: row.offsite?.failed ?? 0, lastError: row.offsite?.last_error ?? null },
+    messagesToday: messagesTodayOf(row.messages),
+    repliesToday: row.replies,
+    month: {
+      month,
+      lastMonth,
+      today,
+      collected: {
+        thisMonth: rupees(Number(row.collected.this_month)),
+        lastMonth: rupees(Number(row.collected.last_month)),
+        lastMonthToDate: rupees(Number(row.collected.last_month_to_date)),
+        target: settings.monthlyFeeTarget,
+      },
+      overdueByBatch: row.overdue_by_batch.map((entry) => ({
+        batch: entry.batch_id && entry.batch_name !== null ? { _id: entry.batch_id, name: entry.batch_name } : null,
+        amount: rupees(Number(entry.amount)),
+        families: entry.families,
+      })),
+      overdue: { amount: rupees(Number(row.overdue.amount)), families: row.overdue.families },
+      enquiries: { thisMonth: row.enquiries.this_month, lastMonth: row.enquiries.last_month },
+      admissions: { thisMonth: row.admissions.this_month, lastMonth: row.admissions.last_month },
     },
-    overdueByBatch: row.overdue_by_batch.map((entry) => ({
-      batch: entry.batch_id && entry.batch_name !== null ? { _id: entry.batch_id, name: entry.batch_name } : null,
-      amount: rupees(Number(entry.amount)),
-      families: entry.families,
-    })),
-    overdue: { amount: rupees(Number(row.overdue.amount)), families: row.overdue.families },
-    attendanceThisWeek: {
-      from: weekStart,
-      to: today,
-      batches: row.attendance.map((entry) => ({ batch: { _id: entry.batch_id, name: entry.batch_name }, total: entry.total, percentage: entry.percentage })),
-    },
-    enquiries: { thisMonth: row.enquiries.this_month, lastMonth: row.enquiries.last_month },
-    admissions: { thisMonth: row.admissions.this_month, lastMonth: row.admissions.last_month },
   };
+}
+
+/**
+ * The owner's week (issue 42): attendance Monday to today per batch (attendance_date_status_batch_idx,
+ * index only). Read with the kept counts (issue 74): marks and batches are watched tables, so it is
+ * forgotten with them, and not aggregated again for every request of the dashboard.
+ */
+function weekAttendanceSql(weekStart: string, today: string): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('batch_id', w.batch_id, 'batch_name', b.name, 'total', w.total, 'percentage', w.percentage)
+      order by w.percentage nulls last, b.name), '[]'::json)
+    from (
+      select a.batch_id, count(a.status)::int as total,
+        round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8 as percentage
+      from attendance_records a
+      where a.academy_id = ${academySql()} and a.date between ${weekStart}::date and ${today}::date
+      group by a.batch_id
+    ) w join batches b on b.id = w.batch_id and b.academy_id = ${academySql()})`;
 }
 
 /** What the admin dashboard counts and lists. */
 const DASHBOARD_TABLES = ['students', 'teachers', 'batches', 'subjects', 'standards', 'admission_enquiries', 'announcements', 'users', 'batch_students', 'attendance_records'] as const;
 
-async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'month' | 'offsiteBackups' | 'messagesToday' | 'repliesToday'>> {
+async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'month' | 'offsiteBackups' | 'messagesToday' | 'repliesToday'> & Pick<OwnerMonth, 'attendanceThisWeek'>> {
+  const weekStart = weekStartOf(today);
   const keptPast = keptPastDayTotals<AdminDashboardSummary['attendance']['trend']>(db, today);
   const { rows } = await db.execute<Row>(sql`
     with enrolment as (
@@ -264,7 +290,8 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
           group by a.date
         ) marked on marked.date = day::date
       ) trend)`
-      } as attendance_past
+      } as attendance_past,
+      ${weekAttendanceSql(weekStart, today)} as attendance_week
   `);
   const row = rows[0]!;
   const past = keptPast ?? row.attendance_past!;
@@ -285,6 +312,11 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
     batchesNearCapacity: row.near_capacity,
     batchesNearCapacityTotal: row.near_capacity_count,
     attendance: { today: { date: today, ...row.attendance_today }, trend: [...past, todayTotals] },
+    attendanceThisWeek: {
+      from: weekStart,
+      to: today,
+      batches: row.attendance_week.map((entry) => ({ batch: { _id: entry.batch_id, name: entry.batch_name }, total: entry.total, percentage: entry.percentage })),
+    },
   };
 }
 
