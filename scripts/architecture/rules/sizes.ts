@@ -30,7 +30,6 @@ export const LONG_SERVICES: Record<string, number> = {
   'apps/api/src/modules/exams/exams.service.ts': 450,
   'apps/api/src/modules/imports/student-import.service.ts': 536,
   'apps/api/src/modules/notes/notes.service.ts': 453,
-  'apps/api/src/modules/pay/pay.service.ts': 616,
 };
 
 /**
