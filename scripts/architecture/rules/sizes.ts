@@ -28,7 +28,6 @@ export const LONG_SERVICES: Record<string, number> = {
   'apps/api/src/modules/backups/backups.service.ts': 603,
   'apps/api/src/modules/backups/offsite.service.ts': 587,
   'apps/api/src/modules/exams/exams.service.ts': 450,
-  'apps/api/src/modules/notes/notes.service.ts': 453,
 };
 
 /**
@@ -55,7 +54,6 @@ export const LONG_FUNCTIONS: Record<string, number> = {
   'apps/api/src/modules/fees/record-payment.ts#recordPayment': 127,
   'apps/api/src/modules/gst/gst-returns.service.ts#gstr1Workbook': 192,
   'apps/api/src/modules/metrics/metrics.ts#createAppMetrics': 132,
-  'apps/api/src/modules/notes/notes.routes.ts#notesRoutes': 112,
   'apps/api/src/modules/online-tests/attempt-result.ts#attemptResult': 101,
   'apps/api/src/modules/online-tests/paper-pdf.ts#onlineTestPaperPdf': 103,
   'apps/api/src/modules/pay/pay.routes.ts#payRoutes': 117,
