@@ -27,7 +27,6 @@ export const LONG_SERVICES: Record<string, number> = {
   // payments, homework and students were. Backups, exams and pay belonged to other work of the same pass.
   'apps/api/src/modules/backups/backups.service.ts': 603,
   'apps/api/src/modules/backups/offsite.service.ts': 587,
-  'apps/api/src/modules/exams/exams.service.ts': 450,
 };
 
 /**
