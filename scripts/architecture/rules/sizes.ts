@@ -27,10 +27,6 @@ export const LONG_SERVICES: Record<string, number> = {
   // payments, homework and students were. Backups, exams and pay belonged to other work of the same pass.
   'apps/api/src/modules/backups/backups.service.ts': 603,
   'apps/api/src/modules/backups/offsite.service.ts': 587,
-  'apps/api/src/modules/exams/exams.service.ts': 450,
-  'apps/api/src/modules/imports/student-import.service.ts': 536,
-  'apps/api/src/modules/notes/notes.service.ts': 453,
-  'apps/api/src/modules/pay/pay.service.ts': 616,
 };
 
 /**
@@ -56,9 +52,7 @@ export const LONG_FUNCTIONS: Record<string, number> = {
   'apps/api/src/modules/fees/issue-receipts.ts#issueReceipts': 108,
   'apps/api/src/modules/fees/record-payment.ts#recordPayment': 127,
   'apps/api/src/modules/gst/gst-returns.service.ts#gstr1Workbook': 192,
-  'apps/api/src/modules/imports/student-import.service.ts#importGroups': 176,
   'apps/api/src/modules/metrics/metrics.ts#createAppMetrics': 132,
-  'apps/api/src/modules/notes/notes.routes.ts#notesRoutes': 112,
   'apps/api/src/modules/online-tests/attempt-result.ts#attemptResult': 101,
   'apps/api/src/modules/online-tests/paper-pdf.ts#onlineTestPaperPdf': 103,
   'apps/api/src/modules/pay/pay.routes.ts#payRoutes': 117,

@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import { requestLanguage } from '../../lib/translate-reply';
 import { readUploadedFile } from '../../lib/uploaded-file';
 import { registerTemplate } from './register-template';
-import { importStudents, listImports, REGISTER_MAX_BYTES, undoImport } from './student-import.service';
+import { importStudents, REGISTER_MAX_BYTES } from './student-import.service';
+import { listImports, undoImport } from './import-history';
 import { dataRoute, messageRoute } from '../../lib/route-replies';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

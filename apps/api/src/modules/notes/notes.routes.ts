@@ -4,10 +4,8 @@ import { z } from 'zod';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { idParamsSchema, standardRefSchema, subjectRefSchema } from '@academy/shared/schemas/common';
 import {
-  NOTE_MAX_BYTES,
   NOTE_MESSAGES,
   noteFileQuerySchema,
-  noteInputSchema,
   noteUpdateSchema,
   noteListQuerySchema,
   noteListSchema,
@@ -19,10 +17,9 @@ import {
   type NoteUpdateValues,
 } from '@academy/shared/schemas/notes';
 import type { Db } from '../../db/client';
-import { refuseNulCharacter } from '../../lib/nul-character';
 import { AppError } from '../../lib/app-error';
-import { contentDisposition, looksLikePdf, parseRange, PDF_MAGIC_LENGTH, sanitizeFileName } from '../../lib/file-names';
-import { FileRejectedError, rejectedFileError, type FileStorage } from '../../lib/storage';
+import { contentDisposition, parseRange } from '../../lib/file-names';
+import type { FileStorage } from '../../lib/storage';
 import { actorOf } from '../../access/http';
 import {
   createNote,
@@ -38,75 +35,25 @@ import {
   type UploadedFile,
 } from './notes.service';
 import { dataRoute, messageRoute } from '../../lib/route-replies';
-
-const REJECTED_FILE_MESSAGES = { empty: NOTE_MESSAGES.emptyFile, tooLarge: NOTE_MESSAGES.tooLarge, badContent: NOTE_MESSAGES.notPdf };
-
-// The multipart parser's own limit errors, in words a person can act on.
-const MULTIPART_ERRORS: Record<string, () => AppError> = {
-  FST_REQ_FILE_TOO_LARGE: () => rejectedFileError('tooLarge', REJECTED_FILE_MESSAGES),
-  FST_FILES_LIMIT: () => new AppError('BAD_REQUEST', 'Upload one file at a time', { file: 'Upload one file at a time' }),
-  FST_PARTS_LIMIT: () => new AppError('BAD_REQUEST', 'The form has too many fields'),
-  FST_FIELDS_LIMIT: () => new AppError('BAD_REQUEST', 'The form has too many fields'),
-  FST_PROTO_VIOLATION: () => new AppError('BAD_REQUEST', 'The form is not valid'),
-  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new AppError('BAD_REQUEST', 'The form is not valid'),
-};
-
-/** The same 400 envelope a route's zod schema gives, for bodies checked in the handler (multipart). */
-function parseNoteInput(values: unknown): NoteInputValues;
-function parseNoteInput(values: unknown, schema: typeof noteUpdateSchema): NoteUpdateValues;
-function parseNoteInput(values: unknown, schema: typeof noteInputSchema | typeof noteUpdateSchema = noteInputSchema) {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return parsed.data;
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'body'] ??= issue.message;
-  throw new AppError('BAD_REQUEST', Object.values(errors)[0], errors);
-}
-
-/**
- * Reads a multipart note form: its text fields, and its `file` streamed straight into the storage
- * (checked as it arrives: PDF content, size). Anything that fails afterwards deletes the file again.
- */
-async function readUpload(request: FastifyRequest, storage: FileStorage): Promise<{ fields: Record<string, string>; file?: UploadedFile }> {
-  const fields: Record<string, string> = {};
-  let file: UploadedFile | undefined;
-  try {
-    // @fastify/multipart is registered once in app.ts; a note's form gets its own limits here: a file
-    // stops at 20 MB (+1 byte, so the storage's own count sees the overflow and answers 413), one
-    // file, a few short fields.
-    const parts = request.parts({ limits: { fileSize: NOTE_MAX_BYTES + 1, files: 1, fields: 12, fieldSize: 10_000, parts: 16, headerPairs: 50 } });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw new AppError('BAD_REQUEST', 'Send the PDF as the "file" field', { file: NOTE_MESSAGES.fileRequired });
-        const stored = await storage.save(part.file, {
-          maxBytes: NOTE_MAX_BYTES,
-          extension: '.pdf',
-          checkHead: { headBytes: PDF_MAGIC_LENGTH, accept: looksLikePdf },
-        });
-        file = { ...stored, fileName: sanitizeFileName(part.filename) };
-      } else if (typeof part.value === 'string') {
-        // Out of the app-wide NUL check's sight (plugins/no-nul.ts): a form's fields are read here.
-        refuseNulCharacter(part.value, part.fieldname);
-        fields[part.fieldname] = part.value;
-      }
-    }
-    return { fields, file };
-  } catch (error) {
-    if (file) await storage.remove(file.key).catch(() => {});
-    if (error instanceof FileRejectedError) throw rejectedFileError(error.reason, REJECTED_FILE_MESSAGES);
-    const mapped = MULTIPART_ERRORS[(error as { code?: string }).code ?? ''];
-    throw mapped ? mapped() : error;
-  }
-}
+import { parseNoteInput, readUpload } from './note-upload';
 
 /**
  * Notes (spec section 7): teachers and admins write them with a PDF (multipart); everyone reads what
  * is meant for them, and anyone the public ones. The file download enforces the same rules.
  */
 export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
-  const tags = ['notes'];
-  const list = apiSuccess(noteListSchema);
-  const one = apiSuccess(noteSchema);
+  readingRoutes(app, db);
+  writingRoutes(app, db, storage);
+  fileRoute(app, db, storage);
+};
 
+type NotesApp = Parameters<FastifyPluginAsyncZod>[0];
+const tags = ['notes'];
+const list = apiSuccess(noteListSchema);
+const one = apiSuccess(noteSchema);
+
+/** The lists and one note: each reader what is meant for them, anyone the public ones. */
+function readingRoutes(app: NotesApp, db: Db) {
   dataRoute(app, 'GET', '/notes', { tags, querystring: noteListQuerySchema, response: { 200: list } }, (request) => listNotes(db, actorOf(request), request.query));
 
   dataRoute(
@@ -139,6 +86,10 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
     async (request) => ({ success: true as const, data: await listPublicNotes(db, request.query) }),
   );
 
+}
+
+/** A note written with its PDF (multipart), changed (JSON, or multipart with a new file), deleted. */
+function writingRoutes(app: NotesApp, db: Db, storage: FileStorage) {
   const upload = async (request: FastifyRequest, reply: FastifyReply) => {
     const writer = actorOf(request);
     if (!request.isMultipart()) throw new AppError('BAD_REQUEST', NOTE_MESSAGES.fileRequired, { file: NOTE_MESSAGES.fileRequired });
@@ -181,6 +132,9 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
     (request) => deleteNote(db, storage, actorOf(request), request.params.id), NOTE_MESSAGES.deleted,
   );
 
+}
+
+function fileRoute(app: NotesApp, db: Db, storage: FileStorage) {
   // The PDF itself, for those who may read the note (anyone for a public one). Range requests let
   // a phone's viewer fetch only the pages it shows; compression is off (PDFs are compressed already).
   app.get(
@@ -213,4 +167,4 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
       return reply.send(storage.read(file.fileKey));
     },
   );
-};
+}

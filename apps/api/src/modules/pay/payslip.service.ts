@@ -4,7 +4,8 @@ import type { DbExecutor } from '../../db/client';
 import { assertReadsPayOf } from '../../access/pay';
 import type { Actor } from '../../access/actor';
 import { academyHeaderLogo, getAcademySettings } from '../../academy-settings';
-import { approvedLine, getPayrollSettings } from './pay.service';
+import { approvedLine } from './payroll-reads';
+import { getPayrollSettings } from './payroll-settings';
 import { renderPayslipPdf } from './payslip-pdf';
 
 /**
