@@ -218,6 +218,7 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['This field cannot be changed here', 'ही माहिती इथे बदलता येत नाही', 'यह जानकारी यहाँ नहीं बदली जा सकती'],
   ['This conflicts with existing data', 'हे आधीच्या माहितीशी जुळत नाही', 'यह पहले से मौजूद जानकारी से टकराता है'],
   ['The upload is too large', 'अपलोड खूप मोठा आहे', 'अपलोड बहुत बड़ा है'],
+  ['This is being changed by another request: try again in a moment', 'हे दुसऱ्या विनंतीद्वारे बदलले जात आहे: थोड्या वेळाने पुन्हा प्रयत्न करा', 'इसे किसी दूसरे अनुरोध से बदला जा रहा है: थोड़ी देर बाद फिर कोशिश करें'],
   ['This record already exists', 'ही नोंद आधीच आहे', 'यह रिकॉर्ड पहले से है'],
   ['It refers to a record that does not exist', 'यात अस्तित्वात नसलेल्या नोंदीचा उल्लेख आहे', 'इसमें ऐसे रिकॉर्ड का ज़िक्र है जो मौजूद नहीं है'],
   ['This record is still used (in {where}) and cannot be deleted', 'ही नोंद अजून वापरात आहे ({where}), त्यामुळे हटवता येत नाही', 'यह रिकॉर्ड अभी इस्तेमाल में है ({where}), इसलिए हटाया नहीं जा सकता'],
@@ -1437,6 +1438,7 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['This recording has as many stills as it may take (2000)', 'या रेकॉर्डिंगमध्ये घेता येतील तितकी चित्रे आधीच आहेत (2000)', 'इस रिकॉर्डिंग में जितने चित्र हो सकते हैं उतने पहले से हैं (2000)'],
   ['Still saved', 'चित्र जतन केले', 'चित्र सहेजा गया'],
   ['Nothing of this lecture was recorded yet', 'या लेक्चरचे अजून काहीही रेकॉर्ड झालेले नाही', 'इस लेक्चर का अभी तक कुछ भी रिकॉर्ड नहीं हुआ'],
+  ['This upload is being written by another connection: it resumes in a moment', 'हे अपलोड दुसऱ्या जोडणीतून लिहिले जात आहे: ते थोड्याच वेळात पुन्हा सुरू होईल', 'यह अपलोड दूसरे कनेक्शन से लिखा जा रहा है: यह थोड़ी देर में फिर शुरू होगा'],
   // Who watched (issue 75; the player's progress reports).
   ['Progress saved', 'प्रगती जतन केली', 'प्रगति सहेजी गई'],
   ['Send the position as whole seconds from 0 to 86400', 'स्थान 0 ते 86400 पूर्ण सेकंदांत पाठवा', 'स्थिति 0 से 86400 तक पूरे सेकंड में भेजें'],
