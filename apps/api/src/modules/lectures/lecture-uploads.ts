@@ -66,6 +66,13 @@ class UploadRefused extends Error {
   }
 }
 
+/** A refusal in the words of the request being handled (its user's language). */
+function refusal(status: number, message: string) {
+  const request = context.getStore()?.request;
+  const language = request ? requestLanguage(request) : 'en';
+  return new UploadRefused(status, JSON.stringify({ success: false, message: translateServerMessage(message, language) }));
+}
+
 /** How many of the file's first bytes were read, and the recording's type they show (null: none known). */
 async function recordingTypeOfFile(file: string) {
   const head = Buffer.alloc(RECORDING_HEAD_BYTES);
@@ -86,12 +93,6 @@ export function createLectureUploads(deps: LectureUploadDeps) {
   const servers = new Map<string, { server: Server; store: FileStore }>();
   // Two writes of one upload are kept apart in PostgreSQL, whichever server each reaches (decision 097).
   const locker = createPgUploadLocker(deps.db, { waitMs: deps.lockWaitMs });
-
-  const refusal = (status: number, message: string) => {
-    const request = context.getStore()?.request;
-    const language = request ? requestLanguage(request) : 'en';
-    return new UploadRefused(status, JSON.stringify({ success: false, message: translateServerMessage(message, language) }));
-  };
 
   /** The upload's finished file: known by its first bytes, moved into the storage and taken as the lecture's recording. */
   async function finish(store: FileStore, uploadId: string, kind: UploadKind, ctx: RequestContext) {
