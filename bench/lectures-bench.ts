@@ -26,6 +26,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEBIAN_MEDIA_TOOLS, probe, renderVideoRung, renderVoiceBoard, VIDEO_RUNGS } from '../apps/api/src/modules/lectures/renditions';
 import { encryptRendition } from '../apps/api/src/modules/lectures/segment-keys';
+import { busyBoard, playOverLink, REGULAR_2G, segmentsOf, SLOW_3G } from './lecture-link-sim';
+
+/** The CPU seconds (user + system) this process' finished children (ffmpeg, ffprobe) used so far: what load does not change. */
+function childCpuSeconds(): number {
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  // Fields 16 and 17 (cutime, cstime) in clock ticks, here counted after the command's name: indexes 13 and 14.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
 
 export const LECTURE_GOALS = { voiceBoardMb: 20, voiceBoardReadySeconds: 300, videoRungsReadySeconds: 1800, linkShare: 0.6, slow3gBytesPerSecond: 50_000, regular2gBitsPerSecond: 250_000 };
 
@@ -53,11 +61,14 @@ export async function runLecturesBench(log: (line: string) => void = console.log
     log(`  a ${minutes}-minute 720p lecture made (${(fs.statSync(source).size / 1_048_576).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(0)} s (not timed); rendering voice + board …`);
     const key = randomBytes(16);
     started = performance.now();
+    const cpuBefore = childCpuSeconds();
     const probed = await probe(DEBIAN_MEDIA_TOOLS, source);
     const folder = path.join(work, 'voice-board');
     fs.mkdirSync(folder);
     const rendered = await encryptRendition(await renderVoiceBoard(DEBIAN_MEDIA_TOOLS, source, folder, probed), folder, key, '/api/lectures/bench/key');
     const readySeconds = (performance.now() - started) / 1000;
+    const voiceCpu = childCpuSeconds() - cpuBefore;
+    log(`  voice + board: ffmpeg used ${voiceCpu.toFixed(0)} CPU seconds (${readySeconds.toFixed(0)} s of wall time at load ${os.loadavg()[0]!.toFixed(1)})`);
     const bytes = rendered.files.reduce((sum, file) => sum + file.bytes, 0);
     const stillBytes = rendered.files.filter((file) => file.name.endsWith('.jpg')).reduce((sum, file) => sum + file.bytes, 0);
     const stills = rendered.files.filter((file) => file.name.endsWith('.jpg')).length;
@@ -78,14 +89,35 @@ export async function runLecturesBench(log: (line: string) => void = console.log
     checks.push([`voice + board ready ≤ ${LECTURE_GOALS.voiceBoardReadySeconds / 60} minutes (${readySeconds.toFixed(0)} s)`, readySeconds <= (LECTURE_GOALS.voiceBoardReadySeconds * minutes) / 60]);
     checks.push([`Slow 3G: the peak rate ≤ 60 % of 50 KB/s, no stall over the hour (${((peakBitsPerSecond / slow3g) * 100).toFixed(0)} %)`, peakBitsPerSecond <= LECTURE_GOALS.linkShare * slow3g]);
     checks.push([`Regular 2G: the peak rate ≤ 60 % of 250 kb/s (${((peakBitsPerSecond / LECTURE_GOALS.regular2gBitsPerSecond) * 100).toFixed(0)} %)`, peakBitsPerSecond <= LECTURE_GOALS.linkShare * LECTURE_GOALS.regular2gBitsPerSecond]);
+    // The whole lecture played over each link, every segment and still at its real size (bench/lecture-link-sim.ts).
+    const segments = segmentsOf(fs.readFileSync(path.join(folder, 'index.m3u8'), 'utf8'), sizeOf);
+    const stillsFile = path.join(folder, 'stills.json');
+    const timeline = fs.existsSync(stillsFile) ? (JSON.parse(fs.readFileSync(stillsFile, 'utf8')) as { t: number; still: string }[]) : [];
+    const stillTimes = timeline.map((one) => ({ t: one.t, bytes: sizeOf(one.still) }));
+    const playedMinutes = segments.reduce((sum, segment) => sum + segment.seconds, 0) / 60;
+    const largest = segments.reduce((most, segment) => Math.max(most, (segment.bytes * 8) / segment.seconds), 0);
+    log(`  the playlist: ${segments.length} segments, ${playedMinutes.toFixed(1)} min; the densest segment ${(largest / 1000).toFixed(1)} kb/s; ${stillTimes.length} stills (largest ${(Math.max(0, ...stillTimes.map((one) => one.bytes)) / 1024).toFixed(0)} KB)`);
+    // The generated board changes little (few stills); a busy one is played too: a 60-KB still every minute.
+    const busy = busyBoard(playedMinutes * 60);
+    for (const link of [SLOW_3G, REGULAR_2G]) {
+      for (const [board, stillsPlayed] of [['its stills', stillTimes], ['a 60-KB still every minute', busy]] as const) {
+        const played = playOverLink(link, { startBytes, segments, stills: stillsPlayed });
+        log(
+          `  ${link.name} (${link.roundTripSeconds * 1000} ms, ${(link.bytesPerSecond / 1000).toFixed(1)} KB/s), ${playedMinutes.toFixed(0)} min with ${board}: sound at ${played.startSeconds.toFixed(1)} s, ${played.stalls} stalls (${played.stalledSeconds.toFixed(1)} s), the next segment in ≥ ${played.minBufferSeconds.toFixed(1)} s before it plays, a still ≤ ${played.stillsLateMaxSeconds.toFixed(1)} s after its moment`,
+        );
+        checks.push([`${link.name}, ${board}: the whole ${playedMinutes.toFixed(0)} minutes play with no stall, simulated segment by segment (${played.stalls} stalls)`, played.stalls === 0 && played.minBufferSeconds >= 0]);
+        if (board === 'its stills') checks.push([`${link.name}: the start's bytes in ≤ 5 s (${played.startSeconds.toFixed(1)} s; fetched together; the browser's start: lecture-offline.spec.ts)`, played.startSeconds <= 5]);
+      }
+    }
     if (process.env.BENCH_LECTURE_VIDEO === '1') {
       // The job's order: voice + board (above, counted in), then 240p, then 360p.
       for (const rung of VIDEO_RUNGS) {
         const rungFolder = path.join(work, rung.kind);
         fs.mkdirSync(rungFolder);
         const rungStarted = performance.now();
+        const rungCpu = childCpuSeconds();
         const made = await encryptRendition(await renderVideoRung(DEBIAN_MEDIA_TOOLS, source, rungFolder, rung), rungFolder, key, '/api/lectures/bench/key');
-        log(`  ${rung.kind}: ${(made.files.reduce((sum, file) => sum + file.bytes, 0) / 1_048_576).toFixed(1)} MB in ${((performance.now() - rungStarted) / 1000).toFixed(0)} s`);
+        log(`  ${rung.kind}: ${(made.files.reduce((sum, file) => sum + file.bytes, 0) / 1_048_576).toFixed(1)} MB in ${((performance.now() - rungStarted) / 1000).toFixed(0)} s (ffmpeg: ${(childCpuSeconds() - rungCpu).toFixed(0)} CPU seconds; load ${os.loadavg()[0]!.toFixed(1)})`);
       }
       const allSeconds = (performance.now() - started) / 1000;
       checks.push([`240p and 360p ready ≤ 30 minutes after the upload, voice + board first (${(allSeconds / 60).toFixed(1)} min)`, allSeconds <= (LECTURE_GOALS.videoRungsReadySeconds * minutes) / 60]);

@@ -9,7 +9,8 @@ import { expect, hasHorizontalOverflow, test, uniqueToken, DEMO_PASSWORD, DEMO_U
  * Recorded lectures, the teacher → student journey (issue 75, decisions 079 and 082): the teacher uploads
  * a short video made here by ffmpeg, the job makes it ready, the student marked absent that day finds
  * "Today's … class is recorded" in their bell and the lecture in their list, and plays it on a 360-px
- * phone (tap play: the voice's time advances, the board still shows, the progress is kept); the teacher
+ * phone (tap play: the voice's time advances, the board still shows, the teacher's chapter takes the voice
+ * to its time, the progress is kept); the teacher
  * sees who watched; another batch's student gets 404. The teacher removes it: the student is told it was
  * removed (decision 091), the other batch's student still gets 404.
  */
@@ -100,6 +101,17 @@ test.describe('recorded lectures', () => {
     await expect
       .poll(async () => ((await (await teacher.request.get(`/api/lectures/${lectureId}`)).json()) as { data: { status: string } }).data.status, { timeout: 120_000, intervals: [1000] })
       .toBe('ready');
+    // The teacher marks a chapter where the board was wiped (decision 097).
+    const chaptersPage = await teacher.newPage();
+    await chaptersPage.goto(`/app/teacher/batches/${s.batchId}`);
+    const marking = chaptersPage.getByTestId('batch-lecture').filter({ hasText: `Waves ${token}` });
+    await marking.getByRole('button', { name: 'Chapters (0)' }).click();
+    await marking.getByRole('button', { name: 'Add chapter' }).click();
+    await marking.getByLabel('Chapter 1 starts at').fill('0:03');
+    await marking.getByLabel('Chapter 1 title').fill('The board wiped');
+    await marking.getByRole('button', { name: 'Save chapters' }).click();
+    await expect(marking.getByRole('status')).toContainText('Chapters saved');
+    await chaptersPage.close();
 
     // The absent student: the bell says so, the list has it, and it plays on a 360-px phone.
     const student = await signedIn(browser, baseURL!, s.absent.email, true);
@@ -118,8 +130,16 @@ test.describe('recorded lectures', () => {
     expect(await still.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     await page.getByText('2×', { exact: true }).tap();
     expect(await page.getByTestId('lecture-audio').evaluate((audio: HTMLAudioElement) => audio.playbackRate)).toBe(2);
+    // The teacher's chapter: a tap takes the voice there.
+    const chapter = page.getByTestId('lecture-chapter').filter({ hasText: 'The board wiped' });
+    await expect(chapter).toContainText('0:03');
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: test.info().outputPath('lecture-player-360.png'), fullPage: true });
+    await page.getByTestId('lecture-audio').evaluate((audio: HTMLAudioElement) => audio.pause());
+    await chapter.tap();
+    expect(await page.getByTestId('lecture-audio').evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeCloseTo(3, 0);
+    await expect(chapter).toHaveAttribute('aria-current', 'true');
+    await page.getByTestId('lecture-play').tap();
     // Pausing sends the progress; the teacher sees Farhan (absent that day) first, as having watched.
     await page.getByTestId('lecture-play').tap();
     await expect
@@ -152,6 +172,21 @@ test.describe('recorded lectures', () => {
     await expect(page.getByTestId('lecture-play')).toHaveCount(0);
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: test.info().outputPath('lecture-removed-360.png'), fullPage: true });
+    // The same words in Marathi and Hindi on the phone (the student's language).
+    for (const [language, title, body] of [
+      ['mr', 'हे लेक्चर काढून टाकले आहे', 'शिक्षकांनी किंवा अकॅडमीने ते काढून टाकले आहे'],
+      ['hi', 'यह लेक्चर हटा दिया गया है', 'शिक्षक या अकैडमी ने इसे हटा दिया है'],
+    ] as const) {
+      expect((await student.request.put('/api/auth/language', { data: { language } })).status()).toBe(200);
+      await page.goto(`/app/student/lectures/${lectureId}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByTestId('lecture-removed')).toContainText(title);
+      await expect(page.getByTestId('lecture-removed')).toContainText(body);
+      await expect(page.getByTestId('lecture-removed')).not.toContainText('This lecture was removed');
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.screenshot({ path: test.info().outputPath(`lecture-removed-360-${language}.png`), fullPage: true });
+    }
+    expect((await student.request.put('/api/auth/language', { data: { language: 'en' } })).status()).toBe(200);
     await page.goto('/app/student/lectures');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('my-lecture').filter({ hasText: `Waves ${token}` })).toHaveCount(0);

@@ -15,6 +15,8 @@ export const lectureRoutes: RouteRules = {
   'GET /api/lectures/:id': own(SIGNED_IN),
   // Removed by the admin or the batch's teacher (decision 091); its readers are then told so, anyone else 404.
   'DELETE /api/lectures/:id': withRecord(own(STAFF)),
+  // Its chapters: the admin and the batch's teacher (decision 097).
+  'PUT /api/lectures/:id/chapters': withRecord(own(STAFF)),
   // The ready lectures of the caller's batches (a parent: their children's; staff: the ones they may read).
   'GET /api/lectures': SIGNED_IN,
   // The player's progress: only a student of the lecture's batch, on their own row (decision 082).

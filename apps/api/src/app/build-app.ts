@@ -64,10 +64,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReplyTranslation(app);
   registerBackgroundTasks(app, { db: deps.db, poll: deps.runJobs ?? false });
   defineJobs(app, deps);
-  const registerLectureRoutes = createLectureUploadsAndJobs(app, deps);
-  listenForOtherServersChanges(app, deps);
+  const lectureUploads = createLectureUploadsAndJobs(app, deps);
+  listenForOtherServersChanges(app, deps, lectureUploads.channels);
   await registerHttpPlugins(app, deps);
-  await app.register(apiRoutes(deps, { hosting, academyResolver, jobs: app.jobs, registerLectureRoutes }), { prefix: '/api' });
+  await app.register(apiRoutes(deps, { hosting, academyResolver, jobs: app.jobs, registerLectureRoutes: lectureUploads.registerRoutes }), { prefix: '/api' });
   // robots.txt, the sitemap (issue 41) and the metrics (issue 52): at the site's root, with rules in the same policy table.
   const sheet: { draw?: DrawSheet } = {};
   await app.register(siteRoutes(deps, { hosting, metrics, drawSheet: () => sheet.draw }));

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   // The request is well formed but cannot be done as sent (an Idempotency-Key reused for another payment).
   UNPROCESSABLE: 422,
   PAYLOAD_TOO_LARGE: 413,
+  // Another request holds what this one would change (a lecture upload being written: tus clients retry).
+  LOCKED: 423,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
@@ -24,6 +26,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   CONFLICT: 'This conflicts with existing data',
   UNPROCESSABLE: MESSAGES.validationFailed,
   PAYLOAD_TOO_LARGE: 'The upload is too large',
+  LOCKED: 'This is being changed by another request: try again in a moment',
   UNSUPPORTED_MEDIA_TYPE: MESSAGES.unsupportedContentType,
   TOO_MANY_REQUESTS: MESSAGES.tooManyRequests,
   INTERNAL: MESSAGES.internal,

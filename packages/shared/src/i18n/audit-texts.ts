@@ -69,6 +69,7 @@ export const AUDIT_TEXTS = {
   'homework.pages_removed': 'Removed {pages} pages of {submissions} homework submissions older than a term',
   'lecture.settings_saved': 'Changed the lecture settings',
   'lecture.removed': 'Removed lecture "{title}" of {batch} for {date}',
+  'lecture.chapters_saved': 'Marked {count} chapters in the lecture "{title}" of {date}',
   'lecture.files_removed': 'Removed the files of the lecture "{title}" of {date} ({mb} MB): lectures are kept {days} days',
   'pay.settings_saved': 'Saved the pay settings of {name}',
   'pay.month_approved': 'Approved the payroll of {month}: {teachers} teachers, net {net}',

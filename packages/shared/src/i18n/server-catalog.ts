@@ -669,6 +669,7 @@ export const SERVER_CATALOG = {
     ['Uploaded note "{title}" ({file})', 'नोट्स "{title}" अपलोड केल्या ({file})', 'नोट्स "{title}" अपलोड किए ({file})'],
     ['Added lecture "{title}" of {batch} for {date}', '{batch} चे {date} चे लेक्चर "{title}" जोडले', '{batch} का {date} का लेक्चर "{title}" जोड़ा'],
     ['Removed lecture "{title}" of {batch} for {date}', '{batch} चे {date} चे लेक्चर "{title}" काढून टाकले', '{batch} का {date} का लेक्चर "{title}" हटाया'],
+    ['Marked {count} chapters in the lecture "{title}" of {date}', '{date} च्या "{title}" लेक्चरमध्ये {count} प्रकरणे चिन्हांकित केली', '{date} के लेक्चर "{title}" में {count} अध्याय चिह्नित किए'],
     ['Uploaded the recording of lecture "{title}" ({megabytes} MB)', 'लेक्चर "{title}" चे रेकॉर्डिंग अपलोड केले ({megabytes} MB)', 'लेक्चर "{title}" की रिकॉर्डिंग अपलोड की ({megabytes} MB)'],
     ['Recorded lecture "{title}" in class ({megabytes} MB)', 'वर्गात लेक्चर "{title}" रेकॉर्ड केले ({megabytes} MB)', 'कक्षा में लेक्चर "{title}" रिकॉर्ड किया ({megabytes} MB)'],
     ['Updated note "{title}"', 'नोट्स "{title}" बदलल्या', 'नोट्स "{title}" बदले'],

@@ -219,6 +219,7 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['This field cannot be changed here', 'ही माहिती इथे बदलता येत नाही', 'यह जानकारी यहाँ नहीं बदली जा सकती'],
   ['This conflicts with existing data', 'हे आधीच्या माहितीशी जुळत नाही', 'यह पहले से मौजूद जानकारी से टकराता है'],
   ['The upload is too large', 'अपलोड खूप मोठा आहे', 'अपलोड बहुत बड़ा है'],
+  ['This is being changed by another request: try again in a moment', 'हे दुसऱ्या विनंतीद्वारे बदलले जात आहे: थोड्या वेळाने पुन्हा प्रयत्न करा', 'इसे किसी दूसरे अनुरोध से बदला जा रहा है: थोड़ी देर बाद फिर कोशिश करें'],
   ['This record already exists', 'ही नोंद आधीच आहे', 'यह रिकॉर्ड पहले से है'],
   ['It refers to a record that does not exist', 'यात अस्तित्वात नसलेल्या नोंदीचा उल्लेख आहे', 'इसमें ऐसे रिकॉर्ड का ज़िक्र है जो मौजूद नहीं है'],
   ['This record is still used (in {where}) and cannot be deleted', 'ही नोंद अजून वापरात आहे ({where}), त्यामुळे हटवता येत नाही', 'यह रिकॉर्ड अभी इस्तेमाल में है ({where}), इसलिए हटाया नहीं जा सकता'],
@@ -1428,6 +1429,11 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ],
   ['This part of the lecture is in the academy’s bucket, whose settings are gone', 'लेक्चरचा हा भाग अकॅडमीच्या बकेटमध्ये आहे, ज्याच्या सेटिंग्ज आता नाहीत', 'लेक्चर का यह हिस्सा अकैडमी के बकेट में है, जिसकी सेटिंग्स अब नहीं हैं'],
   [
+    'This part of the lecture is not in the academy’s bucket as it is set now (was the bucket or its address changed?): the admin copies the academy’s lectures folder across from the old one',
+    'लेक्चरचा हा भाग आता सेट केलेल्या अकॅडमीच्या बकेटमध्ये नाही (बकेट किंवा त्याचा पत्ता बदलला का?): ॲडमिनने जुन्या बकेटमधील अकॅडमीचा लेक्चर फोल्डर नव्या बकेटमध्ये कॉपी करावा',
+    'लेक्चर का यह हिस्सा अभी सेट किए गए अकैडमी के बकेट में नहीं है (क्या बकेट या उसका पता बदला गया?): एडमिन पुराने बकेट से अकैडमी का लेक्चर फ़ोल्डर नए में कॉपी करें',
+  ],
+  [
     'The bucket’s keys stored on this server no longer open (APP_SECRET changed): enter them again in Backup → Backups off the machine',
     'या सर्व्हरवर ठेवलेल्या बकेटच्या कीज आता उघडत नाहीत (APP_SECRET बदलला): बॅकअप → मशीनबाहेरील बॅकअपमध्ये त्या पुन्हा लिहा',
     'इस सर्वर पर रखी बकेट की कुंजियाँ अब नहीं खुलतीं (APP_SECRET बदल गया): बैकअप → मशीन से बाहर के बैकअप में उन्हें फिर से लिखें',
@@ -1453,8 +1459,16 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['This recording has as many stills as it may take (2000)', 'या रेकॉर्डिंगमध्ये घेता येतील तितकी चित्रे आधीच आहेत (2000)', 'इस रिकॉर्डिंग में जितने चित्र हो सकते हैं उतने पहले से हैं (2000)'],
   ['Still saved', 'चित्र जतन केले', 'चित्र सहेजा गया'],
   ['Nothing of this lecture was recorded yet', 'या लेक्चरचे अजून काहीही रेकॉर्ड झालेले नाही', 'इस लेक्चर का अभी तक कुछ भी रिकॉर्ड नहीं हुआ'],
+  ['This upload is being written by another connection: it resumes in a moment', 'हे अपलोड दुसऱ्या जोडणीतून लिहिले जात आहे: ते थोड्याच वेळात पुन्हा सुरू होईल', 'यह अपलोड दूसरे कनेक्शन से लिखा जा रहा है: यह थोड़ी देर में फिर शुरू होगा'],
   // Who watched (issue 75; the player's progress reports).
   ['Progress saved', 'प्रगती जतन केली', 'प्रगति सहेजी गई'],
+  // Chapters the teacher marks (decision 097).
+  ['Give each chapter’s start as whole seconds from 0 to 86400', 'प्रत्येक प्रकरणाची सुरुवात 0 ते 86400 पूर्ण सेकंदांत द्या', 'हर अध्याय की शुरुआत 0 से 86400 तक पूरे सेकंड में दें'],
+  ['Give each chapter a title of 1 to 80 characters', 'प्रत्येक प्रकरणाला 1 ते 80 अक्षरांचे नाव द्या', 'हर अध्याय को 1 से 80 अक्षरों का शीर्षक दें'],
+  ['A lecture may have at most 50 chapters', 'एका लेक्चरमध्ये जास्तीत जास्त 50 प्रकरणे असू शकतात', 'एक लेक्चर में अधिकतम 50 अध्याय हो सकते हैं'],
+  ['Two chapters start at the same second: keep one', 'दोन प्रकरणे एकाच सेकंदाला सुरू होतात: एकच ठेवा', 'दो अध्याय एक ही सेकंड पर शुरू होते हैं: एक ही रखें'],
+  ['Send the chapters as a list of { t, title }', 'प्रकरणे { t, title } च्या यादीत पाठवा', 'अध्याय { t, title } की सूची में भेजें'],
+  ['Chapters saved', 'प्रकरणे जतन केली', 'अध्याय सहेजे गए'],
   ['Send the position as whole seconds from 0 to 86400', 'स्थान 0 ते 86400 पूर्ण सेकंदांत पाठवा', 'स्थिति 0 से 86400 तक पूरे सेकंड में भेजें'],
   ['Send the seconds watched as whole seconds from 0 to 86400', 'पाहिलेले सेकंद 0 ते 86400 पूर्ण सेकंदांत पाठवा', 'देखे गए सेकंड 0 से 86400 तक पूरे सेकंड में भेजें'],
   ['Send the progress as an object with position and secondsWatched', 'प्रगती position आणि secondsWatched असलेल्या ऑब्जेक्टच्या स्वरूपात पाठवा', 'प्रगति position और secondsWatched वाले ऑब्जेक्ट के रूप में भेजें'],

@@ -17,6 +17,7 @@ export const LECTURE_UPLOAD_MESSAGES = {
   stillSaved: 'Still saved',
   noRecording: 'Nothing of this lecture was recorded yet',
   recordingFinished: 'Recording received: the lecture is being prepared',
+  uploadBusy: 'This upload is being written by another connection: it resumes in a moment',
 } as const;
 
 /** The largest still of the board a recording sends (a 720p JPEG is 50–200 KB). */

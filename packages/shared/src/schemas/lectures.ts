@@ -47,6 +47,7 @@ export const LECTURE_BUCKET_MESSAGES = {
   unavailable: 'This part of the lecture is in the academy’s bucket, which did not answer: try again in a minute',
   noBucket: 'This part of the lecture is in the academy’s bucket, whose settings are gone',
   keysUnreadable: 'The bucket’s keys stored on this server no longer open (APP_SECRET changed): enter them again in Backup → Backups off the machine',
+  notInBucket: 'This part of the lecture is not in the academy’s bucket as it is set now (was the bucket or its address changed?): the admin copies the academy’s lectures folder across from the old one',
 } as const;
 
 /** The longest lecture a view may describe (a day, in seconds): anything beyond is a bad report. */
@@ -79,6 +80,37 @@ export const lectureRenditionSchema = z.object({
 });
 export type LectureRendition = z.infer<typeof lectureRenditionSchema>;
 
+/** The most chapters a lecture may have, and the longest title of one. */
+export const LECTURE_MAX_CHAPTERS = 50;
+export const LECTURE_CHAPTER_TITLE_MAX = 80;
+export const LECTURE_CHAPTER_MESSAGES = {
+  time: 'Give each chapter’s start as whole seconds from 0 to 86400',
+  title: 'Give each chapter a title of 1 to 80 characters',
+  tooMany: 'A lecture may have at most 50 chapters',
+  sameTime: 'Two chapters start at the same second: keep one',
+  list: 'Send the chapters as a list of { t, title }',
+  saved: 'Chapters saved',
+} as const;
+
+/** A chapter the teacher marked: where it starts (whole seconds) and its title (decision 097). */
+export const lectureChapterSchema = z.object({
+  t: z.number({ error: LECTURE_CHAPTER_MESSAGES.time }).int({ error: LECTURE_CHAPTER_MESSAGES.time }).min(0, { error: LECTURE_CHAPTER_MESSAGES.time }).max(86_400, { error: LECTURE_CHAPTER_MESSAGES.time }),
+  title: z.string({ error: LECTURE_CHAPTER_MESSAGES.title }).trim().min(1, { error: LECTURE_CHAPTER_MESSAGES.title }).max(LECTURE_CHAPTER_TITLE_MAX, { error: LECTURE_CHAPTER_MESSAGES.title }),
+});
+export type LectureChapter = z.infer<typeof lectureChapterSchema>;
+
+/** PUT /api/lectures/{id}/chapters: the whole list (replaces the old one), any order; answered sorted by time. */
+export const lectureChaptersInputSchema = z.object(
+  {
+    chapters: z
+      .array(lectureChapterSchema, { error: LECTURE_CHAPTER_MESSAGES.list })
+      .max(LECTURE_MAX_CHAPTERS, { error: LECTURE_CHAPTER_MESSAGES.tooMany })
+      .refine((chapters) => new Set(chapters.map((chapter) => chapter.t)).size === chapters.length, { error: LECTURE_CHAPTER_MESSAGES.sameTime }),
+  },
+  { error: LECTURE_CHAPTER_MESSAGES.list },
+);
+export type LectureChaptersInput = z.input<typeof lectureChaptersInputSchema>;
+
 export const lectureSchema = z.object({
   _id: z.uuid(),
   batch: namedRefSchema,
@@ -87,6 +119,8 @@ export const lectureSchema = z.object({
   status: z.enum(LECTURE_STATUSES),
   failureReason: z.string().nullable(),
   renditions: z.array(lectureRenditionSchema),
+  /** The chapters its teacher marked, by time (decision 097). */
+  chapters: z.array(lectureChapterSchema),
   /** Whether the caller may upload its recording (an admin, the batch's teacher) while it is `uploading`. */
   canUpload: z.boolean(),
   /** A student's own progress (where to resume, decision 082); null for anyone else or before they play it. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { academyTable } from './academy-table';
-import { LECTURE_RENDITION_KINDS, LECTURE_STATUSES, type LectureRendition } from '@academy/shared/schemas/lectures';
+import { LECTURE_RENDITION_KINDS, LECTURE_STATUSES, type LectureChapter, type LectureRendition } from '@academy/shared/schemas/lectures';
 import { batches } from './batches';
 import { students } from './students';
 import { userRef } from './users';
@@ -35,6 +35,8 @@ export const lectures = academyTable(
     sourceBytes: bigint({ mode: 'number' }),
     /** What the job made, in the order it made them: `[{ kind, bytes, playlist }]`. */
     renditions: jsonb().$type<LectureRendition[]>().notNull().default([]),
+    /** The chapters its teacher marked (decision 097): `[{ t, title }]`, by time, t in whole seconds. */
+    chapters: jsonb().$type<LectureChapter[]>().notNull().default([]),
     /**
      * The lecture's HLS AES-128 segment key (decision 088): 16 random bytes, sealed with the server's
      * secrets-at-rest key (lib/secret-box.ts). Null for a lecture rendered before keys (played in clear).

@@ -8,3 +8,4 @@ export { DEBIAN_MEDIA_TOOLS, FFMPEG_INSTALL_HINT, mediaToolsPresent, type MediaT
 export { createLectureUploads, defineLectureUploadJobs, lectureUploadRoutes } from './lecture-uploads';
 export { lectureWatchRoutes } from './lecture-watch.routes';
 export { defineLectureUpkeepJobs } from './lecture-upkeep';
+export { LECTURE_UPLOAD_RELEASE_CHANNEL } from './upload-lock';

@@ -28,6 +28,7 @@ import { LECTURE_BUCKET_JOB, syncLectureBucket } from './lecture-bucket';
 
 const BUCKET = 'academy-lectures-test';
 const PREFIX = 'shree/backups';
+const OTHER_BUCKET = 'academy-lectures-new';
 const B_ACADEMY_ID = '00000000-0000-4000-8000-0000000000c9';
 const B_HOST = 'lecbucket-b.localhost';
 
@@ -53,7 +54,7 @@ async function freePort(): Promise<number> {
   });
 }
 async function startS3() {
-  s3 = new S3rver({ address: '127.0.0.1', port, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3 = new S3rver({ address: '127.0.0.1', port, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }, { name: OTHER_BUCKET, configs: [] }] });
   await s3.run();
 }
 async function stopS3() {
@@ -268,6 +269,21 @@ describe('an expired lecture', () => {
     expect(objectsOf(removed)).toEqual([]);
     expect(await lectureRow(removed)).toMatchObject({ bucketState: null, bucketFolder: null });
     expect(objectsOf(ids.second).length).toBeGreaterThan(2);
+  });
+
+  it('with another bucket set, a lecture copied to the old one answers 503 saying what happened and what the admin does', async () => {
+    const moved = await call('PUT', '/api/admin/settings/backups', cookies.admin, {
+      offsite: { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: OTHER_BUCKET, prefix: PREFIX, forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const away = await call('GET', `/api/lectures/${ids.second}/hls/voice-board/index.m3u8`, cookies.student);
+    expect(away.statusCode).toBe(503);
+    expect(away.json().message).toBe(LECTURE_BUCKET_MESSAGES.notInBucket);
+    const back = await call('PUT', '/api/admin/settings/backups', cookies.admin, {
+      offsite: { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: BUCKET, prefix: PREFIX, forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    expect(back.statusCode).toBe(200);
+    expect((await call('GET', `/api/lectures/${ids.second}/hls/voice-board/index.m3u8`, cookies.student)).statusCode).toBe(200);
   });
 
   it('with off-site copies turned off, what is in the bucket still plays', async () => {

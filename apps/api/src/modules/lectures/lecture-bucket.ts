@@ -70,6 +70,9 @@ export async function readLectureObject(db: DbExecutor, keys: ServerKeys, key: s
     const answer = await clientFor(config).send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
     return answer.Body as Readable;
   } catch (error) {
+    // The bucket answers, but has no such object: the settings point elsewhere than where it was copied (decision 096).
+    const missing = (error as { name?: string }).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+    if (missing) throw new LectureBucketUnavailable(LECTURE_BUCKET_MESSAGES.notInBucket);
     throw new LectureBucketUnavailable(`${LECTURE_BUCKET_MESSAGES.unavailable} (${describeS3Error(error)})`);
   }
 }

@@ -26,6 +26,7 @@ import type { Actor } from '../../access/actor';
 import { recordAudit } from '../audit';
 import { RECORDING_HEAD_BYTES, recordingTypeOf } from './recording-types';
 import { acceptRecording, assertMayUpload, getLecture } from './lectures.service';
+import { createPgUploadLocker, UploadLocked } from './upload-lock';
 
 /*
  * A lecture's recording sent in pieces (issue 75, decision 087).
@@ -65,6 +66,13 @@ class UploadRefused extends Error {
   }
 }
 
+/** A refusal in the words of the request being handled (its user's language). */
+function refusal(status: number, message: string) {
+  const request = context.getStore()?.request;
+  const language = request ? requestLanguage(request) : 'en';
+  return new UploadRefused(status, JSON.stringify({ success: false, message: translateServerMessage(message, language) }));
+}
+
 /** How many of the file's first bytes were read, and the recording's type they show (null: none known). */
 async function recordingTypeOfFile(file: string) {
   const head = Buffer.alloc(RECORDING_HEAD_BYTES);
@@ -78,17 +86,13 @@ async function recordingTypeOfFile(file: string) {
   return { read, type: read > 0 ? recordingTypeOf(head.subarray(0, read)) : null };
 }
 
-export type LectureUploadDeps = { db: Db; storage: FileStorage; jobs: Jobs; maxUploadBytes: number; root: string };
+export type LectureUploadDeps = { db: Db; storage: FileStorage; jobs: Jobs; maxUploadBytes: number; root: string; lockWaitMs?: number };
 
 /** One tus server (and its folder) per academy, made when first needed. */
 export function createLectureUploads(deps: LectureUploadDeps) {
   const servers = new Map<string, { server: Server; store: FileStore }>();
-
-  const refusal = (status: number, message: string) => {
-    const request = context.getStore()?.request;
-    const language = request ? requestLanguage(request) : 'en';
-    return new UploadRefused(status, JSON.stringify({ success: false, message: translateServerMessage(message, language) }));
-  };
+  // Two writes of one upload are kept apart in PostgreSQL, whichever server each reaches (decision 097).
+  const locker = createPgUploadLocker(deps.db, { waitMs: deps.lockWaitMs });
 
   /** The upload's finished file: known by its first bytes, moved into the storage and taken as the lecture's recording. */
   async function finish(store: FileStore, uploadId: string, kind: UploadKind, ctx: RequestContext) {
@@ -122,6 +126,7 @@ export function createLectureUploads(deps: LectureUploadDeps) {
       datastore: store,
       maxSize: deps.maxUploadBytes,
       relativeLocation: true,
+      locker: () => locker.lockerFor(academyId, context.getStore()!.lectureId),
       // The lecture is in the address: the upload's is under it.
       generateUrl: (_req, { id }) => `/api/lectures/${context.getStore()!.lectureId}/tus/${id}`,
       getFileIdFromRequest: (req) => /\/tus\/([0-9a-f]{32})(?:[?#].*)?$/.exec(new URL(req.url).pathname)?.[1],
@@ -136,6 +141,7 @@ export function createLectureUploads(deps: LectureUploadDeps) {
       },
       onResponseError: (_req, error) => {
         if (error instanceof UploadRefused) return { status_code: error.status_code, body: error.body };
+        if (error instanceof UploadLocked) return { status_code: 423, body: refusal(423, LECTURE_UPLOAD_MESSAGES.uploadBusy).body };
         return undefined;
       },
     });
@@ -178,7 +184,7 @@ export function createLectureUploads(deps: LectureUploadDeps) {
     return store.deleteExpired();
   }
 
-  return { handle, uploadOf, unfinishedRecordingOf, serverOf, removeUnfinished, finish, context };
+  return { handle, uploadOf, unfinishedRecordingOf, serverOf, removeUnfinished, finish, context, locker };
 }
 
 export type LectureUploads = ReturnType<typeof createLectureUploads>;
@@ -296,8 +302,14 @@ export const lectureUploadRoutes: FastifyPluginAsyncZod<LectureUploadDeps & { up
     const { store } = uploads.serverOf(currentAcademyId());
     const ctx: RequestContext = { request, actor, lectureId: request.params.id };
     try {
-      await uploads.finish(store, upload.id, 'recording', ctx);
+      // Not while a piece of it is still being written (here or on another server).
+      await uploads.locker.withLock(currentAcademyId(), request.params.id, upload.id, async () => {
+        const now = await uploads.uploadOf(request.params.id, upload.id);
+        if (!now) throw new AppError('NOT_FOUND', LECTURE_UPLOAD_MESSAGES.noRecording);
+        await uploads.finish(store, upload.id, 'recording', ctx);
+      });
     } catch (error) {
+      if (error instanceof UploadLocked) throw new AppError('LOCKED', LECTURE_UPLOAD_MESSAGES.uploadBusy);
       if (error instanceof UploadRefused) {
         const message = (JSON.parse(error.body) as { message: string }).message;
         throw new AppError(error.status_code === 409 ? 'CONFLICT' : error.status_code === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
-import { LECTURE_MESSAGES, lectureCreatedSchema, lectureFileParamsSchema, lectureInputSchema, lectureSchema, lectureViewerSchema, lectureViewInputSchema, lectureViewSchema } from '@academy/shared/schemas/lectures';
+import { LECTURE_CHAPTER_MESSAGES, LECTURE_MESSAGES, lectureChaptersInputSchema, lectureCreatedSchema, lectureFileParamsSchema, lectureInputSchema, lectureSchema, lectureViewerSchema, lectureViewInputSchema, lectureViewSchema } from '@academy/shared/schemas/lectures';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../events/catalog';
 import { AppError } from '../../lib/app-error';
@@ -14,7 +14,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { LectureBucketUnavailable, lectureObjectKey, readLectureObject } from './lecture-bucket';
 import { removeLecture } from './lecture-removal';
 import { RECORDING_HEAD_BYTES, recordingTypeOf, type RecordingType } from './recording-types';
-import { acceptRecording, assertMayUpload, batchLectures, createLecture, getLecture, lectureFileFor, lectureViewers, myLectures, saveLectureView, type UploadedRecording } from './lectures.service';
+import { acceptRecording, assertMayUpload, batchLectures, createLecture, getLecture, lectureFileFor, lectureViewers, myLectures, saveLectureChapters, saveLectureView, type UploadedRecording } from './lectures.service';
 
 const REJECTED_FILE_MESSAGES = { empty: LECTURE_MESSAGES.emptyFile, tooLarge: LECTURE_MESSAGES.tooLarge, badContent: LECTURE_MESSAGES.badFile };
 const fileRequired = () => new AppError('BAD_REQUEST', LECTURE_MESSAGES.fileRequired, { file: LECTURE_MESSAGES.fileRequired });
@@ -94,6 +94,13 @@ export const lecturesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorag
   );
 
   dataRoute(app, 'GET', '/lectures/:id', { tags, params: idParamsSchema, response: { 200: apiSuccess(lectureSchema) } }, (request) => getLecture(db, actorOf(request), request.params.id));
+
+  // The chapters its teacher marks (decision 097): the whole list, replaced.
+  dataRoute(
+    app, 'PUT', '/lectures/:id/chapters', { tags, params: idParamsSchema, body: lectureChaptersInputSchema, response: { 200: apiSuccess(lectureSchema) } },
+    (request) => saveLectureChapters(db, actorOf(request), request.params.id, request.body),
+    LECTURE_CHAPTER_MESSAGES.saved,
+  );
 
   // Removed by its teacher or the admin (decision 091): its files go; its batch's readers are told it was removed.
   dataRoute(

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { LECTURE_MESSAGES, type Lecture, type LectureInput, type LectureRenditionKind, type LectureViewer, type LectureViewInput } from '@academy/shared/schemas/lectures';
+import { LECTURE_MESSAGES, type Lecture, type LectureChaptersInput, type LectureInput, type LectureRenditionKind, type LectureViewer, type LectureViewInput } from '@academy/shared/schemas/lectures';
 import type { Db, DbExecutor } from '../../db/client';
 import { attendanceRecords, batches, batchStudents, lectureFiles, lectures, lectureViews, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -38,6 +38,7 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
       status: lectures.status,
       failureReason: lectures.failureReason,
       renditions: lectures.renditions,
+      chapters: lectures.chapters,
       canUpload: sql<boolean>`${lectureManageScope(actor)}`,
       myView,
       filesRemovedAt: lectures.filesRemovedAt,
@@ -58,6 +59,7 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
     status: row.status,
     failureReason: row.failureReason,
     renditions: row.renditions,
+    chapters: row.chapters,
     canUpload: Boolean(row.canUpload) && !row.filesRemovedAt && (row.status === 'uploading' || row.status === 'failed'),
     myView: row.myView ?? null,
     removedAt: row.filesRemovedAt?.toISOString() ?? null,
@@ -223,4 +225,30 @@ export async function lectureViewers(db: DbExecutor, actor: Actor, id: string): 
     furthest: row.furthest ?? 0,
     lastWatchedAt: row.lastWatchedAt?.toISOString() ?? null,
   }));
+}
+
+/**
+ * PUT /api/lectures/{id}/chapters (decision 097): the admin or the batch's teacher replaces the lecture's
+ * chapters (any order; kept by time). Another teacher, another academy: 404; a removed lecture: 409. Audited.
+ */
+export async function saveLectureChapters(db: Db, actor: Actor, id: string, input: LectureChaptersInput): Promise<Lecture> {
+  const chapters = [...input.chapters].map((chapter) => ({ t: chapter.t, title: chapter.title.trim() })).sort((a, b) => a.t - b.t);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ title: lectures.title, date: lectures.date, filesRemovedAt: lectures.filesRemovedAt, mayManage: sql<boolean>`${lectureManageScope(actor)}` })
+      .from(lectures)
+      .where(and(eq(lectures.id, id), lectureReadScope(actor)))
+      .for('update', { of: lectures })
+      .limit(1);
+    if (!row || !row.mayManage) throw lectureNotFound();
+    if (row.filesRemovedAt) throw new AppError('CONFLICT', LECTURE_MESSAGES.removed);
+    await tx.update(lectures).set({ chapters }).where(eq(lectures.id, id));
+    await recordAudit(tx, actor, {
+      action: 'lecture.chapters',
+      entityType: 'lecture',
+      entityId: id,
+      text: { key: 'lecture.chapters_saved', values: { count: String(chapters.length), title: row.title, date: row.date.split('-').reverse().join('-') } },
+    });
+  });
+  return getLecture(db, actor, id);
 }

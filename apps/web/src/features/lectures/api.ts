@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Lecture, LectureViewer, LectureViewInput } from '@academy/shared/schemas/lectures';
+import type { Lecture, LectureChapter, LectureViewer, LectureViewInput } from '@academy/shared/schemas/lectures';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { useRefreshQueries } from '../../lib/resource-hooks';
 import { getQueryOptions } from '../../lib/get-query-options';
@@ -51,6 +51,15 @@ export function useRemoveLecture() {
   const refresh = useRefreshQueries([lectureKeys.all]);
   return useMutation({
     mutationFn: (id: string) => apiRequestWithMessage<Lecture>('DELETE', `/lectures/${encodeURIComponent(id)}`),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Saves a lecture's chapters as a whole (its teacher, the admin; decision 097). */
+export function useSaveLectureChapters(id: string) {
+  const refresh = useRefreshQueries([lectureKeys.all]);
+  return useMutation({
+    mutationFn: (chapters: LectureChapter[]) => apiRequestWithMessage<Lecture>('PUT', `/lectures/${encodeURIComponent(id)}/chapters`, { chapters }),
     onSuccess: () => refresh(),
   });
 }

@@ -9,6 +9,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { formatDate } from '../../../lib/format-date';
 import { useBatchLectures, useRemoveLecture } from '../api';
+import { LectureChaptersEditor } from './lecture-chapters';
 import { LectureViewers } from './lecture-viewers';
 import { AddLectureLink, LectureUploadLinks } from './lecture-upload-links';
 
@@ -69,6 +70,7 @@ export function BatchLectures({ batchId, canAdd = false }: { batchId: string; ca
                   )}
                 </Group>
                 {lecture.status === 'ready' ? <WhoWatched lectureId={lecture._id} /> : null}
+                {canAdd && lecture.status === 'ready' && !lecture.removedAt ? <LectureChaptersEditor lecture={lecture} /> : null}
                 {canAdd ? <LectureUploadLinks lecture={lecture} /> : null}
                 {canAdd && !lecture.removedAt && lecture.status !== 'processing' ? <RemoveLectureButton lecture={lecture} /> : null}
               </Stack>

@@ -7,7 +7,7 @@ import { megabytes } from '../offline-lectures';
 /**
  * Settings → Lectures, under the storage by batch (decision 096): how much of it is in the academy's
  * bucket (the off-site backups' one), what is still waiting to be copied there, and a copy that failed
- * with why. Nothing when no bucket is set.
+ * with why, and that changing the bucket does not move what is in it (decision 096). Nothing when no bucket is set.
  */
 export function LectureBucketStatus({ bucket }: { bucket: LectureSettings['bucket'] }) {
   if (!bucket) return null;
@@ -22,6 +22,13 @@ export function LectureBucketStatus({ bucket }: { bucket: LectureSettings['bucke
           </>
         ) : null}
       </Text>
+      {bucket.bytes > 0 ? (
+        <Text size="sm" c="dimmed" data-testid="lecture-bucket-move">
+          <Trans>
+            Changing the bucket or its address in Backup → Backups off the machine does not move these lectures: copy the academy’s lectures folder to the new bucket first, or they cannot be played.
+          </Trans>
+        </Text>
+      ) : null}
       {!bucket.on ? (
         <Text size="sm" c="dimmed">
           <Trans>Backups off the machine are off: new lectures stay on the server; those already in the bucket still play from it.</Trans>

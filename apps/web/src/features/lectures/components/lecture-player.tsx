@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Lecture } from '@academy/shared/schemas/lectures';
 import { reportLectureView } from '../api';
 import { loadHls, startAwareLoader } from '../lecture-start';
+import { clock, LectureChapterList } from './lecture-chapters';
 import { LectureDownloadControl } from './lecture-download';
 import { LectureWatermark } from './lecture-watermark';
 
@@ -17,14 +18,6 @@ const MAX_PLAYED_STEP = 3;
 
 type Still = { t: number; src: string };
 
-/** 75 → "1:15", 3725 → "1:02:05". */
-function clock(seconds: number): string {
-  const whole = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 /** The last still at or before `time` (the timeline is in order). */
 function stillAt(stills: readonly Still[], time: number): Still | undefined {
@@ -91,6 +84,36 @@ function useLectureStream(audioRef: RefObject<HTMLAudioElement | null>, renditio
   }, [audioRef, rendition, setFailed]);
 }
 
+/** The student's progress, to the server: every 15 s while playing, on pause and when the screen is left. */
+function useProgressReports(audioRef: RefObject<HTMLAudioElement | null>, lectureId: string, reportProgress: boolean, watched: RefObject<{ total: number; lastTime: number; reported: number }>) {
+  useEffect(() => {
+    if (!reportProgress) return;
+    const audio = audioRef.current;
+    const send = () => {
+      if (!audio) return;
+      const position = Math.floor(audio.currentTime);
+      const secondsWatched = Math.floor(watched.current.total);
+      if (secondsWatched === watched.current.reported && position === 0) return;
+      watched.current.reported = secondsWatched;
+      void reportLectureView(lectureId, { position, secondsWatched }).catch(() => {});
+    };
+    const timer = window.setInterval(() => {
+      if (audio && !audio.paused) send();
+    }, REPORT_EVERY_MS);
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') send();
+    };
+    audio?.addEventListener('pause', send);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.clearInterval(timer);
+      audio?.removeEventListener('pause', send);
+      document.removeEventListener('visibilitychange', hidden);
+      send();
+    };
+  }, [audioRef, lectureId, reportProgress, watched]);
+}
+
 /**
  * Plays a lecture's voice + board rendition (issue 75, decision 082): Opus speech in HLS through hls.js
  * (loaded from the lectures screens, its start fetched beforehand: lecture-start.ts) or the browser's own HLS, the board still of the current time beside
@@ -112,33 +135,7 @@ export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; r
 
   useLectureStream(audioRef, rendition, setFailed);
 
-  // The student's progress, to the server: every 15 s while playing, on pause and when the screen is left.
-  useEffect(() => {
-    if (!reportProgress) return;
-    const audio = audioRef.current;
-    const send = () => {
-      if (!audio) return;
-      const position = Math.floor(audio.currentTime);
-      const secondsWatched = Math.floor(watched.current.total);
-      if (secondsWatched === watched.current.reported && position === 0) return;
-      watched.current.reported = secondsWatched;
-      void reportLectureView(lecture._id, { position, secondsWatched }).catch(() => {});
-    };
-    const timer = window.setInterval(() => {
-      if (audio && !audio.paused) send();
-    }, REPORT_EVERY_MS);
-    const hidden = () => {
-      if (document.visibilityState === 'hidden') send();
-    };
-    audio?.addEventListener('pause', send);
-    document.addEventListener('visibilitychange', hidden);
-    return () => {
-      window.clearInterval(timer);
-      audio?.removeEventListener('pause', send);
-      document.removeEventListener('visibilitychange', hidden);
-      send();
-    };
-  }, [lecture._id, reportProgress]);
+  useProgressReports(audioRef, lecture._id, reportProgress, watched);
 
   const onLoadedMetadata = () => {
     const audio = audioRef.current;
@@ -249,6 +246,8 @@ export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; r
           }}
           data={SPEEDS.map((one) => ({ value: one, label: `${one}×` }))}
         />
+        {/* A copy downloaded before chapters existed has none. */}
+        <LectureChapterList chapters={lecture.chapters ?? []} time={time} onSeek={seekTo} />
         <LectureDownloadControl lecture={lecture} />
       </Stack>
     </Paper>
