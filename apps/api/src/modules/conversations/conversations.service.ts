@@ -15,7 +15,7 @@ import { academyToday, getAcademySettings } from '../../academy-settings';
 import { CONVERSATION_SENDER_JOB, SESSION_WINDOW_MS, type ConversationSendPayload } from './intake';
 import { STAFF_ROLES } from '@academy/shared/roles';
 import { academyDayStartSql } from '../../db/academy-today';
-import { joinOn } from '../../db/same-academy';
+import { academySql, joinOn } from '../../db/same-academy';
 
 /** The inbox's list: newest first, at most this many (an academy's families fit). */
 const LIST_LIMIT = 300;
@@ -26,12 +26,12 @@ function summaries(db: DbExecutor, where: ReturnType<typeof sql>) {
     select c.id as "_id", c.unread, c.waiting, c.note, c.last_message_at as "lastMessageAt", c.last_inbound_at as "lastInboundAt",
       json_build_object('_id', p.id, 'name', pu.name, 'phone', p.phone, 'relation', p.relation,
         'children', coalesce((select json_agg(json_build_object('_id', s.id, 'name', su.name) order by lower(su.name))
-          from parent_students ps join students s on s.id = ps.student_id and s.academy_id = ps.academy_id join users su on su.id = s.user_id and su.academy_id = s.academy_id where ps.parent_id = p.id), '[]'::json)) as parent,
+          from parent_students ps join students s on s.id = ps.student_id and s.academy_id = ps.academy_id join users su on su.id = s.user_id and su.academy_id = s.academy_id where ps.parent_id = p.id and ps.academy_id = p.academy_id), '[]'::json)) as parent,
       case when au.id is null then null else json_build_object('_id', au.id, 'name', au.name) end as "assignedTo",
       (select m.text from conversation_messages m where m.conversation_id = c.id and m.academy_id = c.academy_id order by m.created_at desc limit 1) as "lastText"
     from conversations c join parents p on p.id = c.parent_id and p.academy_id = c.academy_id join users pu on pu.id = p.user_id and pu.academy_id = p.academy_id
     left join users au on au.id = c.assigned_to and au.academy_id = c.academy_id
-    where ${where}
+    where ${where} and c.academy_id = ${academySql()}
     order by c.last_message_at desc
     limit ${LIST_LIMIT}`);
 }
@@ -204,7 +204,7 @@ export async function conversationCounts(db: DbExecutor, today: string, timeZone
   const { rows } = await db.execute<{ received: number; answeredAutomatically: number; waiting: number }>(sql`
     select count(*) filter (where direction = 'in')::int as received,
       count(*) filter (where direction = 'out' and kind in ('auto', 'menu'))::int as "answeredAutomatically",
-      (select count(*) from conversations where waiting)::int as waiting
-    from conversation_messages where created_at >= ${since}`);
+      (select count(*) from conversations where waiting and academy_id = ${academySql()})::int as waiting
+    from conversation_messages where created_at >= ${since} and academy_id = ${academySql()}`);
   return rows[0]!;
 }
