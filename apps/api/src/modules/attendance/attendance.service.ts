@@ -36,7 +36,7 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
   const [{ rows }, closure, demos] = await Promise.all([db.execute<DayRow>(sql`
     with enrolled as (
       select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id
-      where bs.batch_id = ${batch._id} and s.status = 'active'
+      where bs.academy_id = ${academySql()} and bs.batch_id = ${batch._id} and s.status = 'active'
     ), marks as (
       select student_id, status, remark, marked_at, marked_by from attendance_records where academy_id = ${academySql()} and batch_id = ${batch._id} and date = ${date}
     )
@@ -50,9 +50,9 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
       round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) over () / nullif(count(a.status) over (), 0), 1)::float8 as percentage
     from enrolled e
     full join marks a on a.student_id = e.student_id
-    join students s on s.id = coalesce(e.student_id, a.student_id)
+    join students s on s.id = coalesce(e.student_id, a.student_id) and s.academy_id = ${academySql()}
     join users u on u.id = s.user_id and u.academy_id = s.academy_id
-    left join users mu on mu.id = a.marked_by
+    left join users mu on mu.id = a.marked_by and mu.academy_id = ${academySql()}
     order by (e.student_id is not null) desc, lower(u.name), s.id`), closureTitleOn(db, batch._id, date), demosOn(db, batch._id, date)]);
   let latest: DayRow | undefined;
   for (const row of rows) {
@@ -79,8 +79,8 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
 async function demosOn(db: DbExecutor, batchId: string, date: string): Promise<AttendanceDemo[]> {
   const { rows } = await db.execute<AttendanceDemo>(sql`
     select d.id as "_id", e.student_name as name, d.status
-    from admission_demos d join admission_enquiries e on e.id = d.enquiry_id
-    where d.batch_id = ${batchId} and d.date = ${date}
+    from admission_demos d join admission_enquiries e on e.id = d.enquiry_id and e.academy_id = d.academy_id
+    where d.academy_id = ${academySql()} and d.batch_id = ${batchId} and d.date = ${date}
     order by lower(e.student_name), d.id`);
   return rows;
 }

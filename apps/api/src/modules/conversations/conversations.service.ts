@@ -80,7 +80,7 @@ async function lockConversation(tx: DbExecutor, id: string) {
   const { rows } = await tx.execute<{ id: string; parentId: string; lastInboundAt: string | null; parentName: string }>(sql`
     select c.id, c.parent_id as "parentId", c.last_inbound_at as "lastInboundAt", u.name as "parentName"
     from conversations c join parents p on p.id = c.parent_id and p.academy_id = c.academy_id join users u on u.id = p.user_id and u.academy_id = p.academy_id
-    where c.id = ${id} for update of c`);
+    where c.academy_id = ${academySql()} and c.id = ${id} for update of c`);
   if (!rows[0]) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.notFound);
   return rows[0];
 }
@@ -182,7 +182,7 @@ export async function setAbsenceExcused(db: Db, actor: Actor, id: string, excuse
   await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ studentId: string; date: string; child: string; excused: boolean }>(sql`
       select r.student_id as "studentId", r.date::text as date, u.name as child, r.excused_at is not null as excused
-      from absence_reasons r join students s on s.id = r.student_id and s.academy_id = r.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id where r.id = ${id} for update of r`);
+      from absence_reasons r join students s on s.id = r.student_id and s.academy_id = r.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id where r.academy_id = ${academySql()} and r.id = ${id} for update of r`);
     const reason = rows[0];
     if (!reason) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.reasonNotFound);
     if (reason.excused === excused) return;

@@ -12,7 +12,7 @@ import {
   type examInputSchema,
   type ExamResults,
 } from '@academy/shared/schemas/exams';
-import type { Db, DbExecutor } from '../../db/client';
+import { academySql, type Db, type DbExecutor } from '../../db/client';
 import { students } from '../../db/schema';
 import { queueJob } from '../../events/queue-job';
 import { AppError } from '../../lib/app-error';
@@ -80,7 +80,7 @@ function staffExam(actor: Actor, row: ExamRow | undefined): ExamRow {
 
 /** The test, if this actor may manage it. */
 async function examForStaff(db: DbExecutor, actor: Actor, examId: string): Promise<ExamRow> {
-  const { rows } = await db.execute<ExamRow>(sql`select ${EXAM_COLUMNS} ${EXAM_FROM} where t.id = ${examId}`);
+  const { rows } = await db.execute<ExamRow>(sql`select ${EXAM_COLUMNS} ${EXAM_FROM} where t.academy_id = ${academySql()} and t.id = ${examId}`);
   return staffExam(actor, rows[0]);
 }
 
@@ -92,7 +92,7 @@ async function examForStaff(db: DbExecutor, actor: Actor, examId: string): Promi
  * Migration 0029's triggers refuse the same in the database, whatever the code does.
  */
 async function lockExamForStaff(tx: DbExecutor, actor: Actor, examId: string): Promise<ExamRow> {
-  const { rows } = await tx.execute<ExamRow>(sql`select ${EXAM_COLUMNS} ${EXAM_FROM} where t.id = ${examId} for no key update of t`);
+  const { rows } = await tx.execute<ExamRow>(sql`select ${EXAM_COLUMNS} ${EXAM_FROM} where t.academy_id = ${academySql()} and t.id = ${examId} for no key update of t`);
   return staffExam(actor, rows[0]);
 }
 
@@ -375,18 +375,19 @@ export async function examsOfStudent(
       select t.id from exams t
       -- A test of their batch held on or after the day they joined it, or one they have a mark in; a
       -- test held before they joined is not theirs (issue 42: not "absent", left out of chart and card).
-      where (t.batch_id in (select batch_id from batch_students where student_id = ${studentId}
+      -- Every table names the academy (decision 053: one shard on Citus).
+      where t.academy_id = ${academySql()} and (t.batch_id in (select batch_id from batch_students where academy_id = ${academySql()} and student_id = ${studentId}
                              and (enrolled_at at time zone ${academyTimeZoneSql})::date <= t.date)
           or exists (select 1 from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id and m.student_id = ${studentId}))
         ${options.includeUnpublished ? sql`` : sql`and t.published_at is not null`}
-        ${options.teacherId ? sql`and t.batch_id in (select id from batches where teacher_id = ${options.teacherId})` : sql``}
+        ${options.teacherId ? sql`and t.batch_id in (select id from batches where academy_id = ${academySql()} and teacher_id = ${options.teacherId})` : sql``}
         ${options.from ? sql`and t.date >= ${options.from}` : sql``}
         ${options.to ? sql`and t.date <= ${options.to}` : sql``}
     )
-    select ${EXAM_COLUMNS}, (select u.name from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}) as "studentName",
+    select ${EXAM_COLUMNS}, (select u.name from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.academy_id = ${academySql()} and s.id = ${studentId}) as "studentName",
       (select json_agg(json_build_object('halfMarks', m.half_marks, 'absent', m.absent, 'mine', m.student_id = ${studentId})) from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id) as marks
     ${EXAM_FROM}
-    where t.id in (select id from mine)
+    where t.academy_id = ${academySql()} and t.id in (select id from mine)
     order by t.date, t.created_at`);
   let studentName = rows[0]?.studentName;
   if (studentName === undefined) {

@@ -9,7 +9,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import { familiesNoChannelReaches, familiesWaitingForQuietHours } from '../family-outbox';
 import { academyToday } from '../../academy-settings';
 import { DUE_LOCK_ORDER, duesFilters } from './fee-queries';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /** Queuing fee reminders (the `fee-reminder` job in fee-reminders.ts sends them). */
 
@@ -61,9 +61,12 @@ export async function queueFeeReminders(
       .innerJoin(students, joinOn(students.id, feeDues.studentId))
       .innerJoin(users, joinOn(users.id, students.userId))
       .where(
-        input.allOverdue
-          ? duesFilters({ overdue: 'true', batch: input.batch, search: input.search }, today)
-          : and(duesFilters({}, today), inArray(feeDues.id, input.dueIds ?? [])),
+        and(
+          input.allOverdue
+            ? duesFilters({ overdue: 'true', batch: input.batch, search: input.search }, today)
+            : and(duesFilters({}, today), inArray(feeDues.id, input.dueIds ?? [])),
+          thisAcademy(feeDues),
+        ),
       )
       .orderBy(...DUE_LOCK_ORDER)
       .for('update', { of: feeDues });

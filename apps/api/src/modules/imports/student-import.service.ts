@@ -311,7 +311,7 @@ async function importGroups(tx: DbExecutor, actor: AuditActor, language: Languag
         })
         .from(students)
         .innerJoin(users, joinOn(users.id, students.userId))
-        .where(inArray(students.id, existing.map((group) => group.studentId!)))
+        .where(and(inArray(students.id, existing.map((group) => group.studentId!)), thisAcademy(students)))
         .for('update', { of: students })
     : [];
   const currentOf = new Map(currentRows.map((row) => [row.id, row]));

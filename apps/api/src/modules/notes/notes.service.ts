@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import { NOTE_MESSAGES, type Note, type NoteInputValues, type NoteList, type NoteTarget, type NoteUpdateValues, type PublicNote } from '@academy/shared/schemas/notes';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
-import { type Db, type DbExecutor, joinOn } from '../../db/client';
+import { type Db, type DbExecutor, joinOn, thisAcademy } from '../../db/client';
 import { batches, notes, standards, students, subjects, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage, StoredFile } from '../../lib/storage';
@@ -362,7 +362,7 @@ async function lockForChange(tx: DbExecutor, writer: NoteWriter, id: string) {
       canManage: sql<boolean>`${noteManageScope(writer)}`,
     })
     .from(notes)
-    .where(and(eq(notes.id, id), noteReadScope(writer)))
+    .where(and(eq(notes.id, id), noteReadScope(writer), thisAcademy(notes)))
     .limit(1)
     .for('update', { of: notes });
   if (!row) throw new AppError('NOT_FOUND', NOTE_MESSAGES.notFound);

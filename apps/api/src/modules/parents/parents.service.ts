@@ -103,7 +103,7 @@ export async function linkParent(
       .select({ id: students.id, name: users.name })
       .from(students)
       .innerJoin(users, joinOn(users.id, students.userId))
-      .where(eq(students.id, studentId))
+      .where(and(eq(students.id, studentId), thisAcademy(students)))
       .for('update', { of: students });
     if (!student) throw new AppError('NOT_FOUND', 'Student not found');
     // Two offices linking the same new number at once: the second waits and finds the first's parent.
@@ -189,7 +189,7 @@ export async function setParentChannel(db: Db, actor: AuditActor, parentId: stri
       .select({ name: users.name, preferredChannel: parents.preferredChannel, stopped: sql<boolean>`${parents.whatsappStoppedAt} is not null` })
       .from(parents)
       .innerJoin(users, joinOn(users.id, parents.userId))
-      .where(eq(parents.id, parentId))
+      .where(and(eq(parents.id, parentId), thisAcademy(parents)))
       .for('update', { of: parents });
     if (!before) throw new AppError('NOT_FOUND', PARENT_MESSAGES.notFound);
     await tx

@@ -12,6 +12,7 @@ import { recordAudit } from '../audit';
 import { academyToday } from '../../academy-settings';
 import { monthRange, nextMonth, payFigures, previousMonth, leaveDaysWithin, type AdjustmentRow, type LectureRow, type PayRule } from './pay-calc';
 import { financialYearOf, MAHARASHTRA_PROFESSIONAL_TAX, monthlyTdsEstimate, tdsSection, type ProfessionalTaxTable } from './tax-rules';
+import { academySql } from '../../db/same-academy';
 
 type PayInput = z.output<typeof payInputSchema>;
 type CorrectionInput = z.output<typeof lectureCorrectionInputSchema>;
@@ -508,8 +509,8 @@ export async function reopenMonth(db: Db, actor: Actor, month: string): Promise<
   await db.transaction(async (tx) => {
     await payrollTurn(tx);
     const { rows } = await tx.execute<{ paid: boolean; later: boolean }>(sql`
-      select paid_mode is not null as paid, exists (select 1 from payroll_months later where later.month > ${month}) as later
-      from payroll_months where month = ${month} for update`);
+      select paid_mode is not null as paid, exists (select 1 from payroll_months later where later.academy_id = ${academySql()} and later.month > ${month}) as later
+      from payroll_months where academy_id = ${academySql()} and month = ${month} for update`);
     const row = rows[0];
     if (!row) throw new AppError('CONFLICT', PAY_MESSAGES.notApproved);
     if (row.paid) throw new AppError('CONFLICT', PAY_MESSAGES.paidCannotReopen);
