@@ -375,7 +375,6 @@ export async function examsOfStudent(
       select t.id from exams t
       -- A test of their batch held on or after the day they joined it, or one they have a mark in; a
       -- test held before they joined is not theirs (issue 42: not "absent", left out of chart and card).
-      -- Every table names the academy (decision 053: one shard on Citus).
       where t.academy_id = ${academySql()} and (t.batch_id in (select batch_id from batch_students where academy_id = ${academySql()} and student_id = ${studentId}
                              and (enrolled_at at time zone ${academyTimeZoneSql})::date <= t.date)
           or exists (select 1 from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id and m.student_id = ${studentId}))

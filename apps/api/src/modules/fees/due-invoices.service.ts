@@ -68,8 +68,7 @@ export async function issueDueInvoices(db: Db, actor: AuditActor = null): Promis
           eq(feePlans.taxable, true),
           eq(feePlans.deposit, false),
           sql`${feeDues.dueDate} >= (${feeDues.createdAt} at time zone ${timeZone})::date`,
-          sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.academyId} = ${qualified(feeDues.academyId)} and ${feeDueInvoices.creditNoteNumber} is null)`,
-          thisAcademy(feeDues),
+          sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.academyId} = ${qualified(feeDues.academyId)} and ${feeDueInvoices.creditNoteNumber} is null) and ${thisAcademy(feeDues)}`,
         ),
       )
       .orderBy(...DUE_LOCK_ORDER)

@@ -258,7 +258,7 @@ export async function childrenOf(db: DbExecutor, actor: Actor): Promise<ParentCh
       case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard,
       coalesce((
         select json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name)
-        from batch_students bs join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = s.id), '[]'::json) as batches
+        from batch_students bs join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = s.id and bs.academy_id = s.academy_id), '[]'::json) as batches
     from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id left join standards st on st.id = s.standard_id and st.academy_id = s.academy_id
     where s.id in ${sql`(${sql.join(
       ids.map((id) => sql`${id}::uuid`),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { paiseToRupees } from '@academy/shared/money';
 import { PAY_MESSAGES, type adjustmentInputSchema, type payrollSettingsInputSchema, type PayrollSettings, type lectureCorrectionInputSchema, type Lecture, type markPaidInputSchema, type MyPay, type payInputSchema, type PayrollLine, type PayrollMonth, type PayrollTeacher, type PayScheme, type PaySettings } from '@academy/shared/schemas/pay';
 import { formatDate } from '@academy/shared/calendar';
-import { type Db, type DbExecutor, appNowSql } from '../../db/client';
+import { academySql, appNowSql, type Db, type DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
 import { sealSecret } from '../../lib/secret-box';
@@ -12,7 +12,6 @@ import { recordAudit } from '../audit';
 import { academyToday } from '../../academy-settings';
 import { monthRange, nextMonth, payFigures, previousMonth, leaveDaysWithin, type AdjustmentRow, type LectureRow, type PayRule } from './pay-calc';
 import { financialYearOf, MAHARASHTRA_PROFESSIONAL_TAX, monthlyTdsEstimate, tdsSection, type ProfessionalTaxTable } from './tax-rules';
-import { academySql } from '../../db/same-academy';
 
 type PayInput = z.output<typeof payInputSchema>;
 type CorrectionInput = z.output<typeof lectureCorrectionInputSchema>;

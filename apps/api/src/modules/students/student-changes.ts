@@ -246,10 +246,15 @@ export async function removeImportedStudents(tx: DbExecutor, studentIds: string[
     // Read in the same statement as the update, its number was missed and given again (a CI run's
     // "This record already exists" on every new student after an import's undo).
     await tx.select({ year: studentIdCounters.year }).from(studentIdCounters).where(and(eq(studentIdCounters.year, year), thisAcademy(studentIdCounters))).for('update');
+    // The last number still in use, read first and written as a value (Citus takes no subquery in an UPDATE's SET).
+    const [inUse] = await tx
+      .select({ last: sql<number>`coalesce(max(split_part(${students.studentCode}, '-', 3)::int), 0)`.mapWith(Number) })
+      .from(students)
+      .where(and(sql`split_part(${students.studentCode}, '-', 2) = ${String(year)}`, thisAcademy(students)));
     await tx
       .update(studentIdCounters)
-      .set({ last: sql`coalesce((select max(split_part(${students.studentCode}, '-', 3)::int) from ${students} where split_part(${students.studentCode}, '-', 2) = ${String(year)}), 0)` })
-      .where(eq(studentIdCounters.year, year));
+      .set({ last: inUse?.last ?? 0 })
+      .where(and(eq(studentIdCounters.year, year), thisAcademy(studentIdCounters)));
   }
 }
 
