@@ -29,6 +29,8 @@ describe('PostgreSQL errors as answers', () => {
     expect(duplicate.fieldErrors).toEqual({ name: 'A subject with this name already exists' });
     const inUse = appErrorFromPostgres(pgError({ code: '23503', constraint: 'notes_batch_id_batches_id_fk_102262', detail: 'Key (academy_id, id)=(a, b) is still referenced from table "notes_102262".' }))!;
     expect(inUse.message).toBe('This record is still used (in notes) and cannot be deleted');
+    const relayed = Object.assign(new Error('duplicate key value violates unique constraint "subjects_name_lower_unique_102054"'), { severity: 'ERROR', code: '23505' });
+    expect(appErrorFromPostgres(relayed)!.fieldErrors).toEqual({ name: 'A subject with this name already exists' });
   });
 
   it("maps the marks triggers' check violations to a 409 in words, other checks to the 400 of bad input", () => {

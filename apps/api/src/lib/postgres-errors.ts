@@ -9,10 +9,17 @@ export function findPostgresError(error: unknown): PostgresError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
     const candidate = current as Partial<PostgresError> & { severity?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code) && candidate.severity !== undefined) return withoutShardNumbers(candidate as PostgresError);
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code) && candidate.severity !== undefined) return withoutShardNumbers(withConstraint(candidate as PostgresError & { message?: unknown }));
     current = candidate.cause;
   }
   return undefined;
+}
+
+/** The constraint named in the message when the error has no field for it (a Citus coordinator relaying a worker's refusal). */
+function withConstraint(error: PostgresError & { message?: unknown }): PostgresError {
+  if (error.constraint !== undefined || typeof error.message !== 'string') return error;
+  const named = /constraint "([^"]+)"/.exec(error.message)?.[1];
+  return named ? { code: error.code, constraint: named, detail: error.detail, table: error.table, column: error.column } : error;
 }
 
 /** A shard's number as a Citus worker adds it to a table's and its constraints' names (`notes_102262`). */

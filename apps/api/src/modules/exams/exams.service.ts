@@ -24,7 +24,7 @@ import { staffExamsTeacherId } from '../../access/exams';
 import { diffChanges, recordAudit } from '../audit';
 import { averageAndHighest, competitionRanks, percentageOf } from './ranking';
 import { formatDate } from '@academy/shared/calendar';
-import { academyTimeZoneSql } from '../../db/academy-today';
+import { thisAcademyTimeZoneSql } from '../../db/academy-today';
 
 type ExamInput = z.output<typeof examInputSchema>;
 type MarksSubmission = z.output<typeof marksSubmissionSchema>;
@@ -62,8 +62,8 @@ function toExam(row: ExamRow): Exam {
   };
 }
 
-const EXAM_COLUMNS = sql`t.id as "_id", t.name, t.date, t.max_half_marks as "maxHalfMarks", t.topic, t.published_at as "publishedAt",
-  t.corrected_at as "correctedAt", (select count(*)::int from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id) as entered,
+const examColumns = () => sql`t.id as "_id", t.name, t.date, t.max_half_marks as "maxHalfMarks", t.topic, t.published_at as "publishedAt",
+  t.corrected_at as "correctedAt", (select count(*)::int from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id and m.academy_id = ${academySql()}) as entered,
   b.id as "batchId", b.name as "batchName", sub.id as "subjectId", sub.name as "subjectName", sub.code as "subjectCode", b.teacher_id as "teacherId"`;
 const EXAM_FROM = sql`from exams t join batches b on b.id = t.batch_id and b.academy_id = t.academy_id join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id`;
 
@@ -80,7 +80,7 @@ function staffExam(actor: Actor, row: ExamRow | undefined): ExamRow {
 
 /** The test, if this actor may manage it. */
 async function examForStaff(db: DbExecutor, actor: Actor, examId: string): Promise<ExamRow> {
-  const { rows } = await db.execute<ExamRow>(sql`select ${EXAM_COLUMNS} ${EXAM_FROM} where t.academy_id = ${academySql()} and t.id = ${examId}`);
+  const { rows } = await db.execute<ExamRow>(sql`select ${examColumns()} ${EXAM_FROM} where t.academy_id = ${academySql()} and t.id = ${examId}`);
   return staffExam(actor, rows[0]);
 }
 
@@ -92,7 +92,7 @@ async function examForStaff(db: DbExecutor, actor: Actor, examId: string): Promi
  * Migration 0029's triggers refuse the same in the database, whatever the code does.
  */
 async function lockExamForStaff(tx: DbExecutor, actor: Actor, examId: string): Promise<ExamRow> {
-  const { rows } = await tx.execute<ExamRow>(sql`select ${EXAM_COLUMNS} ${EXAM_FROM} where t.academy_id = ${academySql()} and t.id = ${examId} for no key update of t`);
+  const { rows } = await tx.execute<ExamRow>(sql`select ${examColumns()} ${EXAM_FROM} where t.academy_id = ${academySql()} and t.id = ${examId} for no key update of t`);
   return staffExam(actor, rows[0]);
 }
 
@@ -107,7 +107,7 @@ async function batchForStaff(db: DbExecutor, actor: Actor, batchId: string): Pro
 /** GET /api/batches/{id}/tests: newest first. */
 export async function listBatchExams(db: DbExecutor, actor: Actor, batchId: string): Promise<Exam[]> {
   await batchForStaff(db, actor, batchId);
-  const { rows } = await db.execute<ExamRow>(sql`select ${EXAM_COLUMNS} ${EXAM_FROM} where t.batch_id = ${batchId} order by t.date desc, t.created_at desc`);
+  const { rows } = await db.execute<ExamRow>(sql`select ${examColumns()} ${EXAM_FROM} where t.batch_id = ${batchId} order by t.date desc, t.created_at desc`);
   return rows.map(toExam);
 }
 
@@ -331,12 +331,12 @@ export async function getResults(db: DbExecutor, actor: Actor, examId: string): 
   const test = await examForStaff(db, actor, examId);
   const { rows } = await db.execute<{ _id: string; name: string; email: string; halfMarks: number | null; absent: boolean | null }>(sql`
     with people as (
-      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' where bs.batch_id = ${test.batchId}
-      union select m.student_id from exam_marks m where m.exam_id = ${examId}
+      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' where bs.academy_id = ${academySql()} and bs.batch_id = ${test.batchId}
+      union select m.student_id from exam_marks m where m.academy_id = ${academySql()} and m.exam_id = ${examId}
     )
     select s.id as "_id", u.name, u.email, m.half_marks as "halfMarks", m.absent
-    from people p join students s on s.id = p.student_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
-    left join exam_marks m on m.exam_id = ${examId} and m.student_id = s.id
+    from people p join students s on s.id = p.student_id and s.academy_id = ${academySql()} join users u on u.id = s.user_id and u.academy_id = s.academy_id
+    left join exam_marks m on m.exam_id = ${examId} and m.student_id = s.id and m.academy_id = s.academy_id
     order by lower(u.name), s.id`);
   const marks = rows.map((row) => ({ ...row, absent: row.absent === true }));
   const ranks = competitionRanks(marks);
@@ -376,15 +376,15 @@ export async function examsOfStudent(
       -- A test of their batch held on or after the day they joined it, or one they have a mark in; a
       -- test held before they joined is not theirs (issue 42: not "absent", left out of chart and card).
       where t.academy_id = ${academySql()} and (t.batch_id in (select batch_id from batch_students where academy_id = ${academySql()} and student_id = ${studentId}
-                             and (enrolled_at at time zone ${academyTimeZoneSql})::date <= t.date)
-          or exists (select 1 from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id and m.student_id = ${studentId}))
+                             and (enrolled_at at time zone ${thisAcademyTimeZoneSql()})::date <= t.date)
+          or exists (select 1 from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id and m.academy_id = ${academySql()} and m.student_id = ${studentId}))
         ${options.includeUnpublished ? sql`` : sql`and t.published_at is not null`}
         ${options.teacherId ? sql`and t.batch_id in (select id from batches where academy_id = ${academySql()} and teacher_id = ${options.teacherId})` : sql``}
         ${options.from ? sql`and t.date >= ${options.from}` : sql``}
         ${options.to ? sql`and t.date <= ${options.to}` : sql``}
     )
-    select ${EXAM_COLUMNS}, (select u.name from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.academy_id = ${academySql()} and s.id = ${studentId}) as "studentName",
-      (select json_agg(json_build_object('halfMarks', m.half_marks, 'absent', m.absent, 'mine', m.student_id = ${studentId})) from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id) as marks
+    select ${examColumns()}, (select u.name from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.academy_id = ${academySql()} and s.id = ${studentId}) as "studentName",
+      (select json_agg(json_build_object('halfMarks', m.half_marks, 'absent', m.absent, 'mine', m.student_id = ${studentId})) from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id and m.academy_id = ${academySql()}) as marks
     ${EXAM_FROM}
     where t.academy_id = ${academySql()} and t.id in (select id from mine)
     order by t.date, t.created_at`);

@@ -13,7 +13,7 @@ import type { PrintableReceipt } from './payments.service';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, recordAudits, type AuditActor } from '../audit';
 import { academyToday, getAcademySettings } from '../../academy-settings';
-import { balanceSql, DUE_LOCK_ORDER, dueDeliverySql } from './fee-queries';
+import { balanceSql, DUE_LOCK_ORDER, dueDeliveryOfThisAcademySql } from './fee-queries';
 import { invoiceTax, payableWithTax, placeOfSupplyOf, registrationOn } from '../gst';
 import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
 
@@ -53,7 +53,7 @@ export async function issueDueInvoices(db: Db, actor: AuditActor = null): Promis
         label: feeDues.label,
         dueDate: feeDues.dueDate,
         balance: balanceSql.mapWith(Number),
-        delivery: dueDeliverySql.mapWith((value: string) => value as 'classroom' | 'online'),
+        delivery: dueDeliveryOfThisAcademySql().mapWith((value: string) => value as 'classroom' | 'online'),
         studentState: students.state,
         studentAddress: students.address,
       })

@@ -137,6 +137,8 @@ export const dueTaxableSql = sql<boolean>`coalesce((select ${feePlans.taxable} f
 export const dueDepositSql = sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${qualified(feeDues.academyId)}), false)`;
 /** How a due's batch is taught (decision 062: the place of supply follows it); a due of no batch counts as the classroom's. */
 export const dueDeliverySql = sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId} and ${batches.academyId} = ${qualified(feeDues.academyId)}), 'classroom')`;
+/** dueDeliverySql naming the academy as a parameter, for a locking statement (decision 053: Citus locks rows on one shard only). */
+export const dueDeliveryOfThisAcademySql = () => sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId} and ${batches.academyId} = ${academySql()}), 'classroom')`;
 
 /**
  * A student's open dues with something left to pay, locked in the one order (a payment and a concession both start here).
@@ -152,7 +154,7 @@ export async function lockOpenDues(tx: DbExecutor, studentId: string) {
       balance: balanceSql.mapWith(Number),
       taxable: sql<boolean>`coalesce((select ${feePlans.taxable} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${academy}), true)`.mapWith(Boolean),
       deposit: sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${academy}), false)`.mapWith(Boolean),
-      delivery: sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId} and ${batches.academyId} = ${academy}), 'classroom')`.mapWith((value: string) => value as BatchDelivery),
+      delivery: dueDeliveryOfThisAcademySql().mapWith((value: string) => value as BatchDelivery),
     })
     .from(feeDues)
     .where(and(and(eq(feeDues.studentId, studentId), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`), thisAcademy(feeDues)))

@@ -34,7 +34,7 @@ async function unreachableStudents(db: DbExecutor, studentIds: string[]): Promis
     where s.id in (${sql.join(studentIds.map((id) => sql`${id}::uuid`), sql`, `)}) and u.email is null
       and not exists (
         select 1 from parent_students ps join parents p on p.id = ps.parent_id and p.academy_id = ps.academy_id join users pu on pu.id = p.user_id and pu.academy_id = p.academy_id
-        where ps.student_id = s.id and pu.is_active)
+        where ps.student_id = s.id and ps.academy_id = s.academy_id and pu.is_active)
     order by u.name`);
   return rows.map((row) => row.name);
 }

@@ -42,7 +42,7 @@ async function selectParents(db: DbExecutor, where: SQL, page?: { limit: number;
       coalesce((
         select json_agg(json_build_object('_id', s.id, 'name', su.name) order by su.name)
         from parent_students ps join students s on s.id = ps.student_id and s.academy_id = ps.academy_id join users su on su.id = s.user_id and su.academy_id = s.academy_id
-        where ps.parent_id = p.id), '[]'::json) as children,
+        where ps.parent_id = p.id and ps.academy_id = p.academy_id), '[]'::json) as children,
       count(*) over ()::int as total
     from parents p join users u on u.id = p.user_id and u.academy_id = p.academy_id
     where ${where}
