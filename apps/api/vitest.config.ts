@@ -6,6 +6,8 @@ export default defineConfig({
     // Every bench at a toy size (issue 74): its databases come from this project's PostgreSQL (global setup).
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../../bench/*.toy.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    // A connection lost while checked out fails its test, not the whole run (test/unheard-connection-errors.ts).
+    setupFiles: ['test/unheard-connection-errors.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each worker imports the app once for all its files instead of once per file: importing it was

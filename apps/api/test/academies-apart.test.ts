@@ -84,7 +84,7 @@ describe('the job runner with many academies', () => {
     // 500 reminders queued at A a minute ago (one statement, as a reminder run queues them), then B's alert.
     await inA(() =>
       database.db.execute(sql`
-        insert into jobs (key, name, run_at) select 'reminder:' || n, 'reminder', now() - interval '1 minute' from generate_series(1, 500) n`),
+        insert into jobs (key, name, run_at) select 'reminder:' || n, 'reminder', now() - interval '1 minute' from generate_series(1, 500) n returning key`),
     );
     await inB(() => runner.enqueue('absence-alert', { studentId: 'x' }));
 

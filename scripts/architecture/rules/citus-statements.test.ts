@@ -33,4 +33,20 @@ describe('citus-statements', () => {
       }),
     ).toEqual([]);
   });
+
+  it('reports a row lock in a statement that does not name the academy as a parameter, Drizzle or hand-written', () => {
+    expect(
+      found({
+        'apps/api/src/modules/c/c.service.ts': [
+          'await tx.select({ id: t.id }).from(t).where(eq(t.id, id)).for(\'update\');',
+          'await tx.select({ id: t.id }).from(t).where(and(eq(t.id, id), thisAcademy(t))).for(\'no key update\');',
+          'await tx.execute(sql`select id from t where id = ${id} for update`);',
+          'await tx.execute(sql`select id from t where academy_id = ${academySql()} and id = ${id} ${lock ? sql`for update` : sql``}`);',
+          'await tx.execute(sql`select key from jobs where academy_id = ${academyId}::uuid for update skip locked`);',
+          'await tx.select().from(codes).where(unusedCodes(codes, email)) // citus: a reference table',
+          '  .for(\'update\');',
+        ].join('\n'),
+      }),
+    ).toEqual(['apps/api/src/modules/c/c.service.ts:1 a row lock in a statement that does not name the academy as a parameter', 'apps/api/src/modules/c/c.service.ts:3 a row lock in a statement that does not name the academy as a parameter']);
+  });
 });

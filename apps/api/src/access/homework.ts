@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { HOMEWORK_MESSAGES } from '@academy/shared/schemas/homework';
+import { academySql } from '../db/same-academy';
 import { AppError } from '../lib/app-error';
 import { NO_RECORD, type Actor } from './actor';
 import { ADMIN, own, PARENT, SIGNED_IN, STAFF, STUDENT, withRecord, type RouteRules } from './rules';
@@ -30,9 +31,10 @@ export const homeworkRoutes: RouteRules = {
 
 // Qualified by hand: inside a subquery a bare "batch_id" would name the subquery's own table.
 const homeworkBatchId = sql.raw('"homework"."batch_id"');
+const homeworkAcademyId = sql.raw('"homework"."academy_id"');
 
 const enrolledIn = (studentIds: string[]) =>
-  sql`exists (select 1 from batch_students bs where bs.batch_id = ${homeworkBatchId} and bs.student_id in (${sql.join(
+  sql`exists (select 1 from batch_students bs where bs.batch_id = ${homeworkBatchId} and bs.academy_id = ${homeworkAcademyId} and bs.academy_id = ${academySql()} and bs.student_id in (${sql.join(
     (studentIds.length ? studentIds : [NO_RECORD]).map((id) => sql`${id}::uuid`),
     sql`, `,
   )}))`;
@@ -43,7 +45,7 @@ export function homeworkReadScope(actor: Actor): SQL | undefined {
     case 'admin':
       return undefined;
     case 'teacher':
-      return sql`exists (select 1 from batches b where b.id = ${homeworkBatchId} and b.teacher_id = ${actor.teacherId ?? NO_RECORD})`;
+      return sql`exists (select 1 from batches b where b.id = ${homeworkBatchId} and b.academy_id = ${homeworkAcademyId} and b.academy_id = ${academySql()} and b.teacher_id = ${actor.teacherId ?? NO_RECORD})`;
     case 'student':
       return enrolledIn([actor.studentId ?? NO_RECORD]);
     case 'parent':

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
+import { academySql } from '../db/same-academy';
 import { AppError } from '../lib/app-error';
 import { NO_RECORD, type Actor } from './actor';
 import { own, SIGNED_IN, STAFF, STUDENT, withRecord, type RouteRules } from './rules';
@@ -38,14 +39,15 @@ export const lectureRoutes: RouteRules = {
 
 // Qualified by hand: inside a subquery a bare "batch_id" would name the subquery's own table.
 const lectureBatchId = sql.raw('"lectures"."batch_id"');
+const lectureAcademyId = sql.raw('"lectures"."academy_id"');
 
 const enrolledIn = (studentIds: readonly string[]) =>
-  sql`exists (select 1 from batch_students bs where bs.batch_id = ${lectureBatchId} and bs.student_id in (${sql.join(
+  sql`exists (select 1 from batch_students bs where bs.batch_id = ${lectureBatchId} and bs.academy_id = ${lectureAcademyId} and bs.academy_id = ${academySql()} and bs.student_id in (${sql.join(
     (studentIds.length ? studentIds : [NO_RECORD]).map((id) => sql`${id}::uuid`),
     sql`, `,
   )}))`;
 
-const taughtBy = (teacherId: string | undefined) => sql`exists (select 1 from batches b where b.id = ${lectureBatchId} and b.teacher_id = ${teacherId ?? NO_RECORD})`;
+const taughtBy = (teacherId: string | undefined) => sql`exists (select 1 from batches b where b.id = ${lectureBatchId} and b.academy_id = ${lectureAcademyId} and b.academy_id = ${academySql()} and b.teacher_id = ${teacherId ?? NO_RECORD})`;
 
 /** The lectures this actor may read and play (a condition on `lectures`): undefined for an admin. */
 export function lectureReadScope(actor: Actor): SQL | undefined {

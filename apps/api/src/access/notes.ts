@@ -1,6 +1,7 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { NOTE_MESSAGES } from '@academy/shared/schemas/notes';
 import { batches, batchStudents, notes } from '../db/schema';
+import { academySql } from '../db/same-academy';
 import { AppError } from '../lib/app-error';
 import type { Actor } from './actor';
 import { ANYONE, own, SIGNED_IN, STAFF, TEACHER, withRecord, type RouteRules } from './rules';
@@ -28,14 +29,15 @@ export const noteRoutes: RouteRules = {
 
 // Qualified by hand: inside a subquery a bare "batch_id" would name the subquery's own table.
 const noteBatchId = sql.raw('"notes"."batch_id"');
+const noteAcademyId = sql.raw('"notes"."academy_id"');
 
 function ofTeacherBatch(teacherId: string): SQL {
-  return sql`exists (select 1 from ${batches} b where b.id = ${noteBatchId} and b.teacher_id = ${teacherId})`;
+  return sql`exists (select 1 from ${batches} b where b.id = ${noteBatchId} and b.academy_id = ${noteAcademyId} and b.academy_id = ${academySql()} and b.teacher_id = ${teacherId})`;
 }
 
 /** Notes of the batches a student is enrolled in. */
 export function ofEnrolledBatch(studentId: string): SQL {
-  return sql`exists (select 1 from ${batchStudents} bs where bs.batch_id = ${noteBatchId} and bs.student_id = ${studentId})`;
+  return sql`exists (select 1 from ${batchStudents} bs where bs.batch_id = ${noteBatchId} and bs.academy_id = ${noteAcademyId} and bs.academy_id = ${academySql()} and bs.student_id = ${studentId})`;
 }
 
 /** The notes in this actor's lists (public notes of others are on /resources, not here). */

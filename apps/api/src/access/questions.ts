@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ONLINE_TEST_MESSAGES } from '@academy/shared/schemas/online-tests';
 import { subjects, teacherSubjects } from '../db/schema';
+import { qualified } from '../db/same-academy';
 import { AppError } from '../lib/app-error';
 import { NO_RECORD, type Actor } from './actor';
 import { own, SIGNED_IN, STAFF, withRecord, type RouteRules } from './rules';
@@ -27,9 +28,10 @@ export const questionRoutes: RouteRules = {
 
 // Qualified by hand: inside the subquery a bare "subject_id" would name teacher_subjects' own column.
 const questionSubjectId = sql.raw('"questions"."subject_id"');
+const questionAcademyId = sql.raw('"questions"."academy_id"');
 
-function teaches(teacherId: string, subjectId: SQL | typeof subjects.id): SQL {
-  return sql`exists (select 1 from ${teacherSubjects} ts where ts.teacher_id = ${teacherId} and ts.subject_id = ${subjectId})`;
+function teaches(teacherId: string, subjectId: SQL | typeof subjects.id, academyId: SQL): SQL {
+  return sql`exists (select 1 from ${teacherSubjects} ts where ts.teacher_id = ${teacherId} and ts.subject_id = ${subjectId} and ts.academy_id = ${academyId})`;
 }
 
 /**
@@ -38,14 +40,14 @@ function teaches(teacherId: string, subjectId: SQL | typeof subjects.id): SQL {
  */
 export function questionScope(actor: Actor): SQL | undefined {
   if (actor.role === 'admin') return undefined;
-  if (actor.role === 'teacher') return teaches(actor.teacherId ?? NO_RECORD, questionSubjectId);
+  if (actor.role === 'teacher') return teaches(actor.teacherId ?? NO_RECORD, questionSubjectId, questionAcademyId);
   throw new AppError('FORBIDDEN');
 }
 
 /** The subjects this actor may write questions for, as a condition on `subjects`: an admin all, a teacher their own. */
 export function questionSubjectScope(actor: Actor): SQL | undefined {
   if (actor.role === 'admin') return undefined;
-  if (actor.role === 'teacher') return teaches(actor.teacherId ?? NO_RECORD, subjects.id);
+  if (actor.role === 'teacher') return teaches(actor.teacherId ?? NO_RECORD, subjects.id, qualified(subjects.academyId));
   throw new AppError('FORBIDDEN');
 }
 

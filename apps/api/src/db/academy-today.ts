@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { academySettings } from './schema';
+import { academySql } from './same-academy';
 
 /*
  * The server's "today" inside SQL (issue 36 point 3): the one place a query works out the academy's
@@ -10,6 +11,9 @@ import { academySettings } from './schema';
 
 /** The academy's time zone, read inside the query: its settings row, else the default zone. */
 export const academyTimeZoneSql = sql`coalesce((select ${academySettings.timeZone} from ${academySettings} limit 1), ${DEFAULT_TIME_ZONE})`;
+
+/** academyTimeZoneSql naming the academy as a parameter: a statement that must reach one shard on Citus (decision 053). */
+export const thisAcademyTimeZoneSql = (): SQL => sql`coalesce((select ${academySettings.timeZone} from ${academySettings} where ${academySettings.academyId} = ${academySql()}), ${DEFAULT_TIME_ZONE})`;
 
 /** Today (a `date`) where the academy is, not where the database server is. */
 export const academyTodaySql = sql`(now() at time zone ${academyTimeZoneSql})::date`;

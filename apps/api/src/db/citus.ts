@@ -46,10 +46,13 @@ export async function distributeOnCitus(client: pg.ClientBase): Promise<Distribu
     // Triggers that would run on the workers and cannot there (decision 053): the change notices' NOTIFY
     // (PostgreSQL refuses it in a transaction Citus commits on two nodes; the client sends the notices from
     // the coordinator after its commit instead, db/client.ts) and the job heads' upsert into a reference
-    // table (a distributed write from a shard; the job runner writes the head itself on Citus).
+    // table (a distributed write from a shard; the job runner writes the head itself on Citus). And the
+    // marks' backstops (migration 0072), which read the other table from a shard ("cannot execute a
+    // distributed query from a query on a shard"): on Citus the app's check stands alone, made under the
+    // exam's row lock (exams.service.ts lockExamForStaff) by every save of marks and change of the maximum.
     const { rows: onWorkers } = await client.query<{ table: string; name: string }>(`
       select t.tgrelid::regclass::text as table, t.tgname as name from pg_trigger t
-      where not t.tgisinternal and t.tgfoid in ('announce_table_change'::regproc, 'note_job_due'::regproc)
+      where not t.tgisinternal and t.tgfoid in ('announce_table_change'::regproc, 'note_job_due'::regproc, 'exam_marks_within_maximum'::regproc, 'exams_maximum_above_marks'::regproc)
         and t.tgrelid in (select oid from pg_class where relnamespace = 'public'::regnamespace)`);
     for (const trigger of onWorkers) {
       await client.query(`drop trigger ${client.escapeIdentifier(trigger.name)} on ${trigger.table}`);

@@ -39,6 +39,7 @@ export async function checkEmailCode(tx: DbExecutor, codes: EmailCodes, email: s
   const [row] = await tx
     .select({ id: codes.id, codeHash: codes.codeHash, wrongTries: codes.wrongTries, live: sql<boolean>`${codes.expiresAt} > now()` })
     .from(codes)
+    // citus: an academy's codes name the academy (unusedCodes); the operators' codes are a reference table.
     .where(unusedCodes(codes, email))
     .orderBy(desc(codes.createdAt))
     .limit(1)

@@ -3,6 +3,7 @@ import type { Db, DbExecutor } from '../db/client';
 import { retryDelayMs } from '../db/job-runner';
 import { SUBSCRIBERS, type DomainEvent, type DomainEventType, type Jobs, type SubscriberOf } from './catalog';
 import { DOMAIN_EVENTS_JOB } from './emit';
+import { academySql } from '../db/same-academy';
 
 /**
  * A handler reacts to one event. It may run more than once for the same event (a server dying after
@@ -45,7 +46,7 @@ export function createEventHandlers(db: Db): EventHandlers {
       const { rows } = await tx.execute<DueDelivery>(sql`
         select d.event_id, d.handler, d.attempts, e.type, e.payload, e.created_at
         from domain_event_deliveries d join domain_events e on e.id = d.event_id and e.academy_id = d.academy_id
-        where d.status = 'pending' and d.next_attempt_at <= now()
+        where d.academy_id = ${academySql()} and d.status = 'pending' and d.next_attempt_at <= now()
           and d.handler in (${sql.join(names.map((name) => sql`${name}`), sql`, `)})
         order by e.created_at, d.event_id
         limit 1

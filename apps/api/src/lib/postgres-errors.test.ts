@@ -24,6 +24,15 @@ describe('PostgreSQL errors as answers', () => {
     expect(missing.fieldErrors).toEqual({ standard: 'Choose an existing record from the list' });
   });
 
+  it("answers a Citus shard's refusal as the table's own (the shard's number left out of the names)", () => {
+    const duplicate = appErrorFromPostgres(pgError({ code: '23505', constraint: 'subjects_name_lower_unique_102054' }))!;
+    expect(duplicate.fieldErrors).toEqual({ name: 'A subject with this name already exists' });
+    const inUse = appErrorFromPostgres(pgError({ code: '23503', constraint: 'notes_batch_id_batches_id_fk_102262', detail: 'Key (academy_id, id)=(a, b) is still referenced from table "notes_102262".' }))!;
+    expect(inUse.message).toBe('This record is still used (in notes) and cannot be deleted');
+    const relayed = Object.assign(new Error('duplicate key value violates unique constraint "subjects_name_lower_unique_102054"'), { severity: 'ERROR', code: '23505' });
+    expect(appErrorFromPostgres(relayed)!.fieldErrors).toEqual({ name: 'A subject with this name already exists' });
+  });
+
   it("maps the marks triggers' check violations to a 409 in words, other checks to the 400 of bad input", () => {
     const markAbove = appErrorFromPostgres(pgError({ code: '23514', constraint: 'exam_marks_within_maximum' }))!;
     expect(markAbove.status).toBe(409);

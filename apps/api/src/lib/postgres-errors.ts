@@ -9,10 +9,31 @@ export function findPostgresError(error: unknown): PostgresError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
     const candidate = current as Partial<PostgresError> & { severity?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code) && candidate.severity !== undefined) return candidate as PostgresError;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code) && candidate.severity !== undefined) return withoutShardNumbers(withConstraint(candidate as PostgresError & { message?: unknown }));
     current = candidate.cause;
   }
   return undefined;
+}
+
+/** The constraint named in the message when the error has no field for it (a Citus coordinator relaying a worker's refusal). */
+function withConstraint(error: PostgresError & { message?: unknown }): PostgresError {
+  if (error.constraint !== undefined || typeof error.message !== 'string') return error;
+  const named = /constraint "([^"]+)"/.exec(error.message)?.[1];
+  return named ? { code: error.code, constraint: named, detail: error.detail, table: error.table, column: error.column } : error;
+}
+
+/** A shard's number as a Citus worker adds it to a table's and its constraints' names (`notes_102262`). */
+const SHARD_NUMBER = /_\d{6,}(?=$|")/g;
+
+/**
+ * On Citus (decision 053) the error comes from a worker's shard, which names the table and the
+ * constraint with the shard's number (`subjects_name_lower_unique_102054`): the names are given back
+ * as the schema has them, so the same refusal answers the same words on one PostgreSQL and on Citus.
+ */
+function withoutShardNumbers(error: PostgresError): PostgresError {
+  const strip = (value: string | undefined) => value?.replace(SHARD_NUMBER, '');
+  if (![error.constraint, error.table, error.detail].some((value) => value !== undefined && value !== strip(value))) return error;
+  return { code: error.code, constraint: strip(error.constraint), detail: strip(error.detail), table: strip(error.table), column: error.column };
 }
 
 /** Unique indexes → the field a form shows the message under. */

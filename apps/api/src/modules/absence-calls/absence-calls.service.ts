@@ -33,10 +33,10 @@ type Row = {
 export async function absentToday(db: DbExecutor): Promise<AbsentToday> {
   const today = await academyToday(db);
   const { rows } = await db.execute<Row>(sql`
-    select s.id as "_id", u.name, ${firstParentColumn(sql`s.id`, 'name')} as "parentName", ${firstParentColumn(sql`s.id`, 'phone')} as "parentPhone", s.phone,
+    select s.id as "_id", u.name, ${firstParentColumn(sql`s.id`, 'name', sql`s.academy_id`)} as "parentName", ${firstParentColumn(sql`s.id`, 'phone', sql`s.academy_id`)} as "parentPhone", s.phone,
       (select coalesce(json_agg(json_build_object('_id', p.id, 'name', pu.name, 'phone', p.phone, 'relation', p.relation) order by ps.created_at, p.id), '[]'::json)
         from parent_students ps join parents p on p.id = ps.parent_id and p.academy_id = ps.academy_id join users pu on pu.id = p.user_id and pu.academy_id = p.academy_id
-        where ps.student_id = s.id and pu.is_active) as parents,
+        where ps.student_id = s.id and ps.academy_id = s.academy_id and pu.is_active) as parents,
       json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name) as batches,
       ac.called_at as "calledAt", cu.id as "calledById", cu.name as "calledByName",
       (select json_build_object('_id', ar.id, 'text', ar.text, 'byName', ar.by_name, 'byRelation', ar.by_relation, 'at', ar.at, 'excused', ar.excused_at is not null)

@@ -103,7 +103,7 @@ async function moveStudents(tx: DbExecutor, input: RolloverInput, summary: Rollo
     .select({ id: students.id, userId: students.userId, standardId: students.standardId, isActive: users.isActive })
     .from(students)
     .innerJoin(users, joinOn(users.id, students.userId))
-    .where(eq(students.status, 'active'))
+    .where(and(eq(students.status, 'active'), thisAcademy(students)))
     .orderBy(asc(students.id))
     // NO KEY UPDATE: what changes is no key, so an enrolment or payment (FOR KEY SHARE through their
     // foreign keys) never waits on it, nor it on them in a circle.
@@ -167,7 +167,7 @@ async function archiveBatches(tx: DbExecutor, endsOn: string, newYearStart: stri
   const old = await tx
     .select({ id: batches.id, endDate: batches.endDate })
     .from(batches)
-    .where(and(lt(batches.startDate, newYearStart), isNull(batches.archivedAt)))
+    .where(and(lt(batches.startDate, newYearStart), isNull(batches.archivedAt), thisAcademy(batches)))
     .orderBy(asc(batches.id))
     .for('no key update');
   if (old.length === 0) return;

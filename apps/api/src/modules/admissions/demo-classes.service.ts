@@ -18,7 +18,7 @@ import { cancelContactMessages, latestMessagesByKey, quietHoursHoldOf, reachOfCo
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { ENQUIRY_NOT_FOUND, lockEnquiry } from './enquiry-lock';
 import { batchClassTimes } from '../../read-models/batch-summaries';
-import { joinOn } from '../../db/same-academy';
+import { academySql, joinOn, thisAcademy } from '../../db/same-academy';
 
 type BookingInput = z.output<typeof demoBookingInputSchema>;
 
@@ -42,7 +42,7 @@ export const saveDemoMarks: DemoMarksSaver = async (tx, actor, batch, date, demo
   const { rows: booked } = await tx.execute<{ id: string; enquiryId: string; name: string; status: DemoStatus | null }>(sql`
     select d.id, d.enquiry_id as "enquiryId", e.student_name as name, d.status
     from admission_demos d join admission_enquiries e on e.id = d.enquiry_id and e.academy_id = d.academy_id
-    where d.batch_id = ${batch.id} and d.date = ${date} and d.id = any(${sql.param(demoIds)}::uuid[])
+    where d.academy_id = ${academySql()} and d.batch_id = ${batch.id} and d.date = ${date} and d.id = any(${sql.param(demoIds)}::uuid[])
     for update of d`);
   const byId = new Map(booked.map((row) => [row.id, row]));
   const errors: Record<string, string> = {};
@@ -248,7 +248,7 @@ export async function cancelDemoClass(db: Db, actor: Actor, enquiryId: string, d
       .from(admissionDemos)
       .innerJoin(admissionEnquiries, joinOn(admissionEnquiries.id, admissionDemos.enquiryId))
       .innerJoin(batches, joinOn(batches.id, admissionDemos.batchId))
-      .where(and(eq(admissionDemos.id, demoId), eq(admissionDemos.enquiryId, enquiryId)))
+      .where(and(eq(admissionDemos.id, demoId), eq(admissionDemos.enquiryId, enquiryId), thisAcademy(admissionDemos)))
       .for('update', { of: admissionDemos });
     if (!demo) throw new AppError('NOT_FOUND', DEMO_NOT_FOUND);
     if (demo.status) throw new AppError('CONFLICT', 'This demo class is already marked, so it stays on record');

@@ -55,7 +55,7 @@ async function loadAnnouncements(db: DbExecutor, where: SQL | undefined, today: 
       batches: sql<{ _id: string; name: string }[]>`coalesce((
         select json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name)
         from announcement_batches ab join batches b on b.id = ab.batch_id and b.academy_id = ab.academy_id
-        where ab.announcement_id = ${announcementId}
+        where ab.announcement_id = ${announcementId} and ab.academy_id = "announcements"."academy_id"
       ), '[]'::json)`,
     })
     .from(announcements)

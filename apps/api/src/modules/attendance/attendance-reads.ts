@@ -57,7 +57,7 @@ export function batchRowSql(batchId: string): SQL {
     join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id
     join teachers t on t.id = b.teacher_id and t.academy_id = b.academy_id
     join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
-    where b.id = ${batchId}`;
+    where b.academy_id = ${academySql()} and b.id = ${batchId}`;
 }
 
 export async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {

@@ -43,7 +43,7 @@ async function readDay(db: DbExecutor, batchId: string, date: string, batch?: Ba
       (select coalesce(json_agg(d order by d.enrolled desc, lower(d.name), d."_id"), '[]'::json) from (
         with enrolled as (
           select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id
-          where bs.batch_id = ${batchId} and s.status = 'active'
+          where bs.academy_id = ${academySql()} and bs.batch_id = ${batchId} and s.status = 'active'
         ), marks as (
           select student_id, status, remark, marked_at, marked_by from attendance_records where academy_id = ${academySql()} and batch_id = ${batchId} and date = ${date}
         )
@@ -57,17 +57,17 @@ async function readDay(db: DbExecutor, batchId: string, date: string, batch?: Ba
           round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) over () / nullif(count(a.status) over (), 0), 1)::float8 as percentage
         from enrolled e
         full join marks a on a.student_id = e.student_id
-        join students s on s.id = coalesce(e.student_id, a.student_id)
+        join students s on s.id = coalesce(e.student_id, a.student_id) and s.academy_id = ${academySql()}
         join users u on u.id = s.user_id and u.academy_id = s.academy_id
-        left join users mu on mu.id = a.marked_by
+        left join users mu on mu.id = a.marked_by and mu.academy_id = ${academySql()}
       ) d) as students,
       ${closureTitleSql(batchId, date)} as closure,
       -- The day's demo students (issue 41): enquiries the office booked into this batch's class that day.
       -- Their marks live on the booking (admission_demos), never in attendance_records, so no count,
       -- report, dashboard or absence alert of the batch sees them.
       (select coalesce(json_agg(json_build_object('_id', d.id, 'name', e.student_name, 'status', d.status) order by lower(e.student_name), d.id), '[]'::json)
-        from admission_demos d join admission_enquiries e on e.id = d.enquiry_id
-        where d.batch_id = ${batchId} and d.date = ${date}) as demos`);
+        from admission_demos d join admission_enquiries e on e.id = d.enquiry_id and e.academy_id = d.academy_id
+        where d.academy_id = ${academySql()} and d.batch_id = ${batchId} and d.date = ${date}) as demos`);
   return { batch: row!.batch, rows: row!.students, closure: row!.closure, demos: row!.demos };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AttendanceHistory } from '@academy/shared/schemas/attendance';
 import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
 import { shiftDate } from '@academy/shared/calendar';
-import type { DbExecutor } from '../../db/client';
+import { academySql, type DbExecutor } from '../../db/client';
 import type { Actor } from '../../access/actor';
 import { assertRangeLength, batchForStaff, publicBatch, STATISTICS, statisticsOf, type BatchRow, type RangeQuery, type StatisticsRow } from './attendance-reads';
 
@@ -20,18 +20,18 @@ function historyRange(batch: BatchRow, query: RangeQuery, today: string): { star
 export async function getBatchHistory(db: DbExecutor, actor: Actor, batchId: string, query: RangeQuery): Promise<AttendanceHistory> {
   const batch = await batchForStaff(db, actor, batchId);
   const { startDate, endDate } = historyRange(batch, query, batch.today);
-  const inRange = sql`a.batch_id = ${batchId} and a.date between ${startDate} and ${endDate}`;
+  const inRange = sql`a.academy_id = ${academySql()} and a.batch_id = ${batchId} and a.date between ${startDate} and ${endDate}`;
   const [students, dates, records] = await Promise.all([
     db.execute<{ _id: string; name: string; enrolled: boolean } & StatisticsRow>(sql`
       with people as (
-        select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id where bs.batch_id = ${batchId} and s.status = 'active'
+        select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id where bs.academy_id = ${academySql()} and bs.batch_id = ${batchId} and s.status = 'active'
         union
         select distinct a.student_id from attendance_records a where ${inRange}
       )
-      select s.id as "_id", u.name, (s.status = 'active' and exists (select 1 from batch_students bs where bs.batch_id = ${batchId} and bs.student_id = s.id)) as enrolled,
+      select s.id as "_id", u.name, (s.status = 'active' and exists (select 1 from batch_students bs where bs.academy_id = ${academySql()} and bs.batch_id = ${batchId} and bs.student_id = s.id)) as enrolled,
         ${STATISTICS}
       from people p
-      join students s on s.id = p.student_id
+      join students s on s.id = p.student_id and s.academy_id = ${academySql()}
       join users u on u.id = s.user_id and u.academy_id = s.academy_id
       left join attendance_records a on a.student_id = s.id and ${inRange}
       group by s.academy_id, s.id, u.name

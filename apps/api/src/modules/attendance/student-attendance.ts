@@ -73,8 +73,8 @@ async function studentRecords(db: DbExecutor, studentId: string, batchIds: strin
 async function studentInBatch(db: DbExecutor, studentId: string, batchId: string) {
   const { rows } = await db.execute<{ _id: string; name: string; email: string; belongs: boolean }>(sql`
     select s.id as "_id", u.name, u.email,
-      exists (select 1 from batch_students where batch_id = ${batchId} and student_id = s.id)
-        or exists (select 1 from attendance_records where student_id = s.id and batch_id = ${batchId}) as belongs
+      exists (select 1 from batch_students where batch_id = ${batchId} and student_id = s.id and academy_id = s.academy_id)
+        or exists (select 1 from attendance_records where student_id = s.id and academy_id = s.academy_id and batch_id = ${batchId}) as belongs
     from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}`);
   return rows[0];
 }

@@ -153,7 +153,7 @@ async function assertReferences(db: DbExecutor, input: BatchInput) {
   const [subject] = await db.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, input.subject)).limit(1);
   // Locks the teacher while the batch is saved, so two saves cannot both pass the clash check
   // (NO KEY UPDATE does not block the foreign-key checks of other inserts).
-  const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, input.teacher)).limit(1).for('no key update');
+  const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(and(eq(teachers.id, input.teacher), thisAcademy(teachers))).limit(1).for('no key update');
   const errors: Record<string, string> = {};
   if (!standard) errors.standard = 'Choose an existing standard from the list';
   if (!subject) errors.subject = 'Choose an existing subject from the list';

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Closure } from '@academy/shared/schemas/announcements';
 import { closureOn, WEEKDAYS, type Weekday } from '@academy/shared/schedule';
 import type { BatchSummary, WeeklySchedule } from '@academy/shared/schemas/batches';
-import type { DbExecutor } from '../../db/client';
+import { thisAcademy, type DbExecutor } from '../../db/client';
 import { attendanceRecords, batches } from '../../db/schema';
 import type { Actor } from '../../access/actor';
 import { seesTodaysMarks } from '../../access/attendance';
@@ -69,7 +69,7 @@ async function markedOn(db: DbExecutor, where: SQL | undefined, date: string): P
       total: sql<number>`count(*)::int`,
     })
     .from(attendanceRecords)
-    .where(and(eq(attendanceRecords.date, date), inArray(attendanceRecords.batchId, db.select({ id: batches.id }).from(batches).where(where))))
+    .where(and(eq(attendanceRecords.date, date), thisAcademy(attendanceRecords), inArray(attendanceRecords.batchId, db.select({ id: batches.id }).from(batches).where(and(where, thisAcademy(batches))))))
     .groupBy(attendanceRecords.batchId);
   return rows.map((row) => ({ ...row, markedAt: new Date(row.markedAt).toISOString() }));
 }

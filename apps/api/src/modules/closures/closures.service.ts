@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Closure } from '@academy/shared/schemas/announcements';
-import type { DbExecutor } from '../../db/client';
+import { academySql, type DbExecutor } from '../../db/client';
 
 /**
  * Closures: announcements marked `closure` close the academy on their dates (00:00 to 23:59) for
@@ -41,7 +41,7 @@ export function closureTitleSql(batchId: string, date: string): SQL {
   return sql`(select a.title
     from announcements a
     left join announcement_batches ab on ab.announcement_id = a.id and ab.academy_id = a.academy_id
-    where a.closure and a.start_date <= ${date}::date and a.end_date >= ${date}::date
+    where a.academy_id = ${academySql()} and a.closure and a.start_date <= ${date}::date and a.end_date >= ${date}::date
     group by a.academy_id, a.id
     having count(ab.batch_id) = 0 or bool_or(ab.batch_id = ${batchId}::uuid)
     order by a.start_date, a.title

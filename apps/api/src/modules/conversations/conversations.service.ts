@@ -15,7 +15,7 @@ import { academyToday, getAcademySettings } from '../../academy-settings';
 import { CONVERSATION_SENDER_JOB, SESSION_WINDOW_MS, type ConversationSendPayload } from './intake';
 import { STAFF_ROLES } from '@academy/shared/roles';
 import { academyDayStartSql } from '../../db/academy-today';
-import { joinOn } from '../../db/same-academy';
+import { academySql, joinOn } from '../../db/same-academy';
 
 /** The inbox's list: newest first, at most this many (an academy's families fit). */
 const LIST_LIMIT = 300;
@@ -26,12 +26,12 @@ function summaries(db: DbExecutor, where: ReturnType<typeof sql>) {
     select c.id as "_id", c.unread, c.waiting, c.note, c.last_message_at as "lastMessageAt", c.last_inbound_at as "lastInboundAt",
       json_build_object('_id', p.id, 'name', pu.name, 'phone', p.phone, 'relation', p.relation,
         'children', coalesce((select json_agg(json_build_object('_id', s.id, 'name', su.name) order by lower(su.name))
-          from parent_students ps join students s on s.id = ps.student_id and s.academy_id = ps.academy_id join users su on su.id = s.user_id and su.academy_id = s.academy_id where ps.parent_id = p.id), '[]'::json)) as parent,
+          from parent_students ps join students s on s.id = ps.student_id and s.academy_id = ps.academy_id join users su on su.id = s.user_id and su.academy_id = s.academy_id where ps.parent_id = p.id and ps.academy_id = p.academy_id), '[]'::json)) as parent,
       case when au.id is null then null else json_build_object('_id', au.id, 'name', au.name) end as "assignedTo",
       (select m.text from conversation_messages m where m.conversation_id = c.id and m.academy_id = c.academy_id order by m.created_at desc limit 1) as "lastText"
     from conversations c join parents p on p.id = c.parent_id and p.academy_id = c.academy_id join users pu on pu.id = p.user_id and pu.academy_id = p.academy_id
     left join users au on au.id = c.assigned_to and au.academy_id = c.academy_id
-    where ${where}
+    where ${where} and c.academy_id = ${academySql()}
     order by c.last_message_at desc
     limit ${LIST_LIMIT}`);
 }
@@ -80,7 +80,7 @@ async function lockConversation(tx: DbExecutor, id: string) {
   const { rows } = await tx.execute<{ id: string; parentId: string; lastInboundAt: string | null; parentName: string }>(sql`
     select c.id, c.parent_id as "parentId", c.last_inbound_at as "lastInboundAt", u.name as "parentName"
     from conversations c join parents p on p.id = c.parent_id and p.academy_id = c.academy_id join users u on u.id = p.user_id and u.academy_id = p.academy_id
-    where c.id = ${id} for update of c`);
+    where c.academy_id = ${academySql()} and c.id = ${id} for update of c`);
   if (!rows[0]) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.notFound);
   return rows[0];
 }
@@ -182,7 +182,7 @@ export async function setAbsenceExcused(db: Db, actor: Actor, id: string, excuse
   await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ studentId: string; date: string; child: string; excused: boolean }>(sql`
       select r.student_id as "studentId", r.date::text as date, u.name as child, r.excused_at is not null as excused
-      from absence_reasons r join students s on s.id = r.student_id and s.academy_id = r.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id where r.id = ${id} for update of r`);
+      from absence_reasons r join students s on s.id = r.student_id and s.academy_id = r.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id where r.academy_id = ${academySql()} and r.id = ${id} for update of r`);
     const reason = rows[0];
     if (!reason) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.reasonNotFound);
     if (reason.excused === excused) return;
@@ -207,6 +207,6 @@ export function conversationCountsSql(today: string, timeZone: string): SQL {
   const since = academyDayStartSql(today, timeZone);
   return sql`(select json_build_object('received', count(*) filter (where direction = 'in')::int,
       'answeredAutomatically', count(*) filter (where direction = 'out' and kind in ('auto', 'menu'))::int,
-      'waiting', (select count(*) from conversations where waiting)::int)
-    from conversation_messages where created_at >= ${since})`;
+      'waiting', (select count(*) from conversations where waiting and academy_id = ${academySql()})::int)
+    from conversation_messages where created_at >= ${since} and academy_id = ${academySql()})`;
 }

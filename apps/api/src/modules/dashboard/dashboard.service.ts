@@ -225,13 +225,13 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
   const keptPast = keptPastDayTotals<AdminDashboardSummary['attendance']['trend']>(db, today);
   const { rows } = await db.execute<Row>(sql`
     with enrolment as (
-      select bs.batch_id, count(*)::int as enrolled
+      select bs.academy_id, bs.batch_id, count(*)::int as enrolled
       from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
-      group by bs.batch_id
+      group by bs.academy_id, bs.batch_id
     ),
     near as (
-      select b.id, b.name, b.capacity, b.subject_id, b.teacher_id, e.enrolled
-      from batches b join enrolment e on e.batch_id = b.id
+      select b.academy_id, b.id, b.name, b.capacity, b.subject_id, b.teacher_id, e.enrolled
+      from batches b join enrolment e on e.batch_id = b.id and e.academy_id = b.academy_id
       where e.enrolled >= b.capacity * ${NEAR_CAPACITY_SHARE}::numeric and b.archived_at is null
     )
     select
@@ -246,7 +246,7 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
       (select coalesce(json_agg(recent), '[]'::json) from (
         select e.id as "_id", e.student_name as "studentName", e.status, e.form, e.created_at as "createdAt",
           case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard
-        from admission_enquiries e left join standards st on st.id = e.standard_id
+        from admission_enquiries e left join standards st on st.id = e.standard_id and st.academy_id = e.academy_id
         order by e.created_at desc, e.id desc
         limit 5
       ) recent) as recent_registrations,
@@ -264,8 +264,8 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
           json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
           json_build_object('_id', t.id, 'name', tu.name) as teacher
         from near n
-        join subjects sub on sub.id = n.subject_id
-        join teachers t on t.id = n.teacher_id
+        join subjects sub on sub.id = n.subject_id and sub.academy_id = n.academy_id
+        join teachers t on t.id = n.teacher_id and t.academy_id = n.academy_id
         join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
         order by n.enrolled::float / n.capacity desc, n.name
         limit ${NEAR_CAPACITY_LIST}

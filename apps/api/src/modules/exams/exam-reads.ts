@@ -1,7 +1,7 @@
 /** Reading tests: a batch's, one test and its results, a student's tests (their own, a child's, for the staff), the OMR module's row. */
 import { and, eq, sql } from 'drizzle-orm';
 import { fromHalfMarks, type StudentExam, type StudentExams, type Exam, type ExamResults } from '@academy/shared/schemas/exams';
-import type { DbExecutor } from '../../db/client';
+import { academySql, type DbExecutor } from '../../db/client';
 import { students } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { studentIdOf, type Actor } from '../../access/actor';
@@ -9,13 +9,13 @@ import { childIdOf } from '../../access/parents';
 import { taughtBy } from '../../access/students';
 import { staffExamsTeacherId } from '../../access/exams';
 import { averageAndHighest, competitionRanks, percentageOf } from './ranking';
-import { academyTimeZoneSql } from '../../db/academy-today';
-import { batchForStaff, EXAM_COLUMNS, EXAM_FROM, examForStaff, toExam, type ExamRow } from './exam-rows';
+import { thisAcademyTimeZoneSql } from '../../db/academy-today';
+import { batchForStaff, examColumns, EXAM_FROM, examForStaff, toExam, type ExamRow } from './exam-rows';
 
 /** GET /api/batches/{id}/tests: newest first. */
 export async function listBatchExams(db: DbExecutor, actor: Actor, batchId: string): Promise<Exam[]> {
   await batchForStaff(db, actor, batchId);
-  const { rows } = await db.execute<ExamRow>(sql`select ${EXAM_COLUMNS} ${EXAM_FROM} where t.batch_id = ${batchId} order by t.date desc, t.created_at desc`);
+  const { rows } = await db.execute<ExamRow>(sql`select ${examColumns()} ${EXAM_FROM} where t.batch_id = ${batchId} order by t.date desc, t.created_at desc`);
   return rows.map(toExam);
 }
 
@@ -29,12 +29,12 @@ export async function getResults(db: DbExecutor, actor: Actor, examId: string): 
   const test = await examForStaff(db, actor, examId);
   const { rows } = await db.execute<{ _id: string; name: string; email: string; halfMarks: number | null; absent: boolean | null }>(sql`
     with people as (
-      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' where bs.batch_id = ${test.batchId}
-      union select m.student_id from exam_marks m where m.exam_id = ${examId}
+      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' where bs.academy_id = ${academySql()} and bs.batch_id = ${test.batchId}
+      union select m.student_id from exam_marks m where m.academy_id = ${academySql()} and m.exam_id = ${examId}
     )
     select s.id as "_id", u.name, u.email, m.half_marks as "halfMarks", m.absent
-    from people p join students s on s.id = p.student_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
-    left join exam_marks m on m.exam_id = ${examId} and m.student_id = s.id
+    from people p join students s on s.id = p.student_id and s.academy_id = ${academySql()} join users u on u.id = s.user_id and u.academy_id = s.academy_id
+    left join exam_marks m on m.exam_id = ${examId} and m.student_id = s.id and m.academy_id = s.academy_id
     order by lower(u.name), s.id`);
   const marks = rows.map((row) => ({ ...row, absent: row.absent === true }));
   const ranks = competitionRanks(marks);
@@ -73,18 +73,18 @@ export async function examsOfStudent(
       select t.id from exams t
       -- A test of their batch held on or after the day they joined it, or one they have a mark in; a
       -- test held before they joined is not theirs (issue 42: not "absent", left out of chart and card).
-      where (t.batch_id in (select batch_id from batch_students where student_id = ${studentId}
-                             and (enrolled_at at time zone ${academyTimeZoneSql})::date <= t.date)
-          or exists (select 1 from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id and m.student_id = ${studentId}))
+      where t.academy_id = ${academySql()} and (t.batch_id in (select batch_id from batch_students where academy_id = ${academySql()} and student_id = ${studentId}
+                             and (enrolled_at at time zone ${thisAcademyTimeZoneSql()})::date <= t.date)
+          or exists (select 1 from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id and m.academy_id = ${academySql()} and m.student_id = ${studentId}))
         ${options.includeUnpublished ? sql`` : sql`and t.published_at is not null`}
-        ${options.teacherId ? sql`and t.batch_id in (select id from batches where teacher_id = ${options.teacherId})` : sql``}
+        ${options.teacherId ? sql`and t.batch_id in (select id from batches where academy_id = ${academySql()} and teacher_id = ${options.teacherId})` : sql``}
         ${options.from ? sql`and t.date >= ${options.from}` : sql``}
         ${options.to ? sql`and t.date <= ${options.to}` : sql``}
     )
-    select ${EXAM_COLUMNS}, (select u.name from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}) as "studentName",
-      (select json_agg(json_build_object('halfMarks', m.half_marks, 'absent', m.absent, 'mine', m.student_id = ${studentId})) from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id) as marks
+    select ${examColumns()}, (select u.name from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.academy_id = ${academySql()} and s.id = ${studentId}) as "studentName",
+      (select json_agg(json_build_object('halfMarks', m.half_marks, 'absent', m.absent, 'mine', m.student_id = ${studentId})) from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id and m.academy_id = ${academySql()}) as marks
     ${EXAM_FROM}
-    where t.id in (select id from mine)
+    where t.academy_id = ${academySql()} and t.id in (select id from mine)
     order by t.date, t.created_at`);
   let studentName = rows[0]?.studentName;
   if (studentName === undefined) {

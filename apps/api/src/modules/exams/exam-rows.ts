@@ -1,7 +1,7 @@
 /** A test's row as the staff's screens and its use cases read it, and the checks that this member of staff may manage it. */
 import { sql } from 'drizzle-orm';
 import { fromHalfMarks, type Exam } from '@academy/shared/schemas/exams';
-import type { DbExecutor } from '../../db/client';
+import { academySql, type DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
@@ -39,8 +39,8 @@ export function toExam(row: ExamRow): Exam {
   };
 }
 
-export const EXAM_COLUMNS = sql`t.id as "_id", t.name, t.date, t.max_half_marks as "maxHalfMarks", t.topic, t.published_at as "publishedAt",
-  t.corrected_at as "correctedAt", (select count(*)::int from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id) as entered,
+export const examColumns = () => sql`t.id as "_id", t.name, t.date, t.max_half_marks as "maxHalfMarks", t.topic, t.published_at as "publishedAt",
+  t.corrected_at as "correctedAt", (select count(*)::int from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id and m.academy_id = ${academySql()}) as entered,
   b.id as "batchId", b.name as "batchName", sub.id as "subjectId", sub.name as "subjectName", sub.code as "subjectCode", b.teacher_id as "teacherId"`;
 export const EXAM_FROM = sql`from exams t join batches b on b.id = t.batch_id and b.academy_id = t.academy_id join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id`;
 
@@ -57,7 +57,7 @@ function staffExam(actor: Actor, row: ExamRow | undefined): ExamRow {
 
 /** The test, if this actor may manage it. */
 export async function examForStaff(db: DbExecutor, actor: Actor, examId: string): Promise<ExamRow> {
-  const { rows } = await db.execute<ExamRow>(sql`select ${EXAM_COLUMNS} ${EXAM_FROM} where t.id = ${examId}`);
+  const { rows } = await db.execute<ExamRow>(sql`select ${examColumns()} ${EXAM_FROM} where t.academy_id = ${academySql()} and t.id = ${examId}`);
   return staffExam(actor, rows[0]);
 }
 
@@ -69,7 +69,7 @@ export async function examForStaff(db: DbExecutor, actor: Actor, examId: string)
  * Migration 0029's triggers refuse the same in the database, whatever the code does.
  */
 export async function lockExamForStaff(tx: DbExecutor, actor: Actor, examId: string): Promise<ExamRow> {
-  const { rows } = await tx.execute<ExamRow>(sql`select ${EXAM_COLUMNS} ${EXAM_FROM} where t.id = ${examId} for no key update of t`);
+  const { rows } = await tx.execute<ExamRow>(sql`select ${examColumns()} ${EXAM_FROM} where t.academy_id = ${academySql()} and t.id = ${examId} for no key update of t`);
   return staffExam(actor, rows[0]);
 }
 

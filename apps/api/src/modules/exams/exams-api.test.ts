@@ -135,7 +135,7 @@ describe('tests and marks', () => {
   it('the import does not tell whether an email or student ID exists elsewhere in the academy (issue 35, finding 10a)', async () => {
     const created = await call(cookies.teacher, 'POST', `/api/batches/${ids.batch}/tests`, { name: 'Weekly test 3', date: '2026-07-19', maxMarks: 20 });
     const examId = created.json().data._id;
-    const { rows } = await t.database.db.execute<{ code: string; email: string }>(sql`select s.student_code as code, u.email from students s join users u on u.id = s.user_id where s.id = ${ids.outsider}`);
+    const { rows } = await t.database.db.execute<{ code: string; email: string }>(sql`select s.student_code as code, u.email from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${ids.outsider}`);
     const outsider = rows[0]!;
     // Lines 2 and 3: a student of another batch (email, student ID); lines 4 and 5: nobody at all.
     const response = await call(cookies.teacher, 'POST', `/api/tests/${examId}/marks/import`, { csv: `email,marks\n${outsider.email},5\n${outsider.code},5\nnobody@example.com,5\nNOBODY-0001,5\n` });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { appErrorFromPostgres, findPostgresError } from '../../lib/postgres-errors';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { citusWorkers } from '../../../test/citus-cluster';
 import { buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 
 // Issue 35, finding 3: lowering a test's maximum while marks were being saved let a 19 stand under a
@@ -72,7 +73,8 @@ describe('marks never stand above their maximum', () => {
     expect(rows[0]!.max).toBe(40);
   });
 
-  it('the database refuses a mark above the maximum, and a maximum below a saved mark, written around the service', async () => {
+  // On Citus the distribution step drops these triggers (they read another table from a shard, db/citus.ts): the service's check stands alone.
+  it.skipIf(citusWorkers().length > 0)('the database refuses a mark above the maximum, and a maximum below a saved mark, written around the service', async () => {
     // The test's maximum is 20 (40 half-marks) and student a has 19 (38).
     const insertAbove = await t.database.db.execute(sql`update exam_marks set half_marks = 41 where exam_id = ${ids.test} and student_id = ${ids.a}`).catch((error: unknown) => error);
     expect(findPostgresError(insertAbove)).toMatchObject({ code: '23514', constraint: 'exam_marks_within_maximum' });

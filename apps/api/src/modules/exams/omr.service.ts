@@ -21,6 +21,7 @@ import { omrSheetPdf, type SheetStudent } from './omr-sheet';
 import { OmrUnreadable, readSheetImage, type OmrReading } from './omr-reader';
 import { OTHER_TEST } from '@academy/shared/omr/messages';
 import { appNowSql } from '../../db/app-time';
+import { academySql } from '../../db/same-academy';
 
 const execFileAsync = promisify(execFile);
 
@@ -271,7 +272,7 @@ async function scanOne(db: Db, storage: FileStorage, actor: Actor, test: Awaited
   let oldKey: string | undefined;
   try {
     await db.transaction(async (tx) => {
-      const { rows: old } = await tx.execute<{ fileKey: string }>(sql`select file_key as "fileKey" from omr_scans where exam_id = ${test.id} and student_id = ${studentId} for update`);
+      const { rows: old } = await tx.execute<{ fileKey: string }>(sql`select file_key as "fileKey" from omr_scans where academy_id = ${academySql()} and exam_id = ${test.id} and student_id = ${studentId} for update`);
       oldKey = old[0]?.fileKey;
       await tx.execute(sql`
         insert into omr_scans (exam_id, student_id, file_key, file_type, answers, uncertain, score, scanned_by)

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
 import { recordAudit } from '../audit';
+import { academySql } from '../../db/same-academy';
 
 /**
  * The teacher's remark on a student's report card, one per student per batch (issue 23). The batch's
@@ -31,12 +32,12 @@ export async function listBatchRemarks(db: DbExecutor, actor: Actor, batchId: st
   const batch = await batchForStaff(db, actor, batchId);
   const { rows } = await db.execute<{ _id: string; name: string; remark: string | null; writtenBy: string | null; writtenAt: Date | string | null }>(sql`
     with people as (
-      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' where bs.batch_id = ${batchId}
-      union select r.student_id from report_card_remarks r where r.batch_id = ${batchId}
+      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' where bs.academy_id = ${academySql()} and bs.batch_id = ${batchId}
+      union select r.student_id from report_card_remarks r where r.academy_id = ${academySql()} and r.batch_id = ${batchId}
     )
     select s.id as "_id", u.name, r.remark, w.name as "writtenBy", r.written_at as "writtenAt"
-    from people p join students s on s.id = p.student_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
-    left join report_card_remarks r on r.batch_id = ${batchId} and r.student_id = s.id
+    from people p join students s on s.id = p.student_id and s.academy_id = ${academySql()} join users u on u.id = s.user_id and u.academy_id = s.academy_id
+    left join report_card_remarks r on r.batch_id = ${batchId} and r.student_id = s.id and r.academy_id = s.academy_id
     left join users w on w.id = r.written_by and w.academy_id = r.academy_id
     order by lower(u.name), s.id`);
   return {
@@ -55,9 +56,9 @@ export async function saveRemark(db: Db, actor: Actor, batchId: string, studentI
   return db.transaction(async (tx) => {
     // The student must be enrolled in this batch; the current remark is read (and locked) in the same statement.
     const { rows } = await tx.execute<{ name: string; before: string | null }>(sql`
-      select u.name, (select r.remark from report_card_remarks r where r.batch_id = ${batchId} and r.student_id = s.id for update) as before
+      select u.name, (select r.remark from report_card_remarks r where r.academy_id = ${academySql()} and r.batch_id = ${batchId} and r.student_id = s.id for update) as before
       from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
-      where bs.batch_id = ${batchId} and bs.student_id = ${studentId}`);
+      where bs.academy_id = ${academySql()} and bs.batch_id = ${batchId} and bs.student_id = ${studentId}`);
     const student = rows[0];
     if (!student) throw new AppError('NOT_FOUND', 'Student not found');
     if (remark === '') {

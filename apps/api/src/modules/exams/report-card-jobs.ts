@@ -20,7 +20,7 @@ export function defineReportCardJob(jobs: Jobs, deps: { db: Db; mailer: Mailer; 
 /** POST /api/batches/{id}/report-cards/mail: one job per active student of the batch; answers how many. */
 export async function queueBatchReportCards(db: Db, jobs: Jobs, actor: Actor, batchId: string, period: ReportCardPeriod): Promise<number> {
   const { rows } = await db.execute<{ name: string; students: string[] | null }>(sql`
-    select b.name, (select array_agg(bs.student_id) from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' where bs.batch_id = b.id) as students
+    select b.name, (select array_agg(bs.student_id) from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' where bs.batch_id = b.id and bs.academy_id = b.academy_id) as students
     from batches b where b.id = ${batchId}`);
   const batch = rows[0];
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found');

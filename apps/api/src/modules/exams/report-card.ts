@@ -68,7 +68,7 @@ async function reportCardData(db: DbExecutor, studentId: string, period: ReportC
   const [{ rows }, tests, remarks] = await Promise.all([
     db.execute<{ name: string; email: string; language: Language; standard: StandardRef | null; batches: string[] | null; percentage: number | null; total: number }>(sql`
       select u.name, u.email, u.language, case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard,
-        (select array_agg(b.name order by b.name) from batch_students bs join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = s.id) as batches,
+        (select array_agg(b.name order by b.name) from batch_students bs join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = s.id and bs.academy_id = s.academy_id) as batches,
         (select round(100.0 * count(*) filter (where a.status in ('present', 'late')) / nullif(count(*), 0), 1)::float8 from attendance_records a
           where a.student_id = s.id and a.academy_id = s.academy_id ${period.from ? sql`and a.date >= ${period.from}` : sql``} ${period.to ? sql`and a.date <= ${period.to}` : sql``}) as percentage,
         (select count(*)::int from attendance_records a

@@ -76,7 +76,7 @@ export async function studentsSheet({ sheet, tx, wordOf, given }: SheetContext):
     ],
     sql`
       select s.student_code, u.name, u.email, s.phone, s.gender, s.date_of_birth, st.name as standard, s.school, s.board, s.medium, s.address, s.status, s.admission_date,
-        (select string_agg(b.name, '; ' order by b.name) from batch_students bs join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = s.id) as batches,
+        (select string_agg(b.name, '; ' order by b.name) from batch_students bs join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = s.id and bs.academy_id = s.academy_id) as batches,
         (select json_agg(json_build_object('name', pu.name, 'relation', p.relation, 'phone', p.phone, 'email', pu.email) order by ps.created_at, p.id)
            from parent_students ps join parents p on p.id = ps.parent_id and p.academy_id = ps.academy_id join users pu on pu.id = p.user_id and pu.academy_id = p.academy_id where ps.student_id = s.id) as parents
       from students s

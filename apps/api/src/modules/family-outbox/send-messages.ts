@@ -14,6 +14,7 @@ import { queueFallback, queueLateFallbacks } from './fallback';
 import { type ClaimedMessage, WEBHOOK_NO_ANSWER_MESSAGE, EMAIL_NOT_SENT_MESSAGE, PARENT_UNLINKED_MESSAGE, NO_EMAIL_MESSAGE, SendFailure, type ParentSenderDeps } from './sender-parts';
 import { sendByPhone } from './send-by-phone';
 import { type WebhookTarget, loadWebhook, sendToWebhook } from './send-to-webhook';
+import { academySql } from '../../db/same-academy';
 
 /** A claimed message's lease, renewed every third of it while the message is being sent. */
 const MESSAGE_LEASE_MS = 2 * 60_000;
@@ -109,7 +110,7 @@ async function claimNextMessage(db: Db, leaseMs: number): Promise<ClaimedMessage
   const { rows } = await db.execute<ClaimedMessage>(sql`
     with due as (
       select m.id from parent_messages m
-      where (m.status = 'queued' or (m.status = 'failed' and m.attempts < ${PARENT_MESSAGE_MAX_ATTEMPTS}
+      where m.academy_id = ${academySql()} and (m.status = 'queued' or (m.status = 'failed' and m.attempts < ${PARENT_MESSAGE_MAX_ATTEMPTS}
           and m.updated_at <= now() - make_interval(secs => (${retryDelays})[least(greatest(m.attempts, 1), ${SEND_RETRY_DELAYS_SECONDS.length})])))
         and m.channel <> 'none'
         and (m.locked_until is null or m.locked_until < now())
@@ -119,14 +120,14 @@ async function claimNextMessage(db: Db, leaseMs: number): Promise<ClaimedMessage
       for update skip locked)
     , claimed as (
       update parent_messages m set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond', attempts = m.attempts + 1
-      from due where m.id = due.id
+      from due where m.academy_id = ${academySql()} and m.id = due.id
       returning m.*)
     -- An applicant's code has no parent: their number is the message's, their language its payload's.
     select c.id, c.kind, c.channel, c.to_address as "toAddress", c.template_values as "templateValues", c.subject, c.text, c.payload, c.attempts, c.date::text as date,
       u.name as "parentName", u.email as "parentEmail", p.phone as "parentPhone", coalesce(p.whatsapp_stopped_at is not null, false) as "whatsappStopped", p.user_id as "parentUserId",
       coalesce(u.language, c.payload->>'language', 'en') as "parentLanguage", p.relation, coalesce(u.is_active, true) as active,
-      (c.student_id is null or exists (select 1 from parent_students ps where ps.parent_id = c.parent_id and ps.student_id = c.student_id)) as linked
-    from claimed c left join parents p on p.id = c.parent_id left join users u on u.id = p.user_id and u.academy_id = p.academy_id`);
+      (c.student_id is null or exists (select 1 from parent_students ps where ps.academy_id = ${academySql()} and ps.parent_id = c.parent_id and ps.student_id = c.student_id)) as linked
+    from claimed c left join parents p on p.id = c.parent_id and p.academy_id = ${academySql()} left join users u on u.id = p.user_id and u.academy_id = p.academy_id`);
   return rows[0];
 }
 

@@ -34,7 +34,7 @@ export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reaso
       .select({ id: feeDues.id })
       .from(feeDues)
       .innerJoin(feeAllocations, joinOn(feeAllocations.dueId, feeDues.id))
-      .where(eq(feeAllocations.receiptId, id))
+      .where(and(eq(feeAllocations.receiptId, id), thisAcademy(feeDues)))
       .orderBy(...DUE_LOCK_ORDER)
       .for('update', { of: feeDues });
     let creditNote: { creditNoteFinancialYear: string; creditNoteSeq: number; creditNoteNumber: string; creditNoteDate: string } | Record<string, never> = {};

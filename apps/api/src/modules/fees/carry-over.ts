@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { type DbExecutor, qualified } from '../../db/client';
+import { type DbExecutor, qualified, thisAcademy } from '../../db/client';
 import { feeDueInvoices, feeDues } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { balanceSql, DUE_LOCK_ORDER } from './fee-queries';
@@ -37,6 +37,7 @@ export async function carryOverBalances(tx: DbExecutor, options: { before: strin
         // supply's document, so a "Previous year balance" paid later would be invoiced a second time. Its
         // payments still settle that invoice; cancelling it (a credit note) lets the next year's carry it.
         sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.academyId} = ${qualified(feeDues.academyId)} and ${feeDueInvoices.creditNoteNumber} is null)`,
+        thisAcademy(feeDues),
       ),
     )
     .orderBy(...DUE_LOCK_ORDER)

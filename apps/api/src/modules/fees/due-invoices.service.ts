@@ -13,7 +13,7 @@ import type { PrintableReceipt } from './payments.service';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, recordAudits, type AuditActor } from '../audit';
 import { academyToday, getAcademySettings } from '../../academy-settings';
-import { balanceSql, DUE_LOCK_ORDER, dueDeliverySql } from './fee-queries';
+import { balanceSql, DUE_LOCK_ORDER, dueDeliveryOfThisAcademySql } from './fee-queries';
 import { invoiceTax, payableWithTax, placeOfSupplyOf, registrationOn } from '../gst';
 import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
 
@@ -53,7 +53,7 @@ export async function issueDueInvoices(db: Db, actor: AuditActor = null): Promis
         label: feeDues.label,
         dueDate: feeDues.dueDate,
         balance: balanceSql.mapWith(Number),
-        delivery: dueDeliverySql.mapWith((value: string) => value as 'classroom' | 'online'),
+        delivery: dueDeliveryOfThisAcademySql().mapWith((value: string) => value as 'classroom' | 'online'),
         studentState: students.state,
         studentAddress: students.address,
       })
@@ -68,7 +68,7 @@ export async function issueDueInvoices(db: Db, actor: AuditActor = null): Promis
           eq(feePlans.taxable, true),
           eq(feePlans.deposit, false),
           sql`${feeDues.dueDate} >= (${feeDues.createdAt} at time zone ${timeZone})::date`,
-          sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.academyId} = ${qualified(feeDues.academyId)} and ${feeDueInvoices.creditNoteNumber} is null)`,
+          sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.academyId} = ${qualified(feeDues.academyId)} and ${feeDueInvoices.creditNoteNumber} is null) and ${thisAcademy(feeDues)}`,
         ),
       )
       .orderBy(...DUE_LOCK_ORDER)
@@ -165,7 +165,7 @@ export type OpenDueInvoice = { id: string; dueId: string; number: string; date: 
 
 /** What live receipts paid against each invoice, as SQL (a cancelled receipt's settlement counts no more); the invoice's id written out in full, as a one-table select would leave it bare (and `r.id` would answer). */
 const settledOf = (column: 'amount_paise' | 'due_paise') =>
-  sql<number>`coalesce((select sum(s.${sql.raw(column)}) from ${feeInvoiceSettlements} s join ${feeReceipts} r on r.id = s.receipt_id and r.academy_id = s.academy_id where s.invoice_id = "fee_due_invoices"."id" and r.cancelled_at is null), 0)`;
+  sql<number>`coalesce((select sum(s.${sql.raw(column)}) from ${feeInvoiceSettlements} s join ${feeReceipts} r on r.id = s.receipt_id and r.academy_id = s.academy_id where s.invoice_id = "fee_due_invoices"."id" and s.academy_id = "fee_due_invoices"."academy_id" and r.cancelled_at is null), 0)`;
 
 /** The live due-date invoices of these dues with something left to pay on them (in the caller's transaction, after the dues are locked). */
 export async function openDueInvoices(db: DbExecutor, dueIds: readonly string[]): Promise<OpenDueInvoice[]> {

@@ -6,7 +6,7 @@ import type { Due, Receipt } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { batches, feeAllocations, feeDueInvoices, feeDues, feeInvoiceSettlements, feePlans, feeReceipts, students, users } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
-import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
+import { academySql, joinOn, thisAcademy, qualified } from '../../db/same-academy';
 
 /**
  * What the fees module's use cases share: the balance of a due as SQL, the one order of locking dues,
@@ -137,17 +137,24 @@ export const dueTaxableSql = sql<boolean>`coalesce((select ${feePlans.taxable} f
 export const dueDepositSql = sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${qualified(feeDues.academyId)}), false)`;
 /** How a due's batch is taught (decision 062: the place of supply follows it); a due of no batch counts as the classroom's. */
 export const dueDeliverySql = sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId} and ${batches.academyId} = ${qualified(feeDues.academyId)}), 'classroom')`;
+/** dueDeliverySql naming the academy as a parameter, for a locking statement (decision 053: Citus locks rows on one shard only). */
+export const dueDeliveryOfThisAcademySql = () => sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId} and ${batches.academyId} = ${academySql()}), 'classroom')`;
 
-/** A student's open dues with something left to pay, locked in the one order (a payment and a concession both start here). */
+/**
+ * A student's open dues with something left to pay, locked in the one order (a payment and a concession both start here).
+ * The plan and batch look-ups name the academy as a parameter, as the dues do (decision 053): Citus locks rows only in a
+ * statement that reaches one shard, and it sees no academy through a correlated subquery's outer column.
+ */
 export async function lockOpenDues(tx: DbExecutor, studentId: string) {
+  const academy = academySql();
   return tx
     .select({
       id: feeDues.id,
       label: feeDues.label,
       balance: balanceSql.mapWith(Number),
-      taxable: dueTaxableSql.mapWith(Boolean),
-      deposit: dueDepositSql.mapWith(Boolean),
-      delivery: dueDeliverySql.mapWith((value: string) => value as BatchDelivery),
+      taxable: sql<boolean>`coalesce((select ${feePlans.taxable} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${academy}), true)`.mapWith(Boolean),
+      deposit: sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${academy}), false)`.mapWith(Boolean),
+      delivery: dueDeliveryOfThisAcademySql().mapWith((value: string) => value as BatchDelivery),
     })
     .from(feeDues)
     .where(and(and(eq(feeDues.studentId, studentId), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`), thisAcademy(feeDues)))

@@ -9,7 +9,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import { familiesNoChannelReaches, familiesWaitingForQuietHours } from '../family-outbox';
 import { academyToday } from '../../academy-settings';
 import { DUE_LOCK_ORDER, duesFilters } from './fee-queries';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /** Queuing fee reminders (the `fee-reminder` job in fee-reminders.ts sends them). */
 
@@ -34,7 +34,7 @@ async function unreachableStudents(db: DbExecutor, studentIds: string[]): Promis
     where s.id in (${sql.join(studentIds.map((id) => sql`${id}::uuid`), sql`, `)}) and u.email is null
       and not exists (
         select 1 from parent_students ps join parents p on p.id = ps.parent_id and p.academy_id = ps.academy_id join users pu on pu.id = p.user_id and pu.academy_id = p.academy_id
-        where ps.student_id = s.id and pu.is_active)
+        where ps.student_id = s.id and ps.academy_id = s.academy_id and pu.is_active)
     order by u.name`);
   return rows.map((row) => row.name);
 }
@@ -61,9 +61,12 @@ export async function queueFeeReminders(
       .innerJoin(students, joinOn(students.id, feeDues.studentId))
       .innerJoin(users, joinOn(users.id, students.userId))
       .where(
-        input.allOverdue
-          ? duesFilters({ overdue: 'true', batch: input.batch, search: input.search }, today)
-          : and(duesFilters({}, today), inArray(feeDues.id, input.dueIds ?? [])),
+        and(
+          input.allOverdue
+            ? duesFilters({ overdue: 'true', batch: input.batch, search: input.search }, today)
+            : and(duesFilters({}, today), inArray(feeDues.id, input.dueIds ?? [])),
+          thisAcademy(feeDues),
+        ),
       )
       .orderBy(...DUE_LOCK_ORDER)
       .for('update', { of: feeDues });

@@ -10,7 +10,7 @@ import { academyToday } from '../../academy-settings';
 import { recordAudits, type AuditActor } from '../audit';
 import { placeOfSupplyOf } from '../gst';
 import { dueDeliverySql } from './fee-queries';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /**
  * Revised invoices for a registration dated back (issue 72, decision 063). A person whose registration
@@ -60,7 +60,7 @@ async function candidates(db: DbExecutor, certificateDate: string, lock: boolean
     .from(feeReceipts)
     .innerJoin(students, joinOn(students.id, feeReceipts.studentId))
     .innerJoin(users, joinOn(users.id, students.userId))
-    .where(and(isNull(feeReceipts.taxRateBp), isNull(feeReceipts.cancelledAt), gte(feeReceipts.date, firstFrom), lte(feeReceipts.date, certificateDate)))
+    .where(and(isNull(feeReceipts.taxRateBp), isNull(feeReceipts.cancelledAt), gte(feeReceipts.date, firstFrom), lte(feeReceipts.date, certificateDate), thisAcademy(feeReceipts)))
     .orderBy(asc(feeReceipts.date), asc(feeReceipts.financialYear), asc(feeReceipts.seq));
   const rows = lock ? await query.for('update', { of: feeReceipts }) : await query;
   const inWindow = rows.map((row) => ({ row, registration: inForce(registrations, row.date) })).filter((entry) => entry.registration);

@@ -152,7 +152,7 @@ async function homeworkForStudent(db: DbExecutor, studentId: string, now = new D
     })
     .from(homework)
     .innerJoin(batches, joinOn(batches.id, homework.batchId))
-    .leftJoin(homeworkSubmissions, and(eq(homeworkSubmissions.homeworkId, homework.id), eq(homeworkSubmissions.studentId, studentId)))
+    .leftJoin(homeworkSubmissions, and(joinOn(homeworkSubmissions.homeworkId, homework.id), eq(homeworkSubmissions.studentId, studentId)))
     .where(homeworkOfStudent(studentId))
     .orderBy(desc(homework.dueAt), desc(homework.id))
     .limit(200);
@@ -217,8 +217,8 @@ export async function batchHomework(db: DbExecutor, actor: Actor, batchId: strin
     .from(batchStudents)
     .innerJoin(students, joinOn(students.id, batchStudents.studentId))
     .innerJoin(users, joinOn(users.id, students.userId))
-    .leftJoin(homework, and(eq(homework.batchId, batchStudents.batchId), eq(homework.handIn, true)))
-    .leftJoin(homeworkSubmissions, and(eq(homeworkSubmissions.homeworkId, homework.id), eq(homeworkSubmissions.studentId, students.id)))
+    .leftJoin(homework, and(joinOn(homework.batchId, batchStudents.batchId), eq(homework.handIn, true)))
+    .leftJoin(homeworkSubmissions, and(joinOn(homeworkSubmissions.homeworkId, homework.id), eq(homeworkSubmissions.studentId, students.id)))
     .where(eq(batchStudents.batchId, batchId))
     .groupBy(students.academyId, students.id, users.name)
     .orderBy(asc(users.name), asc(students.id));
@@ -258,7 +258,7 @@ export async function listSubmissions(db: DbExecutor, actor: Actor, id: string):
     .from(batchStudents)
     .innerJoin(students, joinOn(students.id, batchStudents.studentId))
     .innerJoin(users, joinOn(users.id, students.userId))
-    .leftJoin(homeworkSubmissions, and(eq(homeworkSubmissions.homeworkId, id), eq(homeworkSubmissions.studentId, students.id)))
+    .leftJoin(homeworkSubmissions, and(eq(homeworkSubmissions.homeworkId, id), joinOn(homeworkSubmissions.studentId, students.id)))
     .where(eq(batchStudents.batchId, owned.batchId))
     .orderBy(asc(users.name), asc(students.id));
   const submitted = rows.filter((row) => row.submissionId !== null) as unknown as (SubmissionRow & { name: string })[];

@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import { IMPORT_MESSAGES, type StudentImportResult } from '@academy/shared/schemas/imports';
-import { type DbExecutor, joinOn } from '../../db/client';
+import { type DbExecutor, joinOn, thisAcademy } from '../../db/client';
 import { feeReceipts, students, users, type IMPORT_ITEM_KINDS } from '../../db/schema';
 import type { AuditActor } from '../audit';
 import { enrolMany } from '../batches';
@@ -108,7 +108,7 @@ async function changeExistingStudents({ tx, actor, names, counts, items, going }
     })
     .from(students)
     .innerJoin(users, joinOn(users.id, students.userId))
-    .where(inArray(students.id, existing.map((group) => group.studentId!)))
+    .where(and(inArray(students.id, existing.map((group) => group.studentId!)), thisAcademy(students)))
     .for('update', { of: students });
   const currentOf = new Map(currentRows.map((row) => [row.id, row]));
   for (const group of existing) {

@@ -5,7 +5,7 @@ import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectC
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { LECTURE_BUCKET_MESSAGES } from '@academy/shared/schemas/lectures';
 import type { LectureSettings } from '@academy/shared/schemas/lecture-settings';
-import type { Db, DbExecutor } from '../../db/client';
+import { thisAcademy, type Db, type DbExecutor } from '../../db/client';
 import { lectureFiles, lectures } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { ServerKeys } from '../../lib/server-keys';
@@ -111,7 +111,7 @@ async function copyLecture(deps: LectureBucketDeps, client: S3Client, config: Of
     );
   }
   const moved = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ filesRemovedAt: lectures.filesRemovedAt }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
+    const [row] = await tx.select({ filesRemovedAt: lectures.filesRemovedAt }).from(lectures).where(and(eq(lectures.id, lectureId), thisAcademy(lectures))).for('update');
     if (!row) return [];
     // Expired while it was copied: what was put goes again.
     if (row.filesRemovedAt) {

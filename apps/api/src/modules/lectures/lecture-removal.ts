@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
-import type { Db } from '../../db/client';
+import { joinOn, thisAcademy, type Db } from '../../db/client';
 import { batches, lectureFiles, lectures, lectureStills } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
@@ -24,8 +24,8 @@ export async function removeLecture(db: Db, storage: FileStorage, jobs: Jobs, ac
     const [row] = await tx
       .select({ title: lectures.title, date: lectures.date, status: lectures.status, sourceKey: lectures.sourceKey, bucketFolder: lectures.bucketFolder, filesRemovedAt: lectures.filesRemovedAt, batchName: batches.name, mayManage: sql<boolean>`${lectureManageScope(actor)}` })
       .from(lectures)
-      .innerJoin(batches, eq(batches.id, lectures.batchId))
-      .where(and(eq(lectures.id, id), lectureReadScope(actor)))
+      .innerJoin(batches, joinOn(batches.id, lectures.batchId))
+      .where(and(eq(lectures.id, id), lectureReadScope(actor), thisAcademy(lectures)))
       .for('update', { of: lectures })
       .limit(1);
     if (!row || !row.mayManage) throw lectureNotFound();

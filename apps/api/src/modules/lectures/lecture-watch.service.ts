@@ -17,7 +17,7 @@ import { recordAudit } from '../audit';
 import { saveLectureSettingsValues } from '../settings';
 import { openSegmentKey } from './segment-keys';
 import { lectureBucketSummary } from './lecture-bucket';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /*
  * The watching side of lectures (issue 75, decision 088): a lecture's segment key for its readers,
@@ -112,7 +112,7 @@ export async function removeExpiredLectures(db: Db, storage: FileStorage, now: D
     const old = await tx
       .select({ id: lectures.id, batchId: lectures.batchId, title: lectures.title, date: lectures.date, sourceKey: lectures.sourceKey })
       .from(lectures)
-      .where(and(lt(lectures.date, cutoff), isNull(lectures.filesRemovedAt), inArray(lectures.status, ['ready', 'failed'])))
+      .where(and(lt(lectures.date, cutoff), isNull(lectures.filesRemovedAt), inArray(lectures.status, ['ready', 'failed']), thisAcademy(lectures)))
       .orderBy(asc(lectures.date))
       .limit(LECTURES_PER_RUN)
       .for('update', { skipLocked: true });

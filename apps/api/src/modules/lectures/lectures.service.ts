@@ -11,7 +11,7 @@ import type { Jobs } from '../../events/catalog';
 import { recordAudit } from '../audit';
 import { assertAcademyLetsRecord } from '../../access/lecture-watch';
 import { lectureSettingsOf, watermarkOf } from './lecture-watch.service';
-import { joinOn, qualified } from '../../db/same-academy';
+import { joinOn, qualified, thisAcademy } from '../../db/same-academy';
 import { appNowSql } from '../../db/app-time';
 
 /** The job that makes a lecture's renditions (one run per upload; lectures.job.ts). */
@@ -119,7 +119,7 @@ export async function acceptRecording(db: Db, storage: FileStorage, jobs: Jobs, 
       const [row] = await tx
         .select({ status: lectures.status, sourceKey: lectures.sourceKey, mayUpload: sql<boolean>`${lectureManageScope(actor)}` })
         .from(lectures)
-        .where(and(eq(lectures.id, id), lectureReadScope(actor)))
+        .where(and(eq(lectures.id, id), lectureReadScope(actor), thisAcademy(lectures)))
         .limit(1)
         .for('update', { of: lectures });
       if (!row || !row.mayUpload) throw lectureNotFound();
@@ -237,7 +237,7 @@ export async function saveLectureChapters(db: Db, actor: Actor, id: string, inpu
     const [row] = await tx
       .select({ title: lectures.title, date: lectures.date, filesRemovedAt: lectures.filesRemovedAt, mayManage: sql<boolean>`${lectureManageScope(actor)}` })
       .from(lectures)
-      .where(and(eq(lectures.id, id), lectureReadScope(actor)))
+      .where(and(eq(lectures.id, id), thisAcademy(lectures), lectureReadScope(actor)))
       .for('update', { of: lectures })
       .limit(1);
     if (!row || !row.mayManage) throw lectureNotFound();

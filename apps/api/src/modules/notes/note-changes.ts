@@ -1,7 +1,7 @@
 /** Writing notes: a note shared (with a batch, a student, or kept personal), changed and deleted, its file kept with it. */
 import { and, eq, sql } from 'drizzle-orm';
 import { NOTE_MESSAGES, type Note, type NoteInputValues, type NoteUpdateValues } from '@academy/shared/schemas/notes';
-import { type Db, type DbExecutor } from '../../db/client';
+import { type Db, type DbExecutor, thisAcademy } from '../../db/client';
 import { batches, notes, standards, students, subjects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage, StoredFile } from '../../lib/storage';
@@ -141,7 +141,7 @@ async function lockForChange(tx: DbExecutor, writer: NoteWriter, id: string) {
       canManage: sql<boolean>`${noteManageScope(writer)}`,
     })
     .from(notes)
-    .where(and(eq(notes.id, id), noteReadScope(writer)))
+    .where(and(eq(notes.id, id), noteReadScope(writer), thisAcademy(notes)))
     .limit(1)
     .for('update', { of: notes });
   if (!row) throw new AppError('NOT_FOUND', NOTE_MESSAGES.notFound);

@@ -11,6 +11,7 @@ import { seedDemoAcademy } from '../../demo-seed';
 import { buildSimplePdf } from '../../lib/simple-pdf';
 import { createLocalStorage } from '../../lib/storage';
 import { buildTestApp, createTestDatabase, ownerDatabaseOf, type TestApp } from '../../../test/build-test-app';
+import { citusWorkers } from '../../../test/citus-cluster';
 import { buildBatch, buildStudent, buildSubject, buildTeacher, buildUser, loginAll, loginAs } from '../../../test/factories';
 import { multipart, type MultipartField } from '../../../test/multipart';
 
@@ -178,7 +179,8 @@ describe('uploading a note', () => {
     expect(storedFiles()).toEqual(before);
   });
 
-  it('leaves no file behind when the database write fails', async () => {
+  // Citus takes no trigger on a distributed table (the failing write is made here by one).
+  it.skipIf(citusWorkers().length > 0)('leaves no file behind when the database write fails', async () => {
     // A trigger is the tables' owner's to make (decision 068).
     const owner = ownerDatabaseOf(t.database);
     const db = owner.db;

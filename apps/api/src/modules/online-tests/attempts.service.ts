@@ -13,6 +13,7 @@ import { assertOwnAttempt, onlineTestScope } from '../../access/online-tests';
 import { AppError } from '../../lib/app-error';
 import { attemptOrder, halfMarkingOf, markingOf, RESULTS_SHOWN } from './papers.service';
 import { scoreAttempt, type AnswerKey, type GivenAnswer } from './scoring';
+import { academySql } from '../../db/same-academy';
 
 type AnswersInput = z.output<typeof answersInputSchema>;
 
@@ -118,7 +119,7 @@ export async function attemptRow(db: DbExecutor, id: string, lock = false): Prom
       ${TAKES_ANSWERS} as open,
       ot.title, ot.closes_at, coalesce(ot.results_at, ot.closes_at) as results_at, ${RESULTS_SHOWN} as results_shown, ot.duration_minutes, ot.correct_half_marks, ot.wrong_half_marks, ot.unanswered_half_marks
     from online_test_attempts a join online_tests ot on ot.id = a.online_test_id and ot.academy_id = a.academy_id
-    where a.id = ${id} ${lock ? sql`for update of a` : sql``}`);
+    where a.academy_id = ${academySql()} and a.id = ${id} ${lock ? sql`for update of a` : sql``}`);
   const row = rows[0];
   // Raw statements answer timestamps as text.
   return row && { ...row, started_at: new Date(row.started_at), ends_at: new Date(row.ends_at), submitted_at: row.submitted_at ? new Date(row.submitted_at) : null, now: new Date(row.now), closes_at: new Date(row.closes_at), results_at: new Date(row.results_at) };

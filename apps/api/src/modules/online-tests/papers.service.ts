@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
 import { getAcademySettings } from '../../academy-settings';
 import { shuffled } from './scoring';
+import { academySql } from '../../db/same-academy';
 
 type OnlineTestInput = z.output<typeof onlineTestInputSchema>;
 
@@ -110,7 +111,7 @@ async function testRow(db: DbExecutor, actor: Actor, id: string, lock = false): 
   const scope = onlineTestScope(actor);
   const { rows } = await db.execute<TestRow>(sql`
     select ${TEST_COLUMNS} from online_tests ot left join users cu on cu.id = ot.created_by and cu.academy_id = ot.academy_id
-    where ot.id = ${id} ${scope ? sql`and ${scope}` : sql``} ${lock ? sql`for update of ot` : sql``}`);
+    where ot.academy_id = ${academySql()} and ot.id = ${id} ${scope ? sql`and ${scope}` : sql``} ${lock ? sql`for update of ot` : sql``}`);
   if (!rows[0]) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.testNotFound);
   return withDates(rows[0]);
 }

@@ -12,6 +12,7 @@ import { academyToday } from '../../academy-settings';
 import { finalizeAttempt } from './attempts.service';
 import { halfMarkingOf, paperQuestions, staffTestRow } from './papers.service';
 import { discriminationOf, scoreAttempt, standingOf, type GivenAnswer } from './scoring';
+import { academySql } from '../../db/same-academy';
 
 /*
  * What a test's teacher reads once students have taken it (issue 40): ranks, each question's share
@@ -151,7 +152,7 @@ export async function recordClosedTests(db: Db, limit = 20): Promise<number> {
       const { rows } = await tx.execute<{ title: string; closes_at: Date; max_half_marks: number; recorded: boolean }>(sql`
         select ot.title, ot.closes_at, (select count(*)::int from online_test_questions q where q.online_test_id = ot.id and q.academy_id = ot.academy_id) * ot.correct_half_marks as max_half_marks,
           ot.marks_recorded_at is not null as recorded
-        from online_tests ot where ot.id = ${id} for update`);
+        from online_tests ot where ot.academy_id = ${academySql()} and ot.id = ${id} for update`);
       const test = rows[0];
       if (!test || test.recorded || test.max_half_marks <= 0) return;
       const date = await academyDateOf(tx, new Date(test.closes_at));

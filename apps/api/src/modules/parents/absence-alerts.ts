@@ -65,7 +65,7 @@ export async function runAbsenceAlerts(db: Db, jobs: Jobs | undefined, payload: 
       )})`} order by case a.status when 'absent' then 0 else 1 end limit 1) as status,
       coalesce((select json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name)
         from attendance_records a join batches b on b.id = a.batch_id and b.academy_id = a.academy_id
-        where a.student_id = s.id and a.date = ${date} and a.status in ${sql`(${sql.join(
+        where a.student_id = s.id and a.academy_id = s.academy_id and a.date = ${date} and a.status in ${sql`(${sql.join(
           statuses.map((status) => sql`${status}`),
           sql`, `,
         )})`}), '[]'::json) as batches

@@ -42,7 +42,7 @@ async function selectParents(db: DbExecutor, where: SQL, page?: { limit: number;
       coalesce((
         select json_agg(json_build_object('_id', s.id, 'name', su.name) order by su.name)
         from parent_students ps join students s on s.id = ps.student_id and s.academy_id = ps.academy_id join users su on su.id = s.user_id and su.academy_id = s.academy_id
-        where ps.parent_id = p.id), '[]'::json) as children,
+        where ps.parent_id = p.id and ps.academy_id = p.academy_id), '[]'::json) as children,
       count(*) over ()::int as total
     from parents p join users u on u.id = p.user_id and u.academy_id = p.academy_id
     where ${where}
@@ -103,7 +103,7 @@ export async function linkParent(
       .select({ id: students.id, name: users.name })
       .from(students)
       .innerJoin(users, joinOn(users.id, students.userId))
-      .where(eq(students.id, studentId))
+      .where(and(eq(students.id, studentId), thisAcademy(students)))
       .for('update', { of: students });
     if (!student) throw new AppError('NOT_FOUND', 'Student not found');
     // Two offices linking the same new number at once: the second waits and finds the first's parent.
@@ -189,7 +189,7 @@ export async function setParentChannel(db: Db, actor: AuditActor, parentId: stri
       .select({ name: users.name, preferredChannel: parents.preferredChannel, stopped: sql<boolean>`${parents.whatsappStoppedAt} is not null` })
       .from(parents)
       .innerJoin(users, joinOn(users.id, parents.userId))
-      .where(eq(parents.id, parentId))
+      .where(and(eq(parents.id, parentId), thisAcademy(parents)))
       .for('update', { of: parents });
     if (!before) throw new AppError('NOT_FOUND', PARENT_MESSAGES.notFound);
     await tx
@@ -258,7 +258,7 @@ export async function childrenOf(db: DbExecutor, actor: Actor): Promise<ParentCh
       case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard,
       coalesce((
         select json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name)
-        from batch_students bs join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = s.id), '[]'::json) as batches
+        from batch_students bs join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = s.id and bs.academy_id = s.academy_id), '[]'::json) as batches
     from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id left join standards st on st.id = s.standard_id and st.academy_id = s.academy_id
     where s.id in ${sql`(${sql.join(
       ids.map((id) => sql`${id}::uuid`),

@@ -12,6 +12,7 @@ import { recordAudit } from '../audit';
 import { notifyParentsOfStudents, PARENT_SENDER_JOB } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { appNowSql } from '../../db/app-time';
+import { academySql } from '../../db/same-academy';
 
 type LeaveInput = z.output<typeof leaveInputSchema>;
 type DecisionInput = z.output<typeof leaveDecisionInputSchema>;
@@ -107,7 +108,7 @@ export async function decideLeave(db: Db, actor: Actor, id: string, decision: 'a
   await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ status: string; name: string; from: string; to: string }>(sql`
       select l.status, u.name, to_char(l.from_date, 'YYYY-MM-DD') as from, to_char(l.to_date, 'YYYY-MM-DD') as to
-      from teacher_leave l join teachers t on t.id = l.teacher_id join users u on u.id = t.user_id and u.academy_id = t.academy_id where l.id = ${id} for update of l`);
+      from teacher_leave l join teachers t on t.id = l.teacher_id and t.academy_id = l.academy_id join users u on u.id = t.user_id and u.academy_id = t.academy_id where l.academy_id = ${academySql()} and l.id = ${id} for update of l`);
     const row = rows[0];
     if (!row) throw new AppError('NOT_FOUND', PAY_MESSAGES.leaveNotFound);
     if (row.status !== 'pending') throw new AppError('CONFLICT', PAY_MESSAGES.leaveDecided);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { paiseToRupees as rupees } from '@academy/shared/money';
 import { PAY_MESSAGES, type markPaidInputSchema, type PayrollMonth } from '@academy/shared/schemas/pay';
 import { formatDate } from '@academy/shared/calendar';
-import type { Db, DbExecutor } from '../../db/client';
+import { academySql, type Db, type DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { recordAudit } from '../audit';
@@ -61,8 +61,8 @@ export async function reopenMonth(db: Db, actor: Actor, month: string): Promise<
   await db.transaction(async (tx) => {
     await payrollTurn(tx);
     const { rows } = await tx.execute<{ paid: boolean; later: boolean }>(sql`
-      select paid_mode is not null as paid, exists (select 1 from payroll_months later where later.month > ${month}) as later
-      from payroll_months where month = ${month} for update`);
+      select paid_mode is not null as paid, exists (select 1 from payroll_months later where later.academy_id = ${academySql()} and later.month > ${month}) as later
+      from payroll_months where academy_id = ${academySql()} and month = ${month} for update`);
     const row = rows[0];
     if (!row) throw new AppError('CONFLICT', PAY_MESSAGES.notApproved);
     if (row.paid) throw new AppError('CONFLICT', PAY_MESSAGES.paidCannotReopen);

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { BRAND_FILES, BRAND_MESSAGES, LOGO_MAX_BYTES, type BrandFile, type PublicBrand } from '@academy/shared/schemas/brand';
-import type { Db, DbExecutor } from '../../db/client';
+import { thisAcademy, type Db, type DbExecutor } from '../../db/client';
 import { academySettings, type StoredBrand } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
@@ -114,7 +114,7 @@ type StoredBrandRow = StoredBrand & { headerLogo?: string };
 
 async function readStoredBrand(db: DbExecutor, lock = false): Promise<StoredBrandRow> {
   await getAcademySettings(db);
-  const query = db.select({ brand: academySettings.brand }).from(academySettings);
+  const query = db.select({ brand: academySettings.brand }).from(academySettings).where(thisAcademy(academySettings));
   const [row] = lock ? await query.for('update') : await query;
   return (row?.brand ?? {}) as StoredBrandRow;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { formatDate } from '@academy/shared/calendar';
 import { word, wordTable } from '@academy/shared/i18n/server-catalog';
 import { academyInLanguage } from '@academy/shared/academy-words';
@@ -13,7 +13,7 @@ import { createAcademyPdf } from '../../lib/pdf';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyHeaderLogo, academyToday, getAcademySettings } from '../../academy-settings';
 import { updateAccount } from '../users';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 type SlipInput = z.output<typeof studentSignInSlipInputSchema>;
 
@@ -42,7 +42,7 @@ export async function printSignInSlip(db: Db, actor: AuditActor, id: string, inp
       .select({ userId: students.userId, code: students.studentCode, status: students.status, name: users.name, language: users.language })
       .from(students)
       .innerJoin(users, joinOn(users.id, students.userId))
-      .where(eq(students.id, id))
+      .where(and(eq(students.id, id), thisAcademy(students)))
       .for('update', { of: students });
     if (!row) throw new AppError('NOT_FOUND', 'Student not found');
     if (row.status !== 'active') throw new AppError('CONFLICT', STUDENT_NO_EMAIL_MESSAGES.slipNotActive);

@@ -19,7 +19,7 @@ import { createAccount, createAccounts, removeAccounts, updateAccount, type Invi
 import { saveFirstParent } from '../parents';
 import { firstParentColumn } from '../../read-models/first-parent';
 import { getStudent } from './student-reads';
-import { joinOn, thisAcademy } from '../../db/same-academy';
+import { academySql, joinOn, thisAcademy } from '../../db/same-academy';
 
 type CreateInput = z.output<typeof studentCreateInputSchema>;
 type UpdateInput = z.output<typeof studentUpdateInputSchema>;
@@ -116,16 +116,17 @@ export async function createStudent(db: Db, actor: AuditActor, input: CreateInpu
   return { student: await getStudent(db, id), invitation };
 }
 
-// What the audit log compares on an update: the student's fields and their account's name and email.
-const auditedColumns = {
+// What the audit log compares on an update: the student's fields and their account's name and email
+// (the parents' look-ups name this academy as a parameter: the row is locked, decision 053).
+const auditedColumns = () => ({
   name: users.name,
   email: users.email,
   gender: students.gender,
   address: students.address,
   phone: students.phone,
-  parentName: firstParentColumn(students.id, 'name'),
-  parentPhone: firstParentColumn(students.id, 'phone'),
-  parentEmail: firstParentColumn(students.id, 'email'),
+  parentName: firstParentColumn(students.id, 'name', academySql()),
+  parentPhone: firstParentColumn(students.id, 'phone', academySql()),
+  parentEmail: firstParentColumn(students.id, 'email', academySql()),
   dateOfBirth: students.dateOfBirth,
   standardId: students.standardId,
   school: students.school,
@@ -134,7 +135,7 @@ const auditedColumns = {
   admissionDate: students.admissionDate,
   status: students.status,
   state: students.state,
-};
+});
 
 /**
  * Changes the fields sent. Status `archived` disables the account and ends its sessions, `active`
@@ -151,10 +152,10 @@ export async function changeStudent(tx: DbExecutor, actor: AuditActor, id: strin
   await assertDateOfBirthInPast(tx, input.dateOfBirth);
   // The whole row as it was (for the audit log's old values), locked for the change.
   const [current] = await tx
-    .select({ ...auditedColumns, userId: students.userId, language: users.language })
+    .select({ ...auditedColumns(), userId: students.userId, language: users.language })
     .from(students)
     .innerJoin(users, joinOn(users.id, students.userId))
-    .where(eq(students.id, id))
+    .where(and(eq(students.id, id), thisAcademy(students)))
     .for('update', { of: students });
   if (!current) throw new AppError('NOT_FOUND', 'Student not found');
   // An alumnus (issue 39) is kept as they left: only restoring them to active changes anything.
@@ -214,7 +215,7 @@ export async function archiveStudent(db: Db, actor: AuditActor, id: string): Pro
       .select({ userId: students.userId, status: students.status, name: users.name })
       .from(students)
       .innerJoin(users, joinOn(users.id, students.userId))
-      .where(eq(students.id, id))
+      .where(and(eq(students.id, id), thisAcademy(students)))
       .for('update', { of: students });
     if (!current) throw new AppError('NOT_FOUND', 'Student not found');
     if (current.status !== 'archived') {
@@ -245,10 +246,15 @@ export async function removeImportedStudents(tx: DbExecutor, studentIds: string[
     // Read in the same statement as the update, its number was missed and given again (a CI run's
     // "This record already exists" on every new student after an import's undo).
     await tx.select({ year: studentIdCounters.year }).from(studentIdCounters).where(and(eq(studentIdCounters.year, year), thisAcademy(studentIdCounters))).for('update');
+    // The last number still in use, read first and written as a value (Citus takes no subquery in an UPDATE's SET).
+    const [inUse] = await tx
+      .select({ last: sql<number>`coalesce(max(split_part(${students.studentCode}, '-', 3)::int), 0)`.mapWith(Number) })
+      .from(students)
+      .where(and(sql`split_part(${students.studentCode}, '-', 2) = ${String(year)}`, thisAcademy(students)));
     await tx
       .update(studentIdCounters)
-      .set({ last: sql`coalesce((select max(split_part(${students.studentCode}, '-', 3)::int) from ${students} where split_part(${students.studentCode}, '-', 2) = ${String(year)}), 0)` })
-      .where(eq(studentIdCounters.year, year));
+      .set({ last: inUse?.last ?? 0 })
+      .where(and(eq(studentIdCounters.year, year), thisAcademy(studentIdCounters)));
   }
 }
 

@@ -16,7 +16,7 @@ import { listBatchSummaries } from '../../read-models/batch-summaries';
 import { assertSubjectsExist } from '../standards';
 import { createAccount, removeAccounts, updateAccount, type Invitation } from '../users';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
+import { academySql, joinOn, qualified, thisAcademy } from '../../db/same-academy';
 
 type CreateInput = z.output<typeof teacherCreateInputSchema>;
 type UpdateInput = z.output<typeof teacherUpdateInputSchema>;
@@ -154,11 +154,11 @@ export async function updateTeacher(db: Db, actor: AuditActor, id: string, input
         address: teachers.address,
         gender: teachers.gender,
         status: teachers.status,
-        subjects: sql<string[]>`coalesce((select array_agg(${teacherSubjects.subjectId}::text order by ${teacherSubjects.subjectId}) from ${teacherSubjects} where ${teacherSubjects.teacherId} = ${teachers.id} and ${teacherSubjects.academyId} = ${qualified(teachers.academyId)}), '{}')`,
+        subjects: sql<string[]>`coalesce((select array_agg(${teacherSubjects.subjectId}::text order by ${teacherSubjects.subjectId}) from ${teacherSubjects} where ${teacherSubjects.teacherId} = ${teachers.id} and ${teacherSubjects.academyId} = ${qualified(teachers.academyId)} and ${teacherSubjects.academyId} = ${academySql()}), '{}')`,
       })
       .from(teachers)
       .innerJoin(users, joinOn(users.id, teachers.userId))
-      .where(eq(teachers.id, id))
+      .where(and(eq(teachers.id, id), thisAcademy(teachers)))
       .for('update', { of: teachers });
     if (!current) throw new AppError('NOT_FOUND', 'Teacher not found');
     await updateAccount(tx, current.userId, {
@@ -210,7 +210,7 @@ export async function deleteTeacher(db: Db, actor: AuditActor, id: string): Prom
       .select({ userId: teachers.userId, name: users.name })
       .from(teachers)
       .innerJoin(users, joinOn(users.id, teachers.userId))
-      .where(eq(teachers.id, id))
+      .where(and(eq(teachers.id, id), thisAcademy(teachers)))
       .for('update', { of: teachers });
     if (!current) throw new AppError('NOT_FOUND', 'Teacher not found');
     const taught = await tx.select({ name: batches.name }).from(batches).where(eq(batches.teacherId, id)).orderBy(asc(batches.name));

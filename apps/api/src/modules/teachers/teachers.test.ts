@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { passwordResetTokens, sessions, teachers, teacherSubjects, users } from '../../db/schema';
 import { apiCaller, shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
@@ -75,7 +75,7 @@ describe('creating teachers', () => {
     const [stored] = await t.database.db
       .select()
       .from(passwordResetTokens)
-      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .innerJoin(users, and(eq(users.id, passwordResetTokens.userId), eq(users.academyId, passwordResetTokens.academyId)))
       .where(eq(users.email, 'anjali@example.com'));
     expect(stored!.password_reset_tokens.purpose).toBe('welcome');
     const days = (stored!.password_reset_tokens.expiresAt.getTime() - stored!.password_reset_tokens.createdAt.getTime()) / 86_400_000;
