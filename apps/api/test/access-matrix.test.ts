@@ -224,6 +224,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/lectures/:id/recording': [s(() => `/api/lectures/${ids.lecture}/recording`, 409)],
   'POST /api/lectures/:id/recording/finish': [s(() => `/api/lectures/${ids.lecture}/recording/finish`, 409)],
   'GET /api/lectures': [s(() => '/api/lectures', 200)],
+  'PUT /api/lectures/:id/chapters': [s(() => `/api/lectures/${ids.lecture}/chapters`, 200, { body: { chapters: [{ t: 3, title: 'Newton’s first law' }] } })],
   'PUT /api/lectures/:id/view': [s(() => `/api/lectures/${ids.lecture}/view`, 200, { body: { position: 12, secondsWatched: 12 } })],
   'GET /api/lectures/:id/views': [s(() => `/api/lectures/${ids.lecture}/views`, 200)],
   'GET /api/lectures/:id/hls/:kind/:name': [s(() => `/api/lectures/${ids.lecture}/hls/voice-board/index.m3u8`, 200)],
