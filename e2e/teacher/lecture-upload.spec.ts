@@ -9,7 +9,8 @@ import { lectureOf, signedIn, teacherWithBatch } from './lecture-setup';
  * A 10-minute video uploaded from the teacher's phone with the resumable (tus) screen (issue 75,
  * decision 087): Add lecture → choose the file → progress → the page reloaded in the middle of the upload
  * → the same file chosen again from the batch's lecture goes on from where the server's copy ended →
- * ready; the batch's student plays it on the student lecture page. The time from the upload's end to ready is written to the test's output.
+ * the batch's list shows how far it is prepared (step and percent) until every rendition is made → ready;
+ * the batch's student plays it on the student lecture page. The time from the upload's end to ready is written to the test's output.
  */
 let work = '';
 test.beforeAll(() => {
@@ -25,7 +26,7 @@ test.beforeAll(() => {
 test.afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 test('the teacher uploads a 10-minute video on a phone, reloads in the middle and it resumes; it becomes ready and the student plays it', async ({ browser, playwright, baseURL }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(720_000);
   const token = uniqueToken('upl');
   const admin = await playwright.request.newContext({ baseURL });
   const s = await teacherWithBatch(admin, token);
@@ -71,8 +72,39 @@ test('the teacher uploads a 10-minute video on a phone, reloads in the middle an
   console.log(`reloaded at ${beforeReload}% sent; the upload went on from ${(offsets[0]! / 1_048_576).toFixed(1)} MB of ${(fs.statSync(path.join(work, 'ten-minutes.mp4')).size / 1_048_576).toFixed(1)} MB`);
   const ended = Date.now();
   await expect(page.getByTestId('lecture-upload-progress')).toContainText('100%');
-  await expect.poll(async () => (await lectureOf(teacher.request, lectureId)).status, { timeout: 300_000, intervals: [1000] }).toBe('ready');
-  const readyAfter = (Date.now() - ended) / 1000;
+  // Meanwhile the batch's list shows how far it is prepared (migration 0097): the voice and board, then each video rung.
+  const readyAt = (async () => {
+    await expect.poll(async () => (await lectureOf(teacher.request, lectureId)).status, { timeout: 300_000, intervals: [1000] }).toBe('ready');
+    return Date.now();
+  })();
+  await page.goto(`/app/teacher/batches/${s.batchId}`);
+  const row = page.getByTestId('batch-lecture').filter({ hasText: `Waves ${token}` });
+  const shown = row.getByTestId('lecture-render-progress');
+  await expect(shown).toBeVisible({ timeout: 120_000 });
+  await expect(row.getByRole('progressbar')).toHaveAccessibleName(/^Preparing the (voice and board|240p video|360p video): \d+ %$/);
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+  await page.screenshot({ path: test.info().outputPath('preparing-360.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(shown).toBeVisible();
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+  await page.screenshot({ path: test.info().outputPath('preparing-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 780 });
+  const states = new Set<string>();
+  await expect
+    .poll(
+      async () => {
+        const state = (await shown.count()) > 0 ? `${await shown.getAttribute('data-step')} ${await shown.getAttribute('data-percent')} %` : 'done';
+        states.add(state);
+        return state;
+      },
+      { timeout: 400_000, intervals: [1000] },
+    )
+    .toBe('done');
+  console.log(`the teacher's list showed: ${[...states].join(', ')}`);
+  // It moved while the teacher watched (a new percent or step at least once), and ended as ready to watch.
+  expect(states.size).toBeGreaterThanOrEqual(3);
+  await expect(row.locator('[data-status="ready"]')).toHaveText('Ready to watch');
+  const readyAfter = ((await readyAt) - ended) / 1000;
   test.info().annotations.push({ type: 'upload end to ready (s)', description: readyAfter.toFixed(1) });
   fs.writeFileSync(test.info().outputPath('ready-after.txt'), `${readyAfter.toFixed(1)} s from the upload's end to ready (10-minute video)\n`);
   console.log(`10-minute video: ready ${readyAfter.toFixed(1)} s after the upload ended`);

@@ -41,7 +41,7 @@ export type AppDeps = {
    * Lectures (issue 75): the largest recording taken (LECTURE_MAX_UPLOAD_MB), ffmpeg's and ffprobe's paths
    * (Debian's by default) and the folder renditions are made in (DATA_DIR/lecture-work by default).
    */
-  lectures?: { maxUploadBytes?: number; tools?: MediaTools; workDir?: string; uploadsDir?: string; uploadLockWaitMs?: number };
+  lectures?: { maxUploadBytes?: number; tools?: MediaTools; workDir?: string; uploadsDir?: string; uploadLockWaitMs?: number; progressEveryMs?: number };
   /**
    * Whether this process polls for due jobs (the server). API tests leave it off and call
    * `app.jobs.runDue()` when they want the jobs run.

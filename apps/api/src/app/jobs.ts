@@ -91,7 +91,7 @@ export function defineJobs(app: FastifyInstance, deps: AppDeps) {
   // Lectures (issue 75): each uploaded recording's renditions, made with Debian's ffmpeg, one run per upload.
   const tools = deps.lectures?.tools ?? DEBIAN_MEDIA_TOOLS;
   if (!mediaToolsPresent(tools)) app.log.warn(`ffmpeg is not installed (${tools.ffmpeg}, ${tools.ffprobe}): lectures cannot be prepared until it is. Install it with: ${FFMPEG_INSTALL_HINT}`);
-  defineLectureJobs(app.jobs, { db: deps.db, storage: deps.storage, tools, workDir: deps.lectures?.workDir ?? path.join(path.dirname(deps.backups.filesDir), 'lecture-work'), log: app.log, keys: deps.keys });
+  defineLectureJobs(app.jobs, { db: deps.db, storage: deps.storage, tools, workDir: deps.lectures?.workDir ?? path.join(path.dirname(deps.backups.filesDir), 'lecture-work'), log: app.log, keys: deps.keys, ...(deps.lectures?.progressEveryMs !== undefined ? { progressEveryMs: deps.lectures.progressEveryMs } : {}) });
   defineLectureUpkeepJobs(app.jobs, { db: deps.db, storage: deps.storage, keys: deps.keys });
   // Fee reminders queued by the office (POST /api/fees/reminders): one run per student, retried on failure.
   app.jobs.define(FEE_REMINDER_JOB, { label: 'Fee reminders', maxAttempts: 5, run: (payload) => deliverFeeReminder({ ...deps, jobs: app.jobs }, payload) });

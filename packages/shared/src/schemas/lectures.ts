@@ -111,6 +111,16 @@ export const lectureChaptersInputSchema = z.object(
 );
 export type LectureChaptersInput = z.input<typeof lectureChaptersInputSchema>;
 
+/**
+ * How far a lecture's job is (migration 0097): the rendition it is making (voice + board first, then a
+ * video's 240p and 360p rungs) and how much of it is done, 0–100, read from ffmpeg's progress.
+ */
+export const lectureProgressSchema = z.object({
+  step: z.enum(LECTURE_RENDITION_KINDS),
+  percent: z.number().int().min(0).max(100),
+});
+export type LectureProgress = z.infer<typeof lectureProgressSchema>;
+
 export const lectureSchema = z.object({
   _id: z.uuid(),
   batch: namedRefSchema,
@@ -121,6 +131,11 @@ export const lectureSchema = z.object({
   renditions: z.array(lectureRenditionSchema),
   /** The chapters its teacher marked, by time (decision 097). */
   chapters: z.array(lectureChapterSchema),
+  /**
+   * While its job renders it (status `processing`, or `ready` while a video's rungs are still made): the
+   * step and its percent, updated every few seconds; null otherwise. Not part of the issue's contract.
+   */
+  progress: lectureProgressSchema.nullable().optional(),
   /** Whether the caller may upload its recording (an admin, the batch's teacher) while it is `uploading`. */
   canUpload: z.boolean(),
   /** A student's own progress (where to resume, decision 082); null for anyone else or before they play it. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { academyTable } from './academy-table';
 import { LECTURE_RENDITION_KINDS, LECTURE_STATUSES, type LectureChapter, type LectureRendition } from '@academy/shared/schemas/lectures';
 import { batches } from './batches';
@@ -35,6 +35,12 @@ export const lectures = academyTable(
     sourceBytes: bigint({ mode: 'number' }),
     /** What the job made, in the order it made them: `[{ kind, bytes, playlist }]`. */
     renditions: jsonb().$type<LectureRendition[]>().notNull().default([]),
+    /**
+     * How far its job is (migration 0097): the rendition being made and how much of it, 0–100, written by
+     * the job at most every few seconds from ffmpeg's own progress; both null when no job is rendering it.
+     */
+    progressStep: text({ enum: LECTURE_RENDITION_KINDS }),
+    progressPercent: smallint(),
     /** The chapters its teacher marked (decision 097): `[{ t, title }]`, by time, t in whole seconds. */
     chapters: jsonb().$type<LectureChapter[]>().notNull().default([]),
     /**
@@ -63,6 +69,7 @@ export const lectures = academyTable(
     index('lectures_academy_status_idx').on(table.academyId, table.status),
     check('lectures_status_check', sql`${table.status} in ('uploading', 'processing', 'ready', 'failed')`),
     check('lectures_bucket_state_check', sql`${table.bucketState} is null or ${table.bucketState} in ('pending', 'copied', 'failed', 'removing')`),
+    check('lectures_progress_check', sql`(${table.progressStep} is null) = (${table.progressPercent} is null) and (${table.progressStep} is null or (${table.progressStep} in ('voice-board', '240p', '360p') and ${table.progressPercent} between 0 and 100))`),
     check('lectures_source_bytes_check', sql`${table.sourceBytes} is null or ${table.sourceBytes} > 0`),
   ],
 );

@@ -1,16 +1,18 @@
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq } from 'drizzle-orm';
-import { LECTURE_MESSAGES, type LectureRendition } from '@academy/shared/schemas/lectures';
+import { and, eq, sql } from 'drizzle-orm';
+import { LECTURE_MESSAGES, type LectureRendition, type LectureRenditionKind } from '@academy/shared/schemas/lectures';
 import type { Db } from '../../db/client';
 import { lectureFiles, lectures } from '../../db/schema';
 import type { Jobs } from '../../events/catalog';
 import type { FileStorage } from '../../lib/storage';
 import { Readable } from 'node:stream';
 import { FFMPEG_INSTALL_HINT, masterPlaylist, mediaToolsPresent, probe, renderVideoRung, renderVoiceBoard, RenderRefusedError, VIDEO_RUNGS, type MediaTools, type Rendered } from './renditions';
+import { percentOf } from './ffmpeg-progress';
 import { LECTURE_RENDER_JOB, renditionBaseOf } from './lectures.service';
 import { tellAbsentFamilies } from './absent-families';
 import { encryptRendition, keyUrlOf, lectureSegmentKey } from './segment-keys';
@@ -44,10 +46,51 @@ export type LectureJobDeps = {
   log?: { warn(object: object, message: string): void };
   /** The server's keys: each rendition's segments are encrypted with the lecture's AES-128 key (decision 088). Without them, in clear. */
   keys?: ServerKeys;
+  /** At most one progress write a lecture in this many ms (PROGRESS_EVERY_MS; a test sets 0). */
+  progressEveryMs?: number;
 };
 
+/** How often a render's progress is written to its lecture at most: the teacher's list asks every 5 s. */
+export const PROGRESS_EVERY_MS = 3_000;
+
 async function setFailed(db: Db, lectureId: string, reason: string) {
-  await db.update(lectures).set({ status: 'failed', failureReason: reason.slice(0, 1000) }).where(eq(lectures.id, lectureId));
+  await db.update(lectures).set({ status: 'failed', failureReason: reason.slice(0, 1000), progressStep: null, progressPercent: null }).where(and(eq(lectures.id, lectureId), thisAcademy(lectures)));
+}
+
+/** Writes how far the job is (null: no job renders it), leaving the lecture's `updatedAt` as it was. */
+function writeProgress(db: Db, lectureId: string, progress: { step: LectureRenditionKind; percent: number } | null): Promise<unknown> {
+  return db
+    .update(lectures)
+    .set({ progressStep: progress?.step ?? null, progressPercent: progress?.percent ?? null, updatedAt: sql`${lectures.updatedAt}` })
+    .where(and(eq(lectures.id, lectureId), thisAcademy(lectures)));
+}
+
+/**
+ * The progress of one step (one rendition) of a lecture's run: 0 written when it starts, then what ffmpeg
+ * reports, at most every `everyMs`, only forward, one write at a time (a report while one is on its way is
+ * dropped: the next one carries more). ffmpeg's reports arrive on its output's events, so the write is
+ * bound to the run's academy here (its statement and row-level security are that academy's).
+ */
+function stepProgress(deps: LectureJobDeps, lectureId: string, step: LectureRenditionKind) {
+  const everyMs = deps.progressEveryMs ?? PROGRESS_EVERY_MS;
+  const write = AsyncResource.bind((percent: number) => writeProgress(deps.db, lectureId, { step, percent }));
+  let lastAt = Date.now();
+  let lastPercent = 0;
+  let writing: Promise<unknown> | null = null;
+  return {
+    start: () => writeProgress(deps.db, lectureId, { step, percent: 0 }),
+    report(fraction: number) {
+      const percent = percentOf(fraction);
+      if (writing || percent <= lastPercent || Date.now() - lastAt < everyMs) return;
+      lastAt = Date.now();
+      lastPercent = percent;
+      writing = write(percent)
+        .catch((error: unknown) => deps.log?.warn({ err: error, lectureId }, 'the progress of a lecture could not be written'))
+        .finally(() => (writing = null));
+    },
+    /** Waits for a write on its way (before the next step's, or the end's, so none lands after them). */
+    settled: () => writing ?? Promise.resolve(),
+  };
 }
 
 /** Stores a rendition's files and records them with the rendition, in one transaction; the stored files go again if it fails. */
@@ -147,6 +190,8 @@ export async function renderLecture(deps: LectureJobDeps, lectureId: string, att
   }
   rendering += 1;
   const work = path.join(deps.workDir, randomUUID());
+  // The step being made (its progress is written to the lecture while it runs; cleared when the run ends).
+  let current: ReturnType<typeof stepProgress> | undefined;
   try {
     await fsp.mkdir(work, { recursive: true });
     const source = path.join(work, 'source');
@@ -159,7 +204,10 @@ export async function renderLecture(deps: LectureJobDeps, lectureId: string, att
     if (!done.has('voice-board')) {
       const folder = path.join(work, 'voice-board');
       await fsp.mkdir(folder);
-      const voice = await renderVoiceBoard(deps.tools, source, folder, probed);
+      const progress = (current = stepProgress(deps, lectureId, 'voice-board'));
+      await progress.start();
+      const voice = await renderVoiceBoard(deps.tools, source, folder, probed, (fraction) => progress.report(fraction));
+      await progress.settled();
       // A recording in class: the stills the teacher's phone took (decision 087).
       const withStills = probed.hasVideo ? voice : await withRecordedStills(deps.db, deps.storage, lectureId, voice, folder);
       await keep(deps.db, deps.storage, deps.jobs, lectureId, await keyed(withStills, folder), true);
@@ -170,7 +218,12 @@ export async function renderLecture(deps: LectureJobDeps, lectureId: string, att
         const folder = path.join(work, rung.kind);
         await fsp.mkdir(folder);
         try {
-          await keep(deps.db, deps.storage, deps.jobs, lectureId, await keyed(await renderVideoRung(deps.tools, source, folder, rung), folder), false);
+          await current?.settled();
+          const progress = (current = stepProgress(deps, lectureId, rung.kind));
+          await progress.start();
+          const rendered = await renderVideoRung(deps.tools, source, folder, rung, { duration: probed.duration, report: (fraction) => progress.report(fraction) });
+          await progress.settled();
+          await keep(deps.db, deps.storage, deps.jobs, lectureId, await keyed(rendered, folder), false);
         } catch (error) {
           // The lecture plays without it; the voice + board rung is what matters on slow data.
           deps.log?.warn({ err: error, lectureId }, `the ${rung.kind} rendition of a lecture could not be made`);
@@ -188,6 +241,9 @@ export async function renderLecture(deps: LectureJobDeps, lectureId: string, att
     if (attempt.lastAttempt) await setFailed(deps.db, lectureId, LECTURE_MESSAGES.gaveUp);
     throw error;
   } finally {
+    // No job renders it now (done, failed, or to be retried): the teacher's list stops showing a percent.
+    await current?.settled();
+    if (current) await writeProgress(deps.db, lectureId, null).catch((error: unknown) => deps.log?.warn({ err: error, lectureId }, 'the progress of a lecture could not be cleared'));
     rendering -= 1;
     await fsp.rm(work, { recursive: true, force: true }).catch(() => {});
   }

@@ -39,6 +39,8 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
       failureReason: lectures.failureReason,
       renditions: lectures.renditions,
       chapters: lectures.chapters,
+      progressStep: lectures.progressStep,
+      progressPercent: lectures.progressPercent,
       canUpload: sql<boolean>`${lectureManageScope(actor)}`,
       myView,
       filesRemovedAt: lectures.filesRemovedAt,
@@ -60,6 +62,8 @@ async function loadLectures(db: DbExecutor, actor: Actor, where: SQL | undefined
     failureReason: row.failureReason,
     renditions: row.renditions,
     chapters: row.chapters,
+    // How far its job is (migration 0097): only while one renders it.
+    progress: row.progressStep && row.progressPercent !== null && !row.filesRemovedAt ? { step: row.progressStep, percent: row.progressPercent } : null,
     canUpload: Boolean(row.canUpload) && !row.filesRemovedAt && (row.status === 'uploading' || row.status === 'failed'),
     myView: row.myView ?? null,
     removedAt: row.filesRemovedAt?.toISOString() ?? null,
@@ -127,7 +131,7 @@ export async function acceptRecording(db: Db, storage: FileStorage, jobs: Jobs, 
       replacedKey = row.sourceKey;
       await tx
         .update(lectures)
-        .set({ status: 'processing', failureReason: null, sourceKey: file.key, sourceType: file.type, sourceBytes: file.size, renditions: [] })
+        .set({ status: 'processing', failureReason: null, sourceKey: file.key, sourceType: file.type, sourceBytes: file.size, renditions: [], progressStep: null, progressPercent: null })
         .where(eq(lectures.id, id));
       await tx.delete(lectureFiles).where(eq(lectureFiles.lectureId, id));
       await jobs.enqueue(LECTURE_RENDER_JOB, { lectureId: id }, { transaction: tx });

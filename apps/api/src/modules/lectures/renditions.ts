@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { LECTURE_MESSAGES, type LectureRenditionKind } from '@academy/shared/schemas/lectures';
 import { joinIntoShortFirst, PART_SECONDS } from './short-first-segment';
+import { FfmpegProgressReader, fractionOf } from './ffmpeg-progress';
 
 /*
  * A lecture's renditions, made by Debian's ffmpeg from the uploaded file (issue 75, decision 079), in a
@@ -55,13 +56,28 @@ export type RenderedFile = { name: string; path: string; bytes: number };
 export type Rendered = { kind: LectureRenditionKind; playlist: string; stills?: string; files: RenderedFile[]; variant?: Variant; voice?: { bandwidth: number; averageBandwidth: number } };
 export type Probe = { duration: number; hasAudio: boolean; hasVideo: boolean };
 
-/** Runs a tool to its end; rejects with the end of its error output. */
-function run(command: string, args: string[], options: { keepStderr?: boolean } = {}): Promise<{ stdout: string; stderr: string }> {
+/** Told how far a rendition is: the share done, 0–1 (the job writes it to the lecture every few seconds). */
+export type RenderProgress = (fraction: number) => void;
+
+/**
+ * Runs a tool to its end; rejects with the end of its error output. With `onTime` (ffmpeg only), ffmpeg
+ * writes its progress to its standard output (`-progress pipe:1`) and `onTime` is told the seconds written.
+ */
+function run(command: string, args: string[], options: { keepStderr?: boolean; onTime?: (seconds: number) => void } = {}): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { onTime } = options;
+    const child = spawn(command, onTime ? ['-progress', 'pipe:1', ...args] : args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const reader = new FfmpegProgressReader();
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      if (!onTime) {
+        stdout += chunk;
+        return;
+      }
+      const seconds = reader.push(chunk);
+      if (seconds !== null) onTime(seconds);
+    });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
       // The stills' times are read from all of it; otherwise only the end matters (the error).
@@ -109,15 +125,17 @@ async function filesOf(folder: string): Promise<RenderedFile[]> {
 }
 
 /** The board's stills of a video into `folder`, and their timeline (`stills.json`: `[{ t, still }]`). */
-async function renderStills(tools: MediaTools, source: string, folder: string): Promise<void> {
+async function renderStills(tools: MediaTools, source: string, folder: string, onTime?: (seconds: number) => void): Promise<void> {
   // Key frames only (`-skip_frame nokey`): a phone's camera puts one every 1–2 s, and decoding only them
   // is about six times cheaper than decoding every frame and keeping one a second (an hour of 720p).
   const filter = `scale=-2:'min(480,ih)',select='eq(n,0)+gt(scene,${STILL_SCENE_THRESHOLD})',showinfo`;
-  const { stderr } = await run(
-    tools.ffmpeg,
-    ['-hide_banner', '-nostats', '-nostdin', '-y', '-skip_frame', 'nokey', '-i', source, '-map', '0:v:0', '-an', '-vf', filter, '-fps_mode', 'vfr', '-frames:v', String(MAX_STILLS), '-q:v', '5', path.join(folder, 'still-%04d.jpg')],
-    { keepStderr: true },
-  );
+  const stills = ['-fps_mode', 'vfr', '-frames:v', String(MAX_STILLS), '-q:v', '5', path.join(folder, 'still-%04d.jpg')];
+  // With progress: the key frames also go to a null output, whose time is the last key frame read (the
+  // stills' own is the last still's, which stands still until the board changes).
+  const args = onTime
+    ? ['-filter_complex', `[0:v:0]split[stills][timed];[stills]${filter}[kept]`, '-map', '[kept]', '-an', ...stills, '-map', '[timed]', '-an', '-f', 'null', '-']
+    : ['-map', '0:v:0', '-an', '-vf', filter, ...stills];
+  const { stderr } = await run(tools.ffmpeg, ['-hide_banner', '-nostats', '-nostdin', '-y', '-skip_frame', 'nokey', '-i', source, ...args], { keepStderr: true, ...(onTime ? { onTime } : {}) });
   // showinfo prints one line per kept frame, in order: the n-th line is still n.
   const times = [...stderr.matchAll(/Parsed_showinfo[^\n]*?pts_time:\s*([0-9.]+)/g)].map((match) => Math.round(Number(match[1]) * 10) / 10);
   const timeline = [];
@@ -129,9 +147,15 @@ async function renderStills(tools: MediaTools, source: string, folder: string): 
   await fsp.writeFile(path.join(folder, 'stills.json'), JSON.stringify(timeline));
 }
 
-/** The voice + board rendition of `source` into `folder` (empty, made by the caller). */
-export async function renderVoiceBoard(tools: MediaTools, source: string, folder: string, probed: Probe): Promise<Rendered> {
+/** Of a video's voice + board step, the share its voice takes (the stills, decoding the key frames, the rest). */
+export const VOICE_SHARE_OF_VIDEO = 0.3;
+
+/** The voice + board rendition of `source` into `folder` (empty, made by the caller); `progress` told how far it is. */
+export async function renderVoiceBoard(tools: MediaTools, source: string, folder: string, probed: Probe, progress?: RenderProgress): Promise<Rendered> {
   if (!probed.hasAudio) throw new RenderRefusedError(LECTURE_MESSAGES.noSound);
+  const voiceShare = probed.hasVideo ? VOICE_SHARE_OF_VIDEO : 1;
+  const voiceTime = progress ? { onTime: (seconds: number) => progress(voiceShare * fractionOf(seconds, probed.duration)) } : {};
+  const stillsTime = progress ? (seconds: number) => progress(voiceShare + (1 - voiceShare) * fractionOf(seconds, probed.duration)) : undefined;
   await run(tools.ffmpeg, [
     '-hide_banner', '-nostats', '-nostdin', '-loglevel', 'error', '-y', '-i', source,
     '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', VOICE_BITRATE, '-application', 'voip',
@@ -139,10 +163,10 @@ export async function renderVoiceBoard(tools: MediaTools, source: string, folder
     // and resumed (whatever times the browser wrote across the pause) has no gap or silence where it paused.
     ...(probed.hasVideo ? [] : ['-af', 'asetpts=N/SR/TB']),
     ...hlsOutput(folder, PART_SECONDS),
-  ]);
+  ], voiceTime);
   // A short first segment (4 s), then 10 s ones: the first sound on Slow 3G is a few KB away (decision 091).
   await joinIntoShortFirst(folder, SEGMENT_SECONDS);
-  if (probed.hasVideo) await renderStills(tools, source, folder);
+  if (probed.hasVideo) await renderStills(tools, source, folder, stillsTime);
   const files = await filesOf(folder);
   return { kind: 'voice-board', playlist: 'index.m3u8', ...(probed.hasVideo ? { stills: 'stills.json' } : {}), files, voice: voiceBandwidthOf(folder, files) };
 }
@@ -178,8 +202,8 @@ function bandwidthOf(folder: string, files: RenderedFile[]): { peak: number; ave
   return { peak: Math.ceil(peak), average: Math.ceil(seconds > 0 ? bits / seconds : 0) };
 }
 
-/** A video rung of `source` into `folder` (a video with sound only), with what a master playlist says of it. */
-export async function renderVideoRung(tools: MediaTools, source: string, folder: string, rung: VideoRung): Promise<Rendered> {
+/** A video rung of `source` into `folder` (a video with sound only), with what a master playlist says of it; `progress` told how far it is (of `duration` seconds). */
+export async function renderVideoRung(tools: MediaTools, source: string, folder: string, rung: VideoRung, progress?: { duration: number; report: RenderProgress }): Promise<Rendered> {
   await run(tools.ffmpeg, [
     '-hide_banner', '-nostats', '-nostdin', '-loglevel', 'error', '-y', '-i', source,
     '-map', '0:v:0', '-map', '0:a:0',
@@ -187,7 +211,7 @@ export async function renderVideoRung(tools: MediaTools, source: string, folder:
     '-b:v', `${rung.videoKbps}k`, '-maxrate', `${rung.maxKbps}k`, '-bufsize', `${rung.maxKbps * 2}k`, '-force_key_frames', 'expr:gte(t,n_forced*2)',
     '-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '1',
     ...hlsOutput(folder),
-  ]);
+  ], progress ? { onTime: (seconds) => progress.report(fractionOf(seconds, progress.duration)) } : {});
   const { stdout } = await run(tools.ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', path.join(folder, 'init.mp4')]);
   const [width, height] = stdout.trim().split(',').map(Number);
   const files = await filesOf(folder);

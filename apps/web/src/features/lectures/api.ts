@@ -16,12 +16,15 @@ export const lectureKeys = {
 /** What a failed read of a lecture list says when the server said nothing usable. */
 export const LECTURES_FAILURE = 'Failed to fetch lectures';
 
-/** A batch's recorded lectures, the latest day first; polled while one is being prepared. */
+/** How often the batch's list is asked again while a lecture's job runs (the job writes its progress every 3 s). */
+export const LECTURE_PROGRESS_POLL_MS = 5_000;
+
+/** A batch's recorded lectures, the latest day first; polled while one is being prepared (or its video rungs made). */
 export function useBatchLectures(batchId: string) {
   return useQuery(
     getQueryOptions<Lecture[]>(lectureKeys.batch(batchId), `/batches/${encodeURIComponent(batchId)}/lectures`, {
       enabled: Boolean(batchId),
-      refetchInterval: (query) => (query.state.data?.some((lecture) => lecture.status === 'processing') ? 15_000 : false),
+      refetchInterval: (query) => (query.state.data?.some((lecture) => lecture.status === 'processing' || Boolean(lecture.progress)) ? LECTURE_PROGRESS_POLL_MS : false),
     }),
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Badge, Button, Collapse, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { Lecture, LectureStatus } from '@academy/shared/schemas/lectures';
+import type { Lecture, LectureProgress, LectureStatus } from '@academy/shared/schemas/lectures';
 import { IconTrash } from '@tabler/icons-react';
 import { useConfirmAction } from '../../../components/ui/confirm-action';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -18,12 +18,16 @@ const LECTURES_FAILURE = msg`Failed to fetch lectures`;
 
 const COLORS: Record<LectureStatus, string> = { uploading: 'gray', processing: 'blue', ready: 'green', failed: 'red' };
 
-/** Where a lecture stands, as a badge: waiting for its recording, being prepared, ready to watch, or not preparable. */
-export function LectureStatusBadge({ status }: { status: LectureStatus }) {
+/**
+ * Where a lecture stands, as a badge: waiting for its recording, being prepared (with how far, while its
+ * job says so), ready to watch, or not preparable.
+ */
+export function LectureStatusBadge({ status, progress }: { status: LectureStatus; progress?: LectureProgress | null }) {
   const { t } = useLingui();
+  const percent = progress?.percent ?? 0;
   const label: Record<LectureStatus, string> = {
     uploading: t`Waiting for the recording`,
-    processing: t`Being prepared`,
+    processing: progress ? t`Being prepared: ${percent} %` : t`Being prepared`,
     ready: t`Ready to watch`,
     failed: t`Could not be prepared`,
   };
@@ -66,9 +70,10 @@ export function BatchLectures({ batchId, canAdd = false }: { batchId: string; ca
                       {t`Removed`}
                     </Badge>
                   ) : (
-                    <LectureStatusBadge status={lecture.status} />
+                    <LectureStatusBadge status={lecture.status} progress={lecture.progress} />
                   )}
                 </Group>
+                {lecture.progress && !lecture.removedAt ? <LectureRenderProgress status={lecture.status} progress={lecture.progress} /> : null}
                 {lecture.status === 'ready' ? <WhoWatched lectureId={lecture._id} /> : null}
                 {canAdd && lecture.status === 'ready' && !lecture.removedAt ? <LectureChaptersEditor lecture={lecture} /> : null}
                 {canAdd ? <LectureUploadLinks lecture={lecture} /> : null}
@@ -79,6 +84,28 @@ export function BatchLectures({ batchId, canAdd = false }: { batchId: string; ca
         </Stack>
       )}
     </SectionCard>
+  );
+}
+
+/**
+ * How far the lecture's job is (migration 0097), as a bar with its words: the voice and board while it is
+ * being prepared, then (ready already) each video rung. Updated as the list is polled.
+ */
+function LectureRenderProgress({ status, progress }: { status: LectureStatus; progress: LectureProgress }) {
+  const { t } = useLingui();
+  const percent = progress.percent;
+  const rung = progress.step;
+  const label = status === 'processing' || rung === 'voice-board' ? t`Preparing the voice and board: ${percent} %` : t`Preparing the ${rung} video: ${percent} %`;
+  return (
+    <Stack gap={2} data-testid="lecture-render-progress" data-step={progress.step} data-percent={percent}>
+      <Progress value={percent} size="sm" aria-label={label} animated={status === 'processing'} />
+      {/* Being prepared: the badge says the percent; ready already: the rung being made is said here. */}
+      {status === 'ready' ? (
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 

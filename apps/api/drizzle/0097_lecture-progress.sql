@@ -1,0 +1,4 @@
+-- Issue 75: how far a lecture's job is (the rendition being made and its percent), for the teacher; null when no job renders it.
+ALTER TABLE "lectures" ADD COLUMN "progress_step" text;--> statement-breakpoint
+ALTER TABLE "lectures" ADD COLUMN "progress_percent" smallint;--> statement-breakpoint
+ALTER TABLE "lectures" ADD CONSTRAINT "lectures_progress_check" CHECK (("lectures"."progress_step" is null) = ("lectures"."progress_percent" is null) and ("lectures"."progress_step" is null or ("lectures"."progress_step" in ('voice-board', '240p', '360p') and "lectures"."progress_percent" between 0 and 100)));
