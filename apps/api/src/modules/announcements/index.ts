@@ -3,3 +3,4 @@
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
 export { activeAnnouncements, activeAnnouncementsCondition } from './announcements.service';
+export { insertAnnouncements, type AnnouncementRecord } from './announcement-records';

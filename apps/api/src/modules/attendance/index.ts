@@ -7,3 +7,4 @@ export { excuseAbsence } from './excuse-absence';
 export { getChildAttendance } from './student-attendance';
 export type { DemoMark, DemoMarksSaver } from './attendance.service';
 export { PAST_DAYS_CHANNEL, forgetPastDayTotals, keepPastDayTotals, keptPastDayTotals } from './past-days-cache';
+export { recordPastAttendance, type PastMark } from './past-attendance';

@@ -5,3 +5,4 @@
 export { archiveBatchesEndingBy, unarchiveBatch } from './archive-batches';
 export { enrolMany, enrolStudent, removeEnrolment } from './enrolment';
 export { scheduleIcs, weeklySchedule } from './schedule.service';
+export { insertBatches, type BatchRecord } from './batch-records';

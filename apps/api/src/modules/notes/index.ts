@@ -3,3 +3,4 @@
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
 export { listNotes } from './notes.service';
+export { recordNote, type NoteRecord } from './note-records';

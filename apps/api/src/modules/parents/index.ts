@@ -4,3 +4,4 @@
  * form's parent fields are the student's first linked parent (decision 030).
  */
 export { linkParent, linkParents, linkParentsToStudent, removeChildlessParents, saveFirstParent, unlinkParent, type FirstParentFields, type ParentLink } from './first-parent';
+export { addParentRecord } from './parent-records';

@@ -166,8 +166,9 @@ export async function deleteStandard(db: Db, actor: AuditActor, id: string): Pro
 /**
  * A new academy's first standards with the subjects each teaches (sign-up's sample list), in the
  * caller's transaction: one statement for the standards, one for their subjects (which must exist).
+ * Answers each one's id by its name.
  */
-export async function insertStandards(tx: DbExecutor, rows: readonly { name: string; level: number; subjectIds: readonly string[] }[]): Promise<void> {
+export async function insertStandards(tx: DbExecutor, rows: readonly { name: string; level: number; subjectIds: readonly string[] }[]): Promise<Map<string, string>> {
   const made = await tx
     .insert(standards)
     .values(rows.map((standard) => ({ name: standard.name, level: standard.level })))
@@ -175,4 +176,5 @@ export async function insertStandards(tx: DbExecutor, rows: readonly { name: str
   const subjectIdsOf = new Map(rows.map((standard) => [standard.name, standard.subjectIds]));
   const links = made.flatMap((standard) => subjectIdsOf.get(standard.name)!.map((subjectId) => ({ standardId: standard.id, subjectId })));
   if (links.length > 0) await tx.insert(standardSubjects).values(links);
+  return new Map(made.map((standard) => [standard.name, standard.id]));
 }

@@ -75,15 +75,16 @@ export async function insertStudent(
  * Many new students at once inside the caller's transaction (a register's import): their accounts
  * (no password, no welcome mail: see createAccounts), their student IDs in the inputs' order (one
  * counter update per admission year) and their rows, in a few statements. Standards must exist (the
- * caller resolved them by name). Parents are the caller's (linkParents). Answers the ids in order.
+ * caller resolved them by name). Parents are the caller's (linkParents). The demo gives each a password
+ * hash (one hash for all). Answers the ids in order.
  */
 export async function insertStudents(
   tx: DbExecutor,
-  inputs: readonly (Omit<CreateInput, 'password' | 'admissionDate' | 'parentName' | 'parentPhone' | 'parentEmail'> & { admissionDate: string; language: Language })[],
+  inputs: readonly (Omit<CreateInput, 'password' | 'admissionDate' | 'parentName' | 'parentPhone' | 'parentEmail'> & { admissionDate: string; language: Language; passwordHash?: string })[],
 ): Promise<string[]> {
   const userIds = await createAccounts(
     tx,
-    inputs.map((input) => ({ name: input.name, email: input.email ?? null, role: 'student', language: input.language })),
+    inputs.map((input) => ({ name: input.name, email: input.email ?? null, role: 'student', language: input.language, passwordHash: input.passwordHash })),
   );
   const codes = new Map<(typeof inputs)[number], string>();
   const byYear = new Map<string, (typeof inputs)[number][]>();

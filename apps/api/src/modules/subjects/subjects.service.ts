@@ -147,11 +147,11 @@ export async function deleteSubject(db: Db, actor: AuditActor, id: string): Prom
   });
 }
 
-/** A new academy's first subjects (sign-up's sample list), in the caller's transaction: answers each one's id by its code. */
-export async function insertSubjects(tx: DbExecutor, rows: readonly { name: string; code: string }[]): Promise<Map<string, string>> {
+/** A new academy's first subjects (sign-up's sample list, the demo's), in the caller's transaction: answers each one's id by its code. */
+export async function insertSubjects(tx: DbExecutor, rows: readonly { name: string; code: string; description?: string }[]): Promise<Map<string, string>> {
   const made = await tx
     .insert(subjects)
-    .values(rows.map((subject) => ({ name: subject.name, code: subject.code })))
+    .values(rows.map((subject) => ({ name: subject.name, code: subject.code, ...(subject.description === undefined ? {} : { description: subject.description }) })))
     .returning({ id: subjects.id, code: subjects.code });
   return new Map(made.map((subject) => [subject.code, subject.id]));
 }

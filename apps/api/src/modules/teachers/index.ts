@@ -3,3 +3,4 @@
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
 export { addTeacherRecord, changeOwnTeacherContact, teacherSubjectsJson } from './teachers.service';
+export { insertTeachers, type TeacherRecord } from './teacher-records';

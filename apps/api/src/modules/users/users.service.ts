@@ -92,20 +92,20 @@ export async function createAccount(
 
 /**
  * Many accounts of students or parents at once (a register's import): one INSERT per 1,000, without a
- * password and without a welcome link (the office hands out sign-ins when it is ready). Their emails
+ * password (but the demo's, already hashed) and without a welcome link (the office hands out sign-ins when it is ready). Their emails
  * must be free (the caller checked them and names the rows; this refuses as a last line). Answers
  * the new accounts' ids in the inputs' order.
  */
 export async function createAccounts(
   tx: DbExecutor,
-  inputs: readonly { name: string; email: string | null; role: 'student' | 'parent'; language: Language }[],
+  inputs: readonly { name: string; email: string | null; role: 'student' | 'parent'; language: Language; passwordHash?: string | undefined }[],
 ): Promise<string[]> {
   const emails = inputs.flatMap((input) => (input.email ? [input.email.toLowerCase()] : []));
   if (emails.length > 0) {
     const [taken] = await tx.select({ email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, emails)).limit(1);
     if (taken) throw new AppError('CONFLICT', `A user with the email ${taken.email} already exists`, { email: MESSAGES.emailInUse });
   }
-  const rows = inputs.map((input) => ({ id: randomUUID(), name: input.name, email: input.email?.toLowerCase() ?? null, role: input.role, passwordHash: null, isActive: true, language: input.language }));
+  const rows = inputs.map((input) => ({ id: randomUUID(), name: input.name, email: input.email?.toLowerCase() ?? null, role: input.role, passwordHash: input.passwordHash ?? null, isActive: true, language: input.language }));
   for (let start = 0; start < rows.length; start += 1000) await tx.insert(users).values(rows.slice(start, start + 1000));
   return rows.map((row) => row.id);
 }
