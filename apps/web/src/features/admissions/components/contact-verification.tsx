@@ -121,25 +121,10 @@ function useContactVerification({ kind, address, validateBeforeSend, verified, o
   };
 
   return {
-    isVerified,
-    awaitingCode,
-    shownTo,
-    secondsLeft,
-    code,
-    setCode,
-    codeError,
-    setCodeError,
-    sendError,
-    limited,
-    sentEarlier,
-    changeAddress: () => setSentTo(null),
-    send,
-    sending: sendOtp.isPending,
-    verify,
-    verifying: verifyOtp.isPending,
-    codeInputRef,
-    verifiedAlertRef,
+    isVerified, awaitingCode, shownTo, secondsLeft, code, setCode, codeError, setCodeError, sendError,
+    limited, sentEarlier, changeAddress: () => setSentTo(null), send, sending: sendOtp.isPending, verify, verifying: verifyOtp.isPending, codeInputRef, verifiedAlertRef,
   };
+
 }
 
 type Verification = ReturnType<typeof useContactVerification>;
