@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Stepper, Textarea, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { admissionEnquiryFormSchema, admissionEnquiryPhoneFormSchema } from '@academy/shared/schemas/admissions';
@@ -31,21 +31,18 @@ function draftStorage(): Storage | null {
 const LAST_STEP = ADMISSION_STEP_FIELDS.length - 1;
 
 /**
- * The public admission form, in three steps on a phone's screen: contact (phone first, then the
- * email, proven with a mailed code), the student's studies, then address and message. Every step is
- * checked with the shared schema the server uses too.
- */
-/**
  * A course chosen before the form (a course page's Apply, issue 41): its standard and subject, and a
  * message naming it. `key` tells one course from another: each is applied once.
  */
 export type AdmissionPreselect = { key: string; standard: string; subject: string; message: string };
 
-export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?: (kind: VerifiedContact['kind']) => void; preselect?: AdmissionPreselect | null } = {}) {
-  const { t } = useLingui();
-  const PHONE_HINT = t`10-digit mobile number, e.g. 98220 12345`;
-  const STEP_TITLES = [t`Contact`, t`Studies`, t`Message`];
-  // A reload or an evicted tab comes back where the family was, verified email included (while valid).
+type AdmissionFormState = UseFormReturnType<AdmissionFormValues>;
+
+/**
+ * The form's values, step, proof and result, kept as a draft on the phone: a reload or an evicted tab
+ * comes back where the family was, verified email included (while valid).
+ */
+function useAdmissionState(onProveByChange: ((kind: VerifiedContact['kind']) => void) | undefined) {
   const [draft] = useState(() => {
     const storage = draftStorage();
     return storage ? readAdmissionDraft(storage) : null;
@@ -61,21 +58,13 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
     // The page beside the form promises a confirmation mail only to a family that proves an email.
     onProveByChange?.(proveBy);
   }, [proveBy, onProveByChange]);
-  const settings = usePublicSettings();
   const [done, setDone] = useState<{ message: string; reference: string } | null>(null);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const courses = usePublicCourses();
-  // On a phone the three steps fit one row only without their descriptions.
-  const narrow = useMediaQueryAfterHydration('(max-width: 36em)', false);
-  const submit = useSubmitAdmission();
   const form = useForm<AdmissionFormValues>({
     mode: 'controlled',
     initialValues: draft?.values ?? EMPTY_ADMISSION_FORM,
     validate: (values) => localizedErrors(schemaResolver(proveByRef.current === 'phone' ? admissionEnquiryPhoneFormSchema : admissionEnquiryFormSchema, { sync: true }))(values),
     validateInputOnBlur: true,
   });
-
-  const emailAction = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const storage = draftStorage();
@@ -88,10 +77,16 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
     }
   }, [form.values, step, verified, done]);
 
-  const { panel, stepHeading, doneAlert, setFocusField } = useAdmissionFocus(form, step, done);
+  const contactVerified = verified !== null && verified.kind === proveBy && verified.address === contactAddress(form.values, proveBy);
+  return { form, step, setStep, verified, setVerified, proveBy, setProveBy, done, setDone, contactVerified };
+}
 
-  // A course's Apply: its standard, its subject (beside those already chosen in that standard) and,
-  // when the family wrote none, a message naming the batch. Once the standards are known, once per course.
+/**
+ * A course's Apply: its standard, its subject (beside those already chosen in that standard) and,
+ * when the family wrote none, a message naming the batch. Once the standards are known, once per course.
+ */
+function usePreselectedCourse(form: AdmissionFormState, preselect: AdmissionPreselect | null | undefined) {
+  const courses = usePublicCourses();
   const preselected = useRef<string | null>(null);
   const knownStandards = courses.data?.standards;
   useEffect(() => {
@@ -105,7 +100,17 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
     form.setFieldValue('subjects', taught && !kept.includes(preselect.subject) ? [...kept, preselect.subject] : kept);
     if (form.values.message.trim() === '') form.setFieldValue('message', preselect.message);
   }, [preselect, knownStandards, form]);
-  const contactVerified = verified !== null && verified.kind === proveBy && verified.address === contactAddress(form.values, proveBy);
+}
+
+type AdmissionState = ReturnType<typeof useAdmissionState>;
+
+/**
+ * Moving between the steps: Next checks the step's fields (and, on the first, that the contact is
+ * proven: focus goes to Send code or the code field), and a refusal shows the step of its first field.
+ */
+function useStepNavigation({ form, step, setStep, contactVerified, proveBy }: AdmissionState, setFocusField: (field: string) => void) {
+  const { t } = useLingui();
+  const emailAction = useRef<HTMLElement | null>(null);
 
   /** Validates the fields of one step; true when they are all right. */
   const stepIsValid = (index: number) => {
@@ -146,31 +151,104 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
     }
   };
 
+  return { emailAction, stepIsValid, next, showFirstError };
+}
+
+/** Sends the application; a used or expired proof goes back to the contact step, any other refusal to its field. */
+function useSendApplication(state: AdmissionState, setFocusField: (field: string) => void, showFirstError: (errors: Record<string, unknown>) => void) {
+  const { t } = useLingui();
+  const { form, verified, contactVerified, setStep, setVerified, proveBy, setDone } = state;
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const submit = useSubmitAdmission();
   // Built when the form is sent (not during render): its callbacks set where focus goes.
   const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
     form.onSubmit((values) => {
-    setSubmitError(null);
-    if (!verified || !contactVerified) {
-      setStep(0);
-      return;
-    }
-    submit.mutate(toAdmissionPayload(values, verified), {
-      onSuccess: ({ data, message }) => setDone({ message: message ?? t`Thank you! We have received your application.`, reference: data.reference }),
-      onError: (error) => {
-        const fieldErrors = showFieldErrors(form, error);
-        if (fieldErrors?.verificationToken || fieldErrors?.phoneVerificationToken) {
-          // The proof was used or expired: the email (or phone) must be verified again.
-          setVerified(null);
-          setStep(0);
-          setFocusField(proveBy);
-        } else if (fieldErrors) {
-          showFirstError(fieldErrors);
-        }
-        // The server's message is in the page's language already; the fallback is ours.
-        setSubmitError(normalizeError(error, t`Failed to send the application. Please try again.`).message);
-      },
-    });
-  }, (errors) => showFirstError(errors))(event);
+      setSubmitError(null);
+      if (!verified || !contactVerified) {
+        setStep(0);
+        return;
+      }
+      submit.mutate(toAdmissionPayload(values, verified), {
+        onSuccess: ({ data, message }) => setDone({ message: message ?? t`Thank you! We have received your application.`, reference: data.reference }),
+        onError: (error) => {
+          const fieldErrors = showFieldErrors(form, error);
+          if (fieldErrors?.verificationToken || fieldErrors?.phoneVerificationToken) {
+            // The proof was used or expired: the email (or phone) must be verified again.
+            setVerified(null);
+            setStep(0);
+            setFocusField(proveBy);
+          } else if (fieldErrors) {
+            showFirstError(fieldErrors);
+          }
+          // The server's message is in the page's language already; the fallback is ours.
+          setSubmitError(normalizeError(error, t`Failed to send the application. Please try again.`).message);
+        },
+      });
+    }, (errors) => showFirstError(errors))(event);
+  return { handleSubmit, submitError, submitting: submit.isPending };
+}
+
+/** The last step: the address and the family's message. */
+function AdmissionMessageFields({ form }: { form: AdmissionFormState }) {
+  const { t } = useLingui();
+  return (
+    <Stack gap="md" mt="md">
+      <Textarea label={t`Address`} autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
+      <Textarea
+        label={t`Message`}
+        description={t`Preferred batch timings, questions about fees, anything we should know`}
+        autosize
+        minRows={3}
+        maxRows={8}
+        {...form.getInputProps('message')}
+      />
+    </Stack>
+  );
+}
+
+/** Back (after the first step), and Next or, on the last step, Submit Application. */
+function AdmissionStepButtons({ step, setStep, next, submitting }: { step: number; setStep: AdmissionState['setStep']; next: () => void; submitting: boolean }) {
+  return (
+    <Group justify="space-between">
+      {step > 0 ? (
+        <Button variant="default" onMouseDown={keepFocus} onClick={() => setStep((current) => current - 1)}>
+          <Trans>Back</Trans>
+        </Button>
+      ) : (
+        <span />
+      )}
+      {/* Different keys: React must not turn the clicked Next button into the submit button mid-click (that would send the form). */}
+      {step < LAST_STEP ? (
+        <Button key="next" onMouseDown={keepFocus} onClick={next}>
+          <Trans>Next</Trans>
+        </Button>
+      ) : (
+        <Button key="submit" type="submit" onMouseDown={keepFocus} loading={submitting}>
+          <Trans>Submit Application</Trans>
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The public admission form, in three steps on a phone's screen: contact (phone first, then the
+ * email, proven with a mailed code), the student's studies, then address and message. Every step is
+ * checked with the shared schema the server uses too.
+ */
+export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?: (kind: VerifiedContact['kind']) => void; preselect?: AdmissionPreselect | null } = {}) {
+  const { t } = useLingui();
+  const PHONE_HINT = t`10-digit mobile number, e.g. 98220 12345`;
+  const STEP_TITLES = [t`Contact`, t`Studies`, t`Message`];
+  const state = useAdmissionState(onProveByChange);
+  const { form, step, setStep, verified, setVerified, proveBy, setProveBy, done, contactVerified } = state;
+  const settings = usePublicSettings();
+  // On a phone the three steps fit one row only without their descriptions.
+  const narrow = useMediaQueryAfterHydration('(max-width: 36em)', false);
+  const { panel, stepHeading, doneAlert, setFocusField } = useAdmissionFocus(form, step, done);
+  usePreselectedCourse(form, preselect);
+  const { emailAction, stepIsValid, next, showFirstError } = useStepNavigation(state, setFocusField);
+  const { handleSubmit, submitError, submitting } = useSendApplication(state, setFocusField, showFirstError);
 
   if (done) {
     return <AdmissionSent done={done} alertRef={doneAlert} />;
@@ -216,17 +294,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
           </Stepper.Step>
 
           <Stepper.Step label={t`Message`} description={narrow ? undefined : t`Address and questions`}>
-            <Stack gap="md" mt="md">
-              <Textarea label={t`Address`} autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
-              <Textarea
-                label={t`Message`}
-                description={t`Preferred batch timings, questions about fees, anything we should know`}
-                autosize
-                minRows={3}
-                maxRows={8}
-                {...form.getInputProps('message')}
-              />
-            </Stack>
+            <AdmissionMessageFields form={form} />
           </Stepper.Step>
         </Stepper>
 
@@ -236,25 +304,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
           </Alert>
         ) : null}
 
-        <Group justify="space-between">
-          {step > 0 ? (
-            <Button variant="default" onMouseDown={keepFocus} onClick={() => setStep((current) => current - 1)}>
-              <Trans>Back</Trans>
-            </Button>
-          ) : (
-            <span />
-          )}
-          {/* Different keys: React must not turn the clicked Next button into the submit button mid-click (that would send the form). */}
-          {step < LAST_STEP ? (
-            <Button key="next" onMouseDown={keepFocus} onClick={next}>
-              <Trans>Next</Trans>
-            </Button>
-          ) : (
-            <Button key="submit" type="submit" onMouseDown={keepFocus} loading={submit.isPending}>
-              <Trans>Submit Application</Trans>
-            </Button>
-          )}
-        </Group>
+        <AdmissionStepButtons step={step} setStep={setStep} next={next} submitting={submitting} />
       </form>
     </Paper>
   );

@@ -28,11 +28,13 @@ interface ContactVerificationProps {
   actionRef?: RefObject<HTMLElement | null>;
 }
 
+type VerificationInput = Pick<ContactVerificationProps, 'kind' | 'address' | 'validateBeforeSend' | 'verified' | 'onVerified'>;
+
 /**
- * The contact step's three states: send a code, then enter it (with a countdown until another code
- * may be asked for), then verified. Changing the email (or the phone) afterwards starts again.
+ * The state of the contact's proof: where a code was sent and when another may be asked for, the typed
+ * code, the send's and the check's errors, and where focus goes next (the code field, the verified note).
  */
-export function ContactVerification({ kind, address, validateBeforeSend, verified, onVerified, actionRef }: ContactVerificationProps) {
+function useContactVerification({ kind, address, validateBeforeSend, verified, onVerified }: VerificationInput) {
   const sendOtp = useSendOtp(kind);
   const verifyOtp = useVerifyOtp(kind);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -49,9 +51,8 @@ export function ContactVerification({ kind, address, validateBeforeSend, verifie
   // Focus follows the step: to the code field after a send, to the verified message after Verify.
   // A ref, not state: the send or verify already re-renders, and the effect below acts on it then.
   const focusTarget = useRef<'code' | 'verified' | null>(null);
-  const codeInput = useRef<HTMLInputElement>(null);
-  const verifiedAlert = useRef<HTMLDivElement>(null);
-  const settings = usePublicSettings();
+  const codeInputRef = useRef<HTMLInputElement>(null);
+  const verifiedAlertRef = useRef<HTMLDivElement>(null);
   // A one-second tick drives the resend countdown.
   useInterval(() => setNow(Date.now()), 1000, { autoInvoke: true });
   const secondsLeft = Math.max(0, Math.ceil((resendAt - now) / 1000));
@@ -62,7 +63,7 @@ export function ContactVerification({ kind, address, validateBeforeSend, verifie
   const shownTo = kind === 'phone' && sentTo ? formatPhone(sentTo) : sentTo;
 
   useEffect(() => {
-    const target = focusTarget.current === 'code' ? codeInput.current : focusTarget.current === 'verified' ? verifiedAlert.current : null;
+    const target = focusTarget.current === 'code' ? codeInputRef.current : focusTarget.current === 'verified' ? verifiedAlertRef.current : null;
     if (!target) return;
     target.focus();
     focusTarget.current = null;
@@ -119,38 +120,57 @@ export function ContactVerification({ kind, address, validateBeforeSend, verifie
     );
   };
 
-  if (isVerified) {
-    return (
-      <Alert ref={verifiedAlert} tabIndex={-1} color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden="true" />} title={kind === 'email' ? t`Email verified` : t`Phone verified`} role="status">
+  return {
+    isVerified, awaitingCode, shownTo, secondsLeft, code, setCode, codeError, setCodeError, sendError,
+    limited, sentEarlier, changeAddress: () => setSentTo(null), send, sending: sendOtp.isPending, verify, verifying: verifyOtp.isPending, codeInputRef, verifiedAlertRef,
+  };
+
+}
+
+type Verification = ReturnType<typeof useContactVerification>;
+
+/** The contact is proven: said, and focused so a screen reader hears it. */
+function VerifiedNote({ kind, verified, verifiedAlertRef }: { kind: VerifiedContact['kind']; verified: VerifiedContact; verifiedAlertRef: Verification['verifiedAlertRef'] }) {
+  const { t } = useLingui();
+  return (
+    <Alert ref={verifiedAlertRef} tabIndex={-1} color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden="true" />} title={kind === 'email' ? t`Email verified` : t`Phone verified`} role="status">
+      {kind === 'email' ? (
+        <Trans>{verified.address} is verified. Continue with the student&apos;s details.</Trans>
+      ) : (
+        <Trans>{formatPhone(verified.address)} is verified. Continue with the student&apos;s details.</Trans>
+      )}
+    </Alert>
+  );
+}
+
+/** Before a code is sent: what it is for, and the Send code button. */
+function SendCodeStep({ kind, verification, actionRef }: { kind: VerifiedContact['kind']; verification: Verification; actionRef: ContactVerificationProps['actionRef'] }) {
+  const settings = usePublicSettings();
+  const { send, sending, sendError, limited } = verification;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
         {kind === 'email' ? (
-          <Trans>{verified.address} is verified. Continue with the student&apos;s details.</Trans>
+          <Trans>We will mail a 6-digit code to this address to make sure it is yours.</Trans>
         ) : (
-          <Trans>{formatPhone(verified.address)} is verified. Continue with the student&apos;s details.</Trans>
+          <Trans>We will send a 6-digit code to this mobile number by WhatsApp or SMS to make sure it is yours.</Trans>
         )}
-      </Alert>
-    );
-  }
+      </Text>
+      <Group>
+        <Button ref={actionRef as Ref<HTMLButtonElement>} onMouseDown={keepFocus} onClick={send} loading={sending} variant="light">
+          <Trans>Send code</Trans>
+        </Button>
+      </Group>
+      {sendError ? <SendError message={sendError} phones={limited ? (settings.data?.phones ?? []) : []} /> : null}
+    </Stack>
+  );
+}
 
-  if (!awaitingCode) {
-    return (
-      <Stack gap="xs">
-        <Text size="sm" c="dimmed">
-          {kind === 'email' ? (
-            <Trans>We will mail a 6-digit code to this address to make sure it is yours.</Trans>
-          ) : (
-            <Trans>We will send a 6-digit code to this mobile number by WhatsApp or SMS to make sure it is yours.</Trans>
-          )}
-        </Text>
-        <Group>
-          <Button ref={actionRef as Ref<HTMLButtonElement>} onMouseDown={keepFocus} onClick={send} loading={sendOtp.isPending} variant="light">
-            <Trans>Send code</Trans>
-          </Button>
-        </Group>
-        {sendError ? <SendError message={sendError} phones={limited ? (settings.data?.phones ?? []) : []} /> : null}
-      </Stack>
-    );
-  }
-
+/** A code was sent: the field to type it (checked at the sixth digit), Verify, and the resend countdown. */
+function EnterCodeStep({ kind, verification, actionRef }: { kind: VerifiedContact['kind']; verification: Verification; actionRef: ContactVerificationProps['actionRef'] }) {
+  const { t } = useLingui();
+  const settings = usePublicSettings();
+  const { shownTo, sentEarlier, changeAddress, codeInputRef, code, setCode, codeError, setCodeError, verify, verifying, secondsLeft, send, sending, sendError, limited } = verification;
   return (
     <Stack gap="xs">
       <Text size="sm" role="status">
@@ -167,14 +187,14 @@ export function ContactVerification({ kind, address, validateBeforeSend, verifie
             </Trans>{' '}
           </>
         )}
-        <Anchor component="button" type="button" size="sm" onClick={() => setSentTo(null)}>
+        <Anchor component="button" type="button" size="sm" onClick={changeAddress}>
           {kind === 'email' ? <Trans>Change email</Trans> : <Trans>Change number</Trans>}
         </Anchor>
       </Text>
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           ref={(node) => {
-            codeInput.current = node;
+            codeInputRef.current = node;
             if (actionRef) actionRef.current = node;
           }}
           label={t`Verification code`}
@@ -190,7 +210,7 @@ export function ContactVerification({ kind, address, validateBeforeSend, verifie
             setCode(digits);
             setCodeError(null);
             // The sixth digit checks the code at once (a pasted or auto-filled code too): no extra tap.
-            if (digits.length === 6 && digits !== code && !verifyOtp.isPending) verify(digits);
+            if (digits.length === 6 && digits !== code && !verifying) verify(digits);
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
@@ -199,7 +219,7 @@ export function ContactVerification({ kind, address, validateBeforeSend, verifie
             }
           }}
         />
-        <Button mt={25} onMouseDown={keepFocus} onClick={() => verify()} loading={verifyOtp.isPending}>
+        <Button mt={25} onMouseDown={keepFocus} onClick={() => verify()} loading={verifying}>
           <Trans>Verify</Trans>
         </Button>
       </Group>
@@ -212,7 +232,7 @@ export function ContactVerification({ kind, address, validateBeforeSend, verifie
           <Text size="sm" c="dimmed">
             {kind === 'email' ? <Trans>No mail? Check the spam folder, or</Trans> : <Trans>No message yet?</Trans>}
           </Text>
-          <Button variant="subtle" size="compact-sm" onClick={send} loading={sendOtp.isPending}>
+          <Button variant="subtle" size="compact-sm" onClick={send} loading={sending}>
             <Trans>Resend code</Trans>
           </Button>
         </Group>
@@ -220,6 +240,17 @@ export function ContactVerification({ kind, address, validateBeforeSend, verifie
       {sendError ? <SendError message={sendError} phones={limited ? (settings.data?.phones ?? []) : []} /> : null}
     </Stack>
   );
+}
+
+/**
+ * The contact step's three states: send a code, then enter it (with a countdown until another code
+ * may be asked for), then verified. Changing the email (or the phone) afterwards starts again.
+ */
+export function ContactVerification({ kind, address, validateBeforeSend, verified, onVerified, actionRef }: ContactVerificationProps) {
+  const verification = useContactVerification({ kind, address, validateBeforeSend, verified, onVerified });
+  if (verification.isVerified && verified) return <VerifiedNote kind={kind} verified={verified} verifiedAlertRef={verification.verifiedAlertRef} />;
+  if (!verification.awaitingCode) return <SendCodeStep kind={kind} verification={verification} actionRef={actionRef} />;
+  return <EnterCodeStep kind={kind} verification={verification} actionRef={actionRef} />;
 }
 
 /** Why no code was sent; when a limit was hit, the academy's phones as the other way in. */

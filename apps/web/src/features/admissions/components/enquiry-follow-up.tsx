@@ -1,13 +1,10 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, Timeline } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconMessageCircle, IconPhoneCall, IconWalk } from '@tabler/icons-react';
-import { useState } from 'react';
 import { shiftDate } from '@academy/shared/calendar';
 import {
   CONTACT_KINDS,
   CONTACT_OUTCOMES,
-  ENQUIRY_SOURCES,
   enquiryContactInputSchema,
   enquiryFollowUpInputSchema,
   type AdmissionEnquiry,
@@ -21,10 +18,10 @@ import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { modals } from '../../../lib/modals';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { useAcademyToday } from '../../../lib/use-academy-today';
-import { useStudents } from '../../students/api';
-import { ENQUIRY_FAILURES, useEnquiryAssignees, useLogContact, useUpdateFollowUp } from '../api';
+import { ENQUIRY_FAILURES, useLogContact, useUpdateFollowUp } from '../api';
 import { useEnquiryLabels } from '../enquiry-labels';
 import { FollowUpDay } from './enquiry-follow-up-day';
+import { EnquiryAssigneeSelect, EnquirySourceFields } from './enquiry-follow-up-fields';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FormButtons } from '../../../components/ui/form-buttons';
 
@@ -36,33 +33,6 @@ import { FormButtons } from '../../../components/ui/form-buttons';
 
 const KIND_ICONS: Record<ContactKind, typeof IconPhoneCall> = { call: IconPhoneCall, whatsapp: IconMessageCircle, visit: IconWalk };
 
-/** A searchable list of the academy's active students, for "referred by". */
-export function ReferrerSelect({ value, initial = null, onChange, error }: { value: string | null; initial?: AdmissionEnquiry['referredBy']; onChange: (value: string | null) => void; error?: string }) {
-  const { t } = useLingui();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const students = useStudents({ search: debounced, status: 'active', limit: '20' });
-  const options = (students.data?.students ?? []).map((student) => ({ value: student._id, label: `${student.name} (${student.studentCode})` }));
-  // The chosen student stays in the list while another search runs.
-  if (value && initial?._id === value && !options.some((option) => option.value === value)) options.unshift({ value, label: initial.name });
-  return (
-    <Select
-      label={t`Referred by (student)`}
-      placeholder={t`Type a student's name`}
-      data={options}
-      value={value}
-      onChange={onChange}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
-      clearable
-      nothingFoundMessage={students.isFetching ? t`Searching…` : t`No active student found`}
-      error={error}
-    />
-  );
-}
-
 interface FollowUpValues {
   followUpOn: string;
   source: string;
@@ -73,10 +43,8 @@ interface FollowUpValues {
 /** The office's edit of the follow-up fields (PATCH): day, source with the referring student, assignee. */
 function FollowUpForm({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
   const { t } = useLingui();
-  const labels = useEnquiryLabels();
   const today = useAcademyToday();
   const update = useUpdateFollowUp(enquiry._id);
-  const assignees = useEnquiryAssignees();
   const initial: FollowUpValues = { followUpOn: enquiry.followUpOn ?? '', source: enquiry.source, referredBy: enquiry.referredBy?._id ?? null, assignedTo: enquiry.assignedTo?._id ?? null };
   // Only what changed is sent: an overdue day left as it is must not be refused as "in the past".
   const changes = (values: FollowUpValues) => {
@@ -94,36 +62,13 @@ function FollowUpForm({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
     onFailed: (error) => notifications.show({ title: t`Follow-up not saved`, message: normalizeError(error, ENQUIRY_FAILURES.followUp).message, color: 'red' }),
     failure: ENQUIRY_FAILURES.followUp,
   });
-  const assigneeOptions = (assignees.data ?? []).map((person) => ({ value: person._id, label: person.name }));
-  if (enquiry.assignedTo && !assigneeOptions.some((option) => option.value === enquiry.assignedTo!._id)) assigneeOptions.push({ value: enquiry.assignedTo._id, label: enquiry.assignedTo.name });
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ alignItems: 'end' }}>
           <DateField label={t`Next follow-up`} min={today} key={form.key('followUpOn')} {...form.getInputProps('followUpOn')} />
-          <Select
-            label={t`Assigned to`}
-            placeholder={t`Nobody yet`}
-            data={assigneeOptions}
-            clearable
-            key={form.key('assignedTo')}
-            {...form.getInputProps('assignedTo')}
-          />
-          <Select
-            label={t`Heard of us through`}
-            data={ENQUIRY_SOURCES.map((source) => ({ value: source, label: labels.source(source) }))}
-            allowDeselect={false}
-            key={form.key('source')}
-            {...form.getInputProps('source')}
-          />
-          {form.getValues().source === 'referral' ? (
-            <ReferrerSelect
-              value={form.getValues().referredBy}
-              initial={enquiry.referredBy}
-              onChange={(value) => form.setFieldValue('referredBy', value)}
-              error={form.errors.referredBy as string | undefined}
-            />
-          ) : null}
+          <EnquiryAssigneeSelect current={enquiry.assignedTo} key={form.key('assignedTo')} {...form.getInputProps('assignedTo')} />
+          <EnquirySourceFields form={form} initial={enquiry.referredBy} />
         </SimpleGrid>
         <Group>
           <Button type="submit" variant="light" loading={saving} disabled={!form.isDirty()}>

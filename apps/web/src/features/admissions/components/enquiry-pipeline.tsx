@@ -161,30 +161,13 @@ export type ConvertedStudent = { _id: string; name: string; studentCode: string 
  * told, and the sign-in slip one tap away (`onPrintSlip`, from the route: the slip is the students' screen's).
  */
 export function ConvertPanel({ enquiry, onPrintSlip }: { enquiry: AdmissionEnquiryDetail; onPrintSlip: (student: ConvertedStudent, options: { password: string; language: Language }) => void }) {
-  const { t } = useLingui();
+  // Here, not in the form: the form is gone once the enquiry has its student, and the answer must still land.
   const convert = useConvertEnquiry(enquiry._id);
   const batches = useBatches();
-  const [batchId, setBatchId] = useState<string | null>(null);
   // The answer of this page's conversion: its first password exists nowhere else (the server keeps a hash).
   const [converted, setConverted] = useState<ConvertEnquiryResult | null>(null);
 
-  if (enquiry.student) {
-    return (
-      <Stack gap="sm">
-        {converted?.firstPassword ? <FirstPassword result={converted} password={converted.firstPassword} onPrint={() => onPrintSlip(converted.student, { password: converted.firstPassword!, language: enquiry.language })} /> : null}
-        <Alert color="teal" variant="light" icon={<IconUserCheck size={20} aria-hidden="true" />} title={t`Converted to a student`}>
-          <Text size="sm">
-            <Trans>
-              <Anchor component={Link} to={`/app/students/${enquiry.student._id}`} fw={600}>
-                {enquiry.student.name}
-              </Anchor>{' '}
-              became a student on {enquiry.convertedAt ? formatDate(enquiry.convertedAt) : t`N/A`}. Their page shows their student ID, parents and sign-in.
-            </Trans>
-          </Text>
-        </Alert>
-      </Stack>
-    );
-  }
+  if (enquiry.student) return <ConvertedStudentNote enquiry={enquiry} student={enquiry.student} converted={converted} onPrintSlip={onPrintSlip} />;
   if (enquiry.status !== 'admitted') {
     return (
       <Text size="sm" c="dimmed">
@@ -193,6 +176,95 @@ export function ConvertPanel({ enquiry, onPrintSlip }: { enquiry: AdmissionEnqui
     );
   }
 
+  return <ConvertForm enquiry={enquiry} batches={batches} convert={convert} onConverted={setConverted} />;
+}
+
+/** The student this enquiry became, and (right after converting here) their student ID and first password. */
+function ConvertedStudentNote({
+  enquiry,
+  student,
+  converted,
+  onPrintSlip,
+}: {
+  enquiry: AdmissionEnquiryDetail;
+  student: NonNullable<AdmissionEnquiryDetail['student']>;
+  converted: ConvertEnquiryResult | null;
+  onPrintSlip: (student: ConvertedStudent, options: { password: string; language: Language }) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Stack gap="sm">
+      {converted?.firstPassword ? <FirstPassword result={converted} password={converted.firstPassword} onPrint={() => onPrintSlip(converted.student, { password: converted.firstPassword!, language: enquiry.language })} /> : null}
+      <Alert color="teal" variant="light" icon={<IconUserCheck size={20} aria-hidden="true" />} title={t`Converted to a student`}>
+        <Text size="sm">
+          <Trans>
+            <Anchor component={Link} to={`/app/students/${student._id}`} fw={600}>
+              {student.name}
+            </Anchor>{' '}
+            became a student on {enquiry.convertedAt ? formatDate(enquiry.convertedAt) : t`N/A`}. Their page shows their student ID, parents and sign-in.
+          </Trans>
+        </Text>
+      </Alert>
+    </Stack>
+  );
+}
+
+/** What the dialog asks before converting: with an email, a mail to set the password; without, a first password (issue 54). */
+function ConvertConfirmText({ enquiry, batchLabel }: { enquiry: AdmissionEnquiryDetail; batchLabel: string | null }) {
+  if (enquiry.email) {
+    return (
+      <Stack gap="xs">
+        <Text size="sm">
+          {batchLabel ? (
+            <Trans>
+              Create a student account for <strong>{enquiry.studentName}</strong> ({enquiry.email}), enrolled in {batchLabel}? They will get a mail to set their password.
+            </Trans>
+          ) : (
+            <Trans>
+              Create a student account for <strong>{enquiry.studentName}</strong> ({enquiry.email})? They will get a mail to set their password.
+            </Trans>
+          )}
+        </Text>
+        <Text size="sm" c="dimmed">
+          <Trans>If this email already belongs to a parent or to a brother or sister, the student is created without an email (they sign in with their student ID and a first password shown to you) and linked to that parent.</Trans>
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {batchLabel ? (
+          <Trans>
+            Create a student account for <strong>{enquiry.studentName}</strong> (no email), enrolled in {batchLabel}?
+          </Trans>
+        ) : (
+          <Trans>
+            Create a student account for <strong>{enquiry.studentName}</strong> (no email)?
+          </Trans>
+        )}
+      </Text>
+      <Text size="sm">
+        <Trans>They will sign in with their student ID and a first password, shown to you once after converting: give it to the family or print the sign-in slip. The family gets the student ID and how to sign in by WhatsApp or SMS (never the password), when the academy&apos;s messages reach them.</Trans>
+      </Text>
+    </Stack>
+  );
+}
+
+/** The batch to enrol the new student in (optional; the enquiry's standard first), and the Convert button with its dialog. */
+function ConvertForm({
+  enquiry,
+  batches,
+  convert,
+  onConverted,
+}: {
+  enquiry: AdmissionEnquiryDetail;
+  batches: ReturnType<typeof useBatches>;
+  convert: ReturnType<typeof useConvertEnquiry>;
+  onConverted: (result: ConvertEnquiryResult) => void;
+}) {
+  const { t } = useLingui();
+  const [batchId, setBatchId] = useState<string | null>(null);
   // The enquiry's own standard first: those are the batches that fit.
   const open = (batches.data ?? []).filter((batch) => batch.status !== 'completed');
   const fits = open.filter((batch) => !enquiry.standard || batch.standard._id === enquiry.standard._id);
@@ -207,42 +279,7 @@ export function ConvertPanel({ enquiry, onPrintSlip }: { enquiry: AdmissionEnqui
     modals.openConfirmModal({
       title: t`Convert to student`,
       centered: true,
-      children: enquiry.email ? (
-        <Stack gap="xs">
-          <Text size="sm">
-            {batchLabel ? (
-              <Trans>
-                Create a student account for <strong>{enquiry.studentName}</strong> ({enquiry.email}), enrolled in {batchLabel}? They will get a mail to set their password.
-              </Trans>
-            ) : (
-              <Trans>
-                Create a student account for <strong>{enquiry.studentName}</strong> ({enquiry.email})? They will get a mail to set their password.
-              </Trans>
-            )}
-          </Text>
-          <Text size="sm" c="dimmed">
-            <Trans>If this email already belongs to a parent or to a brother or sister, the student is created without an email (they sign in with their student ID and a first password shown to you) and linked to that parent.</Trans>
-          </Text>
-        </Stack>
-      ) : (
-        // A family that applied with a mobile number (issue 54): no mail can reach them.
-        <Stack gap="xs">
-          <Text size="sm">
-            {batchLabel ? (
-              <Trans>
-                Create a student account for <strong>{enquiry.studentName}</strong> (no email), enrolled in {batchLabel}?
-              </Trans>
-            ) : (
-              <Trans>
-                Create a student account for <strong>{enquiry.studentName}</strong> (no email)?
-              </Trans>
-            )}
-          </Text>
-          <Text size="sm">
-            <Trans>They will sign in with their student ID and a first password, shown to you once after converting: give it to the family or print the sign-in slip. The family gets the student ID and how to sign in by WhatsApp or SMS (never the password), when the academy&apos;s messages reach them.</Trans>
-          </Text>
-        </Stack>
-      ),
+      children: <ConvertConfirmText enquiry={enquiry} batchLabel={batchLabel} />,
       labels: { confirm: t`Convert`, cancel: t`Cancel` },
       onConfirm: () =>
         convert.mutate(
@@ -251,7 +288,7 @@ export function ConvertPanel({ enquiry, onPrintSlip }: { enquiry: AdmissionEnqui
             // When the family's email was already an account's, the message says which parent was linked
             // (or what to do): it stays until closed.
             onSuccess: ({ data, message }) => {
-              setConverted(data);
+              onConverted(data);
               // A first password is shown on the page itself, with the student ID: a toast would only cover it
               // on a phone. The family's linked parent (emailOwner) is said in the toast only.
               if (data.firstPassword && !data.emailOwner) return;

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { formatDate } from '../../../lib/format-date';
 import { ATTENDANCE_MESSAGES, useBatchHistory, type AttendanceRange } from '../api';
+import type { AttendanceHistory } from '@academy/shared/schemas/attendance';
 import { ATTENDANCE_STATUS_LABELS, downloadCsv, fileNamePart, formatPercentage, historyCsv, shortDayLabel, STATUS_COLORS, STATUS_LETTERS } from '../../../lib/attendance-display';
 import { AttendanceStatisticsView } from './attendance-statistics';
 import { DateRangeFields, validRange } from './date-range-fields';
@@ -31,7 +32,6 @@ export function BatchAttendanceHistory({ batchId, studentHref }: BatchAttendance
   const [range, setRange] = useState<AttendanceRange>({});
   const history = useBatchHistory(batchId, validRange(range));
   const data = history.data;
-  const marks = new Map(data?.records.map((record) => [`${record.studentId}|${record.date}`, record]) ?? []);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="attendance-history-title">
@@ -62,83 +62,7 @@ export function BatchAttendanceHistory({ batchId, studentHref }: BatchAttendance
                 <Trans>No attendance was marked between {formatDate(data.startDate)} and {formatDate(data.endDate)}.</Trans>
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={Math.min(320 + data.dates.length * 44, 4000)} type="native">
-                <Table withColumnBorders withTableBorder verticalSpacing={4} horizontalSpacing={6} fz="sm" aria-label={t`Attendance by student and date`}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th style={stickyCell}><Trans>Student</Trans></Table.Th>
-                      {data.dates.map((day) => {
-                        const label = shortDayLabel(day.date);
-                        return (
-                          <Table.Th key={day.date} ta="center" style={{ minWidth: 44 }} title={formatDate(day.date)}>
-                            <Text size="xs" c="dimmed" lh={1.1}>
-                              {label.weekday}
-                            </Text>
-                            <Text size="xs" fw={600} lh={1.1} style={{ whiteSpace: 'nowrap' }}>
-                              {label.day}
-                            </Text>
-                          </Table.Th>
-                        );
-                      })}
-                      <Table.Th ta="right">%</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.students.map((student) => (
-                      <Table.Tr key={student._id}>
-                        <Table.Th scope="row" style={{ ...stickyCell, fontWeight: 500, minWidth: 130, maxWidth: 180, overflowWrap: 'anywhere' }}>
-                          {studentHref ? (
-                            <Anchor component={Link} to={studentHref(student._id)} size="sm">
-                              {student.name}
-                            </Anchor>
-                          ) : (
-                            student.name
-                          )}
-                          {student.enrolled ? null : (
-                            <Text size="xs" c="dimmed">
-                              <Trans>left the batch</Trans>
-                            </Text>
-                          )}
-                        </Table.Th>
-                        {data.dates.map((day) => {
-                          const mark = marks.get(`${student._id}|${day.date}`);
-                          return (
-                            <Table.Td
-                              key={day.date}
-                              ta="center"
-                              fw={700}
-                              c={mark ? `${STATUS_COLORS[mark.status]}.8` : 'dimmed'}
-                              bg={mark ? `var(--mantine-color-${STATUS_COLORS[mark.status]}-light)` : undefined}
-                              title={mark ? `${ATTENDANCE_STATUS_LABELS[mark.status]}${mark.remark ? `: ${mark.remark}` : ''}` : t`Not marked`}
-                              aria-label={`${student.name}, ${formatDate(day.date)}: ${mark ? statusLabel(mark.status) : t`not marked`}`}
-                            >
-                              {mark ? STATUS_LETTERS[mark.status] : '·'}
-                            </Table.Td>
-                          );
-                        })}
-                        <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                          {formatPercentage(student.statistics.percentage)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                  <Table.Tfoot>
-                    <Table.Tr>
-                      <Table.Th style={stickyCell}>
-                      <Trans>Day %</Trans>
-                    </Table.Th>
-                      {data.dates.map((day) => (
-                        <Table.Td key={day.date} ta="center" fz="xs" fw={600}>
-                          {day.percentage === null ? '—' : Math.round(day.percentage)}
-                        </Table.Td>
-                      ))}
-                      <Table.Td ta="right" fw={700}>
-                        {formatPercentage(data.statistics.percentage)}
-                      </Table.Td>
-                    </Table.Tr>
-                  </Table.Tfoot>
-                </Table>
-              </Table.ScrollContainer>
+              <AttendanceGrid data={data} studentHref={studentHref} />
             )}
             <Text size="xs" c="dimmed">
               {(['present', 'absent', 'late', 'excused'] as const).map((status) => `${statusLetter(status)} ${statusLabel(status).toLocaleLowerCase()}`).join(' · ')} · {t`percentage = (present + late) ÷ marked`}
@@ -147,5 +71,101 @@ export function BatchAttendanceHistory({ batchId, studentHref }: BatchAttendance
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+type Marks = ReadonlyMap<string, AttendanceHistory['records'][number]>;
+
+/** The student × date grid: a row per student, a column per day marked, the day's percentage at the foot. */
+function AttendanceGrid({ data, studentHref }: { data: AttendanceHistory; studentHref: BatchAttendanceHistoryProps['studentHref'] }) {
+  const { t } = useLingui();
+  const marks: Marks = new Map(data.records.map((record) => [`${record.studentId}|${record.date}`, record]));
+  return (
+    <Table.ScrollContainer minWidth={Math.min(320 + data.dates.length * 44, 4000)} type="native">
+      <Table withColumnBorders withTableBorder verticalSpacing={4} horizontalSpacing={6} fz="sm" aria-label={t`Attendance by student and date`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th style={stickyCell}><Trans>Student</Trans></Table.Th>
+            {data.dates.map((day) => {
+              const label = shortDayLabel(day.date);
+              return (
+                <Table.Th key={day.date} ta="center" style={{ minWidth: 44 }} title={formatDate(day.date)}>
+                  <Text size="xs" c="dimmed" lh={1.1}>
+                    {label.weekday}
+                  </Text>
+                  <Text size="xs" fw={600} lh={1.1} style={{ whiteSpace: 'nowrap' }}>
+                    {label.day}
+                  </Text>
+                </Table.Th>
+              );
+            })}
+            <Table.Th ta="right">%</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.students.map((student) => (
+            <AttendanceGridRow key={student._id} student={student} dates={data.dates} marks={marks} studentHref={studentHref} />
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th style={stickyCell}>
+              <Trans>Day %</Trans>
+            </Table.Th>
+            {data.dates.map((day) => (
+              <Table.Td key={day.date} ta="center" fz="xs" fw={600}>
+                {day.percentage === null ? '—' : Math.round(day.percentage)}
+              </Table.Td>
+            ))}
+            <Table.Td ta="right" fw={700}>
+              {formatPercentage(data.statistics.percentage)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** One student's row: their name (a link when `studentHref`), a letter per day, and their percentage. */
+function AttendanceGridRow({ student, dates, marks, studentHref }: { student: AttendanceHistory['students'][number]; dates: AttendanceHistory['dates']; marks: Marks; studentHref: BatchAttendanceHistoryProps['studentHref'] }) {
+  const { t } = useLingui();
+  const statusLabel = useStatusLabel();
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" style={{ ...stickyCell, fontWeight: 500, minWidth: 130, maxWidth: 180, overflowWrap: 'anywhere' }}>
+        {studentHref ? (
+          <Anchor component={Link} to={studentHref(student._id)} size="sm">
+            {student.name}
+          </Anchor>
+        ) : (
+          student.name
+        )}
+        {student.enrolled ? null : (
+          <Text size="xs" c="dimmed">
+            <Trans>left the batch</Trans>
+          </Text>
+        )}
+      </Table.Th>
+      {dates.map((day) => {
+        const mark = marks.get(`${student._id}|${day.date}`);
+        return (
+          <Table.Td
+            key={day.date}
+            ta="center"
+            fw={700}
+            c={mark ? `${STATUS_COLORS[mark.status]}.8` : 'dimmed'}
+            bg={mark ? `var(--mantine-color-${STATUS_COLORS[mark.status]}-light)` : undefined}
+            title={mark ? `${ATTENDANCE_STATUS_LABELS[mark.status]}${mark.remark ? `: ${mark.remark}` : ''}` : t`Not marked`}
+            aria-label={`${student.name}, ${formatDate(day.date)}: ${mark ? statusLabel(mark.status) : t`not marked`}`}
+          >
+            {mark ? STATUS_LETTERS[mark.status] : '·'}
+          </Table.Td>
+        );
+      })}
+      <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {formatPercentage(student.statistics.percentage)}
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -139,12 +139,10 @@ interface MarkAttendanceFormProps {
 const SHEET_FORM_ACTION = '/app/teacher/attendance/mark';
 
 /**
- * The marking screen's body. Marks live here; every change is also kept on the device (a draft) so
- * a lost connection or a closed tab loses nothing. Submit sends the whole day at once.
+ * The marks of the day's students and demo students, and each row's refusal: a draft fills in students
+ * still on the roster, and taps made before the app took the sheet over count too.
  */
-export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange, initialErrors }: MarkAttendanceFormProps) {
-  const { t } = useLingui();
-  const statusLabel = useStatusLabel();
+function useSheetMarks({ day, initial, initialDemos, initialErrors }: Pick<MarkAttendanceFormProps, 'day' | 'initial' | 'initialDemos' | 'initialErrors'>) {
   const saved = useMemo(() => initialMarks(day), [day]);
   // A draft only fills in students still on the roster.
   const [marks, setMarks] = useState<Marks>(() => Object.fromEntries(Object.entries(saved).map(([id, mark]) => [id, initial?.[id] ?? mark])));
@@ -153,22 +151,6 @@ export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange, 
   // The day's demo students (issue 41): marked with the day, apart from the batch's counts.
   const savedDemos = useMemo(() => initialDemoMarks(day.demos), [day]);
   const [demoMarks, setDemoMarks] = useState<DemoMarks>(() => initialDemoMarks(day.demos, initialDemos));
-  const submit = useSubmitAttendance(day.batch._id);
-  const userId = useCurrentUser()?._id;
-  const roster = useMemo(() => day.students.filter((student) => student.enrolled), [day]);
-  const formerStudents = day.students.filter((student) => !student.enrolled && student.status);
-  const outbox = useAttendanceOutbox();
-  const waiting = outbox.find((entry) => entry.batchId === day.batch._id && entry.date === day.date);
-  const [queuedMarks, setQueuedMarks] = useState<{ marks: Marks; demos: DemoMarks } | null>(null);
-  // Marks saved on the phone for sending count as handed over: leaving the screen loses nothing.
-  const queued = Boolean(waiting) && queuedMarks !== null && sameMarks(marks, queuedMarks.marks) && sameDemoMarks(demoMarks, queuedMarks.demos);
-  const dirty = (!sameMarks(marks, saved) || !sameDemoMarks(demoMarks, savedDemos)) && !queued;
-  const counts = countStatuses(Object.values(marks).map((mark) => mark.status));
-
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  useEffect(() => {
-    if (dirty && userId) saveDraft(userId, day.batch._id, day.date, roster.map(({ _id, name }) => ({ _id, name })), marks, day.demos.length > 0 ? demoMarks : undefined);
-  }, [dirty, userId, marks, demoMarks, day.batch._id, day.date, day.demos.length, roster]);
 
   const change = useCallback((studentId: string, update: Partial<Mark>) => {
     setMarks((current) => ({ ...current, [studentId]: { ...current[studentId]!, ...update } }));
@@ -206,21 +188,25 @@ export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const setAllPresent = () => setMarks((current) => Object.fromEntries(Object.entries(current).map(([id, mark]) => [id, { ...mark, status: 'present' as const }])));
-  // On a recorded day a bulk change could silently replace recorded absences: ask first (issue 18 point 7).
-  const markAllPresent = () => {
-    const notPresent = Object.values(marks).filter((mark) => mark.status !== 'present').length;
-    if (!day.markedAt || notPresent === 0) return setAllPresent();
-    modals.openConfirmModal({
-      title: t`Mark everyone present?`,
-      children: plural(notPresent, {
-        one: 'This day is already marked. # student is not marked present; they will all be changed to present (submit to save).',
-        other: 'This day is already marked. # students are not marked present; they will all be changed to present (submit to save).',
-      }),
-      labels: { confirm: t`Mark all present`, cancel: t`Cancel` },
-      onConfirm: setAllPresent,
-    });
-  };
+  return { saved, marks, setMarks, errors, setErrors, formRef, savedDemos, demoMarks, change, changeDemo };
+}
+
+type SheetMarks = ReturnType<typeof useSheetMarks>;
+type Roster = MarkAttendanceFormProps['day']['students'];
+
+/**
+ * Submit: the whole day at once; without a connection it waits on the phone (the outbox sends it once
+ * online), and a refusal shows each student's reason on their row.
+ */
+function useSendSheet(day: MarkAttendanceFormProps['day'], roster: Roster, { marks, demoMarks, setErrors }: SheetMarks) {
+  const { t } = useLingui();
+  const submit = useSubmitAttendance(day.batch._id);
+  const userId = useCurrentUser()?._id;
+  const outbox = useAttendanceOutbox();
+  const waiting = outbox.find((entry) => entry.batchId === day.batch._id && entry.date === day.date);
+  const [queuedMarks, setQueuedMarks] = useState<{ marks: Marks; demos: DemoMarks } | null>(null);
+  // Marks saved on the phone for sending count as handed over: leaving the screen loses nothing.
+  const queued = Boolean(waiting) && queuedMarks !== null && sameMarks(marks, queuedMarks.marks) && sameDemoMarks(demoMarks, queuedMarks.demos);
 
   /** No connection: keep the day on the phone; the shell sends it when the browser is back online. */
   const keepOnPhone = (userId: string, records: { studentId: string; status: AttendanceStatus; remark: string | null }[], demos: { demoId: string; status: DemoStatus }[]) => {
@@ -258,6 +244,80 @@ export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange, 
         },
       },
     );
+  };
+
+  return { handleSubmit, queued, userId, submitting: submit.isPending };
+}
+
+/** Stays at the bottom of the screen: how many are in class, whether it is submitted, and Submit. */
+function SubmitBar({ counts, dirty, queued, submitting }: { counts: ReturnType<typeof countStatuses>; dirty: boolean; queued: boolean; submitting: boolean }) {
+  const { t } = useLingui();
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      shadow="md"
+      style={{ position: 'sticky', bottom: 'calc(var(--mantine-spacing-sm) + env(safe-area-inset-bottom))', zIndex: 5 }}
+    >
+      {/* On its own line: the whole sentence stays readable on a 360 px phone. */}
+      {queued ? (
+        <Text c="yellow.9" size="sm" fw={500} mb={6} data-testid="saved-on-phone">
+          <IconWifiOff size={14} aria-hidden="true" style={{ verticalAlign: 'middle', marginRight: 4 }} />
+          {OUTBOX_TITLE}
+        </Text>
+      ) : null}
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" fw={500} aria-live="polite">
+          {t`${counts.present + counts.late} of ${counts.total} in class`}
+          {dirty ? (
+            <Text span c="orange" size="sm" display="block">
+              <Trans>Not submitted yet</Trans>
+            </Text>
+          ) : null}
+        </Text>
+        <Button type="submit" size="md" loading={submitting} style={{ flexShrink: 0 }}>
+          <Trans>Submit attendance</Trans>
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * The marking screen's body. Marks live here; every change is also kept on the device (a draft) so
+ * a lost connection or a closed tab loses nothing. Submit sends the whole day at once.
+ */
+export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange, initialErrors }: MarkAttendanceFormProps) {
+  const { t } = useLingui();
+  const statusLabel = useStatusLabel();
+  const sheet = useSheetMarks({ day, initial, initialDemos, initialErrors });
+  const { saved, marks, setMarks, errors, formRef, savedDemos, demoMarks, change, changeDemo } = sheet;
+  const roster = useMemo(() => day.students.filter((student) => student.enrolled), [day]);
+  const formerStudents = day.students.filter((student) => !student.enrolled && student.status);
+  const { handleSubmit, queued, userId, submitting } = useSendSheet(day, roster, sheet);
+  const dirty = (!sameMarks(marks, saved) || !sameDemoMarks(demoMarks, savedDemos)) && !queued;
+  const counts = countStatuses(Object.values(marks).map((mark) => mark.status));
+
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => {
+    if (dirty && userId) saveDraft(userId, day.batch._id, day.date, roster.map(({ _id, name }) => ({ _id, name })), marks, day.demos.length > 0 ? demoMarks : undefined);
+  }, [dirty, userId, marks, demoMarks, day.batch._id, day.date, day.demos.length, roster]);
+
+  const setAllPresent = () => setMarks((current) => Object.fromEntries(Object.entries(current).map(([id, mark]) => [id, { ...mark, status: 'present' as const }])));
+  // On a recorded day a bulk change could silently replace recorded absences: ask first (issue 18 point 7).
+  const markAllPresent = () => {
+    const notPresent = Object.values(marks).filter((mark) => mark.status !== 'present').length;
+    if (!day.markedAt || notPresent === 0) return setAllPresent();
+    modals.openConfirmModal({
+      title: t`Mark everyone present?`,
+      children: plural(notPresent, {
+        one: 'This day is already marked. # student is not marked present; they will all be changed to present (submit to save).',
+        other: 'This day is already marked. # students are not marked present; they will all be changed to present (submit to save).',
+      }),
+      labels: { confirm: t`Mark all present`, cancel: t`Cancel` },
+      onConfirm: setAllPresent,
+    });
   };
 
   if (roster.length === 0 && day.demos.length === 0) {
@@ -311,34 +371,7 @@ export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange, 
           {formerStudents.map((student) => `${student.name} (${statusLabel(student.status!)})`).join(', ')}
         </Text>
       ) : null}
-      <Paper
-        withBorder
-        radius="md"
-        p="sm"
-        shadow="md"
-        style={{ position: 'sticky', bottom: 'calc(var(--mantine-spacing-sm) + env(safe-area-inset-bottom))', zIndex: 5 }}
-      >
-        {/* On its own line: the whole sentence stays readable on a 360 px phone. */}
-        {queued ? (
-          <Text c="yellow.9" size="sm" fw={500} mb={6} data-testid="saved-on-phone">
-            <IconWifiOff size={14} aria-hidden="true" style={{ verticalAlign: 'middle', marginRight: 4 }} />
-            {OUTBOX_TITLE}
-          </Text>
-        ) : null}
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="sm" fw={500} aria-live="polite">
-            {t`${counts.present + counts.late} of ${counts.total} in class`}
-            {dirty ? (
-              <Text span c="orange" size="sm" display="block">
-                <Trans>Not submitted yet</Trans>
-              </Text>
-            ) : null}
-          </Text>
-          <Button type="submit" size="md" loading={submit.isPending} style={{ flexShrink: 0 }}>
-            <Trans>Submit attendance</Trans>
-          </Button>
-        </Group>
-      </Paper>
+      <SubmitBar counts={counts} dirty={dirty} queued={queued} submitting={submitting} />
       </Stack>
     </form>
   );

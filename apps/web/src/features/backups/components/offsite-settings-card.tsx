@@ -65,11 +65,10 @@ function RecoverySheet({ offsite }: { offsite: OffsiteSettings }) {
 }
 
 /**
- * The bucket: endpoint, region, name, folder, path style and the two access keys (write-only: a
- * field shows only that one is saved, typing replaces it). "Test the bucket" writes and deletes a
- * small file with what is in the form, before anything is saved.
+ * The off-site settings' form and its save, "Test the bucket" (with what is in the form, before anything is
+ * saved; its answer in `tested`), and "Turn off" (after a confirmation).
  */
-function OffsiteSettingsForm({ offsite }: { offsite: OffsiteSettings | null }) {
+function useOffsiteSettingsForm(offsite: OffsiteSettings | null) {
   const { t } = useLingui();
   const save = useSaveBackupSettings();
   const test = useTestBucket();
@@ -85,7 +84,6 @@ function OffsiteSettingsForm({ offsite }: { offsite: OffsiteSettings | null }) {
     failed: { title: t`Off-site backups not saved` },
   });
   const values = form.getValues();
-  const secretHint = (set: boolean, value: string) => (value ? t`Saved when you save these settings` : set ? t`Saved — type to replace` : t`Not set`);
 
   const runTest = () => {
     setTested(null);
@@ -114,26 +112,84 @@ function OffsiteSettingsForm({ offsite }: { offsite: OffsiteSettings | null }) {
         }),
     });
 
+  return { form, onSubmit, saving, formError, tested, clearTested: () => setTested(null), runTest, testing: test.isPending, turnOff };
+}
+
+type OffsiteFormState = ReturnType<typeof useOffsiteSettingsForm>['form'];
+
+/** The card's title, what off-site backups are for, and whether they are on. */
+function OffsiteHeading({ on }: { on: boolean }) {
+  const { t } = useLingui();
+  return (
+    <Group justify="space-between" align="flex-start" gap="xs">
+      <div>
+        <Title order={2} size="h5" id="offsite-title">
+          <Trans>Backups off the machine</Trans>
+        </Title>
+        <Text size="sm" c="dimmed">
+          <Trans>
+            Every backup, encrypted first, is copied to a bucket of your own (AWS S3, Backblaze B2, Wasabi, Cloudflare R2, MinIO), so a dead disk or a stolen computer does not take
+            the academy&apos;s records with it.
+          </Trans>
+        </Text>
+      </div>
+      <Badge color={on ? 'teal' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+        {on ? t`On` : t`Off`}
+      </Badge>
+    </Group>
+  );
+}
+
+/** The bucket's fields; the two access keys are write-only (a field shows only that one is saved, typing replaces it). */
+function BucketFields({ form, offsite }: { form: OffsiteFormState; offsite: OffsiteSettings | null }) {
+  const { t } = useLingui();
+  const values = form.getValues();
+  const secretHint = (set: boolean, value: string) => (value ? t`Saved when you save these settings` : set ? t`Saved — type to replace` : t`Not set`);
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label={t`Endpoint`} description={t`e.g. https://s3.eu-central-1.amazonaws.com`} required autoComplete="off" key={form.key('endpoint')} {...form.getInputProps('endpoint')} />
+        <TextInput label={t`Region`} description={t`e.g. us-east-1; auto for Cloudflare R2`} required autoComplete="off" key={form.key('region')} {...form.getInputProps('region')} />
+        <TextInput label={t`Bucket`} required autoComplete="off" key={form.key('bucket')} {...form.getInputProps('bucket')} />
+        <TextInput label={t`Folder in the bucket`} description={t`Optional, e.g. academy/backups`} autoComplete="off" key={form.key('prefix')} {...form.getInputProps('prefix')} />
+        <PasswordInput
+          label={t`Access key ID`}
+          description={secretHint(offsite?.accessKeyIdSet ?? false, values.accessKeyId)}
+          autoComplete="new-password"
+          key={form.key('accessKeyId')}
+          {...form.getInputProps('accessKeyId')}
+        />
+        <PasswordInput
+          label={t`Secret access key`}
+          description={secretHint(offsite?.secretAccessKeySet ?? false, values.secretAccessKey)}
+          autoComplete="new-password"
+          key={form.key('secretAccessKey')}
+          {...form.getInputProps('secretAccessKey')}
+        />
+      </SimpleGrid>
+      <Switch
+        label={t`Address the bucket by path (MinIO and some others)`}
+        key={form.key('forcePathStyle')}
+        {...form.getInputProps('forcePathStyle', { type: 'checkbox' })}
+      />
+    </>
+  );
+}
+
+/**
+ * The bucket: endpoint, region, name, folder, path style and the two access keys (write-only: a
+ * field shows only that one is saved, typing replaces it). "Test the bucket" writes and deletes a
+ * small file with what is in the form, before anything is saved.
+ */
+function OffsiteSettingsForm({ offsite }: { offsite: OffsiteSettings | null }) {
+  const { t } = useLingui();
+  const { form, onSubmit, saving, formError, tested, clearTested, runTest, testing, turnOff } = useOffsiteSettingsForm(offsite);
+
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="offsite-title">
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="md">
-          <Group justify="space-between" align="flex-start" gap="xs">
-            <div>
-              <Title order={2} size="h5" id="offsite-title">
-                <Trans>Backups off the machine</Trans>
-              </Title>
-              <Text size="sm" c="dimmed">
-                <Trans>
-                  Every backup, encrypted first, is copied to a bucket of your own (AWS S3, Backblaze B2, Wasabi, Cloudflare R2, MinIO), so a dead disk or a stolen computer does not take
-                  the academy&apos;s records with it.
-                </Trans>
-              </Text>
-            </div>
-            <Badge color={offsite ? 'teal' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
-              {offsite ? t`On` : t`Off`}
-            </Badge>
-          </Group>
+          <OffsiteHeading on={offsite !== null} />
 
           {offsite && !offsite.readable ? (
             <Alert color="red" variant="light" role="alert" title={t`Enter the access keys again`}>
@@ -142,34 +198,10 @@ function OffsiteSettingsForm({ offsite }: { offsite: OffsiteSettings | null }) {
           ) : null}
           {offsite ? <RecoverySheet offsite={offsite} /> : null}
 
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t`Endpoint`} description={t`e.g. https://s3.eu-central-1.amazonaws.com`} required autoComplete="off" key={form.key('endpoint')} {...form.getInputProps('endpoint')} />
-            <TextInput label={t`Region`} description={t`e.g. us-east-1; auto for Cloudflare R2`} required autoComplete="off" key={form.key('region')} {...form.getInputProps('region')} />
-            <TextInput label={t`Bucket`} required autoComplete="off" key={form.key('bucket')} {...form.getInputProps('bucket')} />
-            <TextInput label={t`Folder in the bucket`} description={t`Optional, e.g. academy/backups`} autoComplete="off" key={form.key('prefix')} {...form.getInputProps('prefix')} />
-            <PasswordInput
-              label={t`Access key ID`}
-              description={secretHint(offsite?.accessKeyIdSet ?? false, values.accessKeyId)}
-              autoComplete="new-password"
-              key={form.key('accessKeyId')}
-              {...form.getInputProps('accessKeyId')}
-            />
-            <PasswordInput
-              label={t`Secret access key`}
-              description={secretHint(offsite?.secretAccessKeySet ?? false, values.secretAccessKey)}
-              autoComplete="new-password"
-              key={form.key('secretAccessKey')}
-              {...form.getInputProps('secretAccessKey')}
-            />
-          </SimpleGrid>
-          <Switch
-            label={t`Address the bucket by path (MinIO and some others)`}
-            key={form.key('forcePathStyle')}
-            {...form.getInputProps('forcePathStyle', { type: 'checkbox' })}
-          />
+          <BucketFields form={form} offsite={offsite} />
 
           {tested ? (
-            <Alert color={tested.ok ? 'teal' : 'red'} variant="light" role={tested.ok ? 'status' : 'alert'} title={tested.ok ? t`The bucket works` : t`The bucket did not work`} withCloseButton onClose={() => setTested(null)}>
+            <Alert color={tested.ok ? 'teal' : 'red'} variant="light" role={tested.ok ? 'status' : 'alert'} title={tested.ok ? t`The bucket works` : t`The bucket did not work`} withCloseButton onClose={clearTested}>
               {tested.message}
             </Alert>
           ) : null}
@@ -185,7 +217,7 @@ function OffsiteSettingsForm({ offsite }: { offsite: OffsiteSettings | null }) {
                 <Trans>Turn off</Trans>
               </Button>
             ) : null}
-            <Button variant="default" leftSection={<IconPlugConnected size={18} aria-hidden="true" />} onClick={runTest} loading={test.isPending}>
+            <Button variant="default" leftSection={<IconPlugConnected size={18} aria-hidden="true" />} onClick={runTest} loading={testing}>
               <Trans>Test the bucket</Trans>
             </Button>
             <Button type="submit" leftSection={<IconCloudUpload size={18} aria-hidden="true" />} loading={saving}>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, List, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
@@ -13,6 +13,7 @@ import { STUDENT_FAILURES, useStudents } from '../../students/api';
 import { BATCH_FAILURES, useEnrolStudents, type BatchWithRoster } from '../api';
 import { bulkRefusalOf, candidateGroups, onlyClashes, problemLine, seatsLeftText, toggleAllShown, type StudentProblem } from '../add-students';
 import { scheduleLabel } from '../../../lib/schedule-display';
+import { ClashLines, ProblemLines } from './problem-lines';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
@@ -92,39 +93,11 @@ function OptionGroup({ title, students, selected, full, problems, onToggle }: Op
   );
 }
 
-/**
- * Picks active students who are not in the batch (those of the batch's standard first) and enrols
- * them all in one request (all or none: POST /batches/{id}/students). Seats left count down as students
- * are ticked; "Select all shown" ticks the whole list. A timetable clash asks to confirm; any other
- * refusal names each student, on the list and above it, and nothing is enrolled. `children`: what the
- * route asks beside (how late joiners pay the batch's fees, `lateJoin`), under the batch's name.
- */
-export function AddExistingStudents({ batch, lateJoin, children }: { batch: BatchWithRoster; lateJoin?: LateJoinRule; children?: ReactNode }) {
-  const { t, i18n } = useLingui();
-  const navigate = useNavigate();
-  const names = useLocalNames();
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
+type Refusal = { lines: string[]; problems: Map<string, string>; hint: string | null };
+
+/** The ticked students, ticked and unticked one by one or all shown at once. */
+function useStudentSelection() {
   const [selected, setSelected] = useState<Map<string, StudentListItem>>(new Map());
-  // The last refusal: its lines above the list, and each student's reason on their row.
-  const [refusal, setRefusal] = useState<{ lines: string[]; problems: Map<string, string>; hint: string | null } | null>(null);
-  const refusalRef = useRef<HTMLDivElement>(null);
-  const enrol = useEnrolStudents(batch._id);
-
-  const query = { status: 'active', search: term, limit: String(SHOWN), sort: 'name' };
-  const sameStandard = useStudents({ ...query, standardId: batch.standard._id });
-  const everyone = useStudents(query);
-  const enrolledIds = new Set(batch.enrolledStudents.map((student) => student._id));
-  const groups = candidateGroups(sameStandard.data?.students ?? [], everyone.data?.students ?? [], enrolledIds);
-  const shown = [...groups.matching, ...groups.others];
-  const allShownTicked = shown.length > 0 && shown.every((student) => selected.has(student._id));
-  const someShownTicked = shown.some((student) => selected.has(student._id));
-
-  const seatsLeft = batch.seatsLeft - selected.size;
-  const full = seatsLeft <= 0;
-  const tooMany = -Math.min(seatsLeft, 0);
-  const more = (everyone.data?.pagination.total ?? 0) > SHOWN;
-
   const toggle = (student: StudentListItem) =>
     setSelected((current) => {
       const next = new Map(current);
@@ -132,6 +105,27 @@ export function AddExistingStudents({ batch, lateJoin, children }: { batch: Batc
       else next.set(student._id, student);
       return next;
     });
+  const untick = (studentIds: readonly string[]) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const studentId of studentIds) next.delete(studentId);
+      return next;
+    });
+  return { selected, setSelected, toggle, untick };
+}
+
+/**
+ * The enrolment of the ticked students in one request: a timetable clash asks to confirm; any other
+ * refusal is kept (`refusal`) to show above the list and on each row, and who cannot join is unticked.
+ */
+function useEnrolTicked(batch: BatchWithRoster, lateJoin: LateJoinRule | undefined, selection: ReturnType<typeof useStudentSelection>) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const { selected, untick } = selection;
+  // The last refusal: its lines above the list, and each student's reason on their row.
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const refusalRef = useRef<HTMLDivElement>(null);
+  const enrol = useEnrolStudents(batch._id);
 
   /** The refusal on screen: a line per student above the list (scrolled into view) and on each row. */
   const showProblems = (problems: StudentProblem[], extra: string[], hint: string | null) => {
@@ -165,13 +159,7 @@ export function AddExistingStudents({ batch, lateJoin, children }: { batch: Batc
       }
       showProblems([...refused.students, ...refused.clashes], refused.capacity ? [refused.capacity] : [], refused.students.length > 0 ? t`Those who cannot join were unticked: tap Enrol again for the others.` : null);
       // A student who cannot join (archived, gone) may no longer be on the list to untick: untick them here.
-      if (refused.students.length > 0) {
-        setSelected((current) => {
-          const next = new Map(current);
-          for (const problem of refused.students) next.delete(problem.studentId);
-          return next;
-        });
-      }
+      if (refused.students.length > 0) untick(refused.students.map((problem) => problem.studentId));
     }
   };
 
@@ -182,11 +170,7 @@ export function AddExistingStudents({ batch, lateJoin, children }: { batch: Batc
       children: (
         <Stack gap="xs">
           <Text size="sm">{clashes.length === 1 ? t`This student already has a class at that time:` : t`These students already have a class at that time:`}</Text>
-          <List size="sm" spacing={4}>
-            {clashes.map((clash) => (
-              <List.Item key={clash.studentId}>{problemLine(clash, selected.get(clash.studentId)?.name)}</List.Item>
-            ))}
-          </List>
+          <ClashLines clashes={clashes} nameOf={(studentId) => selected.get(studentId)?.name} />
           <Text size="sm">{clashes.length === 1 ? t`Enrol them anyway?` : t`Enrol them all anyway?`}</Text>
         </Stack>
       ),
@@ -196,25 +180,167 @@ export function AddExistingStudents({ batch, lateJoin, children }: { batch: Batc
       onCancel: () => showProblems(clashes, [], t`Untick them, or enrol again and confirm.`),
     });
 
-  const loading = sameStandard.isPending || everyone.isPending;
+  return { refusal, refusalRef, send, enrolling: enrol.isPending };
+}
+
+/** The batch being filled: its name, standard, subject and times, and the seats left as students are ticked. */
+function BatchSeatsCard({ batch, seatsLeft }: { batch: BatchWithRoster; seatsLeft: number }) {
+  const { i18n } = useLingui();
+  const names = useLocalNames();
+  const full = seatsLeft <= 0;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" gap="xs">
+        <Stack gap={0}>
+          <Text fw={600}>{batch.name}</Text>
+          <Text size="sm" c="dimmed">
+            {names.standard(batch.standard)} · {names.subject(batch.subject)} · {scheduleLabel(batch.schedule)}
+          </Text>
+        </Stack>
+        <Badge size="lg" variant="light" color={full ? 'orange' : 'teal'} tt="none" aria-live="polite">
+          {seatsLeftText(seatsLeft, i18n)}
+        </Badge>
+      </Group>
+    </Paper>
+  );
+}
+
+/** Why nothing was enrolled: a line per student (or the seats), and what to do next. */
+function RefusalAlert({ refusal, refusalRef }: { refusal: Refusal; refusalRef: React.RefObject<HTMLDivElement | null> }) {
+  const { t } = useLingui();
+  return (
+    <Alert ref={refusalRef} color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Nothing was enrolled`} role="alert">
+      <Stack gap={6}>
+        <ProblemLines lines={refusal.lines} />
+        {refusal.hint ? <Text size="sm">{refusal.hint}</Text> : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The active students not in the batch who match `term`: those of the batch's standard first, each once. */
+function useCandidates(batch: BatchWithRoster, term: string) {
+  const query = { status: 'active', search: term, limit: String(SHOWN), sort: 'name' };
+  const sameStandard = useStudents({ ...query, standardId: batch.standard._id });
+  const everyone = useStudents(query);
+  const enrolledIds = new Set(batch.enrolledStudents.map((student) => student._id));
+  const groups = candidateGroups(sameStandard.data?.students ?? [], everyone.data?.students ?? [], enrolledIds);
+  return { sameStandard, everyone, groups, fetching: everyone.isFetching || sameStandard.isFetching };
+}
+
+/** The students who may join, found by `term`: those of the batch's standard first, with "Select all shown". */
+function CandidateList({ batch, term, candidates, selection, full, problems }: { batch: BatchWithRoster; term: string; candidates: ReturnType<typeof useCandidates>; selection: ReturnType<typeof useStudentSelection>; full: boolean; problems: ReadonlyMap<string, string> }) {
+  const { t } = useLingui();
+  const names = useLocalNames();
+  const { selected, setSelected, toggle } = selection;
+  const { sameStandard, everyone, groups } = candidates;
+  const shown = [...groups.matching, ...groups.others];
+  const allShownTicked = shown.length > 0 && shown.every((student) => selected.has(student._id));
+  const someShownTicked = shown.some((student) => selected.has(student._id));
+  const more = (everyone.data?.pagination.total ?? 0) > SHOWN;
   const loadError = sameStandard.error ?? everyone.error;
-  const count = selected.size;
+
+  if (sameStandard.isPending || everyone.isPending) {
+    return (
+      <Group justify="center" py="lg">
+        <Loader aria-label={t`Loading students`} />
+      </Group>
+    );
+  }
+  if (loadError) {
+    return (
+      <LoadErrorAlert
+        title={t`Students could not be loaded`}
+        error={loadError}
+        fallback={STUDENT_FAILURES.fetch}
+        onRetry={() => {
+          void sameStandard.refetch();
+          void everyone.refetch();
+        }}
+      />
+    );
+  }
+  if (shown.length === 0) {
+    return (
+      <Text c="dimmed" py="md">
+        {term ? t`No student who is not in this batch matches this search.` : t`Every active student is already in this batch.`}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Checkbox
+        checked={allShownTicked}
+        indeterminate={someShownTicked && !allShownTicked}
+        onChange={() => setSelected((current) => toggleAllShown(current, shown))}
+        label={t`Select all shown (${shown.length})`}
+        fw={600}
+      />
+      <OptionGroup title={t`${names.standard(batch.standard)} students`} students={groups.matching} selected={selected} full={full} problems={problems} onToggle={toggle} />
+      <OptionGroup title={t`Other students`} students={groups.others} selected={selected} full={full} problems={problems} onToggle={toggle} />
+      {more ? (
+        <Text size="sm" c="dimmed">
+          <Trans>Showing the first {SHOWN} students; search to find others.</Trans>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Stays at the bottom of the screen while a long list scrolls: the action is always in reach. */
+function EnrolBar({ batch, count, tooMany, enrolling, onEnrol }: { batch: BatchWithRoster; count: number; tooMany: number; enrolling: boolean; onEnrol: () => void }) {
+  const { t } = useLingui();
+  return (
+    <Stack
+      gap={6}
+      pos="sticky"
+      bottom={0}
+      py="sm"
+      style={{ background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
+    >
+      {tooMany > 0 ? (
+        <Text size="sm" c="orange.8" fw={500} role="status">
+          {plural(tooMany, { one: 'Not enough seats: untick # student', other: 'Not enough seats: untick # students' })}
+        </Text>
+      ) : null}
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed">
+          {count === 0 ? t`No student chosen` : plural(count, { one: '# student chosen', other: '# students chosen' })}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Button variant="default" component={Link} to={`/app/batches/${batch._id}`}>
+            <Trans>Back to batch</Trans>
+          </Button>
+          <Button onClick={onEnrol} disabled={count === 0 || tooMany > 0} loading={enrolling}>
+            {count === 0 ? t`Enrol students` : plural(count, { one: 'Enrol # student', other: 'Enrol # students' })}
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * Picks active students who are not in the batch (those of the batch's standard first) and enrols
+ * them all in one request (all or none: POST /batches/{id}/students). Seats left count down as students
+ * are ticked; "Select all shown" ticks the whole list. A timetable clash asks to confirm; any other
+ * refusal names each student, on the list and above it, and nothing is enrolled. `children`: what the
+ * route asks beside (how late joiners pay the batch's fees, `lateJoin`), under the batch's name.
+ */
+export function AddExistingStudents({ batch, lateJoin, children }: { batch: BatchWithRoster; lateJoin?: LateJoinRule; children?: ReactNode }) {
+  const { t } = useLingui();
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search.trim(), 300);
+  const selection = useStudentSelection();
+  const { refusal, refusalRef, send, enrolling } = useEnrolTicked(batch, lateJoin, selection);
+  const count = selection.selected.size;
+  const seatsLeft = batch.seatsLeft - count;
+  const tooMany = -Math.min(seatsLeft, 0);
+  const candidates = useCandidates(batch, term);
 
   return (
     <Stack gap="md" maw={760}>
-      <Paper withBorder radius="md" p="md">
-        <Group justify="space-between" gap="xs">
-          <Stack gap={0}>
-            <Text fw={600}>{batch.name}</Text>
-            <Text size="sm" c="dimmed">
-              {names.standard(batch.standard)} · {names.subject(batch.subject)} · {scheduleLabel(batch.schedule)}
-            </Text>
-          </Stack>
-          <Badge size="lg" variant="light" color={full ? 'orange' : 'teal'} tt="none" aria-live="polite">
-            {seatsLeftText(seatsLeft, i18n)}
-          </Badge>
-        </Group>
-      </Paper>
+      <BatchSeatsCard batch={batch} seatsLeft={seatsLeft} />
 
       {children}
 
@@ -222,90 +348,16 @@ export function AddExistingStudents({ batch, lateJoin, children }: { batch: Batc
         label={t`Search students`}
         placeholder={t`Name, email or phone`}
         leftSection={<IconSearch size={16} aria-hidden="true" />}
-        rightSection={everyone.isFetching || sameStandard.isFetching ? <Loader size="xs" /> : null}
+        rightSection={candidates.fetching ? <Loader size="xs" /> : null}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
 
-      {refusal ? (
-        <Alert ref={refusalRef} color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Nothing was enrolled`} role="alert">
-          <Stack gap={6}>
-            <List size="sm" spacing={4}>
-              {refusal.lines.map((line) => (
-                <List.Item key={line} style={{ overflowWrap: 'anywhere' }}>
-                  {line}
-                </List.Item>
-              ))}
-            </List>
-            {refusal.hint ? <Text size="sm">{refusal.hint}</Text> : null}
-          </Stack>
-        </Alert>
-      ) : null}
+      {refusal ? <RefusalAlert refusal={refusal} refusalRef={refusalRef} /> : null}
 
-      {loading ? (
-        <Group justify="center" py="lg">
-          <Loader aria-label={t`Loading students`} />
-        </Group>
-      ) : loadError ? (
-        <LoadErrorAlert
-          title={t`Students could not be loaded`}
-          error={loadError}
-          fallback={STUDENT_FAILURES.fetch}
-          onRetry={() => {
-            void sameStandard.refetch();
-            void everyone.refetch();
-          }}
-        />
-      ) : shown.length === 0 ? (
-        <Text c="dimmed" py="md">
-          {term ? t`No student who is not in this batch matches this search.` : t`Every active student is already in this batch.`}
-        </Text>
-      ) : (
-        <Stack gap="md">
-          <Checkbox
-            checked={allShownTicked}
-            indeterminate={someShownTicked && !allShownTicked}
-            onChange={() => setSelected((current) => toggleAllShown(current, shown))}
-            label={t`Select all shown (${shown.length})`}
-            fw={600}
-          />
-          <OptionGroup title={t`${names.standard(batch.standard)} students`} students={groups.matching} selected={selected} full={full} problems={refusal?.problems ?? EMPTY} onToggle={toggle} />
-          <OptionGroup title={t`Other students`} students={groups.others} selected={selected} full={full} problems={refusal?.problems ?? EMPTY} onToggle={toggle} />
-          {more ? (
-            <Text size="sm" c="dimmed">
-              <Trans>Showing the first {SHOWN} students; search to find others.</Trans>
-            </Text>
-          ) : null}
-        </Stack>
-      )}
+      <CandidateList batch={batch} term={term} candidates={candidates} selection={selection} full={seatsLeft <= 0} problems={refusal?.problems ?? EMPTY} />
 
-      {/* Stays at the bottom of the screen while a long list scrolls: the action is always in reach. */}
-      <Stack
-        gap={6}
-        pos="sticky"
-        bottom={0}
-        py="sm"
-        style={{ background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
-      >
-        {tooMany > 0 ? (
-          <Text size="sm" c="orange.8" fw={500} role="status">
-            {plural(tooMany, { one: 'Not enough seats: untick # student', other: 'Not enough seats: untick # students' })}
-          </Text>
-        ) : null}
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed">
-            {count === 0 ? t`No student chosen` : plural(count, { one: '# student chosen', other: '# students chosen' })}
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Button variant="default" component={Link} to={`/app/batches/${batch._id}`}>
-              <Trans>Back to batch</Trans>
-            </Button>
-            <Button onClick={() => void send(false)} disabled={count === 0 || tooMany > 0} loading={enrol.isPending}>
-              {count === 0 ? t`Enrol students` : plural(count, { one: 'Enrol # student', other: 'Enrol # students' })}
-            </Button>
-          </Group>
-        </Group>
-      </Stack>
+      <EnrolBar batch={batch} count={count} tooMany={tooMany} enrolling={enrolling} onEnrol={() => void send(false)} />
     </Stack>
   );
 }

@@ -49,6 +49,42 @@ function RemoveButton({ student, onRemove }: { student: EnrolledStudent; onRemov
   );
 }
 
+/** One student on a phone: a card with the name, standard, both phones, and the choose and remove controls. */
+function RosterCard({ student, onRemove, studentHref, selection }: { student: EnrolledStudent } & Pick<BatchRosterProps, 'onRemove' | 'studentHref' | 'selection'>) {
+  const { t } = useLingui();
+  const names = useLocalNames();
+  return (
+    <Card component="li" withBorder radius="md" padding="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+          {selection ? <ChooseBox student={student} selection={selection} /> : null}
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <StudentName student={student} studentHref={studentHref} />
+            <Text size="sm" c="dimmed">
+              {student.standard ? names.standard(student.standard) : t`No standard`}
+            </Text>
+          </Stack>
+        </Group>
+        {onRemove ? <RemoveButton student={student} onRemove={onRemove} /> : null}
+      </Group>
+      <Group gap="md" mt={4}>
+        <Group gap={4} wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            <Trans>Student</Trans>
+          </Text>
+          <StudentPhone phone={student.phone} label={student.name} />
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            <Trans>Parent</Trans>
+          </Text>
+          <StudentPhone phone={student.parentPhone} label={t`the parent of ${student.name}`} />
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
 /** The students of a batch with their phones to call: a table on wide screens, cards on phones. */
 export function BatchRoster({ students, onRemove, studentHref, selection, empty }: BatchRosterProps) {
   const { t } = useLingui();
@@ -67,34 +103,7 @@ export function BatchRoster({ students, onRemove, studentHref, selection, empty 
     return (
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Enrolled students`}>
         {students.map((student) => (
-          <Card key={student._id} component="li" withBorder radius="md" padding="sm">
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-              <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
-                {selection ? <ChooseBox student={student} selection={selection} /> : null}
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <StudentName student={student} studentHref={studentHref} />
-                  <Text size="sm" c="dimmed">
-                    {student.standard ? names.standard(student.standard) : t`No standard`}
-                  </Text>
-                </Stack>
-              </Group>
-              {onRemove ? <RemoveButton student={student} onRemove={onRemove} /> : null}
-            </Group>
-            <Group gap="md" mt={4}>
-              <Group gap={4} wrap="nowrap">
-                <Text size="xs" c="dimmed">
-                  <Trans>Student</Trans>
-                </Text>
-                <StudentPhone phone={student.phone} label={student.name} />
-              </Group>
-              <Group gap={4} wrap="nowrap">
-                <Text size="xs" c="dimmed">
-                  <Trans>Parent</Trans>
-                </Text>
-                <StudentPhone phone={student.parentPhone} label={t`the parent of ${student.name}`} />
-              </Group>
-            </Group>
-          </Card>
+          <RosterCard key={student._id} student={student} onRemove={onRemove} studentHref={studentHref} selection={selection} />
         ))}
       </Stack>
     );

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, List, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -15,6 +15,7 @@ import type { I18n } from '@lingui/core';
 import { useLocalNames } from '../../../lib/public-settings';
 import type { LocalNamesIn } from '@academy/shared/academy-words';
 import { FormButtons } from '../../../components/ui/form-buttons';
+import { ClashLines, ProblemLines } from './problem-lines';
 
 type Target = Pick<Batch, '_id' | 'name' | 'standard' | 'schedule' | 'seatsLeft' | 'status'>;
 
@@ -37,22 +38,18 @@ interface MoveStudentsFormProps {
   onMoved: () => void;
 }
 
-function MoveStudentsForm({ batch, students, onMoved }: MoveStudentsFormProps) {
-  const { t, i18n } = useLingui();
-  const batches = useBatches();
-  const names = useLocalNames();
+/**
+ * The move's form and its save: a timetable clash keeps the clashes to confirm ("Move anyway"), any other
+ * refusal keeps a line per student (`problems`); nobody is moved then.
+ */
+function useMoveStudentsForm({ batch, students, onMoved }: MoveStudentsFormProps) {
+  const { t } = useLingui();
   const move = useMoveStudents(batch._id);
   const studentNames = new Map(students.map((student) => [student._id, student.name]));
   // The office confirmed the timetable clashes the server named: the next try goes ahead anyway.
   const confirmRef = useRef(false);
   const [clashes, setClashes] = useState<StudentProblem[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
-  const targets = moveTargets(batches.data ?? [], batch, t`Other batches`, names, i18n);
-  const firstNames = students
-    .slice(0, 3)
-    .map((student) => student.name)
-    .join(', ');
-  const othersCount = students.length - 3;
 
   const { form, onSubmit, saving, formError } = useEntityForm({
     initialValues: { toBatchId: '', cancelDues: false },
@@ -91,6 +88,21 @@ function MoveStudentsForm({ batch, students, onMoved }: MoveStudentsFormProps) {
     onSubmit();
   };
 
+  return { form, onSubmit, saving, formError, clashes, problems, studentNames, moveAnyway };
+}
+
+function MoveStudentsForm({ batch, students, onMoved }: MoveStudentsFormProps) {
+  const { t, i18n } = useLingui();
+  const batches = useBatches();
+  const names = useLocalNames();
+  const { form, onSubmit, saving, formError, clashes, problems, studentNames, moveAnyway } = useMoveStudentsForm({ batch, students, onMoved });
+  const targets = moveTargets(batches.data ?? [], batch, t`Other batches`, names, i18n);
+  const firstNames = students
+    .slice(0, 3)
+    .map((student) => student.name)
+    .join(', ');
+  const othersCount = students.length - 3;
+
   if (batches.isError) {
     return <LoadErrorAlert title={t`The batches could not be loaded`} error={batches.error} fallback={BATCHES_FAILURE} onRetry={() => void batches.refetch()} />;
   }
@@ -125,11 +137,7 @@ function MoveStudentsForm({ batch, students, onMoved }: MoveStudentsFormProps) {
         {clashes.length > 0 ? (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} title={t`Timetable clash`} role="alert">
             <Stack gap={6}>
-              <List size="sm" spacing={4}>
-                {clashes.map((clash) => (
-                  <List.Item key={clash.studentId}>{problemLine(clash, studentNames.get(clash.studentId))}</List.Item>
-                ))}
-              </List>
+              <ClashLines clashes={clashes} nameOf={(studentId) => studentNames.get(studentId)} />
               <Group>
                 <Button size="xs" color="orange" onClick={moveAnyway} loading={saving}>
                   <Trans>Move anyway</Trans>
@@ -140,13 +148,7 @@ function MoveStudentsForm({ batch, students, onMoved }: MoveStudentsFormProps) {
         ) : null}
         {problems.length > 0 ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Nobody was moved`} role="alert">
-            <List size="sm" spacing={4}>
-              {problems.map((line) => (
-                <List.Item key={line} style={{ overflowWrap: 'anywhere' }}>
-                  {line}
-                </List.Item>
-              ))}
-            </List>
+            <ProblemLines lines={problems} />
           </Alert>
         ) : null}
         {formError ? (

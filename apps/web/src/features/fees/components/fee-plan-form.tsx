@@ -43,8 +43,8 @@ function sumPaise(values: (string | number)[]): number {
   return values.reduce<number>((sum, value) => sum + Math.round(Number(value || 0) * 100), 0);
 }
 
-/** A fee plan: name, batch, total and instalments (which must add up). Editing asks whether enrolled students' future dues follow. */
-export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; batchOptions: BatchOption[]; onDone: () => void }) {
+/** The fee plan's form state and its save: a new plan, or the edit of `plan`. */
+function useFeePlanForm(plan: FeePlan | undefined, onDone: () => void) {
   const { t } = useLingui();
   const save = useSaveFeePlan(plan?._id);
   const editing = plan !== undefined;
@@ -72,8 +72,58 @@ export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; ba
     // What is left to place is shown while typing.
     mode: 'controlled',
   });
+  return { form, onSubmit, saving, formError };
+}
+
+type FeePlanFormState = ReturnType<typeof useFeePlanForm>['form'];
+
+/** The instalment rows (a due date and an amount each), the add button, and what is left to place. */
+function InstalmentRows({ form }: { form: FeePlanFormState }) {
+  const { t } = useLingui();
   const rows = form.values.instalments;
   const difference = (sumPaise([form.values.amount]) - sumPaise(rows.map((row) => row.amount))) / 100;
+  return (
+    <>
+      <Text size="sm" fw={500}>
+        <Trans>Instalments</Trans>
+      </Text>
+      {rows.map((_row, index) => (
+        <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
+          <DateField
+            label={t`Due date`}
+            required
+            key={form.key(`instalments.${index}.dueDate`)}
+            {...form.getInputProps(`instalments.${index}.dueDate`)}
+            style={{ flex: 1 }}
+          />
+          <RupeesInput
+            label={t`Amount (₹)`}
+            required
+            key={form.key(`instalments.${index}.amount`)}
+            {...form.getInputProps(`instalments.${index}.amount`)}
+            style={{ flex: 1 }}
+          />
+          <ActionIcon variant="subtle" color="red" size="lg" mb={4} aria-label={t`Remove instalment ${index + 1}`} disabled={rows.length === 1} onClick={() => form.removeListItem('instalments', index)}>
+            <IconTrash size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Group justify="space-between">
+        <Button variant="subtle" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => form.insertListItem('instalments', { dueDate: '', amount: '' })}>
+          <Trans>Add instalment</Trans>
+        </Button>
+        <Text size="sm" c={difference === 0 ? 'teal' : 'orange'}>
+          {difference === 0 ? <Trans>Instalments add up</Trans> : difference > 0 ? <Trans>Left to place: {formatRupees(difference)}</Trans> : <Trans>More than the total by {formatRupees(-difference)}</Trans>}
+        </Text>
+      </Group>
+    </>
+  );
+}
+
+/** A fee plan: name, batch, total and instalments (which must add up). Editing asks whether enrolled students' future dues follow. */
+export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; batchOptions: BatchOption[]; onDone: () => void }) {
+  const { t } = useLingui();
+  const { form, onSubmit, saving, formError } = useFeePlanForm(plan, onDone);
 
   return (
     <form noValidate onSubmit={onSubmit}>
@@ -89,38 +139,7 @@ export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; ba
           nothingFoundMessage={t`No batch found`}
         />
         <RupeesInput label={t`Total amount (₹)`} required key={form.key('amount')} {...form.getInputProps('amount')} />
-        <Text size="sm" fw={500}>
-          <Trans>Instalments</Trans>
-        </Text>
-        {rows.map((_row, index) => (
-          <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
-            <DateField
-              label={t`Due date`}
-              required
-              key={form.key(`instalments.${index}.dueDate`)}
-              {...form.getInputProps(`instalments.${index}.dueDate`)}
-              style={{ flex: 1 }}
-            />
-            <RupeesInput
-              label={t`Amount (₹)`}
-              required
-              key={form.key(`instalments.${index}.amount`)}
-              {...form.getInputProps(`instalments.${index}.amount`)}
-              style={{ flex: 1 }}
-            />
-            <ActionIcon variant="subtle" color="red" size="lg" mb={4} aria-label={t`Remove instalment ${index + 1}`} disabled={rows.length === 1} onClick={() => form.removeListItem('instalments', index)}>
-              <IconTrash size={18} aria-hidden="true" />
-            </ActionIcon>
-          </Group>
-        ))}
-        <Group justify="space-between">
-          <Button variant="subtle" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => form.insertListItem('instalments', { dueDate: '', amount: '' })}>
-            <Trans>Add instalment</Trans>
-          </Button>
-          <Text size="sm" c={difference === 0 ? 'teal' : 'orange'}>
-            {difference === 0 ? <Trans>Instalments add up</Trans> : difference > 0 ? <Trans>Left to place: {formatRupees(difference)}</Trans> : <Trans>More than the total by {formatRupees(-difference)}</Trans>}
-          </Text>
-        </Group>
+        <InstalmentRows form={form} />
         {form.errors.instalments ? (
           <Text size="sm" c="red.9">
             {form.errors.instalments}

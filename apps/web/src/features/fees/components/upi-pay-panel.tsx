@@ -154,92 +154,116 @@ export function UpiDueCard({
   /** The server's view: Pay is a link to the family's pay page, whatever the device (UpiPayPanel). */
   payPageHref?: string | undefined;
 }) {
-  const { t, i18n } = useLingui();
-  const [qrShown, qr] = useDisclosure(false);
   const [payAgain, again] = useDisclosure(false);
-  // What the UPI request asks for: the balance, plus GST when the academy quotes fees excluding it (issue 57).
-  const amount = formatRupees(due.gst ? due.gst.total : due.balance);
-  const showQr = !touch || qrShown;
   const payable = !reported || payAgain;
   return (
     <Card component="li" withBorder radius="md" padding="sm" data-testid="upi-due">
       <Stack gap="xs">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {due.label}
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Text size="sm" c="dimmed">
-              {formatDate(due.dueDate)}
-            </Text>
-            {reported ? (
-              <Badge color="blue" variant="light">
-                <Trans>Reported</Trans>
-              </Badge>
-            ) : (
-              <Badge color={DUE_STATUS_COLORS[due.status]} variant="light">
-                {i18n._(DUE_STATUS_LABELS[due.status])}
-              </Badge>
-            )}
-          </Group>
-        </Group>
-        {reported ? (
-          <Alert color="blue" variant="light" p="xs" data-testid="payment-reported">
-            <Text size="sm" fw={600}>
-              <Trans>Payment reported · waiting for the office to confirm</Trans>
-            </Text>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              <Trans>
-                {formatRupees(reported.amount)} · UTR <Utr value={reported.utr} />
-              </Trans>
-            </Text>
-          </Alert>
-        ) : null}
+        <UpiDueHeading due={due} reported={reported} />
+        {reported ? <PaymentReportedNote reported={reported} /> : null}
         {reported && !payAgain ? (
           <Anchor component="button" type="button" size="sm" onClick={again.open} style={{ alignSelf: 'flex-start' }}>
             <Trans>Pay again</Trans>
           </Anchor>
         ) : null}
-        {payable && payPageHref !== undefined ? (
-          <>
-            <Button component="a" href={payPageHref} size="md" fullWidth>
-              <Trans>Pay {amount} by UPI</Trans>
-            </Button>
-            <Text size="sm" c="dimmed">
-              <Trans>
-                Reference: <Code>{due.upi.reference}</Code>
-              </Trans>
-            </Text>
-          </>
-        ) : payable ? (
-          <>
-            {touch ? (
-              <Button component="a" href={due.upi.link} size="md" fullWidth>
-                <Trans>Pay {amount} by UPI</Trans>
-              </Button>
-            ) : (
-              <Text size="sm">
-                <Trans>
-                  Scan this code with any UPI app on your phone to pay <b>{amount}</b>.
-                </Trans>
-              </Text>
-            )}
-            <Text size="sm" c="dimmed">
-              <Trans>
-                Reference: <Code>{due.upi.reference}</Code>
-              </Trans>
-            </Text>
-            {touch ? (
-              <Button variant="subtle" size="compact-sm" leftSection={<IconQrcode size={16} aria-hidden="true" />} onClick={qr.toggle} aria-expanded={qrShown} style={{ alignSelf: 'flex-start' }}>
-                {qrShown ? <Trans>Hide the QR code</Trans> : <Trans>Show the QR code</Trans>}
-              </Button>
-            ) : null}
-            {/* A plain image: the SVG draws itself, and Mantine's Image would need a stylesheet more on every page. */}
-            {showQr ? <img src={qrUrl} alt={t`QR code to pay ${amount} by UPI`} width={200} height={200} style={{ display: 'block' }} /> : null}
-          </>
-        ) : null}
+        {payable ? <UpiPayActions due={due} touch={touch} qrUrl={qrUrl} payPageHref={payPageHref} /> : null}
         {children}
       </Stack>
     </Card>
+  );
+}
+
+/** The due's name, its date, and its state ("Reported" once the family said they paid). */
+function UpiDueHeading({ due, reported }: { due: UpiDueFacts; reported: { amount: number; utr: string } | null | undefined }) {
+  const { i18n } = useLingui();
+  return (
+    <Group justify="space-between" gap="xs" wrap="wrap">
+      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {due.label}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {formatDate(due.dueDate)}
+        </Text>
+        {reported ? (
+          <Badge color="blue" variant="light">
+            <Trans>Reported</Trans>
+          </Badge>
+        ) : (
+          <Badge color={DUE_STATUS_COLORS[due.status]} variant="light">
+            {i18n._(DUE_STATUS_LABELS[due.status])}
+          </Badge>
+        )}
+      </Group>
+    </Group>
+  );
+}
+
+/** What the family reported paying (issue 54), waiting for the office. */
+function PaymentReportedNote({ reported }: { reported: { amount: number; utr: string } }) {
+  return (
+    <Alert color="blue" variant="light" p="xs" data-testid="payment-reported">
+      <Text size="sm" fw={600}>
+        <Trans>Payment reported · waiting for the office to confirm</Trans>
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Trans>
+          {formatRupees(reported.amount)} · UTR <Utr value={reported.utr} />
+        </Trans>
+      </Text>
+    </Alert>
+  );
+}
+
+/**
+ * How to pay: a link to the family's pay page when the server says so, else the Pay button (touch screens)
+ * or the QR code (computers; one tap away on a phone), with the reference.
+ */
+function UpiPayActions({ due, touch, qrUrl, payPageHref }: { due: UpiDueFacts; touch: boolean; qrUrl: string; payPageHref: string | undefined }) {
+  const { t } = useLingui();
+  const [qrShown, qr] = useDisclosure(false);
+  // What the UPI request asks for: the balance, plus GST when the academy quotes fees excluding it (issue 57).
+  const amount = formatRupees(due.gst ? due.gst.total : due.balance);
+  const showQr = !touch || qrShown;
+  if (payPageHref !== undefined) {
+    return (
+      <>
+        <Button component="a" href={payPageHref} size="md" fullWidth>
+          <Trans>Pay {amount} by UPI</Trans>
+        </Button>
+        <Text size="sm" c="dimmed">
+          <Trans>
+            Reference: <Code>{due.upi.reference}</Code>
+          </Trans>
+        </Text>
+      </>
+    );
+  }
+  return (
+    <>
+      {touch ? (
+        <Button component="a" href={due.upi.link} size="md" fullWidth>
+          <Trans>Pay {amount} by UPI</Trans>
+        </Button>
+      ) : (
+        <Text size="sm">
+          <Trans>
+            Scan this code with any UPI app on your phone to pay <b>{amount}</b>.
+          </Trans>
+        </Text>
+      )}
+      <Text size="sm" c="dimmed">
+        <Trans>
+          Reference: <Code>{due.upi.reference}</Code>
+        </Trans>
+      </Text>
+      {touch ? (
+        <Button variant="subtle" size="compact-sm" leftSection={<IconQrcode size={16} aria-hidden="true" />} onClick={qr.toggle} aria-expanded={qrShown} style={{ alignSelf: 'flex-start' }}>
+          {qrShown ? <Trans>Hide the QR code</Trans> : <Trans>Show the QR code</Trans>}
+        </Button>
+      ) : null}
+      {/* A plain image: the SVG draws itself, and Mantine's Image would need a stylesheet more on every page. */}
+      {showQr ? <img src={qrUrl} alt={t`QR code to pay ${amount} by UPI`} width={200} height={200} style={{ display: 'block' }} /> : null}
+    </>
   );
 }
