@@ -13,7 +13,7 @@ import { OFFSITE_BACKUP_JOB, OFFSITE_JOB_TIMING, syncOffsite } from '../modules/
 import { deliverFeeReminder } from '../modules/fees/fee-reminders';
 import { FEE_REMINDER_JOB } from '../modules/fees/fees.routes';
 import { deliverFeeReceipt, FEE_RECEIPT_JOB } from '../modules/fees/receipt-mail';
-import { issueDueInvoices } from '../modules/fees/due-invoices.service';
+import { issueDueInvoices } from '../modules/fees/issue-due-invoices';
 import { defineExamJobs } from '../modules/exams/results-messages';
 import { defineAnnouncementJobs } from '../modules/announcements/announcement-jobs';
 import { defineAuthJobs } from '../modules/auth/auth-jobs';

@@ -24,6 +24,7 @@ import { word } from '@academy/shared/i18n/server-catalog';
 import type { Invitation } from '../users';
 import { linkParentsToStudent } from '../parents';
 import { recordAudit, type AuditActor } from '../audit';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { lockEnquiry } from './enquiry-lock';
 import { findEnquiry } from './enquiry-reads';
 import { joinOn } from '../../db/same-academy';
@@ -48,24 +49,7 @@ export async function convertEnquiry(
 ): Promise<{ result: ConvertEnquiryResult; invitation: Invitation | undefined }> {
   const admissionDate = await academyToday(db);
   const { studentId, invitation, batch, parentIds, emailOwner, firstPassword, familyToldBy } = await db.transaction(async (tx) => {
-    const row = await lockEnquiry(tx, id, {
-      status: admissionEnquiries.status,
-      studentId: admissionEnquiries.studentId,
-      convertedAt: admissionEnquiries.convertedAt,
-      studentName: admissionEnquiries.studentName,
-      email: admissionEnquiries.email,
-      phone: admissionEnquiries.phone,
-      parentName: admissionEnquiries.parentName,
-      parentPhone: admissionEnquiries.parentPhone,
-      gender: admissionEnquiries.gender,
-      dateOfBirth: admissionEnquiries.dateOfBirth,
-      standardId: admissionEnquiries.standardId,
-      school: admissionEnquiries.school,
-      board: admissionEnquiries.board,
-      medium: admissionEnquiries.medium,
-      address: admissionEnquiries.address,
-      language: admissionEnquiries.language,
-    });
+    const row = await lockEnquiry(tx, id, ENQUIRY_TO_CONVERT);
     if (row.studentId || row.convertedAt) throw new AppError('CONFLICT', 'This enquiry has already been converted to a student');
     if (row.status !== 'admitted') {
       throw new AppError('CONFLICT', `Only an admitted enquiry can be converted to a student; this one is ${ENQUIRY_STATUS_LABELS[row.status].toLowerCase()}`);
@@ -76,31 +60,7 @@ export async function convertEnquiry(
     const ownEmail = row.email && !family ? row.email : null;
     // Without an email no link can reach the student: a first password the office hands over (issue 54).
     const firstPassword = ownEmail ? null : readablePassword();
-    const created = await insertStudent(
-      tx,
-      {
-        name: row.studentName,
-        email: ownEmail,
-        gender: row.gender,
-        address: row.address,
-        phone: row.phone,
-        parentName: row.parentName,
-        parentPhone: row.parentPhone,
-        // The parent's own email makes them the first parent; a sibling's (a student's) email is no parent's.
-        parentEmail: family?.kind === 'parent' && row.email ? row.email.toLowerCase() : null,
-        dateOfBirth: row.dateOfBirth,
-        // The family's language (the page they wrote from): the student's screens and welcome mail follow it.
-        language: row.language,
-        standard: row.standardId,
-        school: row.school,
-        // The admission form asks the same board and medium words a student keeps (schemas/common.ts).
-        board: (BOARDS as readonly string[]).includes(row.board ?? '') ? (row.board as Board) : null,
-        medium: (MEDIUMS as readonly string[]).includes(row.medium ?? '') ? (row.medium as Medium) : null,
-        status: 'active',
-        admissionDate,
-      },
-      firstPassword ? await hashPassword(firstPassword) : undefined,
-    );
+    const created = await insertStudent(tx, studentOfEnquiry(row, ownEmail, family, admissionDate), firstPassword ? await hashPassword(firstPassword) : undefined);
     const parentIds = family?.parentIds ?? [];
     if (parentIds.length > 0) {
       await linkParentsToStudent(tx, parentIds, created.id);
@@ -108,12 +68,7 @@ export async function convertEnquiry(
         await recordAudit(tx, actor, { action: 'link', entityType: 'parent', entityId: parentId, relatedId: created.id, text: { key: 'parent.linked_on_convert', values: { student: row.studentName } } });
       }
     }
-    let enrolledIn: { _id: string; name: string } | null = null;
-    if (input.batchId) {
-      await enrolStudent(tx, actor, input.batchId, created.id, true);
-      const [found] = await tx.select({ _id: batches.id, name: batches.name }).from(batches).where(eq(batches.id, input.batchId));
-      enrolledIn = found ?? null;
-    }
+    const enrolledIn = input.batchId ? await enrolOnConvert(tx, actor, input.batchId, created.id) : null;
     await tx.update(admissionEnquiries).set({ studentId: created.id, convertedAt: new Date(), updatedAt: new Date() }).where(eq(admissionEnquiries.id, id));
     await recordAudit(tx, actor, { action: 'convert', entityType: 'enquiry', entityId: id, relatedId: created.id, text: { key: 'enquiry.converted', values: { name: row.studentName } }, changes: { studentId: { old: null, new: created.id } } });
     // A student with their own email is told by the set-your-password mail; any other family by its channel.
@@ -125,22 +80,10 @@ export async function convertEnquiry(
   // The family's message is committed: the sender sends it now (else the minute's sweep does).
   if (firstPassword && familyToldBy && context.jobs) await context.jobs.enqueue(PARENT_SENDER_JOB, {});
   const enquiry = await findEnquiry(db, id);
-  const [account] = await db
-    .select({ name: users.name, email: users.email, studentCode: students.studentCode })
-    .from(students)
-    .innerJoin(users, joinOn(users.id, students.userId))
-    .where(eq(students.id, studentId));
-  const linked = parentIds.length
-    ? await db
-        .select({ _id: parents.id, name: users.name, email: users.email })
-        .from(parents)
-        .innerJoin(users, joinOn(users.id, parents.userId))
-        .where(inArray(parents.id, parentIds))
-        .orderBy(asc(users.name))
-    : [];
+  const { student, linked } = await convertedStudent(db, studentId, parentIds);
   return {
     result: {
-      student: { _id: studentId, name: account!.name, email: account!.email, studentCode: account!.studentCode },
+      student,
       // A parent's account always has an email (the database's check on users).
       parents: linked.map((parent) => ({ ...parent, email: parent.email! })),
       enquiry,
@@ -151,6 +94,78 @@ export async function convertEnquiry(
     },
     invitation,
   };
+}
+
+/** What a conversion reads of the enquiry, locked. */
+const ENQUIRY_TO_CONVERT = {
+  status: admissionEnquiries.status,
+  studentId: admissionEnquiries.studentId,
+  convertedAt: admissionEnquiries.convertedAt,
+  studentName: admissionEnquiries.studentName,
+  email: admissionEnquiries.email,
+  phone: admissionEnquiries.phone,
+  parentName: admissionEnquiries.parentName,
+  parentPhone: admissionEnquiries.parentPhone,
+  gender: admissionEnquiries.gender,
+  dateOfBirth: admissionEnquiries.dateOfBirth,
+  standardId: admissionEnquiries.standardId,
+  school: admissionEnquiries.school,
+  board: admissionEnquiries.board,
+  medium: admissionEnquiries.medium,
+  address: admissionEnquiries.address,
+  language: admissionEnquiries.language,
+};
+
+type EnquiryToConvert = SelectResultFields<typeof ENQUIRY_TO_CONVERT>;
+
+/** The new student as the enquiry describes them. */
+function studentOfEnquiry(row: EnquiryToConvert, ownEmail: string | null, family: Awaited<ReturnType<typeof familyOfEmail>>, admissionDate: string): Parameters<typeof insertStudent>[1] {
+  return {
+    name: row.studentName,
+    email: ownEmail,
+    gender: row.gender,
+    address: row.address,
+    phone: row.phone,
+    parentName: row.parentName,
+    parentPhone: row.parentPhone,
+    // The parent's own email makes them the first parent; a sibling's (a student's) email is no parent's.
+    parentEmail: family?.kind === 'parent' && row.email ? row.email.toLowerCase() : null,
+    dateOfBirth: row.dateOfBirth,
+    // The family's language (the page they wrote from): the student's screens and welcome mail follow it.
+    language: row.language,
+    standard: row.standardId,
+    school: row.school,
+    // The admission form asks the same board and medium words a student keeps (schemas/common.ts).
+    board: (BOARDS as readonly string[]).includes(row.board ?? '') ? (row.board as Board) : null,
+    medium: (MEDIUMS as readonly string[]).includes(row.medium ?? '') ? (row.medium as Medium) : null,
+    status: 'active',
+    admissionDate,
+  };
+}
+
+/** The new student enrolled in the batch the office chose (the batch's fees made as for any enrolment). */
+async function enrolOnConvert(tx: DbExecutor, actor: AuditActor, batchId: string, studentId: string): Promise<{ _id: string; name: string } | null> {
+  await enrolStudent(tx, actor, batchId, studentId, true);
+  const [found] = await tx.select({ _id: batches.id, name: batches.name }).from(batches).where(eq(batches.id, batchId));
+  return found ?? null;
+}
+
+/** The converted student's account and linked parents, as the office's answer shows them. */
+async function convertedStudent(db: DbExecutor, studentId: string, parentIds: readonly string[]) {
+  const [account] = await db
+    .select({ name: users.name, email: users.email, studentCode: students.studentCode })
+    .from(students)
+    .innerJoin(users, joinOn(users.id, students.userId))
+    .where(eq(students.id, studentId));
+  const linked = parentIds.length
+    ? await db
+        .select({ _id: parents.id, name: users.name, email: users.email })
+        .from(parents)
+        .innerJoin(users, joinOn(users.id, parents.userId))
+        .where(inArray(parents.id, [...parentIds]))
+        .orderBy(asc(users.name))
+    : [];
+  return { student: { _id: studentId, name: account!.name, email: account!.email, studentCode: account!.studentCode }, linked };
 }
 
 /**

@@ -47,9 +47,17 @@ export const BATCH_MESSAGES = {
  * batch answers 404). Students read their own batches and schedule under /student/*.
  */
 export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const batchList = apiSuccess(z.array(batchSchema));
-  const batchOne = apiSuccess(batchSchema);
+  batchRoutes(app, db);
+  enrolmentRoutes(app, db);
+  scheduleRoutes(app, db);
+};
 
+type BatchesApp = Parameters<FastifyPluginAsyncZod>[0];
+const batchList = apiSuccess(z.array(batchSchema));
+const batchOne = apiSuccess(batchSchema);
+
+/** The batches: listed, checked against enrolments, made, read, changed, removed. */
+function batchRoutes(app: BatchesApp, db: Db) {
   dataRoute(
     app, 'GET', '/batches', { tags: ['batches'], querystring: batchListQuerySchema, response: { 200: batchList } },
     (request) => listBatches(db, actorOf(request), request.query),
@@ -93,6 +101,10 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     (request) => deleteBatch(db, actorOf(request), request.params.id), BATCH_MESSAGES.deleted,
   );
 
+}
+
+/** A batch's students: one added or removed, many enrolled or moved at once. */
+function enrolmentRoutes(app: BatchesApp, db: Db) {
   dataRoute(
     app, 'PUT', '/batches/:id/students/:studentId/add', { tags: ['batches'], params: batchStudentParamsSchema, querystring: batchEnrolQuerySchema, response: { 200: batchOne } },
     (request) => addStudentToBatch(db, actorOf(request), request.params.id, request.params.studentId, request.query.confirm === 'true', request.query.lateJoin), BATCH_MESSAGES.studentAdded,
@@ -114,6 +126,10 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     (request) => moveStudents(db, actorOf(request), request.params.id, request.body), BATCH_MESSAGES.studentsMoved,
   );
 
+}
+
+/** A student's own batches and week, a child's week, a teacher's week, and their calendar files. */
+function scheduleRoutes(app: BatchesApp, db: Db) {
   // A student's own batches and week.
   dataRoute(
     app, 'GET', '/student/batches', { tags: ['student'], response: { 200: apiSuccess(z.array(batchSummarySchema)) } },
@@ -147,4 +163,4 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         .send(await scheduleIcs(db, actorOf(request), requestLanguage(request))),
     );
   }
-};
+}

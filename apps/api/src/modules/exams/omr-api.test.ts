@@ -1,14 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
-import { TEST_PASSWORD, buildBatch, buildStudent, buildTeacher, buildUser, loginAll } from '../../../test/factories';
+import type { TestApp } from '../../../test/build-test-app';
 import { multipart } from '../../../test/multipart';
+import { setUpOmrAcademies } from '../../../test/omr-setup';
 import { fillAndPhotograph, renderPages, tally } from '../../../test/omr-photos';
-import { createDatabase } from '../../db/client';
-import { academies } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
-import { SESSION_COOKIE } from '@academy/shared/cookies';
+import { withAcademy } from '../../lib/tenancy';
 import { scoreOf } from '@academy/shared/omr/layout';
 
 let t: TestApp;
@@ -21,29 +18,14 @@ let bAdmin = '';
 const NEET_KEY = Array.from({ length: 180 }, (_, i) => 'ABCD'[(i * 7) % 4]!);
 
 beforeAll(async () => {
-  const connection = await createTestDatabaseConnection();
-  t = await buildTestApp({ database: createDatabase(connection) });
-  many = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
-  const db = t.database.db;
-  const teacher = await buildTeacher(db);
-  const otherTeacher = await buildTeacher(db);
-  const students = await Promise.all(['Aarav Patil', 'Bhakti Shinde', 'Chetan More'].map((name) => buildStudent(db, { name })));
-  const batch = await buildBatch(db, { name: '12th NEET', teacherId: teacher.id, studentIds: students.map((s) => s.id) });
-  const admin = await buildUser(db, { role: 'admin' });
-  const { rows } = await db.execute<{ id: string; code: string }>(sql`select id, student_code as code from students where id = any(${sql.param(students.map((s) => s.id))}::uuid[]) order by id`);
-  ids.batch = batch.id;
-  ids.students = students.map((s) => s.id);
+  const setup = await setUpOmrAcademies({ academyId: B_ACADEMY_ID, slug: 'omr-b', batchName: '12th NEET', studentNames: ['Aarav Patil', 'Bhakti Shinde', 'Chetan More'], maxMarks: 720, tests: ['NEET mock 1', 'NEET mock 2'] });
+  ({ t, many, bAdmin } = setup);
+  Object.assign(cookies, setup.cookies);
+  const { rows } = await setup.db.execute<{ id: string; code: string }>(sql`select id, student_code as code from students where id = any(${sql.param(setup.students.map((s) => s.id))}::uuid[]) order by id`);
+  ids.batch = setup.batch.id;
+  ids.students = setup.students.map((s) => s.id);
   ids.codes = ids.students.map((id) => rows.find((row) => row.id === id)!.code);
-  Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, admin, student: students[0]! }));
-  await withoutAcademy(() => db.insert(academies).values({ id: B_ACADEMY_ID, slug: 'omr-b', name: 'Second Academy' }));
-  const bAdminEmail = await withAcademy(B_ACADEMY_ID, async () => (await buildUser(db, { role: 'admin' })).email);
-  const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: B_HOST }, payload: { email: bAdminEmail, password: TEST_PASSWORD } });
-  const cookie = login.cookies.find((one) => one.name === SESSION_COOKIE)!;
-  bAdmin = `${cookie.name}=${cookie.value}`;
-  const make = async (name: string) =>
-    (await t.app.inject({ method: 'POST', url: `/api/batches/${batch.id}/tests`, headers: { cookie: cookies.teacher }, payload: { name, date: '2026-11-28', maxMarks: 720 } })).json().data._id as string;
-  ids.test = await make('NEET mock 1');
-  ids.otherTest = await make('NEET mock 2');
+  [ids.test, ids.otherTest] = setup.tests as [string, string];
 }, 60_000);
 afterAll(async () => {
   await many?.close();

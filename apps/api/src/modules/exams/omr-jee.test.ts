@@ -1,14 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
-import { TEST_PASSWORD, buildBatch, buildStudent, buildSubject, buildTeacher, buildUser, loginAll } from '../../../test/factories';
+import type { TestApp } from '../../../test/build-test-app';
+import { buildSubject } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
+import { setUpOmrAcademies } from '../../../test/omr-setup';
 import { fillAndPhotograph, renderPages, tally } from '../../../test/omr-photos';
-import { createDatabase } from '../../db/client';
-import { academies, onlineTestBatches, onlineTestQuestions, onlineTests, questions } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
-import { SESSION_COOKIE } from '@academy/shared/cookies';
+import { onlineTestBatches, onlineTestQuestions, onlineTests, questions } from '../../db/schema';
 import { scoreOf, type OmrShape } from '@academy/shared/omr/layout';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { readSheetImage } from './omr-reader';
@@ -30,34 +28,24 @@ const JEE_KEY = [...Array.from({ length: 60 }, (_, i) => 'ABCD'[(i * 3) % 4]!), 
 let blankPage: Buffer;
 
 beforeAll(async () => {
-  const connection = await createTestDatabaseConnection();
-  t = await buildTestApp({ database: createDatabase(connection) });
-  many = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
-  const db = t.database.db;
-  const teacher = await buildTeacher(db);
-  const otherTeacher = await buildTeacher(db);
-  const students = await Promise.all(['Ira Kulkarni', 'Jay Deshmukh'].map((name) => buildStudent(db, { name })));
-  const batch = await buildBatch(db, { name: '12th JEE', teacherId: teacher.id, studentIds: students.map((s) => s.id) });
-  const admin = await buildUser(db, { role: 'admin' });
-  ids.batch = batch.id;
-  ids.students = students.map((s) => s.id);
-  ids.teacherUser = teacher.user.id;
+  const setup = await setUpOmrAcademies({
+    academyId: B_ACADEMY_ID,
+    slug: 'omr-jee-b',
+    batchName: '12th JEE',
+    studentNames: ['Ira Kulkarni', 'Jay Deshmukh'],
+    maxMarks: 300,
+    tests: ['JEE mock 1', 'JEE online practice', 'JEE mock 2', 'JEE Main mock 3', 'JEE Main online mock'],
+  });
+  ({ t, many, bAdmin } = setup);
+  Object.assign(cookies, setup.cookies);
+  const db = setup.db;
+  ids.batch = setup.batch.id;
+  ids.students = setup.students.map((s) => s.id);
+  ids.teacherUser = setup.teacher.user.id;
   ids.subject = (await buildSubject(db)).id;
   // The academy's 10,042nd admission of 2026: a code past 9999.
-  await db.execute(sql`update students set student_code = 'LAT-2026-10042' where id = ${students[1]!.id}`);
-  Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, admin, student: students[0]! }));
-  await withoutAcademy(() => db.insert(academies).values({ id: B_ACADEMY_ID, slug: 'omr-jee-b', name: 'Second Academy' }));
-  const bAdminEmail = await withAcademy(B_ACADEMY_ID, async () => (await buildUser(db, { role: 'admin' })).email);
-  const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: B_HOST }, payload: { email: bAdminEmail, password: TEST_PASSWORD } });
-  const cookie = login.cookies.find((one) => one.name === SESSION_COOKIE)!;
-  bAdmin = `${cookie.name}=${cookie.value}`;
-  const make = async (name: string) =>
-    (await t.app.inject({ method: 'POST', url: `/api/batches/${batch.id}/tests`, headers: { cookie: cookies.teacher }, payload: { name, date: '2026-11-28', maxMarks: 300 } })).json().data._id as string;
-  ids.test = await make('JEE mock 1');
-  ids.paperTest = await make('JEE online practice');
-  ids.keyTest = await make('JEE mock 2');
-  ids.sectionsTest = await make('JEE Main mock 3');
-  ids.paperSectionsTest = await make('JEE Main online mock');
+  await db.execute(sql`update students set student_code = 'LAT-2026-10042' where id = ${setup.students[1]!.id}`);
+  [ids.test, ids.paperTest, ids.keyTest, ids.sectionsTest, ids.paperSectionsTest] = setup.tests as [string, string, string, string, string];
 }, 60_000);
 afterAll(async () => {
   await many?.close();

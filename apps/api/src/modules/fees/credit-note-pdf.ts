@@ -3,7 +3,7 @@ import type { Language } from '@academy/shared/languages';
 import { amountInWords } from '@academy/shared/money';
 import { wordTable } from '@academy/shared/i18n/server-catalog';
 import { createAcademyPdf, rupeesText, type AcademyHeader } from '../../lib/pdf';
-import type { PrintableReceipt } from './payments.service';
+import type { PrintableReceipt } from './printable-receipts';
 import { stateText } from './receipt-pdf';
 
 /**

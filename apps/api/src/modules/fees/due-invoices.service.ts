@@ -1,21 +1,19 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
-import { dateIn, financialYearOf, formatDate } from '@academy/shared/calendar';
+import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { financialYearOf, formatDate } from '@academy/shared/calendar';
 import { creditNoteLastDate, GST_STATES } from '@academy/shared/gst';
-import { formatPaise, paiseToRupees as rupees, receiptNumber } from '@academy/shared/money';
+import { formatPaise, paiseToRupees as rupees } from '@academy/shared/money';
 import { GST_MESSAGES } from '@academy/shared/schemas/gst';
 import type { DueInvoice } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
-import { batches, feeCreditNoteCounters, feeDueInvoices, feeDues, feeInvoiceSettlements, feePlans, feeReceiptCounters, feeReceipts, gstRegistrations, students, users } from '../../db/schema';
+import { batches, feeCreditNoteCounters, feeDueInvoices, feeDues, feeInvoiceSettlements, feeReceipts, gstRegistrations, students, users } from '../../db/schema';
 import { mayReadFeesOf } from '../../access/fees';
 import type { Actor } from '../../access/actor';
-import type { PrintableReceipt } from './payments.service';
+import type { PrintableReceipt } from './printable-receipts';
 import { AppError } from '../../lib/app-error';
-import { recordAudit, recordAudits, type AuditActor } from '../audit';
-import { academyToday, getAcademySettings } from '../../academy-settings';
-import { balanceSql, DUE_LOCK_ORDER, dueDeliveryOfThisAcademySql } from './fee-queries';
-import { invoiceTax, payableWithTax, placeOfSupplyOf, registrationOn } from '../gst';
-import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
+import { recordAudit, type AuditActor } from '../audit';
+import { academyToday } from '../../academy-settings';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /**
  * Instalments as a continuous supply (CGST Act s.31(5)(a), docs/decisions/070-instalment-invoices-on-due-dates.md):
@@ -28,136 +26,6 @@ import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
 /** A credit note number: 'CN/2026-27/0001' (the receipts' credit notes' series, decision 057). */
 function creditNoteNumber(year: string, seq: number): string {
   return `CN/${year}/${String(seq).padStart(4, '0')}`;
-}
-
-type Registration = NonNullable<Awaited<ReturnType<typeof registrationOn>>>;
-
-/**
- * Issues the tax invoices of every instalment whose due date has come (the academy's today) and that has
- * no live invoice, while the registration in force on that date says "on each due date". Only dues of a
- * taxable fee plan (not a deposit), still open with something left, whose due date is not before the
- * day the due was made nor before the day those settings were saved: an invoice is never dated back
- * into a period whose return may be filed (those dues are invoiced when paid, as before). One
- * transaction for the academy: the numbers come from the receipts' counter, gap-free. Run twice, the
- * second run finds nothing (the partial unique index on a due's live invoice holds it too). Answers the
- * number issued.
- */
-export async function issueDueInvoices(db: Db, actor: AuditActor = null): Promise<number> {
-  return transactionWithRetry(db, async (tx) => {
-    const { timeZone } = await getAcademySettings(tx);
-    const today = await academyToday(tx);
-    const candidates = await tx
-      .select({
-        id: feeDues.id,
-        studentId: feeDues.studentId,
-        label: feeDues.label,
-        dueDate: feeDues.dueDate,
-        balance: balanceSql.mapWith(Number),
-        delivery: dueDeliveryOfThisAcademySql().mapWith((value: string) => value as 'classroom' | 'online'),
-        studentState: students.state,
-        studentAddress: students.address,
-      })
-      .from(feeDues)
-      .innerJoin(feePlans, joinOn(feePlans.id, feeDues.planId))
-      .innerJoin(students, joinOn(students.id, feeDues.studentId))
-      .where(
-        and(
-          eq(feeDues.status, 'open'),
-          sql`${balanceSql} > 0`,
-          lte(feeDues.dueDate, today),
-          eq(feePlans.taxable, true),
-          eq(feePlans.deposit, false),
-          sql`${feeDues.dueDate} >= (${feeDues.createdAt} at time zone ${timeZone})::date`,
-          sql`not exists (select 1 from ${feeDueInvoices} where ${feeDueInvoices.dueId} = ${feeDues.id} and ${feeDueInvoices.academyId} = ${qualified(feeDues.academyId)} and ${feeDueInvoices.creditNoteNumber} is null) and ${thisAcademy(feeDues)}`,
-        ),
-      )
-      .orderBy(...DUE_LOCK_ORDER)
-      .for('update', { of: feeDues });
-    if (candidates.length === 0) return 0;
-    const registrations = new Map<string, Registration | undefined>();
-    const registrationFor = async (date: string) => {
-      if (!registrations.has(date)) registrations.set(date, await registrationOn(tx, date));
-      return registrations.get(date);
-    };
-    // A company paying for a student (its GSTIN on the student's latest live invoice) is the recipient again (decision 062).
-    const payerRows = await tx
-      .select({ studentId: feeReceipts.studentId, gstin: feeReceipts.payerGstin, name: feeReceipts.payerName, address: feeReceipts.payerAddress })
-      .from(feeReceipts)
-      .where(and(inArray(feeReceipts.studentId, [...new Set(candidates.map((due) => due.studentId))]), sql`${feeReceipts.payerGstin} is not null`, isNull(feeReceipts.cancelledAt)))
-      .orderBy(desc(feeReceipts.createdAt));
-    const payers = new Map<string, { gstin: string; name: string | null; address: string | null }>();
-    for (const row of payerRows) if (!payers.has(row.studentId)) payers.set(row.studentId, { gstin: row.gstin!, name: row.name, address: row.address });
-    const toIssue: (typeof feeDueInvoices.$inferInsert & { label: string })[] = [];
-    for (const due of candidates) {
-      const registration = await registrationFor(due.dueDate);
-      if (!registration || registration.instalmentInvoicing !== 'due-date') continue;
-      if (due.dueDate < dateIn(timeZone, registration.createdAt)) continue;
-      const payer = payers.get(due.studentId) ?? null;
-      const taxed = [{ id: due.id, balance: due.balance, taxable: true, deposit: false, delivery: due.delivery }];
-      const { interState } = placeOfSupplyOf(registration, due.studentState, payer?.gstin ?? null, taxed);
-      const amount = payableWithTax(registration, taxed, interState);
-      const tax = invoiceTax(registration, due.studentState, payer, taxed, amount);
-      toIssue.push({
-        label: due.label,
-        dueId: due.id,
-        studentId: due.studentId,
-        financialYear: financialYearOf(due.dueDate),
-        seq: 0,
-        number: '',
-        date: due.dueDate,
-        duePaise: due.balance,
-        amountPaise: amount,
-        gstin: tax.gstin,
-        gstRegistrationId: tax.registrationId,
-        sac: tax.sac,
-        taxRateBp: tax.rateBp,
-        pricesIncludeTax: registration.pricesIncludeTax,
-        taxablePaise: tax.taxable,
-        cgstPaise: tax.cgst,
-        sgstPaise: tax.sgst,
-        igstPaise: tax.igst,
-        roundOffPaise: tax.roundOff,
-        placeOfSupply: tax.placeOfSupply,
-        payerGstin: payer?.gstin ?? null,
-        payerName: payer?.name ?? null,
-        payerAddress: payer?.address ?? null,
-        recipientAddress: payer ? null : due.studentAddress,
-        recipientState: payer ? null : due.studentState,
-      });
-    }
-    if (toIssue.length === 0) return 0;
-    // The receipts' own counter (one series of tax invoices per financial year, decision 070), moved once per year.
-    const byYear = new Map<string, typeof toIssue>();
-    for (const entry of toIssue) byYear.set(entry.financialYear, [...(byYear.get(entry.financialYear) ?? []), entry]);
-    for (const [year, entries] of byYear) {
-      const [counter] = await tx
-        .insert(feeReceiptCounters)
-        .values({ financialYear: year, lastSeq: entries.length })
-        .onConflictDoUpdate({ target: [feeReceiptCounters.academyId, feeReceiptCounters.financialYear], set: { lastSeq: sql`${feeReceiptCounters.lastSeq} + ${entries.length}` } })
-        .returning({ last: feeReceiptCounters.lastSeq });
-      entries.forEach((entry, index) => {
-        entry.seq = counter!.last - entries.length + index + 1;
-        entry.number = receiptNumber(year, entry.seq);
-      });
-    }
-    const rows = await tx
-      .insert(feeDueInvoices)
-      .values(toIssue.map(({ label: _label, ...row }) => row))
-      .returning({ id: feeDueInvoices.id, studentId: feeDueInvoices.studentId, number: feeDueInvoices.number, amountPaise: feeDueInvoices.amountPaise });
-    await recordAudits(
-      tx,
-      actor,
-      rows.map((row, index) => ({
-        action: 'create',
-        entityType: 'fee_due_invoice',
-        entityId: row.id,
-        relatedId: row.studentId,
-        text: { key: 'fee_due_invoice.issued', values: { number: row.number, amount: formatPaise(row.amountPaise), due: toIssue[index]!.label } },
-        changes: { number: { old: null, new: row.number }, amount: { old: null, new: rupees(row.amountPaise) } },
-      })),
-    );
-    return rows.length;
-  });
 }
 
 /** A live due-date invoice as a payment sees it: what is left on it, in money (tax included) and in the due's price. */

@@ -57,7 +57,8 @@ import { confirmStatementCredits, importStatement, listStatements, putCreditBack
 import { saveStatementMapping } from '../settings';
 import { readUploadedFile } from '../../lib/uploaded-file';
 import { cancelReceipt, creditNoteFor, receiptFor, recordPayment } from './payments.service';
-import { cancelDueInvoice, dueInvoiceCreditNoteFor, issueDueInvoices, printableDueInvoice } from './due-invoices.service';
+import { cancelDueInvoice, dueInvoiceCreditNoteFor, printableDueInvoice } from './due-invoices.service';
+import { issueDueInvoices } from './issue-due-invoices';
 import { issueRevisedInvoices, previewRevisedInvoices } from './revised-invoices.service';
 import { GST_MESSAGES, revisedInvoicesInputSchema, revisedInvoicesSchema } from '@academy/shared/schemas/gst';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
@@ -78,9 +79,20 @@ async function sendUpiQr(reply: FastifyReply, link: string) {
 
 /** Fees (issue 22): plans, dues, payments and receipts, reminders. Guards come from access/fees.ts. */
 export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publicUrl: string | undefined }> = async (app, { db, keys, publicUrl }) => {
-  const tags = ['fees'];
-  const payLinkKey = keys.key('pay-links');
+  planRoutes(app, db);
+  ledgerRoutes(app, db);
+  paymentClaimRoutes(app, db);
+  bankStatementRoutes(app, db);
+  documentRoutes(app, db);
+  payLinkRoutes(app, db, keys.key('pay-links'));
+  duesRoutes(app, db, publicUrl);
+};
 
+type FeesApp = Parameters<FastifyPluginAsyncZod>[0];
+const tags = ['fees'];
+
+/** Fee plans: the office lists, makes, changes and removes them. */
+function planRoutes(app: FeesApp, db: Db) {
   app.get('/fee-plans', { schema: { tags, response: { 200: apiSuccess(feePlanListSchema) } } }, async () => ({ success: true as const, data: { plans: await listPlans(db) } }));
 
   createdRoute(
@@ -100,6 +112,10 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     (request) => deletePlan(db, actorOf(request), request.params.id), FEE_MESSAGES.planDeleted,
   );
 
+}
+
+/** A student's ledger (the office, the student, a parent), a payment recorded with its receipt, a concession, a receipt cancelled. */
+function ledgerRoutes(app: FeesApp, db: Db) {
   dataRoute(
     app, 'GET', '/students/:id/fees', { tags, params: idParamsSchema, response: { 200: apiSuccess(ledgerSchema) } },
     (request) => ledgerFor(db, actorOf(request), request.params.id),
@@ -136,6 +152,9 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     (request) => cancelReceipt(db, actorOf(request), request.params.id, request.body.reason), FEE_MESSAGES.receiptCancelled,
   );
 
+}
+
+function paymentClaimRoutes(app: FeesApp, db: Db) {
   // "I have paid" (issue 38): a family reports a UPI payment; the office confirms (the receipt is made) or rejects it.
   createdRoute(
     app, '/payment-claims', { tags, body: paymentClaimInputSchema, response: { 201: apiSuccess(paymentClaimSchema) } },
@@ -161,6 +180,9 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     (request) => rejectClaim(db, actorOf(request), request.params.id, request.body.reason), PAYMENT_CLAIM_MESSAGES.rejected,
   );
 
+}
+
+function bankStatementRoutes(app: FeesApp, db: Db) {
   // Bank statements (issue 38): upload (CSV or XLSX), the credits matched to dues, confirmed as receipts.
   app.post('/fees/bank-statements', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: apiSuccess(bankStatementSchema) } } }, async (request, reply) => {
     const file = await readUploadedFile(request, STATEMENT_MAX_BYTES, { required: STATEMENT_MESSAGES.fileRequired, tooLarge: STATEMENT_MESSAGES.tooLarge });
@@ -195,6 +217,10 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     (request) => putCreditBack(db, actorOf(request), request.params.id, request.params.creditId), STATEMENT_MESSAGES.putBack,
   );
 
+}
+
+/** The fee documents: a receipt's PDF, the instalments' due-date invoices, revised invoices, credit notes. */
+function documentRoutes(app: FeesApp, db: Db) {
   // The printable receipt, labels in the reader's language (a Marathi parent downloads a Marathi
   // receipt of an English-reading child); a mailed receipt is in each recipient's (receipt-mail.ts).
   app.get('/receipts/:id/pdf', { compress: false, schema: { tags, params: idParamsSchema } }, async (request, reply) => {
@@ -235,6 +261,10 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     return sendPrivatePdf(reply, await creditNotePdfIn(db, receipt, requestLanguage(request)), creditNoteFileName(receipt.creditNote!.number), 'inline');
   });
 
+}
+
+/** What a family pays with: a due's UPI QR code, its printed slip, and a reminder's pay link (no session). */
+function payLinkRoutes(app: FeesApp, db: Db, payLinkKey: Buffer) {
   // A due's UPI request as a QR code (issue 38): a desktop shows it to be scanned by a phone, and a
   // child's phone shows it to a parent's.
   app.get('/dues/:id/upi-qr.svg', { schema: { tags, params: idParamsSchema } }, async (request, reply) => sendUpiQr(reply, (await dueUpiFor(db, actorOf(request), request.params.id)).link));
@@ -255,6 +285,10 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     sendUpiQr(reply, (await payPageUpi(db, payLinkKey, request.params.token, request.params.dueId)).link),
   );
 
+}
+
+/** The dues list and its CSV, the summary and report, and the reminders sent from them. */
+function duesRoutes(app: FeesApp, db: Db, publicUrl: string | undefined) {
   dataRoute(app, 'GET', '/fees/dues', { tags, querystring: duesQuerySchema, response: { 200: apiSuccess(duesListSchema) } }, (request) => listDues(db, request.query));
 
   app.get(
@@ -280,4 +314,4 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     // A dry run (the screen's question first) sends nothing, so it says nothing of sending.
     ...(request.body.dryRun ? {} : { message: FEE_MESSAGES.remindersQueued }),
   }));
-};
+}

@@ -4,7 +4,7 @@
  */
 export { cancelUnpaidDuesOfBatch, createDuesForEnrolment, createDuesForEnrolments, removeDuesOfEnrolmentSince, type EnrolmentDuesOptions } from './dues.service';
 export { recordOpeningBalances, removeOpeningReceipts } from './payments.service';
-export { issueDueInvoices } from './due-invoices.service';
+export { issueDueInvoices } from './issue-due-invoices';
 export { carryOverBalances, undoCarryOver, type CarriedOver } from './carry-over';
 export { yearFeeTotals } from './reports.service';
 export { payLinkUrl } from './pay-link';

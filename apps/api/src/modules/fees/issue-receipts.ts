@@ -47,7 +47,37 @@ export type ReceiptToIssue = {
  */
 export async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: readonly ReceiptToIssue[]): Promise<{ id: string; number: string }[]> {
   if (toIssue.length === 0) return [];
-  const numbers = new Map<ReceiptToIssue, { seq: number; year: string; series: '' | 'DR' }>();
+  const numbers = await numberReceipts(tx, toIssue);
+  const rows = toIssue.map((entry) => receiptRow(actor, entry, numbers.get(entry)!));
+  const { allocations, settlements } = allocationsOf(toIssue, rows);
+  for (let start = 0; start < rows.length; start += 1000) await tx.insert(feeReceipts).values(rows.slice(start, start + 1000));
+  for (let start = 0; start < allocations.length; start += 1000) await tx.insert(feeAllocations).values(allocations.slice(start, start + 1000));
+  if (settlements.length > 0) await tx.insert(feeInvoiceSettlements).values(settlements);
+  // One statement for every due they paid.
+  const receiptIds = rows.map((row) => row.id);
+  await tx.execute(
+    sql`update ${feeDues} set paid_paise = ${feeDues}.paid_paise + a.amount_paise from ${feeAllocations} a where a.receipt_id = any(${`{${receiptIds.join(',')}}`}::uuid[]) and a.due_id = ${feeDues}.id`,
+  );
+  await recordAudits(
+    tx,
+    actor,
+    rows.map((row, index) => ({
+      action: 'create',
+      entityType: 'fee_receipt',
+      entityId: row.id,
+      relatedId: row.studentId,
+      text: { key: 'fee_receipt.created', values: { number: row.number, amount: formatPaise(row.amountPaise), mode: row.mode, student: toIssue[index]!.studentName } },
+      changes: { amount: { old: null, new: rupees(row.amountPaise) }, mode: { old: null, new: row.mode }, reference: { old: null, new: row.reference }, number: { old: null, new: row.number } },
+    })),
+  );
+  return rows.map((row) => ({ id: row.id, number: row.number }));
+}
+
+type ReceiptNumber = { seq: number; year: string; series: '' | 'DR' };
+
+/** Each receipt's number: each financial year's and series' counter row moved once for all of them. */
+async function numberReceipts(tx: DbExecutor, toIssue: readonly ReceiptToIssue[]): Promise<Map<ReceiptToIssue, ReceiptNumber>> {
+  const numbers = new Map<ReceiptToIssue, ReceiptNumber>();
   // Map.groupBy is Node 21+; the app still runs on Node 20. One group per financial year and series.
   const groups = new Map<string, ReceiptToIssue[]>();
   for (const entry of toIssue) {
@@ -65,50 +95,56 @@ export async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: 
       .returning({ last: counters.lastSeq });
     entries.forEach((entry, index) => numbers.set(entry, { year, series, seq: counter!.last - entries.length + index + 1 }));
   }
-  const rows = toIssue.map((entry) => {
-    const { year, seq, series } = numbers.get(entry)!;
-    const input = entry.payment;
-    return {
-      id: randomUUID(),
-      studentId: entry.studentId,
-      financialYear: year,
-      series,
-      seq,
-      number: series === 'DR' ? depositReceiptNumber(year, seq) : receiptNumber(year, seq),
-      date: input.date,
-      amountPaise: input.amount,
-      mode: input.mode,
-      reference: input.reference ?? null,
-      utr: input.utr,
-      note: input.note ?? null,
-      balanceAfterPaise: entry.outstanding - (input.allocations ?? input.tax?.allocations ?? [{ amount: input.amount }]).reduce((sum, allocation) => sum + allocation.amount, 0),
-      settledPaise: input.settlements?.length ? input.settlements.reduce((sum, settlement) => sum + settlement.amount, 0) : null,
-      idempotencyKey: entry.idempotency?.key ?? null,
-      requestHash: entry.idempotency?.requestHash ?? null,
-      createdBy: actor?.userId ?? null,
-      ...(input.tax
-        ? {
-            gstin: input.tax.gstin,
-            gstRegistrationId: input.tax.registrationId,
-            sac: input.tax.sac,
-            taxRateBp: input.tax.rateBp,
-            taxablePaise: input.tax.taxable,
-            cgstPaise: input.tax.cgst,
-            sgstPaise: input.tax.sgst,
-            igstPaise: input.tax.igst,
-            exemptPaise: input.tax.exempt,
-            depositPaise: input.tax.deposit,
-            roundOffPaise: input.tax.roundOff,
-            placeOfSupply: input.tax.placeOfSupply,
-            payerGstin: input.tax.payer?.gstin ?? null,
-            payerName: input.tax.payer?.name ?? null,
-            payerAddress: input.tax.payer?.address ?? null,
-            recipientAddress: input.recipient?.address ?? null,
-            recipientState: input.recipient?.state ?? null,
-          }
-        : {}),
-    };
-  });
+  return numbers;
+}
+
+/** A receipt's row: its number, what it leaves owing, and a tax invoice's GST when it is one. */
+function receiptRow(actor: AuditActor, entry: ReceiptToIssue, { year, seq, series }: ReceiptNumber) {
+  const input = entry.payment;
+  return {
+    id: randomUUID(),
+    studentId: entry.studentId,
+    financialYear: year,
+    series,
+    seq,
+    number: series === 'DR' ? depositReceiptNumber(year, seq) : receiptNumber(year, seq),
+    date: input.date,
+    amountPaise: input.amount,
+    mode: input.mode,
+    reference: input.reference ?? null,
+    utr: input.utr,
+    note: input.note ?? null,
+    balanceAfterPaise: entry.outstanding - (input.allocations ?? input.tax?.allocations ?? [{ amount: input.amount }]).reduce((sum, allocation) => sum + allocation.amount, 0),
+    settledPaise: input.settlements?.length ? input.settlements.reduce((sum, settlement) => sum + settlement.amount, 0) : null,
+    idempotencyKey: entry.idempotency?.key ?? null,
+    requestHash: entry.idempotency?.requestHash ?? null,
+    createdBy: actor?.userId ?? null,
+    ...(input.tax
+      ? {
+          gstin: input.tax.gstin,
+          gstRegistrationId: input.tax.registrationId,
+          sac: input.tax.sac,
+          taxRateBp: input.tax.rateBp,
+          taxablePaise: input.tax.taxable,
+          cgstPaise: input.tax.cgst,
+          sgstPaise: input.tax.sgst,
+          igstPaise: input.tax.igst,
+          exemptPaise: input.tax.exempt,
+          depositPaise: input.tax.deposit,
+          roundOffPaise: input.tax.roundOff,
+          placeOfSupply: input.tax.placeOfSupply,
+          payerGstin: input.tax.payer?.gstin ?? null,
+          payerName: input.tax.payer?.name ?? null,
+          payerAddress: input.tax.payer?.address ?? null,
+          recipientAddress: input.recipient?.address ?? null,
+          recipientState: input.recipient?.state ?? null,
+        }
+      : {}),
+  };
+}
+
+/** What each receipt pays into each due and, against due-date invoices, into each invoice. */
+function allocationsOf(toIssue: readonly ReceiptToIssue[], rows: readonly { id: string }[]) {
   const allocations: { receiptId: string; dueId: string; amountPaise: number }[] = [];
   const settlements: { receiptId: string; invoiceId: string; amountPaise: number; duePaise: number }[] = [];
   toIssue.forEach((entry, index) => {
@@ -131,25 +167,5 @@ export async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: 
       left -= amountPaise;
     }
   });
-  for (let start = 0; start < rows.length; start += 1000) await tx.insert(feeReceipts).values(rows.slice(start, start + 1000));
-  for (let start = 0; start < allocations.length; start += 1000) await tx.insert(feeAllocations).values(allocations.slice(start, start + 1000));
-  if (settlements.length > 0) await tx.insert(feeInvoiceSettlements).values(settlements);
-  // One statement for every due they paid.
-  const receiptIds = rows.map((row) => row.id);
-  await tx.execute(
-    sql`update ${feeDues} set paid_paise = ${feeDues}.paid_paise + a.amount_paise from ${feeAllocations} a where a.receipt_id = any(${`{${receiptIds.join(',')}}`}::uuid[]) and a.due_id = ${feeDues}.id`,
-  );
-  await recordAudits(
-    tx,
-    actor,
-    rows.map((row, index) => ({
-      action: 'create',
-      entityType: 'fee_receipt',
-      entityId: row.id,
-      relatedId: row.studentId,
-      text: { key: 'fee_receipt.created', values: { number: row.number, amount: formatPaise(row.amountPaise), mode: row.mode, student: toIssue[index]!.studentName } },
-      changes: { amount: { old: null, new: rupees(row.amountPaise) }, mode: { old: null, new: row.mode }, reference: { old: null, new: row.reference }, number: { old: null, new: row.number } },
-    })),
-  );
-  return rows.map((row) => ({ id: row.id, number: row.number }));
+  return { allocations, settlements };
 }

@@ -68,13 +68,6 @@ async function assertPaymentDate(db: DbExecutor, date: string): Promise<void> {
 }
 
 /**
- * Records a payment: pays the oldest dues first and answers the receipt (`created` false when the
- * Idempotency-Key was seen before for this student with the same payment: the same receipt, nothing
- * new recorded; with another payment: 422). The receipt number comes from the financial year's
- * counter row, incremented (and so locked) in this transaction: a rolled-back payment gives its
- * number back, so numbers have no gaps. A transaction that collides with another (deadlock) runs again.
- */
-/**
  * The UPI transaction ID of a payment (issue 38): the 12 digits in a UPI payment's reference. At most one
  * receipt that is not cancelled has it; a family's report of it waits for the office to confirm it.
  */
@@ -167,6 +160,13 @@ function mergeAllocations(allocations: readonly { dueId: string; amount: number 
   return [...byDue].map(([dueId, amount]) => ({ dueId, amount }));
 }
 
+/**
+ * Records a payment: pays the oldest dues first and answers the receipt (`created` false when the
+ * Idempotency-Key was seen before for this student with the same payment: the same receipt, nothing
+ * new recorded; with another payment: 422). The receipt number comes from the financial year's
+ * counter row, incremented (and so locked) in this transaction: a rolled-back payment gives its
+ * number back, so numbers have no gaps. A transaction that collides with another (deadlock) runs again.
+ */
 export async function recordPayment(
   db: Db,
   actor: AuditActor,
@@ -202,79 +202,13 @@ export async function recordPayment(
       if (input.dueId && !open.some((due) => due.id === input.dueId)) throw new AppError('BAD_REQUEST', FEE_MESSAGES.dueNotOpen, { dueId: FEE_MESSAGES.dueNotOpen });
       const outstanding = open.reduce((sum, due) => sum + due.balance, 0);
       if (outstanding === 0) throw new AppError('CONFLICT', FEE_MESSAGES.nothingDue);
-      // GST (issue 57): registered on the payment's date, the receipt is a tax invoice; with fee plans
-      // quoted without GST the family owes the dues plus the tax, and the taxable value pays the dues.
-      const registration = await registrationOn(tx, input.date);
-      if (input.payerGstin && !registration) throw new AppError('BAD_REQUEST', GST_MESSAGES.payerNotRegistered, { payerGstin: GST_MESSAGES.payerNotRegistered });
       const ordered = namedDueFirst(open, input.dueId ?? options.dueFirst);
-      const payer = input.payerGstin ? { gstin: input.payerGstin, name: input.payerName ?? null, address: input.payerAddress ?? null } : null;
-      // Dues already invoiced on their due dates (decision 070): the money against them is a receipt naming
-      // the invoice, not a new supply; only the rest of the payment is a tax document, as before.
-      const { settlements, uninvoiced, parts } = splitOverInvoices(ordered, await openDueInvoices(tx, ordered.map((due) => due.id)));
-      // The place of supply decides CGST + SGST or IGST, and with prices excluding GST the tax on top (decision 062).
-      const place = registration && uninvoiced.length > 0 ? placeOfSupplyOf(registration, student.state, payer?.gstin ?? null, uninvoiced) : undefined;
-      const payable = settlements.reduce((sum, invoice) => sum + invoice.moneyLeft, 0) + payableWithTax(registration, uninvoiced, place?.interState);
-      if (input.amount > payable) {
-        const message = FEE_MESSAGES.moreThanDue.replace('{amount}', formatPaise(payable));
-        throw new AppError('BAD_REQUEST', message, { amount: message });
-      }
-      // The money goes over the dues in their order: an invoiced part takes what is left on its invoice, the rest what it costs.
-      let left = input.amount;
-      let taxedMoney = 0;
-      const settled: { invoiceId: string; amount: number; due: number; dueId: string }[] = [];
-      for (const part of parts) {
-        if (left === 0) break;
-        if ('invoice' in part) {
-          const money = Math.min(left, part.invoice.moneyLeft);
-          settled.push({ invoiceId: part.invoice.id, amount: money, due: duePartOf(part.invoice, money), dueId: part.invoice.dueId });
-          left -= money;
-        } else {
-          const money = Math.min(left, payableWithTax(registration, [part.due], place?.interState));
-          taxedMoney += money;
-          left -= money;
-        }
-      }
-      let tax = registration && taxedMoney > 0 ? invoiceTax(registration, student.state, payer, uninvoiced, taxedMoney) : null;
-      const uninvoicedAllocations = tax ? tax.allocations : plainAllocations(uninvoiced, taxedMoney);
-      // Money into refundable deposits only is no supply (decision 062): a plain receipt, on no GST document and in no return,
-      // in the deposit receipts' own series so the tax invoices' numbers stay consecutive (decision 071) when it pays nothing else.
-      const depositOnly = tax !== null && tax.deposit === taxedMoney && settled.length === 0;
-      if (tax && tax.deposit === taxedMoney) tax = null;
-      const recipientAddress = input.studentAddress ?? student.address;
-      // An unregistered recipient's address goes on a tax invoice of ₹50,000 or more (CGST rule 46(e)); asked for when missing.
-      if (tax && !payer && tax.taxable >= RECIPIENT_ADDRESS_THRESHOLD_PAISE && !recipientAddress) {
-        throw new AppError('BAD_REQUEST', GST_MESSAGES.studentAddressRequired, { studentAddress: GST_MESSAGES.studentAddressRequired });
-      }
-      const recipient = tax && !payer ? { address: recipientAddress ?? null, state: student.state } : null;
-      const againstInvoices =
-        settled.length > 0
-          ? { settlements: settled, allocations: mergeAllocations([...settled.map((entry) => ({ dueId: entry.dueId, amount: entry.due })), ...uninvoicedAllocations]) }
-          : {};
+      const { tax, recipient, depositOnly, againstInvoices } = await receiptTax(tx, student, ordered, input);
       const [issued] = await issueReceipts(tx, actor, [
         { studentId, studentName: student.name, open: ordered, outstanding, payment: { ...input, utr, tax, recipient, depositOnly, ...againstInvoices }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined },
       ]);
       const receiptId = issued!.id;
-      if (options.confirmsClaim) {
-        const [confirmed] = await tx
-          .update(paymentClaims)
-          .set({ status: 'confirmed', decidedBy: actor?.userId ?? null, decidedAt: new Date(), receiptId })
-          .where(and(eq(paymentClaims.id, options.confirmsClaim), eq(paymentClaims.status, 'pending')))
-          .returning({ id: paymentClaims.id });
-        if (!confirmed) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.notPending);
-      }
-      if (utr) await supersedeClaims(tx, actor, utr, { id: receiptId, studentId });
-      if (options.bankCredit) {
-        // Two office sessions confirming one credit at once (for two students): the second waits on this
-        // row, finds it taken and rolls back, giving its receipt number back.
-        const [taken] = await tx
-          .update(bankStatementCredits)
-          .set({ receiptId })
-          .where(and(eq(bankStatementCredits.id, options.bankCredit), isNull(bankStatementCredits.receiptId), isNull(bankStatementCredits.setAsideAt)))
-          .returning({ id: bankStatementCredits.id });
-        if (!taken) throw new AppError('CONFLICT', STATEMENT_MESSAGES.alreadyReceipted);
-      }
-      // The family's receipt mail: the fees module's own job, queued with the receipt (decision 083).
-      await queueJob(tx, 'fee-receipt', { receiptId });
+      await afterReceipt(tx, actor, { id: receiptId, studentId }, utr, options);
       return { id: receiptId, created: true };
     });
     if (!created) return existingReceipt(db, id);
@@ -293,4 +227,97 @@ export async function recordPayment(
     }
     throw error;
   }
+}
+
+type Registration = Awaited<ReturnType<typeof registrationOn>>;
+type PaymentStudent = { state: string | null; address: string | null };
+
+/**
+ * What the payment's receipt is: a tax invoice's GST (issue 57) when registered on the payment's date,
+ * the money against due-date invoices (decision 070), a deposit receipt (decision 071), the recipient
+ * (decision 062). Inside the payment's transaction, the student's dues locked.
+ */
+async function receiptTax(tx: DbExecutor, student: PaymentStudent, ordered: readonly OpenDue[], input: PaymentInput) {
+  // GST (issue 57): registered on the payment's date, the receipt is a tax invoice; with fee plans
+  // quoted without GST the family owes the dues plus the tax, and the taxable value pays the dues.
+  const registration = await registrationOn(tx, input.date);
+  if (input.payerGstin && !registration) throw new AppError('BAD_REQUEST', GST_MESSAGES.payerNotRegistered, { payerGstin: GST_MESSAGES.payerNotRegistered });
+  const payer = input.payerGstin ? { gstin: input.payerGstin, name: input.payerName ?? null, address: input.payerAddress ?? null } : null;
+  // Dues already invoiced on their due dates (decision 070): the money against them is a receipt naming
+  // the invoice, not a new supply; only the rest of the payment is a tax document, as before.
+  const { settlements, uninvoiced, parts } = splitOverInvoices(ordered, await openDueInvoices(tx, ordered.map((due) => due.id)));
+  // The place of supply decides CGST + SGST or IGST, and with prices excluding GST the tax on top (decision 062).
+  const place = registration && uninvoiced.length > 0 ? placeOfSupplyOf(registration, student.state, payer?.gstin ?? null, uninvoiced) : undefined;
+  const payable = settlements.reduce((sum, invoice) => sum + invoice.moneyLeft, 0) + payableWithTax(registration, uninvoiced, place?.interState);
+  if (input.amount > payable) {
+    const message = FEE_MESSAGES.moreThanDue.replace('{amount}', formatPaise(payable));
+    throw new AppError('BAD_REQUEST', message, { amount: message });
+  }
+  const { settled, taxedMoney } = spreadOverParts(parts, input.amount, registration, place?.interState);
+  let tax = registration && taxedMoney > 0 ? invoiceTax(registration, student.state, payer, uninvoiced, taxedMoney) : null;
+  const uninvoicedAllocations = tax ? tax.allocations : plainAllocations(uninvoiced, taxedMoney);
+  // Money into refundable deposits only is no supply (decision 062): a plain receipt, on no GST document and in no return,
+  // in the deposit receipts' own series so the tax invoices' numbers stay consecutive (decision 071) when it pays nothing else.
+  const depositOnly = tax !== null && tax.deposit === taxedMoney && settled.length === 0;
+  if (tax && tax.deposit === taxedMoney) tax = null;
+  const recipientAddress = input.studentAddress ?? student.address;
+  // An unregistered recipient's address goes on a tax invoice of ₹50,000 or more (CGST rule 46(e)); asked for when missing.
+  if (tax && !payer && tax.taxable >= RECIPIENT_ADDRESS_THRESHOLD_PAISE && !recipientAddress) {
+    throw new AppError('BAD_REQUEST', GST_MESSAGES.studentAddressRequired, { studentAddress: GST_MESSAGES.studentAddressRequired });
+  }
+  const recipient = tax && !payer ? { address: recipientAddress ?? null, state: student.state } : null;
+  const againstInvoices =
+    settled.length > 0
+      ? { settlements: settled, allocations: mergeAllocations([...settled.map((entry) => ({ dueId: entry.dueId, amount: entry.due })), ...uninvoicedAllocations]) }
+      : {};
+  return { tax, recipient, depositOnly, againstInvoices };
+}
+
+/** The money over the dues in their order: an invoiced part takes what is left on its invoice, the rest what it costs. */
+function spreadOverParts(parts: ReturnType<typeof splitOverInvoices>['parts'], amount: number, registration: Registration, interState: boolean | undefined) {
+  let left = amount;
+  let taxedMoney = 0;
+  const settled: { invoiceId: string; amount: number; due: number; dueId: string }[] = [];
+  for (const part of parts) {
+    if (left === 0) break;
+    if ('invoice' in part) {
+      const money = Math.min(left, part.invoice.moneyLeft);
+      settled.push({ invoiceId: part.invoice.id, amount: money, due: duePartOf(part.invoice, money), dueId: part.invoice.dueId });
+      left -= money;
+    } else {
+      const money = Math.min(left, payableWithTax(registration, [part.due], interState));
+      taxedMoney += money;
+      left -= money;
+    }
+  }
+  return { settled, taxedMoney };
+}
+
+/**
+ * What the receipt settles besides the dues, in its transaction: the family's claim it confirms, the
+ * pending reports of its UTR, the statement credit it is made of; and its mail queued (decision 083).
+ */
+async function afterReceipt(tx: DbExecutor, actor: AuditActor, receipt: { id: string; studentId: string }, utr: string | null, options: { confirmsClaim?: string; bankCredit?: string }) {
+  const receiptId = receipt.id;
+  if (options.confirmsClaim) {
+    const [confirmed] = await tx
+      .update(paymentClaims)
+      .set({ status: 'confirmed', decidedBy: actor?.userId ?? null, decidedAt: new Date(), receiptId })
+      .where(and(eq(paymentClaims.id, options.confirmsClaim), eq(paymentClaims.status, 'pending')))
+      .returning({ id: paymentClaims.id });
+    if (!confirmed) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.notPending);
+  }
+  if (utr) await supersedeClaims(tx, actor, utr, receipt);
+  if (options.bankCredit) {
+    // Two office sessions confirming one credit at once (for two students): the second waits on this
+    // row, finds it taken and rolls back, giving its receipt number back.
+    const [taken] = await tx
+      .update(bankStatementCredits)
+      .set({ receiptId })
+      .where(and(eq(bankStatementCredits.id, options.bankCredit), isNull(bankStatementCredits.receiptId), isNull(bankStatementCredits.setAsideAt)))
+      .returning({ id: bankStatementCredits.id });
+    if (!taken) throw new AppError('CONFLICT', STATEMENT_MESSAGES.alreadyReceipted);
+  }
+  // The family's receipt mail: the fees module's own job, queued with the receipt (decision 083).
+  await queueJob(tx, 'fee-receipt', { receiptId });
 }

@@ -154,39 +154,58 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
   const gstin = await filingGstin(db, documents);
   const summary = summariseGstr1(period, documents);
   const workbook = new ExcelJS.Workbook();
-  const sheet = (name: string, columns: [string, number][]) => {
-    const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    worksheet.columns = columns.map(([header, width]) => ({ header, width }));
-    worksheet.getRow(1).font = { bold: true };
-    return worksheet;
-  };
-  /**
-   * A sheet as the offline tool's Excel template has it, so the tool imports it as it is: row 1 the
-   * section's title ("Summary For B2CS(7)"), row 2 the summary's labels over their columns, row 3 the
-   * summary's figures, row 4 the column headers, the rows from 5 (frozen above). `summary` maps a
-   * column (1-based) to its label and figure.
-   */
-  const templateSheet = (name: string, title: string, summary: Record<number, [string, number]>, columns: [string, number][]) => {
-    const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 4 }] });
-    worksheet.columns = columns.map(([, width]) => ({ width }));
-    worksheet.getCell(1, 1).value = title;
-    for (const [column, [label, figure]] of Object.entries(summary)) {
-      worksheet.getCell(2, Number(column)).value = label;
-      worksheet.getCell(3, Number(column)).value = figure;
-    }
-    worksheet.getRow(4).values = columns.map(([header]) => header);
-    for (const row of [1, 2, 4]) worksheet.getRow(row).font = { bold: true };
-    return worksheet;
-  };
-  const count = <T>(rows: readonly T[]) => rows.length;
-  const sum = <T>(rows: readonly T[], figure: (row: T) => number) => rupees(rows.reduce((total, row) => total + figure(row), 0));
-  // The offline tool's Excel template: its sheet names and column headers, dates as dd-mmm-yyyy.
-  const templateDate = (date: string) => {
-    const [year, month, day] = date.split('-');
-    return `${day}-${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(month) - 1]}-${year}`;
-  };
   const names = new Map(documents.map((doc) => [doc.number, doc.payerName]));
-  const b2b = templateSheet('b2b,sez,de', 'Summary For B2B, SEZ, DE (4A, 4B, 6B, 6C)', { 1: ['No. of Recipients', new Set(summary.b2b.map((doc) => doc.payerGstin)).size], 3: ['No. of Invoices', count(summary.b2b)], 5: ['Total Invoice Value', sum(summary.b2b, (doc) => doc.value)], 12: ['Total Taxable Value', sum(summary.b2b, (doc) => doc.taxable)], 13: ['Total Cess', 0] }, [
+  invoiceSheets(workbook, summary, names);
+  noteSheets(workbook, summary, names);
+  exemptHsnAndDocsSheets(workbook, summary);
+  documentList(workbook, documents);
+  gstr3bSheet(workbook, summary);
+  workbook.creator = gstin;
+  const file = Buffer.from(await workbook.xlsx.writeBuffer());
+  return { file, fileName: `GSTR1_${gstin}_${period}.xlsx` };
+}
+
+type Gstr1Summary = ReturnType<typeof summariseGstr1>;
+type PayerNames = ReadonlyMap<string, string | null>;
+
+/** A sheet of our own: the column headers in row 1, frozen. */
+function sheet(workbook: ExcelJS.Workbook, name: string, columns: [string, number][]) {
+  const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  worksheet.columns = columns.map(([header, width]) => ({ header, width }));
+  worksheet.getRow(1).font = { bold: true };
+  return worksheet;
+}
+
+/**
+ * A sheet as the offline tool's Excel template has it, so the tool imports it as it is: row 1 the
+ * section's title ("Summary For B2CS(7)"), row 2 the summary's labels over their columns, row 3 the
+ * summary's figures, row 4 the column headers, the rows from 5 (frozen above). `summary` maps a
+ * column (1-based) to its label and figure.
+ */
+function templateSheet(workbook: ExcelJS.Workbook, name: string, title: string, summary: Record<number, [string, number]>, columns: [string, number][]) {
+  const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 4 }] });
+  worksheet.columns = columns.map(([, width]) => ({ width }));
+  worksheet.getCell(1, 1).value = title;
+  for (const [column, [label, figure]] of Object.entries(summary)) {
+    worksheet.getCell(2, Number(column)).value = label;
+    worksheet.getCell(3, Number(column)).value = figure;
+  }
+  worksheet.getRow(4).values = columns.map(([header]) => header);
+  for (const row of [1, 2, 4]) worksheet.getRow(row).font = { bold: true };
+  return worksheet;
+}
+
+const count = <T>(rows: readonly T[]) => rows.length;
+const sum = <T>(rows: readonly T[], figure: (row: T) => number) => rupees(rows.reduce((total, row) => total + figure(row), 0));
+/** The offline tool's Excel template: its sheet names and column headers, dates as dd-mmm-yyyy. */
+const templateDate = (date: string) => {
+  const [year, month, day] = date.split('-');
+  return `${day}-${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(month) - 1]}-${year}`;
+};
+
+/** The invoices' sheets: to registered recipients (b2b), large inter-state (b2cl), the rest by place and rate (b2cs). */
+function invoiceSheets(workbook: ExcelJS.Workbook, summary: Gstr1Summary, names: PayerNames) {
+  const b2b = templateSheet(workbook, 'b2b,sez,de', 'Summary For B2B, SEZ, DE (4A, 4B, 6B, 6C)', { 1: ['No. of Recipients', new Set(summary.b2b.map((doc) => doc.payerGstin)).size], 3: ['No. of Invoices', count(summary.b2b)], 5: ['Total Invoice Value', sum(summary.b2b, (doc) => doc.value)], 12: ['Total Taxable Value', sum(summary.b2b, (doc) => doc.taxable)], 13: ['Total Cess', 0] }, [
     ['GSTIN/UIN of Recipient', 18],
     ['Receiver Name', 24],
     ['Invoice Number', 16],
@@ -204,7 +223,7 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
   for (const doc of summary.b2b) {
     b2b.addRow([doc.payerGstin, formulaSafe(names.get(doc.number) ?? ''), doc.number, templateDate(doc.date), rupees(doc.value), placeOfSupplyLabel(doc.placeOfSupply), 'N', '', 'Regular B2B', '', doc.rateBp / 100, rupees(doc.taxable), 0]);
   }
-  const b2cl = templateSheet('b2cl', 'Summary For B2CL(5)', { 1: ['No. of Invoices', count(summary.b2cl)], 3: ['Total Inv Value', sum(summary.b2cl, (doc) => doc.value)], 7: ['Total Taxable Value', sum(summary.b2cl, (doc) => doc.taxable)], 8: ['Total Cess', 0] }, [
+  const b2cl = templateSheet(workbook, 'b2cl', 'Summary For B2CL(5)', { 1: ['No. of Invoices', count(summary.b2cl)], 3: ['Total Inv Value', sum(summary.b2cl, (doc) => doc.value)], 7: ['Total Taxable Value', sum(summary.b2cl, (doc) => doc.taxable)], 8: ['Total Cess', 0] }, [
     ['Invoice Number', 16],
     ['Invoice date', 12],
     ['Invoice Value', 14],
@@ -216,7 +235,7 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['E-Commerce GSTIN', 16],
   ]);
   for (const doc of summary.b2cl) b2cl.addRow([doc.number, templateDate(doc.date), rupees(doc.value), placeOfSupplyLabel(doc.placeOfSupply), '', doc.rateBp / 100, rupees(doc.taxable), 0, '']);
-  const b2cs = templateSheet('b2cs', 'Summary For B2CS(7)', { 5: ['Total Taxable  Value', sum(summary.b2cs, (row) => row.taxable)], 6: ['Total Cess', 0] }, [
+  const b2cs = templateSheet(workbook, 'b2cs', 'Summary For B2CS(7)', { 5: ['Total Taxable  Value', sum(summary.b2cs, (row) => row.taxable)], 6: ['Total Cess', 0] }, [
     ['Type', 8],
     ['Place Of Supply', 28],
     ['Applicable % of Tax Rate', 12],
@@ -226,7 +245,11 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['E-Commerce GSTIN', 18],
   ]);
   for (const row of summary.b2cs) b2cs.addRow(['OE', placeOfSupplyLabel(row.placeOfSupply), '', row.rateBp / 100, rupees(row.taxable), 0, '']);
-  const cdnr = templateSheet('cdnr', 'Summary For CDNR(9B)', { 1: ['No. of Recipients', new Set(summary.cdnr.map((doc) => doc.payerGstin)).size], 3: ['No. of Notes', count(summary.cdnr)], 9: ['Total Note Value', sum(summary.cdnr, (doc) => doc.value)], 12: ['Total Taxable Value', sum(summary.cdnr, (doc) => doc.taxable)], 13: ['Total Cess', 0] }, [
+}
+
+/** The credit notes' sheets: to registered recipients (cdnr) and to the others (cdnur). */
+function noteSheets(workbook: ExcelJS.Workbook, summary: Gstr1Summary, names: PayerNames) {
+  const cdnr = templateSheet(workbook, 'cdnr', 'Summary For CDNR(9B)', { 1: ['No. of Recipients', new Set(summary.cdnr.map((doc) => doc.payerGstin)).size], 3: ['No. of Notes', count(summary.cdnr)], 9: ['Total Note Value', sum(summary.cdnr, (doc) => doc.value)], 12: ['Total Taxable Value', sum(summary.cdnr, (doc) => doc.taxable)], 13: ['Total Cess', 0] }, [
     ['GSTIN/UIN of Recipient', 18],
     ['Receiver Name', 24],
     ['Note Number', 18],
@@ -244,7 +267,7 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
   for (const doc of summary.cdnr) {
     cdnr.addRow([doc.payerGstin, formulaSafe(names.get(doc.number) ?? ''), doc.number, templateDate(doc.date), 'C', placeOfSupplyLabel(doc.placeOfSupply), 'N', 'Regular B2B', rupees(doc.value), '', doc.rateBp / 100, rupees(doc.taxable), 0]);
   }
-  const cdnur = templateSheet('cdnur', 'Summary For CDNUR(9B)', { 2: ['No. of Notes/Vouchers', count(summary.cdnur)], 6: ['Total Note Value', sum(summary.cdnur, (doc) => doc.value)], 9: ['Total Taxable Value', sum(summary.cdnur, (doc) => doc.taxable)], 10: ['Total Cess', 0] }, [
+  const cdnur = templateSheet(workbook, 'cdnur', 'Summary For CDNUR(9B)', { 2: ['No. of Notes/Vouchers', count(summary.cdnur)], 6: ['Total Note Value', sum(summary.cdnur, (doc) => doc.value)], 9: ['Total Taxable Value', sum(summary.cdnur, (doc) => doc.taxable)], 10: ['Total Cess', 0] }, [
     ['UR Type', 8],
     ['Note Number', 18],
     ['Note Date', 12],
@@ -257,7 +280,11 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['Cess Amount', 10],
   ]);
   for (const doc of summary.cdnur) cdnur.addRow(['B2CL', doc.number, templateDate(doc.date), 'C', placeOfSupplyLabel(doc.placeOfSupply), rupees(doc.value), '', doc.rateBp / 100, rupees(doc.taxable), 0]);
-  const exemp = templateSheet('exemp', 'Summary For Nil rated, exempted and non GST outward supplies (8)', { 2: ['Total Nil Rated Supplies', 0], 3: ['Total Exempted Supplies', sum(summary.nil, (row) => row.exempt)], 4: ['Total Non-GST Supplies', 0] }, [
+}
+
+/** Exempt supplies (8), the SAC summaries (12) and the documents issued (13). */
+function exemptHsnAndDocsSheets(workbook: ExcelJS.Workbook, summary: Gstr1Summary) {
+  const exemp = templateSheet(workbook, 'exemp', 'Summary For Nil rated, exempted and non GST outward supplies (8)', { 2: ['Total Nil Rated Supplies', 0], 3: ['Total Exempted Supplies', sum(summary.nil, (row) => row.exempt)], 4: ['Total Non-GST Supplies', 0] }, [
     ['Description', 44],
     ['Nil Rated Supplies', 14],
     ['Exempted(other than nil rated/non GST supply)', 18],
@@ -279,10 +306,10 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['Cess Amount', 12],
   ];
   for (const [name, rows] of [['hsn(b2b)', summary.hsnB2b], ['hsn(b2c)', summary.hsnB2c]] as const) {
-    const hsn = templateSheet(name, 'Summary For HSN(12)', { 1: ['No. of HSN', new Set(rows.map((row) => row.sac)).size], 5: ['Total Value', sum(rows, (row) => row.value)], 7: ['Total Taxable Value', sum(rows, (row) => row.taxable)], 8: ['Total Integrated Tax', sum(rows, (row) => row.igst)], 9: ['Total Central Tax', sum(rows, (row) => row.cgst)], 10: ['Total State/UT Tax', sum(rows, (row) => row.sgst)], 11: ['Total Cess', 0] }, hsnColumns);
+    const hsn = templateSheet(workbook, name, 'Summary For HSN(12)', { 1: ['No. of HSN', new Set(rows.map((row) => row.sac)).size], 5: ['Total Value', sum(rows, (row) => row.value)], 7: ['Total Taxable Value', sum(rows, (row) => row.taxable)], 8: ['Total Integrated Tax', sum(rows, (row) => row.igst)], 9: ['Total Central Tax', sum(rows, (row) => row.cgst)], 10: ['Total State/UT Tax', sum(rows, (row) => row.sgst)], 11: ['Total Cess', 0] }, hsnColumns);
     for (const row of rows) hsn.addRow([row.sac, 'Coaching services', 'NA-NOT APPLICABLE', 0, rupees(row.value), row.rateBp / 100, rupees(row.taxable), rupees(row.igst), rupees(row.cgst), rupees(row.sgst), 0]);
   }
-  const docs = templateSheet('docs', 'Summary of documents issued during the tax period (13)', { 4: ['Total Number', summary.docs.reduce((total, series) => total + series.total, 0)], 5: ['Total Cancelled', summary.docs.reduce((total, series) => total + series.cancelled, 0)] }, [
+  const docs = templateSheet(workbook, 'docs', 'Summary of documents issued during the tax period (13)', { 4: ['Total Number', summary.docs.reduce((total, series) => total + series.total, 0)], 5: ['Total Cancelled', summary.docs.reduce((total, series) => total + series.cancelled, 0)] }, [
     ['Nature of Document', 34],
     ['Sr. No. From', 18],
     ['Sr. No. To', 18],
@@ -290,7 +317,11 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['Cancelled', 10],
   ]);
   for (const series of summary.docs) docs.addRow([DOC_NATURES[series.nature].label, series.from, series.to, series.total, series.cancelled]);
-  const list = sheet('Documents', [
+}
+
+/** Every document of the month, one row each (a credit note's figures negative). */
+function documentList(workbook: ExcelJS.Workbook, documents: readonly MonthDocument[]) {
+  const list = sheet(workbook, 'Documents', [
     ['Kind', 12],
     ['Number', 18],
     ['Date', 12],
@@ -327,7 +358,11 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
       doc.payerGstin ?? '',
     ]);
   }
-  const gstr3b = sheet('GSTR-3B 3.1', [
+}
+
+/** GSTR-3B table 3.1 from the same figures. */
+function gstr3bSheet(workbook: ExcelJS.Workbook, summary: Gstr1Summary) {
+  const gstr3b = sheet(workbook, 'GSTR-3B 3.1', [
     ['Nature of Supplies', 44],
     ['Total Taxable Value', 18],
     ['Integrated Tax', 16],
@@ -337,8 +372,4 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
   ]);
   gstr3b.addRow(['(a) Outward taxable supplies (other than zero rated, nil rated and exempted)', rupees(summary.totals.taxable), rupees(summary.totals.igst), rupees(summary.totals.cgst), rupees(summary.totals.sgst), 0]);
   gstr3b.addRow(['(c) Other outward supplies (nil rated, exempted)', rupees(summary.totals.exempt), 0, 0, 0, 0]);
-  workbook.creator = gstin;
-  const file = Buffer.from(await workbook.xlsx.writeBuffer());
-  return { file, fileName: `GSTR1_${gstin}_${period}.xlsx` };
 }
-

@@ -43,25 +43,8 @@ export async function attemptResult(db: Db, actor: Actor, id: string): Promise<A
     marking: markingOf(row),
     closed,
   };
-  if (!row.results_shown) {
-    // Received, and when the results show: nothing that depends on the key, not even the paper's size.
-    const { rows: size } = await db.execute<{ count: number }>(sql`select count(*)::int as count from online_test_questions where online_test_id = ${row.online_test_id}`);
-    return {
-      _id: row.id,
-      test: { ...test, maxMarks: fromHalfMarks(size[0]!.count * row.correct_half_marks) },
-      submittedAt: row.submitted_at!.toISOString(),
-      score: null,
-      correct: null,
-      wrong: null,
-      unanswered: null,
-      rank: null,
-      outOf: null,
-      percentile: null,
-      subjects: [],
-      chapters: [],
-      questions: [],
-    };
-  }
+  // Received, and when the results show: nothing that depends on the key, not even the paper's size.
+  if (!row.results_shown) return receivedOnly(db, row, test);
   const [questions, answers, scores] = await Promise.all([
     paperQuestions(db, row.online_test_id),
     savedAnswers(db, id),
@@ -88,26 +71,7 @@ export async function attemptResult(db: Db, actor: Actor, id: string): Promise<A
     const chapter = chapters.get(chapterKey) ?? { subject: question.subject_id, chapter: question.chapter, correct: 0, wrong: 0, unanswered: 0, accuracy: null };
     chapter[outcome] += 1;
     chapters.set(chapterKey, chapter);
-    const options = new Map(question.options.map((option) => [option.id, option.text]));
-    const answer = saved.get(questionId);
-    resultQuestions.push({
-      _id: questionId,
-      number: index + 1,
-      subject: question.subject_id,
-      chapter: question.chapter,
-      type: question.type,
-      text: question.text,
-      options: (row.option_order[questionId] ?? []).flatMap((optionId) => (options.has(optionId) ? [{ _id: optionId, text: options.get(optionId)! }] : [])),
-      choice: answer?.choice ?? [],
-      value: answer?.value ?? null,
-      // Results show only after the closing (the schema's check), so the key is no longer a secret.
-      outcome,
-      marks: fromHalfMarks(marking[outcome]),
-      timeSpentSeconds: answer?.time_spent_seconds ?? 0,
-      correctOptions: question.type !== 'numeric' ? question.correct : null,
-      answer: question.type === 'numeric' && question.answer_value !== null ? { value: question.answer_value, tolerance: question.answer_tolerance ?? 0 } : null,
-      solution: question.solution,
-    });
+    resultQuestions.push(resultQuestionOf(row, question, index, outcome, saved.get(questionId), fromHalfMarks(marking[outcome])));
   });
   const standing = standingOf(
     row.score_half_marks ?? scored.scoreHalfMarks,
@@ -125,5 +89,52 @@ export async function attemptResult(db: Db, actor: Actor, id: string): Promise<A
     subjects: [...subjects.values()].map((subject) => ({ ...subject, accuracy: accuracy(subject.correct, subject.wrong) })),
     chapters: [...chapters.values()].map((chapter) => ({ ...chapter, accuracy: accuracy(chapter.correct, chapter.wrong) })),
     questions: resultQuestions,
+  };
+}
+
+type AttemptRow = NonNullable<Awaited<ReturnType<typeof attemptRow>>>;
+type PaperQuestion = Awaited<ReturnType<typeof paperQuestions>>[number];
+type SavedAnswer = Awaited<ReturnType<typeof savedAnswers>>[number];
+
+/** The answer before results show: received and when, the paper's maximum, nothing else. */
+async function receivedOnly(db: Db, row: AttemptRow, test: Omit<AttemptResult['test'], 'maxMarks'>): Promise<AttemptResult> {
+  const { rows: size } = await db.execute<{ count: number }>(sql`select count(*)::int as count from online_test_questions where online_test_id = ${row.online_test_id}`);
+  return {
+    _id: row.id,
+    test: { ...test, maxMarks: fromHalfMarks(size[0]!.count * row.correct_half_marks) },
+    submittedAt: row.submitted_at!.toISOString(),
+    score: null,
+    correct: null,
+    wrong: null,
+    unanswered: null,
+    rank: null,
+    outOf: null,
+    percentile: null,
+    subjects: [],
+    chapters: [],
+    questions: [],
+  };
+}
+
+/** One question of the result: the options in the student's order, their answer, its verdict, the key and solution. */
+function resultQuestionOf(row: AttemptRow, question: PaperQuestion, index: number, outcome: Outcome, answer: SavedAnswer | undefined, marks: number): AttemptResult['questions'][number] {
+  const options = new Map(question.options.map((option) => [option.id, option.text]));
+  return {
+    _id: question.id,
+    number: index + 1,
+    subject: question.subject_id,
+    chapter: question.chapter,
+    type: question.type,
+    text: question.text,
+    options: (row.option_order[question.id] ?? []).flatMap((optionId) => (options.has(optionId) ? [{ _id: optionId, text: options.get(optionId)! }] : [])),
+    choice: answer?.choice ?? [],
+    value: answer?.value ?? null,
+    // Results show only after the closing (the schema's check), so the key is no longer a secret.
+    outcome,
+    marks,
+    timeSpentSeconds: answer?.time_spent_seconds ?? 0,
+    correctOptions: question.type !== 'numeric' ? question.correct : null,
+    answer: question.type === 'numeric' && question.answer_value !== null ? { value: question.answer_value, tolerance: question.answer_tolerance ?? 0 } : null,
+    solution: question.solution,
   };
 }

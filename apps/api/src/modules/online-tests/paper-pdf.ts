@@ -54,6 +54,9 @@ function rightAnswerText(question: Awaited<ReturnType<typeof paperQuestions>>[nu
     : String(question.answer_value ?? '');
 }
 
+type AcademyPdf = ReturnType<typeof createAcademyPdf>;
+type PaperTest = Awaited<ReturnType<typeof staffTestRow>>;
+
 /** GET /api/online-tests/{id}/paper.pdf[?answers=true]. */
 export async function onlineTestPaperPdf(
   db: DbExecutor,
@@ -74,36 +77,11 @@ export async function onlineTestPaperPdf(
     language,
     info: { Title: `${title}: ${test.title}`, Subject: test.title },
   });
-  const { doc } = pdf;
+  const { doc, tag } = pdf;
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 
-  // Tagged for screen readers (issue 53): the test's title and each subject and question as headings,
-  // the details, words and options as paragraphs, each formula with its LaTeX.
-  const { tag } = pdf;
-  tag('H2', () => pdf.text(test.title, { size: 14, bold: true, align: 'center' }));
-  if (answers) tag('P', () => pdf.text(label.teachersOnly, { size: 10, color: '#c92a2a', align: 'center' }));
-  doc.moveDown(0.5);
-  const marking = markingOf(test);
-  const row = (name: string, value: string) => tag('P', () => pdf.row(name, value));
-  row(label.batches, test.batches.map((batch) => batch.name).join(', '));
-  row(label.opens, formatDateTime(test.opens_at, settings.timeZone));
-  row(label.time, word('questionPaper', '{minutes} minutes', language, { minutes: test.duration_minutes }));
-  row(label.maximum, String(marking.correct * questions.length));
-  row(
-    label.marking,
-    word('questionPaper', '{correct} for a right answer, {wrong} for a wrong one, {unanswered} if left', language, {
-      correct: signed(marking.correct),
-      wrong: signed(marking.wrong),
-      unanswered: signed(marking.unanswered),
-    }),
-  );
-  if (!answers) {
-    doc.moveDown(0.3);
-    row(label.name, '______________________________');
-    row(label.studentId, '______________________________');
-  }
-  pdf.rule();
+  drawDetails(pdf, test, { language, answers, timeZone: settings.timeZone, questions: questions.length });
 
   const markdown = (source: string, x: number, size = 11) =>
     drawMathMarkdown(doc, source, {
@@ -157,4 +135,35 @@ export async function onlineTestPaperPdf(
 
   const kind = answers ? 'answer-key' : 'question-paper';
   return { pdf: await pdf.end(), fileName: `${kind}-${id.slice(0, 8)}.pdf` };
+}
+
+/** The paper's title and details (batches, opening, time, maximum, marking), and on the students' paper the lines for a name and ID. */
+function drawDetails(pdf: AcademyPdf, test: PaperTest, { language, answers, timeZone, questions }: { language: Language; answers: boolean; timeZone: string; questions: number }) {
+  // Tagged for screen readers (issue 53): the test's title and each subject and question as headings,
+  // the details, words and options as paragraphs, each formula with its LaTeX.
+  const { doc, tag } = pdf;
+  const label = LABELS[language];
+  tag('H2', () => pdf.text(test.title, { size: 14, bold: true, align: 'center' }));
+  if (answers) tag('P', () => pdf.text(label.teachersOnly, { size: 10, color: '#c92a2a', align: 'center' }));
+  doc.moveDown(0.5);
+  const marking = markingOf(test);
+  const row = (name: string, value: string) => tag('P', () => pdf.row(name, value));
+  row(label.batches, test.batches.map((batch) => batch.name).join(', '));
+  row(label.opens, formatDateTime(test.opens_at, timeZone));
+  row(label.time, word('questionPaper', '{minutes} minutes', language, { minutes: test.duration_minutes }));
+  row(label.maximum, String(marking.correct * questions));
+  row(
+    label.marking,
+    word('questionPaper', '{correct} for a right answer, {wrong} for a wrong one, {unanswered} if left', language, {
+      correct: signed(marking.correct),
+      wrong: signed(marking.wrong),
+      unanswered: signed(marking.unanswered),
+    }),
+  );
+  if (!answers) {
+    doc.moveDown(0.3);
+    row(label.name, '______________________________');
+    row(label.studentId, '______________________________');
+  }
+  pdf.rule();
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
@@ -42,9 +43,25 @@ import { createdRoute, dataRoute } from '../../lib/route-replies';
 
 /** Staff pay (issue 58): pay settings, leave and substitutes, the month's payroll and payslips. Who may call what: access/pay.ts. */
 export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = async (app, { db, keys }) => {
-  const tags = ['pay'];
-  const payMonthSaved = apiSuccess(z.object({ payMonth: z.string() }));
+  paySettingsRoutes(app, db, keys);
+  payrollMonthRoutes(app, db);
+  payrollFileRoutes(app, db, keys);
+  teacherRoutes(app, db);
+  leaveRoutes(app, db);
+};
 
+type PayApp = Parameters<FastifyPluginAsyncZod>[0];
+const tags = ['pay'];
+const payMonthSaved = apiSuccess(z.object({ payMonth: z.string() }));
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A private download: its type, its file name, never kept by a cache. */
+function sendDownload(reply: FastifyReply, type: string, fileName: string, body: Buffer | string) {
+  return reply.type(type).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(body);
+}
+
+/** A teacher's pay settings and the academy's payroll settings. */
+function paySettingsRoutes(app: PayApp, db: Db, keys: ServerKeys) {
   dataRoute(
     app, 'GET', '/teachers/:id/pay', { tags, params: idParamsSchema, response: { 200: apiSuccess(paySettingsSchema) } },
     (request) => getPaySettings(db, request.params.id),
@@ -63,6 +80,10 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
     (request) => updatePayrollSettings(db, actorOf(request), request.body), PAY_MESSAGES.payrollSettingsSaved,
   );
 
+}
+
+/** The month's payroll: read, approved (with teachers left out), reopened, paid; one teacher's part. */
+function payrollMonthRoutes(app: PayApp, db: Db) {
   dataRoute(
     app, 'GET', '/payroll/:month', { tags, params: payMonthParamsSchema, response: { 200: apiSuccess(payrollMonthSchema) } },
     (request) => payrollMonth(db, request.params.month),
@@ -90,6 +111,10 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
     (request) => payrollTeacher(db, request.params.month, request.params.teacherId),
   );
 
+}
+
+/** The month's files: a teacher's payslip, the payroll workbook, the bank's transfer file; corrections and adjustments. */
+function payrollFileRoutes(app: PayApp, db: Db, keys: ServerKeys) {
   // The payslip in the teacher's own language, or the one asked for (?language=mr).
   app.get(
     '/payroll/:month/teachers/:teacherId/payslip.pdf',
@@ -102,17 +127,17 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
 
   app.get('/payroll/:month/payroll.xlsx', { schema: { tags, params: payMonthParamsSchema } }, async (request, reply) => {
     const { file, fileName } = await payrollWorkbook(db, request.params.month, requestLanguage(request));
-    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(file);
+    return sendDownload(reply, XLSX, fileName, file);
   });
 
   app.get('/payroll/:month/bank.csv', { schema: { tags, params: payMonthParamsSchema, querystring: bankFileQuerySchema } }, async (request, reply) => {
     const { csv, fileName } = await bankTransferCsv(db, keys, request.params.month, request.query);
-    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(csv);
+    return sendDownload(reply, 'text/csv; charset=utf-8', fileName, csv);
   });
 
   app.get('/payroll/:month/bank.xlsx', { schema: { tags, params: payMonthParamsSchema, querystring: bankFileQuerySchema } }, async (request, reply) => {
     const { file, fileName } = await bankTransferWorkbook(db, keys, request.params.month, request.query);
-    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(file);
+    return sendDownload(reply, XLSX, fileName, file);
   });
 
   createdRoute(
@@ -125,6 +150,10 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
     (request) => addAdjustment(db, actorOf(request), request.body), PAY_MESSAGES.adjustmentSaved,
   );
 
+}
+
+/** A teacher's own pay, leave and the classes they covered. */
+function teacherRoutes(app: PayApp, db: Db) {
   dataRoute(
     app, 'GET', '/teacher/pay', { tags, querystring: payMonthQuerySchema, response: { 200: apiSuccess(myPaySchema) } },
     (request) => myPay(db, actorOf(request), request.query.month),
@@ -139,6 +168,10 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
 
   dataRoute(app, 'GET', '/teacher/substitutions', { tags, response: { 200: apiSuccess(coveredClassListSchema) } }, (request) => coveredClasses(db, actorOf(request)));
 
+}
+
+/** The office's leave list and decisions, and a substitute for a batch. */
+function leaveRoutes(app: PayApp, db: Db) {
   dataRoute(app, 'GET', '/leave', { tags, response: { 200: apiSuccess(leaveListSchema) } }, () => leaveList(db));
 
   // The body may be left out (unpaid leave); `{ unpaid: false }` approves paid leave.
@@ -157,4 +190,4 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
     app, '/batches/:id/substitutions', { tags, params: idParamsSchema, body: substitutionInputSchema, response: { 201: apiSuccess(substitutionSchema) } },
     (request) => assignSubstitute(db, app.jobs, actorOf(request), request.params.id, request.body), PAY_MESSAGES.substituteAssigned,
   );
-};
+}

@@ -49,60 +49,8 @@ export async function importQuestions(
   if (sheet.columns.length === 0) throw new AppError('BAD_REQUEST', QUESTION_BANK_MESSAGES.noHeader, { file: QUESTION_BANK_MESSAGES.noHeader });
   if (sheet.rows.length === 0) throw new AppError('BAD_REQUEST', QUESTION_BANK_MESSAGES.noRows, { file: QUESTION_BANK_MESSAGES.noRows });
 
-  // The subjects by name and by code, and whether the actor may write for each.
-  const scope = questionSubjectScope(actor);
-  const subjectRows = await db
-    .select({ id: subjects.id, name: subjects.name, code: subjects.code, writable: sql<boolean>`${scope ?? sql`true`}` })
-    .from(subjects);
-  const subjectOf = new Map<string, (typeof subjectRows)[number]>();
-  for (const subject of subjectRows) {
-    subjectOf.set(subject.code.trim().toLowerCase(), subject);
-    subjectOf.set(subject.name.trim().toLowerCase(), subject);
-  }
-
-  const errors: SheetError[] = [];
-  const valid: { row: number; input: QuestionValues }[] = [];
-  for (const row of sheet.rows) {
-    const name = row.cells.subject?.trim() ?? '';
-    const subject = subjectOf.get(name.toLowerCase());
-    const subjectErrors: SheetError[] = [];
-    if (name === '') subjectErrors.push({ row: row.row, column: 'subject', message: QUESTION_BANK_MESSAGES.subjectRequired });
-    else if (!subject) subjectErrors.push({ row: row.row, column: 'subject', message: QUESTION_BANK_MESSAGES.unknownSubject.replace('{name}', name) });
-    else if (!subject.writable) subjectErrors.push({ row: row.row, column: 'subject', message: ONLINE_TEST_MESSAGES.notYourSubject });
-    const read = rowToQuestion(row, subjectErrors.length ? undefined : subject!.id);
-    if ('errors' in read || subjectErrors.length) errors.push(...subjectErrors, ...('errors' in read ? read.errors : []));
-    else valid.push({ row: row.row, input: read.input });
-  }
-
-  // Duplicates: of the bank (the first such question) or of an earlier row of the sheet.
-  const prepared = valid.map((entry) => ({ ...entry, columns: questionColumns(entry.input) }));
-  const fingerprints = [...new Set(prepared.map((entry) => entry.columns.fingerprint))];
-  const inBank = new Map<string, string>();
-  if (fingerprints.length > 0) {
-    const found = await db
-      .select({ id: questions.id, subjectId: questions.subjectId, fingerprint: questions.fingerprint })
-      .from(questions)
-      // One array parameter, whatever the sheet's size (hex digests need no quoting in an array literal).
-      .where(and(sql`${questions.fingerprint} = any(${`{${fingerprints.join(',')}}`}::text[])`, isNull(questions.deletedAt)))
-      .orderBy(questions.createdAt, questions.id);
-    for (const question of found) {
-      const key = `${question.subjectId}|${question.fingerprint}`;
-      if (!inBank.has(key)) inBank.set(key, question.id);
-    }
-  }
-  const duplicates: Duplicate[] = [];
-  const firstRowOf = new Map<string, number>();
-  const toCreate = prepared.filter((entry) => {
-    const key = `${entry.columns.subjectId}|${entry.columns.fingerprint}`;
-    const questionId = inBank.get(key);
-    const sameAsRow = firstRowOf.get(key);
-    if (questionId || sameAsRow) {
-      duplicates.push({ row: entry.row, questionId: questionId ?? null, sameAsRow: questionId ? null : sameAsRow! });
-      return false;
-    }
-    firstRowOf.set(key, entry.row);
-    return true;
-  });
+  const { errors, valid } = await readRows(db, actor, sheet.rows);
+  const { toCreate, duplicates } = await setDuplicatesAside(db, valid);
 
   const rowCount = sheet.rows.length;
   const preview = (create: number): { preview: QuestionImportPreview } => ({
@@ -138,4 +86,66 @@ export async function importQuestions(
     if (error instanceof DryRunRollback) return preview(error.answer as number);
     throw error;
   }
+}
+
+/** Each row read as a question of a subject the actor may write for (subjects found by name or code), or its errors. */
+async function readRows(db: Db, actor: Actor, rows: ReturnType<typeof readQuestionSheet>['rows']) {
+  // The subjects by name and by code, and whether the actor may write for each.
+  const scope = questionSubjectScope(actor);
+  const subjectRows = await db
+    .select({ id: subjects.id, name: subjects.name, code: subjects.code, writable: sql<boolean>`${scope ?? sql`true`}` })
+    .from(subjects);
+  const subjectOf = new Map<string, (typeof subjectRows)[number]>();
+  for (const subject of subjectRows) {
+    subjectOf.set(subject.code.trim().toLowerCase(), subject);
+    subjectOf.set(subject.name.trim().toLowerCase(), subject);
+  }
+
+  const errors: SheetError[] = [];
+  const valid: { row: number; input: QuestionValues }[] = [];
+  for (const row of rows) {
+    const name = row.cells.subject?.trim() ?? '';
+    const subject = subjectOf.get(name.toLowerCase());
+    const subjectErrors: SheetError[] = [];
+    if (name === '') subjectErrors.push({ row: row.row, column: 'subject', message: QUESTION_BANK_MESSAGES.subjectRequired });
+    else if (!subject) subjectErrors.push({ row: row.row, column: 'subject', message: QUESTION_BANK_MESSAGES.unknownSubject.replace('{name}', name) });
+    else if (!subject.writable) subjectErrors.push({ row: row.row, column: 'subject', message: ONLINE_TEST_MESSAGES.notYourSubject });
+    const read = rowToQuestion(row, subjectErrors.length ? undefined : subject!.id);
+    if ('errors' in read || subjectErrors.length) errors.push(...subjectErrors, ...('errors' in read ? read.errors : []));
+    else valid.push({ row: row.row, input: read.input });
+  }
+  return { errors, valid };
+}
+
+/** The rows to add, and those that repeat a question of the bank (the first such question) or an earlier row of the sheet. */
+async function setDuplicatesAside(db: Db, valid: readonly { row: number; input: QuestionValues }[]) {
+  const prepared = valid.map((entry) => ({ ...entry, columns: questionColumns(entry.input) }));
+  const fingerprints = [...new Set(prepared.map((entry) => entry.columns.fingerprint))];
+  const inBank = new Map<string, string>();
+  if (fingerprints.length > 0) {
+    const found = await db
+      .select({ id: questions.id, subjectId: questions.subjectId, fingerprint: questions.fingerprint })
+      .from(questions)
+      // One array parameter, whatever the sheet's size (hex digests need no quoting in an array literal).
+      .where(and(sql`${questions.fingerprint} = any(${`{${fingerprints.join(',')}}`}::text[])`, isNull(questions.deletedAt)))
+      .orderBy(questions.createdAt, questions.id);
+    for (const question of found) {
+      const key = `${question.subjectId}|${question.fingerprint}`;
+      if (!inBank.has(key)) inBank.set(key, question.id);
+    }
+  }
+  const duplicates: Duplicate[] = [];
+  const firstRowOf = new Map<string, number>();
+  const toCreate = prepared.filter((entry) => {
+    const key = `${entry.columns.subjectId}|${entry.columns.fingerprint}`;
+    const questionId = inBank.get(key);
+    const sameAsRow = firstRowOf.get(key);
+    if (questionId || sameAsRow) {
+      duplicates.push({ row: entry.row, questionId: questionId ?? null, sameAsRow: questionId ? null : sameAsRow! });
+      return false;
+    }
+    firstRowOf.set(key, entry.row);
+    return true;
+  });
+  return { toCreate, duplicates };
 }

@@ -1,0 +1,34 @@
+import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
+import { TEST_PASSWORD, buildBatch, buildStudent, buildTeacher, buildUser, loginAll } from './factories';
+import { createDatabase } from '../src/db/client';
+import { academies } from '../src/db/schema';
+import { withAcademy, withoutAcademy } from '../src/lib/tenancy';
+import { SESSION_COOKIE } from '@academy/shared/cookies';
+
+/**
+ * The OMR tests' academy: a teacher's batch of the named students with its offline tests, another teacher,
+ * an admin, each signed in; and a second academy (`<slug>.localhost`, served by `many`) whose admin must
+ * never see the first's scans.
+ */
+export async function setUpOmrAcademies(options: { academyId: string; slug: string; batchName: string; studentNames: readonly string[]; maxMarks: number; tests: readonly string[] }) {
+  const connection = await createTestDatabaseConnection();
+  const t: TestApp = await buildTestApp({ database: createDatabase(connection) });
+  const many: TestApp = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+  const db = t.database.db;
+  const teacher = await buildTeacher(db);
+  const otherTeacher = await buildTeacher(db);
+  const students = await Promise.all(options.studentNames.map((name) => buildStudent(db, { name })));
+  const batch = await buildBatch(db, { name: options.batchName, teacherId: teacher.id, studentIds: students.map((s) => s.id) });
+  const admin = await buildUser(db, { role: 'admin' });
+  const cookies = await loginAll(t.app, { teacher, otherTeacher, admin, student: students[0]! });
+  await withoutAcademy(() => db.insert(academies).values({ id: options.academyId, slug: options.slug, name: 'Second Academy' }));
+  const bAdminEmail = await withAcademy(options.academyId, async () => (await buildUser(db, { role: 'admin' })).email);
+  const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: `${options.slug}.localhost` }, payload: { email: bAdminEmail, password: TEST_PASSWORD } });
+  const cookie = login.cookies.find((one) => one.name === SESSION_COOKIE)!;
+  const tests: string[] = [];
+  for (const name of options.tests) {
+    const made = await t.app.inject({ method: 'POST', url: `/api/batches/${batch.id}/tests`, headers: { cookie: cookies.teacher }, payload: { name, date: '2026-11-28', maxMarks: options.maxMarks } });
+    tests.push(made.json().data._id as string);
+  }
+  return { t, many, db, teacher, students, batch, cookies, bAdmin: `${cookie.name}=${cookie.value}`, tests };
+}
