@@ -156,6 +156,8 @@ function useRemoveExpiredLectureDownloads() {
   }, []);
 }
 
+type DrawerHandlers = ReturnType<typeof useDisclosure>[1];
+
 type HeaderGreetingProps = {
   user: NonNullable<ReturnType<typeof useCurrentUser>>;
   navigation: (typeof ROLE_NAVIGATION)[Role];
@@ -195,28 +197,16 @@ export function DashboardShell({ role }: { role: Role }) {
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'academy-sidebar-collapsed', defaultValue: false, getInitialValueInEffect: false });
   // Only the office's sidebar counts new registrations. What this person may do comes from the server (useCan).
   const enquiryCounts = useEnquiryCounts(useCan('admissions.manage'));
-  const marksAttendance = useCan('attendance.mark-offline');
-  const handsInHomework = useCan('homework.hand-in');
   const hasBell = useCan('notifications.read');
-  const installOffered = useCan('app.install-offer');
   const counts = { newRegistrations: enquiryCounts.data?.new };
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const title = i18n._(navigation.title);
   const overlays = useDeferredModule(loadOverlays);
   useRemoveExpiredLectureDownloads();
 
   return (
     <>
-      {/* Dialogs (confirmations) are a signed-in need; see app/providers.tsx and lib/modals.ts. */}
-      {overlays ? <overlays.DialogsHost /> : null}
-      {/* Attendance saved on a teacher's phone while offline goes out on start and when back online. */}
-      {marksAttendance ? <AttendanceOutboxSender /> : null}
-      {/* A parent's or student's second sign-in on a phone: one offer to add the app (issue 78). */}
-      {installOffered ? <InstallOfferGate /> : null}
-      {/* Homework pages kept on a student's phone (IndexedDB) go out the same way. */}
-      {handsInHomework ? <HandInOutboxSender /> : null}
-      {/* The one "leave without saving?" blocker of every screen and form (React Router takes one). */}
-      <UnsavedChangesGuard />
+      <BackgroundServices overlays={overlays} />
       <AppShell
         header={{ height: SHELL.headerHeight }}
         navbar={{
@@ -229,54 +219,13 @@ export function DashboardShell({ role }: { role: Role }) {
       >
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-            <Group gap="xs" wrap="nowrap">
-              <Burger
-                hiddenFrom="lg"
-                size="sm"
-                opened={drawerOpened}
-                onClick={drawer.toggle}
-                aria-label={t`Open navigation`}
-                aria-expanded={drawerOpened}
-              />
-              <ActionIcon
-                visibleFrom="lg"
-                variant="subtle"
-                color="gray"
-                size="lg"
-                onClick={() => setCollapsed((value) => !value)}
-                aria-label={collapsed ? t`Expand sidebar` : t`Collapse sidebar`}
-                aria-expanded={!collapsed}
-              >
-                {collapsed ? <IconLayoutSidebarLeftExpand size={22} aria-hidden="true" /> : <IconLayoutSidebarLeftCollapse size={22} aria-hidden="true" />}
-              </ActionIcon>
-              <Brand />
-            </Group>
+            <HeaderStart drawerOpened={drawerOpened} drawer={drawer} collapsed={collapsed} setCollapsed={setCollapsed} />
             {user ? <HeaderGreeting user={user} navigation={navigation} overlays={overlays} hasBell={hasBell} /> : null}
           </Group>
         </AppShell.Header>
 
         {/* Rendered only where it shows, so the sidebar and the drawer never both exist. */}
-        {isDesktop ? (
-          <AppShell.Navbar aria-label={t`Main navigation`} p={collapsed ? 'xs' : 'md'}>
-            {collapsed ? null : (
-              <AppShell.Section mb="md">
-                <Text fw={700} size="sm" tt="uppercase" c="dimmed" px="xs">
-                  {title}
-                </Text>
-              </AppShell.Section>
-            )}
-            <AppShell.Section grow className={classes.navbarLinks}>
-              <SidebarLinks items={navigation.items} collapsed={collapsed} overlays={overlays} counts={counts} />
-            </AppShell.Section>
-          </AppShell.Navbar>
-        ) : overlays ? (
-          // A tap on the menu button before the drawer's code is there opens it when it arrives.
-          <overlays.NavigationDrawer opened={drawerOpened} onClose={drawer.close} title={title}>
-            <nav aria-label={t`Main navigation`}>
-              <SidebarLinks items={navigation.items} collapsed={false} onNavigate={drawer.close} counts={counts} />
-            </nav>
-          </overlays.NavigationDrawer>
-        ) : null}
+        <ShellNavigation isDesktop={isDesktop} collapsed={collapsed} overlays={overlays} drawerOpened={drawerOpened} drawer={drawer} title={title} items={navigation.items} counts={counts} />
 
         <AppShell.Main className={classes.main}>
           <div className={classes.content}>
@@ -288,4 +237,98 @@ export function DashboardShell({ role }: { role: Role }) {
       </AppShell>
     </>
   );
+}
+
+/** What runs behind every screen: the dialogs' host, the outboxes' senders, the install offer and the unsaved-changes guard. */
+function BackgroundServices({ overlays }: { overlays: Overlays | null | undefined }) {
+  const marksAttendance = useCan('attendance.mark-offline');
+  const handsInHomework = useCan('homework.hand-in');
+  const installOffered = useCan('app.install-offer');
+  return (
+    <>
+      {/* Dialogs (confirmations) are a signed-in need; see app/providers.tsx and lib/modals.ts. */}
+      {overlays ? <overlays.DialogsHost /> : null}
+      {/* Attendance saved on a teacher's phone while offline goes out on start and when back online. */}
+      {marksAttendance ? <AttendanceOutboxSender /> : null}
+      {/* A parent's or student's second sign-in on a phone: one offer to add the app (issue 78). */}
+      {installOffered ? <InstallOfferGate /> : null}
+      {/* Homework pages kept on a student's phone (IndexedDB) go out the same way. */}
+      {handsInHomework ? <HandInOutboxSender /> : null}
+      {/* The one "leave without saving?" blocker of every screen and form (React Router takes one). */}
+      <UnsavedChangesGuard />
+    </>
+  );
+}
+
+interface HeaderStartProps {
+  drawerOpened: boolean;
+  drawer: DrawerHandlers;
+  collapsed: boolean;
+  setCollapsed: (update: (value: boolean) => boolean) => void;
+}
+
+/** The top bar's left side: the phone's menu button, the sidebar's collapse button and the academy's name. */
+function HeaderStart({ drawerOpened, drawer, collapsed, setCollapsed }: HeaderStartProps) {
+  const { t } = useLingui();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Burger
+        hiddenFrom="lg"
+        size="sm"
+        opened={drawerOpened}
+        onClick={drawer.toggle}
+        aria-label={t`Open navigation`}
+        aria-expanded={drawerOpened}
+      />
+      <ActionIcon
+        visibleFrom="lg"
+        variant="subtle"
+        color="gray"
+        size="lg"
+        onClick={() => setCollapsed((value) => !value)}
+        aria-label={collapsed ? t`Expand sidebar` : t`Collapse sidebar`}
+        aria-expanded={!collapsed}
+      >
+        {collapsed ? <IconLayoutSidebarLeftExpand size={22} aria-hidden="true" /> : <IconLayoutSidebarLeftCollapse size={22} aria-hidden="true" />}
+      </ActionIcon>
+      <Brand />
+    </Group>
+  );
+}
+
+interface ShellNavigationProps {
+  isDesktop: boolean;
+  collapsed: boolean;
+  overlays: Overlays | null | undefined;
+  drawerOpened: boolean;
+  drawer: DrawerHandlers;
+  title: string;
+  items: readonly NavItem[];
+  counts: SidebarLinksProps['counts'];
+}
+
+/** The role's links: a sidebar (or icon rail) from the large breakpoint up, below it the drawer. */
+function ShellNavigation({ isDesktop, collapsed, overlays, drawerOpened, drawer, title, items, counts }: ShellNavigationProps) {
+  const { t } = useLingui();
+  return isDesktop ? (
+    <AppShell.Navbar aria-label={t`Main navigation`} p={collapsed ? 'xs' : 'md'}>
+      {collapsed ? null : (
+        <AppShell.Section mb="md">
+          <Text fw={700} size="sm" tt="uppercase" c="dimmed" px="xs">
+            {title}
+          </Text>
+        </AppShell.Section>
+      )}
+      <AppShell.Section grow className={classes.navbarLinks}>
+        <SidebarLinks items={items} collapsed={collapsed} overlays={overlays} counts={counts} />
+      </AppShell.Section>
+    </AppShell.Navbar>
+  ) : overlays ? (
+    // A tap on the menu button before the drawer's code is there opens it when it arrives.
+    <overlays.NavigationDrawer opened={drawerOpened} onClose={drawer.close} title={title}>
+      <nav aria-label={t`Main navigation`}>
+        <SidebarLinks items={items} collapsed={false} onNavigate={drawer.close} counts={counts} />
+      </nav>
+    </overlays.NavigationDrawer>
+  ) : null;
 }

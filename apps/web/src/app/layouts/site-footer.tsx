@@ -31,6 +31,8 @@ const POLICY_LINKS = [
   { label: msg`Cookies Policy`, to: '/cookies-policy' },
 ] as const;
 
+type PublicSettings = NonNullable<ReturnType<typeof usePublicSettings>['data']>;
+
 function LinkList({ title, links }: { title: string; links: readonly { label: MessageDescriptor; to: string }[] }) {
   const { i18n } = useLinguiRuntime();
   const lp = useLocalizedPath();
@@ -76,7 +78,6 @@ function LinesSkeleton({ lines }: { lines: number }) {
  */
 export function SiteFooter() {
   const { t } = useLingui();
-  const lp = useLocalizedPath();
   const { data: settings, isError } = usePublicSettings();
   const name = settings?.name ?? SITE_NAME;
   // The academy's year (its time zone), the same on the server's first paint and on the phone.
@@ -87,83 +88,14 @@ export function SiteFooter() {
       {/* Room under the last line for the ↑ button (44 px + its 16 px margins), so at the page's end it covers no text. */}
       <Container size="lg" pt="xl" pb={80}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xl" verticalSpacing="xl">
-          <Stack gap="sm">
-            <Text fw={700} size="lg">
-              {name}
-            </Text>
-            {settings ? (
-              <>
-                {settings.tagline ? (
-                  <Text size="sm" c="dimmed">
-                    {settings.tagline}
-                  </Text>
-                ) : null}
-                <Line icon={IconMapPin}>
-                  <Text size="sm" className={classes.preLine}>
-                    {settings.address}
-                  </Text>
-                </Line>
-                <Line icon={IconPhone}>
-                  <Stack gap={2}>
-                    {settings.phones.map((phone) => (
-                      <Anchor key={phone} href={telHref(phone)} className={classes.footerLink}>
-                        {formatPhone(phone)}
-                      </Anchor>
-                    ))}
-                  </Stack>
-                </Line>
-                <Line icon={IconMail}>
-                  <Anchor href={mailtoHref(settings.email)} className={classes.footerLink}>
-                    {settings.email}
-                  </Anchor>
-                </Line>
-                <SocialLinks links={settings.socialLinks} />
-              </>
-            ) : isError ? (
-              <Text size="sm" c="dimmed">
-                <Trans>
-                  Our address and phone numbers are on the{' '}
-                  <Anchor component={Link} to={lp('/contact')} inherit>
-                    contact page
-                  </Anchor>
-                  .
-                </Trans>
-              </Text>
-            ) : (
-              <LinesSkeleton lines={6} />
-            )}
-          </Stack>
+          <AcademyContact name={name} settings={settings} isError={isError} />
 
           <SimpleGrid component="nav" aria-label={t`Footer navigation`} cols={2} spacing="lg">
             <LinkList title={t`Explore`} links={EXPLORE_LINKS} />
             <LinkList title={t`Policies`} links={POLICY_LINKS} />
           </SimpleGrid>
 
-          <Stack gap="lg">
-            {!settings && isError ? null : (
-              <Stack gap="xs">
-                <Text fw={700} size="sm">
-                  <Trans>Office hours</Trans>
-                </Text>
-                {settings ? (
-                  <Line icon={IconClock}>
-                    <Text size="sm">{settings.officeHours}</Text>
-                  </Line>
-                ) : (
-                  <LinesSkeleton lines={1} />
-                )}
-              </Stack>
-            )}
-            <Stack gap="xs">
-              <Text fw={700} size="sm">
-                <Trans>Newsletter</Trans>
-              </Text>
-              <Text size="sm" c="dimmed">
-                <Trans>New batches, results and exam tips, about once a month.</Trans>
-              </Text>
-              <NewsletterForm />
-            </Stack>
-          </Stack>
+          <OfficeHoursAndNewsletter settings={settings} isError={isError} />
         </SimpleGrid>
         <Divider my="lg" />
         <Text size="xs" c="dimmed">
@@ -174,5 +106,88 @@ export function SiteFooter() {
       </Container>
       <ScrollToTopButton />
     </footer>
+  );
+}
+
+/** The academy's name, address, phones, mail and social links, or a pointer to the contact page when they cannot load. */
+function AcademyContact({ name, settings, isError }: { name: string; settings: PublicSettings | undefined; isError: boolean }) {
+  const lp = useLocalizedPath();
+  return (
+    <Stack gap="sm">
+      <Text fw={700} size="lg">
+        {name}
+      </Text>
+      {settings ? (
+        <>
+          {settings.tagline ? (
+            <Text size="sm" c="dimmed">
+              {settings.tagline}
+            </Text>
+          ) : null}
+          <Line icon={IconMapPin}>
+            <Text size="sm" className={classes.preLine}>
+              {settings.address}
+            </Text>
+          </Line>
+          <Line icon={IconPhone}>
+            <Stack gap={2}>
+              {settings.phones.map((phone) => (
+                <Anchor key={phone} href={telHref(phone)} className={classes.footerLink}>
+                  {formatPhone(phone)}
+                </Anchor>
+              ))}
+            </Stack>
+          </Line>
+          <Line icon={IconMail}>
+            <Anchor href={mailtoHref(settings.email)} className={classes.footerLink}>
+              {settings.email}
+            </Anchor>
+          </Line>
+          <SocialLinks links={settings.socialLinks} />
+        </>
+      ) : isError ? (
+        <Text size="sm" c="dimmed">
+          <Trans>
+            Our address and phone numbers are on the{' '}
+            <Anchor component={Link} to={lp('/contact')} inherit>
+              contact page
+            </Anchor>
+            .
+          </Trans>
+        </Text>
+      ) : (
+        <LinesSkeleton lines={6} />
+      )}
+    </Stack>
+  );
+}
+
+function OfficeHoursAndNewsletter({ settings, isError }: { settings: PublicSettings | undefined; isError: boolean }) {
+  return (
+    <Stack gap="lg">
+      {!settings && isError ? null : (
+        <Stack gap="xs">
+          <Text fw={700} size="sm">
+            <Trans>Office hours</Trans>
+          </Text>
+          {settings ? (
+            <Line icon={IconClock}>
+              <Text size="sm">{settings.officeHours}</Text>
+            </Line>
+          ) : (
+            <LinesSkeleton lines={1} />
+          )}
+        </Stack>
+      )}
+      <Stack gap="xs">
+        <Text fw={700} size="sm">
+          <Trans>Newsletter</Trans>
+        </Text>
+        <Text size="sm" c="dimmed">
+          <Trans>New batches, results and exam tips, about once a month.</Trans>
+        </Text>
+        <NewsletterForm />
+      </Stack>
+    </Stack>
   );
 }

@@ -28,9 +28,9 @@ const PRINCIPLES = [
   },
 ];
 
+type PublicSettingsQuery = ReturnType<typeof usePublicSettings>;
+
 export function Component() {
-  const { i18n } = useLinguiRuntime();
-  const lp = useLocalizedPath();
   const { t } = useLingui();
   const settings = usePublicSettings();
   const name = settings.data?.name ?? t`Our academy`;
@@ -46,101 +46,130 @@ export function Component() {
         metaDescription={samples ? t`Who we are: a coaching academy in Latur for 9th to 12th, teaching the SSC and HSC boards with JEE and NEET preparation, in small batches.` : settings.data?.tagline || name}
       />
       <Stack gap={48} maw={900}>
-        <Stack component="section" gap="sm" aria-labelledby="who-title">
-          <Title id="who-title" order={2}>
-            <Trans>Who we are</Trans>
-          </Title>
-          {settings.isPending ? (
-            <Stack gap="xs" aria-hidden="true">
-              <Skeleton h={16} />
-              <Skeleton h={16} w="90%" />
-              <Skeleton h={16} w="70%" />
-            </Stack>
-          ) : settings.isError ? (
-            <SettingsLoadError error={settings.error} onRetry={() => void settings.refetch()} />
-          ) : (
-            <>
-              {samples ? (
-              <Text size="lg">
-                <Trans>{name} is a coaching academy in Latur for students of 9th to 12th. We teach the Maharashtra State Board (SSC and HSC) syllabus and prepare Science students for JEE and NEET alongside it, so that no one has to run between two classes.</Trans>
-              </Text>
-              ) : (
-                <Text size="lg">{name}</Text>
-              )}
-              {settings.data.tagline ? <Text c="dimmed">{settings.data.tagline}.</Text> : null}
-            </>
-          )}
-          {samples ? (
-          <Text>
-            <Trans>Latur is known across Maharashtra for its results, and for how hard its students work for them. We believe that hard work pays best when the basics are clear, the practice is regular and someone keeps an eye on each student. That is what we are built around.</Trans>
-          </Text>
-          ) : null}
-        </Stack>
+        <WhoWeAre settings={settings} name={name} samples={samples} />
 
         {samples ? (
           <>
-        <Stack component="section" gap="md" aria-labelledby="teach-title">
-          <Title id="teach-title" order={2}>
-            <Trans>How we teach</Trans>
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            {PRINCIPLES.map((principle) => (
-              <Paper key={principle.title.id} withBorder radius="md" p="lg">
-                <Title order={3} size="h4" mb={6}>
-                  {i18n._(principle.title)}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {i18n._(principle.text)}
-                </Text>
-              </Paper>
-            ))}
-          </SimpleGrid>
-        </Stack>
-
-        <Stack component="section" gap="sm" aria-labelledby="teachers-title">
-          <Title id="teachers-title" order={2}>
-            <Trans>Our teachers</Trans>
-          </Title>
-          <Text>
-            <Trans>Each subject is taught by a teacher who studied it at post-graduate level and has taught it for years, most of them from Latur themselves. Batches are kept small enough for a teacher to know every student by name, and a student keeps the same teacher through the year.</Trans>
-          </Text>
-        </Stack>
-
-        <Stack component="section" gap="sm" aria-labelledby="promise-title">
-          <Title id="promise-title" order={2}>
-            <Trans>Our promise to families</Trans>
-          </Title>
-          <List spacing="xs">
-            <List.Item><Trans>Fees are given in writing at admission, with no charges added later.</Trans></List.Item>
-            <List.Item><Trans>Timetables are fixed for the whole year and changes are announced in advance.</Trans></List.Item>
-            <List.Item><Trans>Students see their batches, attendance, schedule and notes in their own account.</Trans></List.Item>
-            <List.Item><Trans>Personal details are used only to run the classes; see our privacy policy.</Trans></List.Item>
-          </List>
-        </Stack>
-
+            <HowWeTeach />
+            <OurTeachers />
+            <OurPromise />
           </>
         ) : null}
 
-        <Stack component="section" gap="sm" aria-labelledby="visit-title">
-          <Title id="visit-title" order={2}>
-            <Trans>Come and meet us</Trans>
-          </Title>
-          <Text>
-            {settings.data ? <Trans>Visit us at {oneLineAddress(settings.data.address)}.</Trans> : null}{' '}
-            <Trans>
-              The best way to decide is to see a class and talk to the teachers. Find the phone numbers, office hours and directions on the{' '}
-              <Anchor component={Link} to={lp('/contact')}>
-                contact page
-              </Anchor>
-              , or{' '}
-              <Anchor component={Link} to={lp('/admission')}>
-                apply for admission
-              </Anchor>{' '}
-              right away.
-            </Trans>
-          </Text>
-        </Stack>
+        <ComeAndMeetUs settings={settings} />
       </Stack>
     </>
+  );
+}
+
+function WhoWeAre({ settings, name, samples }: { settings: PublicSettingsQuery; name: string; samples: boolean }) {
+  return (
+    <Stack component="section" gap="sm" aria-labelledby="who-title">
+      <Title id="who-title" order={2}>
+        <Trans>Who we are</Trans>
+      </Title>
+      {settings.isPending ? (
+        <Stack gap="xs" aria-hidden="true">
+          <Skeleton h={16} />
+          <Skeleton h={16} w="90%" />
+          <Skeleton h={16} w="70%" />
+        </Stack>
+      ) : settings.isError ? (
+        <SettingsLoadError error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        <>
+          {samples ? (
+          <Text size="lg">
+            <Trans>{name} is a coaching academy in Latur for students of 9th to 12th. We teach the Maharashtra State Board (SSC and HSC) syllabus and prepare Science students for JEE and NEET alongside it, so that no one has to run between two classes.</Trans>
+          </Text>
+          ) : (
+            <Text size="lg">{name}</Text>
+          )}
+          {settings.data.tagline ? <Text c="dimmed">{settings.data.tagline}.</Text> : null}
+        </>
+      )}
+      {samples ? (
+      <Text>
+        <Trans>Latur is known across Maharashtra for its results, and for how hard its students work for them. We believe that hard work pays best when the basics are clear, the practice is regular and someone keeps an eye on each student. That is what we are built around.</Trans>
+      </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function HowWeTeach() {
+  const { i18n } = useLinguiRuntime();
+  return (
+    <Stack component="section" gap="md" aria-labelledby="teach-title">
+      <Title id="teach-title" order={2}>
+        <Trans>How we teach</Trans>
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        {PRINCIPLES.map((principle) => (
+          <Paper key={principle.title.id} withBorder radius="md" p="lg">
+            <Title order={3} size="h4" mb={6}>
+              {i18n._(principle.title)}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {i18n._(principle.text)}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function OurTeachers() {
+  return (
+    <Stack component="section" gap="sm" aria-labelledby="teachers-title">
+      <Title id="teachers-title" order={2}>
+        <Trans>Our teachers</Trans>
+      </Title>
+      <Text>
+        <Trans>Each subject is taught by a teacher who studied it at post-graduate level and has taught it for years, most of them from Latur themselves. Batches are kept small enough for a teacher to know every student by name, and a student keeps the same teacher through the year.</Trans>
+      </Text>
+    </Stack>
+  );
+}
+
+function OurPromise() {
+  return (
+    <Stack component="section" gap="sm" aria-labelledby="promise-title">
+      <Title id="promise-title" order={2}>
+        <Trans>Our promise to families</Trans>
+      </Title>
+      <List spacing="xs">
+        <List.Item><Trans>Fees are given in writing at admission, with no charges added later.</Trans></List.Item>
+        <List.Item><Trans>Timetables are fixed for the whole year and changes are announced in advance.</Trans></List.Item>
+        <List.Item><Trans>Students see their batches, attendance, schedule and notes in their own account.</Trans></List.Item>
+        <List.Item><Trans>Personal details are used only to run the classes; see our privacy policy.</Trans></List.Item>
+      </List>
+    </Stack>
+  );
+}
+
+function ComeAndMeetUs({ settings }: { settings: PublicSettingsQuery }) {
+  const lp = useLocalizedPath();
+  return (
+    <Stack component="section" gap="sm" aria-labelledby="visit-title">
+      <Title id="visit-title" order={2}>
+        <Trans>Come and meet us</Trans>
+      </Title>
+      <Text>
+        {settings.data ? <Trans>Visit us at {oneLineAddress(settings.data.address)}.</Trans> : null}{' '}
+        <Trans>
+          The best way to decide is to see a class and talk to the teachers. Find the phone numbers, office hours and directions on the{' '}
+          <Anchor component={Link} to={lp('/contact')}>
+            contact page
+          </Anchor>
+          , or{' '}
+          <Anchor component={Link} to={lp('/admission')}>
+            apply for admission
+          </Anchor>{' '}
+          right away.
+        </Trans>
+      </Text>
+    </Stack>
   );
 }

@@ -70,6 +70,7 @@ const REASONS: { icon: Icon; title: MessageDescriptor; text: MessageDescriptor }
   },
 ];
 
+type PublicSettings = NonNullable<ReturnType<typeof usePublicSettings>['data']>;
 
 function Feature({ icon: FeatureIcon, title, children }: { icon: Icon; title: string; children: ReactNode }) {
   return (
@@ -142,8 +143,6 @@ function OfficeCard() {
 
 export function Component() {
   const { t } = useLingui();
-  const { i18n } = useLinguiRuntime();
-  const lp = useLocalizedPath();
   const settings = usePublicSettings().data;
   // The product's sample words (9th to 12th, JEE and NEET, a test every week) are the first academy's; an
   // academy started at sign-up shows its own name and tagline, nothing it never wrote (issue 73).
@@ -158,135 +157,165 @@ export function Component() {
   const testimonials = settings?.testimonials ?? [];
   return (
     <Stack gap={56} pb="xl">
-      <section className={classes.hero} aria-labelledby="hero-title">
-        <Stack gap="lg">
-          <Badge variant="light" size="lg" radius="sm" w="fit-content">
-            <Trans>Admissions open for new batches</Trans>
-          </Badge>
-          <Title id="hero-title" order={1} fz={{ base: 34, sm: 48 }} lh={1.1} style={{ overflowWrap: 'anywhere' }}>
-            {samples ? <Trans>Strong basics, steady practice, results that show</Trans> : settings?.name}
-          </Title>
-          {samples ? (
-            <Text size="lg" c="dimmed">
-              <Trans>Coaching in Latur for 9th to 12th: SSC and HSC boards, JEE and NEET. Small batches, a test every week, and teachers who tell parents how their child is really doing.</Trans>
-            </Text>
-          ) : tagline ? (
-            <Text size="lg" c="dimmed">
-              {tagline}
-            </Text>
-          ) : null}
-          <Group gap="sm" className={classes.heroActions}>
-            <Button component={Link} to={lp('/admission')} size="md">
-              <Trans>Apply for Admission</Trans>
-            </Button>
-            <Button component={Link} to={lp('/courses')} size="md" variant="default">
-              <Trans>See Batches and Timings</Trans>
-            </Button>
-          </Group>
-        </Stack>
-        <OfficeCard />
-      </section>
+      <Hero settings={settings} samples={samples} tagline={tagline} />
 
       {samples ? (
         <>
-      <section aria-labelledby="teach-title">
-        <Title id="teach-title" order={2} mb={6}>
-          <Trans>What we teach</Trans>
-        </Title>
-        <Text c="dimmed" mb="lg" maw={720}>
-          <Trans>One academy from 9th to 12th, so a student keeps the teachers who know them from the foundation years to the board and entrance exams.</Trans>
-        </Text>
-        <div className={classes.threeColumns}>
-          {PROGRAMMES.map((programme) => (
-            <Paper key={programme.title.id} withBorder radius="md" p="lg">
-              <Stack gap="sm">
-                <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
-                  <programme.icon size={24} stroke={1.6} />
-                </ThemeIcon>
-                <div>
-                  <Title order={3} size="h4">
-                    {i18n._(programme.title)}
-                  </Title>
-                  <Text size="sm" fw={600} c="indigo.7">
-                    {i18n._(programme.standards)}
-                  </Text>
-                </div>
-                <Text size="sm" c="dimmed">
-                  {i18n._(programme.text)}
-                </Text>
-              </Stack>
-            </Paper>
-          ))}
-        </div>
-      </section>
-
-      <section aria-labelledby="why-title">
-        <Title id="why-title" order={2} mb="lg">
-          <Trans>Why families choose us</Trans>
-        </Title>
-        <div className={classes.twoColumns}>
-          {REASONS.map((reason) => (
-            <Feature key={reason.title.id} icon={reason.icon} title={i18n._(reason.title)}>
-              {i18n._(reason.text)}
-            </Feature>
-          ))}
-        </div>
-      </section>
-
+          <WhatWeTeach />
+          <WhyFamiliesChooseUs />
         </>
       ) : null}
 
       {/* Only what the admin entered in Settings, with the families' permission; no section without any. */}
-      {testimonials.length > 0 ? (
-      <section aria-labelledby="results-title">
-        <Title id="results-title" order={2} mb={6}>
-          <Trans>Results and what families say</Trans>
-        </Title>
-        <Text c="dimmed" mb="lg" maw={720}>
-          <Trans>Every year our students&apos; board and entrance results are put up on the notice board at the office. Here is what students and parents tell us.</Trans>
-        </Text>
-        <div className={classes.testimonials}>
-          {testimonials.map((testimonial) => (
-            <Paper key={`${testimonial.name}-${testimonial.quote.slice(0, 20)}`} component="figure" withBorder radius="md" p="lg" m={0} className={classes.testimonial}>
-              <IconMessageCircle size={22} stroke={1.6} className={classes.quoteIcon} aria-hidden="true" />
-              <Text component="blockquote" m={0} mt="xs">
-                “{testimonial.quote}”
-              </Text>
-              <Text component="figcaption" size="sm" className={classes.testimonialName}>
-                <Text span fw={700} inherit>
-                  {testimonial.name}
-                </Text>
-                {testimonial.detail ? (
-                  <Text span c="dimmed" inherit>
-                    {' · '}
-                    {testimonial.detail}
-                  </Text>
-                ) : null}
-              </Text>
-            </Paper>
-          ))}
-        </div>
-      </section>
-      ) : null}
+      {testimonials.length > 0 ? <ResultsAndTestimonials testimonials={testimonials} /> : null}
 
-      <section className={classes.callToAction} aria-labelledby="cta-title">
-        <Stack gap="sm" maw={640}>
-          <Title id="cta-title" order={2} c="white">
-            <Trans>Join the next batch</Trans>
-          </Title>
-          <Text c="indigo.0">
-            <Trans>Fill in the registration form in two minutes. The office calls you back within one working day to answer your questions and fix a visit.</Trans>
-          </Text>
-          <Group gap="sm" mt="xs">
-            <Button component={Link} to={lp('/admission')} size="md" variant="white">
-              <Trans>Apply for Admission</Trans>
-            </Button>
-            <Button component={Link} to={lp('/contact')} size="md" variant="outline" color="white">
-              <Trans>Talk to the Office</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </section>
+      <JoinTheNextBatch />
     </Stack>
+  );
+}
+
+function Hero({ settings, samples, tagline }: { settings: PublicSettings | undefined; samples: boolean; tagline: string }) {
+  const lp = useLocalizedPath();
+  return (
+    <section className={classes.hero} aria-labelledby="hero-title">
+      <Stack gap="lg">
+        <Badge variant="light" size="lg" radius="sm" w="fit-content">
+          <Trans>Admissions open for new batches</Trans>
+        </Badge>
+        <Title id="hero-title" order={1} fz={{ base: 34, sm: 48 }} lh={1.1} style={{ overflowWrap: 'anywhere' }}>
+          {samples ? <Trans>Strong basics, steady practice, results that show</Trans> : settings?.name}
+        </Title>
+        {samples ? (
+          <Text size="lg" c="dimmed">
+            <Trans>Coaching in Latur for 9th to 12th: SSC and HSC boards, JEE and NEET. Small batches, a test every week, and teachers who tell parents how their child is really doing.</Trans>
+          </Text>
+        ) : tagline ? (
+          <Text size="lg" c="dimmed">
+            {tagline}
+          </Text>
+        ) : null}
+        <Group gap="sm" className={classes.heroActions}>
+          <Button component={Link} to={lp('/admission')} size="md">
+            <Trans>Apply for Admission</Trans>
+          </Button>
+          <Button component={Link} to={lp('/courses')} size="md" variant="default">
+            <Trans>See Batches and Timings</Trans>
+          </Button>
+        </Group>
+      </Stack>
+      <OfficeCard />
+    </section>
+  );
+}
+
+function WhatWeTeach() {
+  const { i18n } = useLinguiRuntime();
+  return (
+    <section aria-labelledby="teach-title">
+      <Title id="teach-title" order={2} mb={6}>
+        <Trans>What we teach</Trans>
+      </Title>
+      <Text c="dimmed" mb="lg" maw={720}>
+        <Trans>One academy from 9th to 12th, so a student keeps the teachers who know them from the foundation years to the board and entrance exams.</Trans>
+      </Text>
+      <div className={classes.threeColumns}>
+        {PROGRAMMES.map((programme) => (
+          <Paper key={programme.title.id} withBorder radius="md" p="lg">
+            <Stack gap="sm">
+              <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
+                <programme.icon size={24} stroke={1.6} />
+              </ThemeIcon>
+              <div>
+                <Title order={3} size="h4">
+                  {i18n._(programme.title)}
+                </Title>
+                <Text size="sm" fw={600} c="indigo.7">
+                  {i18n._(programme.standards)}
+                </Text>
+              </div>
+              <Text size="sm" c="dimmed">
+                {i18n._(programme.text)}
+              </Text>
+            </Stack>
+          </Paper>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function WhyFamiliesChooseUs() {
+  const { i18n } = useLinguiRuntime();
+  return (
+    <section aria-labelledby="why-title">
+      <Title id="why-title" order={2} mb="lg">
+        <Trans>Why families choose us</Trans>
+      </Title>
+      <div className={classes.twoColumns}>
+        {REASONS.map((reason) => (
+          <Feature key={reason.title.id} icon={reason.icon} title={i18n._(reason.title)}>
+            {i18n._(reason.text)}
+          </Feature>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function ResultsAndTestimonials({ testimonials }: { testimonials: PublicSettings['testimonials'] }) {
+  return (
+    <section aria-labelledby="results-title">
+      <Title id="results-title" order={2} mb={6}>
+        <Trans>Results and what families say</Trans>
+      </Title>
+      <Text c="dimmed" mb="lg" maw={720}>
+        <Trans>Every year our students&apos; board and entrance results are put up on the notice board at the office. Here is what students and parents tell us.</Trans>
+      </Text>
+      <div className={classes.testimonials}>
+        {testimonials.map((testimonial) => (
+          <Paper key={`${testimonial.name}-${testimonial.quote.slice(0, 20)}`} component="figure" withBorder radius="md" p="lg" m={0} className={classes.testimonial}>
+            <IconMessageCircle size={22} stroke={1.6} className={classes.quoteIcon} aria-hidden="true" />
+            <Text component="blockquote" m={0} mt="xs">
+              “{testimonial.quote}”
+            </Text>
+            <Text component="figcaption" size="sm" className={classes.testimonialName}>
+              <Text span fw={700} inherit>
+                {testimonial.name}
+              </Text>
+              {testimonial.detail ? (
+                <Text span c="dimmed" inherit>
+                  {' · '}
+                  {testimonial.detail}
+                </Text>
+              ) : null}
+            </Text>
+          </Paper>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function JoinTheNextBatch() {
+  const lp = useLocalizedPath();
+  return (
+    <section className={classes.callToAction} aria-labelledby="cta-title">
+      <Stack gap="sm" maw={640}>
+        <Title id="cta-title" order={2} c="white">
+          <Trans>Join the next batch</Trans>
+        </Title>
+        <Text c="indigo.0">
+          <Trans>Fill in the registration form in two minutes. The office calls you back within one working day to answer your questions and fix a visit.</Trans>
+        </Text>
+        <Group gap="sm" mt="xs">
+          <Button component={Link} to={lp('/admission')} size="md" variant="white">
+            <Trans>Apply for Admission</Trans>
+          </Button>
+          <Button component={Link} to={lp('/contact')} size="md" variant="outline" color="white">
+            <Trans>Talk to the Office</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </section>
   );
 }

@@ -1,15 +1,13 @@
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LegalDocument } from '../../../components/ui/legal-document';
-import { usePublicSettings } from '../../../features/settings/api';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
 import { formatMonthName } from '../../../lib/format-date';
-import { WhoToAsk } from './legal-page-parts';
+import { useAcademyName, WhoToAsk } from './legal-page-parts';
 
 export function Component() {
   const { t } = useLingui();
-  const lp = useLocalizedPath();
-  const name = usePublicSettings().data?.name ?? t`the academy`;
+  const name = useAcademyName();
   return (
     <LegalDocument
       title={t`Privacy Policy`}
@@ -24,6 +22,29 @@ export function Component() {
         </Trans>
       </p>
 
+      <WhatWeKeep />
+
+      <WhyWeKeepIt />
+
+      <ChildrensData />
+
+      <WhoCanSeeIt />
+
+      <HowLongWeKeepIt />
+
+      <HowWeProtectIt />
+
+      <YourRights />
+
+      <WhoToAsk />
+      <CookiesAndChanges />
+    </LegalDocument>
+  );
+}
+
+function WhatWeKeep() {
+  return (
+    <>
       <h2>
         <Trans>What we keep</Trans>
       </h2>
@@ -61,7 +82,13 @@ export function Component() {
           </Trans>
         </li>
       </ul>
+    </>
+  );
+}
 
+function WhyWeKeepIt() {
+  return (
+    <>
       <h2>
         <Trans>Why we keep it</Trans>
       </h2>
@@ -91,7 +118,13 @@ export function Component() {
           data only for the purposes above.
         </Trans>
       </p>
+    </>
+  );
+}
 
+function ChildrensData() {
+  return (
+    <>
       <h2>
         <Trans>Children&apos;s data</Trans>
       </h2>
@@ -102,7 +135,13 @@ export function Component() {
           target them with advertising. Parents and guardians exercise the rights below on behalf of their children.
         </Trans>
       </p>
+    </>
+  );
+}
 
+function WhoCanSeeIt() {
+  return (
+    <>
       <h2>
         <Trans>Who can see it</Trans>
       </h2>
@@ -126,7 +165,13 @@ export function Component() {
           <Trans>Government authorities, only when the law requires us to share it.</Trans>
         </li>
       </ul>
+    </>
+  );
+}
 
+function HowLongWeKeepIt() {
+  return (
+    <>
       <h2>
         <Trans>How long we keep it</Trans>
       </h2>
@@ -156,7 +201,13 @@ export function Component() {
           <Trans>Backups of the database are kept for a limited period and then deleted.</Trans>
         </li>
       </ul>
+    </>
+  );
+}
 
+function HowWeProtectIt() {
+  return (
+    <>
       <h2>
         <Trans>How we protect it</Trans>
       </h2>
@@ -166,7 +217,13 @@ export function Component() {
           their own records. Data travels over an encrypted connection, and repeated failed sign-ins are slowed down.
         </Trans>
       </p>
+    </>
+  );
+}
 
+function YourRights() {
+  return (
+    <>
       <h2>
         <Trans>Your rights</Trans>
       </h2>
@@ -200,14 +257,18 @@ export function Component() {
           We answer every request within 30 days. If you are not satisfied with our answer, you may complain to the Data Protection Board of India.
         </Trans>
       </p>
+    </>
+  );
+}
 
-      <WhoToAsk />
-      <p>
-        <Trans>
-          The cookies this site uses are described in our <Link to={lp('/cookies-policy')}>cookies policy</Link>. If this policy changes, we will
-          update the date at the top of this page and tell students and parents about important changes.
-        </Trans>
-      </p>
-    </LegalDocument>
+function CookiesAndChanges() {
+  const lp = useLocalizedPath();
+  return (
+    <p>
+      <Trans>
+        The cookies this site uses are described in our <Link to={lp('/cookies-policy')}>cookies policy</Link>. If this policy changes, we will
+        update the date at the top of this page and tell students and parents about important changes.
+      </Trans>
+    </p>
   );
 }

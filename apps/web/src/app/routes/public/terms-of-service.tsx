@@ -1,15 +1,13 @@
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LegalDocument } from '../../../components/ui/legal-document';
-import { usePublicSettings } from '../../../features/settings/api';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
 import { formatMonthName } from '../../../lib/format-date';
-import { WhoToAsk } from './legal-page-parts';
+import { useAcademyName, WhoToAsk } from './legal-page-parts';
 
 export function Component() {
   const { t } = useLingui();
-  const lp = useLocalizedPath();
-  const name = usePublicSettings().data?.name ?? t`the academy`;
+  const name = useAcademyName();
   return (
     <LegalDocument
       title={t`Terms of Service`}
@@ -23,6 +21,32 @@ export function Component() {
         </Trans>
       </p>
 
+      <InformationOnTheSite />
+
+      <AdmissionEnquiries />
+
+      <Accounts />
+
+      <AcceptableUse />
+
+      <StudyMaterial />
+
+      <FeesAndRefunds />
+
+      <AvailabilityAndLiability />
+
+      <Privacy />
+
+      <LawAndChanges />
+
+      <WhoToAsk />
+    </LegalDocument>
+  );
+}
+
+function InformationOnTheSite() {
+  return (
+    <>
       <h2>
         <Trans>Information on the site</Trans>
       </h2>
@@ -32,7 +56,13 @@ export function Component() {
           admission.
         </Trans>
       </p>
+    </>
+  );
+}
 
+function AdmissionEnquiries() {
+  return (
+    <>
       <h2>
         <Trans>Admission enquiries</Trans>
       </h2>
@@ -42,7 +72,13 @@ export function Component() {
           as set out on the admission form and fee receipt.
         </Trans>
       </p>
+    </>
+  );
+}
 
+function Accounts() {
+  return (
+    <>
       <h2>
         <Trans>Accounts</Trans>
       </h2>
@@ -57,7 +93,13 @@ export function Component() {
           <Trans>We may suspend an account that is misused, and we close a student&apos;s account when they leave the academy.</Trans>
         </li>
       </ul>
+    </>
+  );
+}
 
+function AcceptableUse() {
+  return (
+    <>
       <h2>
         <Trans>Acceptable use</Trans>
       </h2>
@@ -72,7 +114,13 @@ export function Component() {
           <Trans>Be respectful to students, parents and staff in every message.</Trans>
         </li>
       </ul>
+    </>
+  );
+}
 
+function StudyMaterial() {
+  return (
+    <>
       <h2>
         <Trans>Study material</Trans>
       </h2>
@@ -82,14 +130,26 @@ export function Component() {
           may not be sold, published or shared outside the academy.
         </Trans>
       </p>
+    </>
+  );
+}
 
+function FeesAndRefunds() {
+  return (
+    <>
       <h2>
         <Trans>Fees and refunds</Trans>
       </h2>
       <p>
         <Trans>Fees, instalments and refunds are governed by the admission form and fee receipt given to you at admission, not by this website.</Trans>
       </p>
+    </>
+  );
+}
 
+function AvailabilityAndLiability() {
+  return (
+    <>
       <h2>
         <Trans>Availability and liability</Trans>
       </h2>
@@ -100,7 +160,14 @@ export function Component() {
           Indian law that cannot be limited.
         </Trans>
       </p>
+    </>
+  );
+}
 
+function Privacy() {
+  const lp = useLocalizedPath();
+  return (
+    <>
       <h2>
         <Trans>Privacy</Trans>
       </h2>
@@ -110,7 +177,13 @@ export function Component() {
           <Link to={lp('/cookies-policy')}>cookies policy</Link>.
         </Trans>
       </p>
+    </>
+  );
+}
 
+function LawAndChanges() {
+  return (
+    <>
       <h2>
         <Trans>Law and changes</Trans>
       </h2>
@@ -120,8 +193,6 @@ export function Component() {
           at the top of this page.
         </Trans>
       </p>
-
-      <WhoToAsk />
-    </LegalDocument>
+    </>
   );
 }

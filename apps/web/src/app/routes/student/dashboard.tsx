@@ -36,12 +36,12 @@ function Section({ label, title, more, children }: { label: string; title: strin
     </Paper>
   );
 }
+type StudentDashboard = NonNullable<ReturnType<typeof useStudentDashboard>['data']>;
 
 export function Component() {
   const user = useCurrentUser();
   const dashboard = useStudentDashboard();
   const { t } = useLingui();
-  const names = useLocalNames();
 
   return (
     <>
@@ -55,103 +55,139 @@ export function Component() {
         ) : dashboard.isError ? (
           <LoadErrorAlert title={t`Your dashboard could not be loaded`} error={dashboard.error} fallback={STUDENT_DASHBOARD_FAILURE} onRetry={() => void dashboard.refetch()} />
         ) : (
-          <Stack gap="md">
-            <OpenOnlineTestsCard />
-            <DueNextHomeworkCard />
-            <OwnFeesDue />
-            <NextClassCard schedule={dashboard.data.schedule} />
-            <TodayClasses schedule={dashboard.data.schedule} emptyText={t`No class today. Enjoy the day!`} />
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              <Section label={t`Attendance`} title={t`Attendance`} more={{ to: '/app/student/attendance', text: t`All attendance` }}>
-                <Stack gap={4}>
-                  <Text size="sm" c="dimmed">
-                    <Trans>Today</Trans>
-                  </Text>
-                  {dashboard.data.attendance.today.length === 0 ? (
-                    <Text size="sm">
-                      {/* A day without a class has nothing to mark: say so, not "not yet". */}
-                      {todaysClasses(dashboard.data.schedule).classes.every((entry) => entry.closure) ? <Trans>No class today.</Trans> : <Trans>Not marked yet today.</Trans>}
-                    </Text>
-                  ) : (
-                    <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                      {dashboard.data.attendance.today.map((entry) => (
-                        <Group key={entry.batch._id} component="li" gap="xs" wrap="nowrap">
-                          <AttendanceStatusBadge status={entry.status} />
-                          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                            {entry.batch.name}
-                          </Text>
-                        </Group>
-                      ))}
-                    </Stack>
-                  )}
-                </Stack>
-                <Stack gap={0}>
-                  <Text size="sm" c="dimmed">
-                    {monthLabel(dashboard.data.attendance.month, true)}
-                  </Text>
-                  <Text fw={700} size="xl" data-testid="month-percentage">
-                    {formatPercentage(dashboard.data.attendance.monthStatistics.percentage)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {dashboard.data.attendance.monthStatistics.total === 0
-                      ? t`No class marked this month yet`
-                      : t`In class ${dashboard.data.attendance.monthStatistics.present + dashboard.data.attendance.monthStatistics.late} of ${dashboard.data.attendance.monthStatistics.total} marked classes`}
-                  </Text>
-                </Stack>
-              </Section>
-              <Section label={t`Announcements`} title={t`Announcements`} more={{ to: '/app/student/announcements', text: t`All announcements` }}>
-                {dashboard.data.announcements.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    <Trans>No announcement right now.</Trans>
-                  </Text>
-                ) : (
-                  <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                    {dashboard.data.announcements.map((announcement) => (
-                      <li key={announcement._id}>
-                        <Anchor component={Link} to={`/app/student/announcements/${announcement._id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                          {announcement.title}
-                        </Anchor>
-                        <Text size="xs" c="dimmed">
-                          {announcement.closure ? t`Academy closed` + ' · ' : ''}
-                          {t`${formatDate(announcement.startDate)} to ${formatDate(announcement.endDate)}`}
-                        </Text>
-                      </li>
-                    ))}
-                  </Stack>
-                )}
-              </Section>
-            </SimpleGrid>
-            <Section label={t`Newest notes`} title={t`Newest notes`} more={{ to: '/app/student/notes', text: t`All notes` }}>
-              {dashboard.data.notes.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  <Trans>No notes yet.</Trans>
-                </Text>
-              ) : (
-                <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                  {dashboard.data.notes.map((note) => (
-                    <li key={note._id}>
-                      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {note.title}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {[note.subject && names.subject(note.subject), note.batch?.name, formatDate(note.createdAt)].filter(Boolean).join(' · ')}
-                      </Text>
-                    </li>
-                  ))}
-                </Stack>
-              )}
-            </Section>
-          </Stack>
+          <DashboardCards data={dashboard.data} />
         )}
-        <Group gap="xs">
-          <Button component={Link} to="/app/student/schedule" variant="light" leftSection={<IconCalendarTime size={18} aria-hidden="true" />}>
-            <Trans>Weekly schedule</Trans>
-          </Button>
-          <Button component={Link} to="/app/student/batches" variant="light" leftSection={<IconUsersGroup size={18} aria-hidden="true" />}>
-            <Trans>My batches</Trans>
-          </Button>
-        </Group>
+        <QuickLinks />
       </Stack>
     </>
+  );
+}
+
+function DashboardCards({ data }: { data: StudentDashboard }) {
+  const { t } = useLingui();
+  return (
+    <Stack gap="md">
+      <OpenOnlineTestsCard />
+      <DueNextHomeworkCard />
+      <OwnFeesDue />
+      <NextClassCard schedule={data.schedule} />
+      <TodayClasses schedule={data.schedule} emptyText={t`No class today. Enjoy the day!`} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <AttendanceSection data={data} />
+        <AnnouncementsSection announcements={data.announcements} />
+      </SimpleGrid>
+      <NotesSection notes={data.notes} />
+    </Stack>
+  );
+}
+
+/** Today's marks in each batch and this month's share of classes attended. */
+function AttendanceSection({ data }: { data: StudentDashboard }) {
+  const { t } = useLingui();
+  return (
+    <Section label={t`Attendance`} title={t`Attendance`} more={{ to: '/app/student/attendance', text: t`All attendance` }}>
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed">
+          <Trans>Today</Trans>
+        </Text>
+        {data.attendance.today.length === 0 ? (
+          <Text size="sm">
+            {/* A day without a class has nothing to mark: say so, not "not yet". */}
+            {todaysClasses(data.schedule).classes.every((entry) => entry.closure) ? <Trans>No class today.</Trans> : <Trans>Not marked yet today.</Trans>}
+          </Text>
+        ) : (
+          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {data.attendance.today.map((entry) => (
+              <Group key={entry.batch._id} component="li" gap="xs" wrap="nowrap">
+                <AttendanceStatusBadge status={entry.status} />
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {entry.batch.name}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <Stack gap={0}>
+        <Text size="sm" c="dimmed">
+          {monthLabel(data.attendance.month, true)}
+        </Text>
+        <Text fw={700} size="xl" data-testid="month-percentage">
+          {formatPercentage(data.attendance.monthStatistics.percentage)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {data.attendance.monthStatistics.total === 0
+            ? t`No class marked this month yet`
+            : t`In class ${data.attendance.monthStatistics.present + data.attendance.monthStatistics.late} of ${data.attendance.monthStatistics.total} marked classes`}
+        </Text>
+      </Stack>
+    </Section>
+  );
+}
+
+function AnnouncementsSection({ announcements }: { announcements: StudentDashboard['announcements'] }) {
+  const { t } = useLingui();
+  return (
+    <Section label={t`Announcements`} title={t`Announcements`} more={{ to: '/app/student/announcements', text: t`All announcements` }}>
+      {announcements.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          <Trans>No announcement right now.</Trans>
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {announcements.map((announcement) => (
+            <li key={announcement._id}>
+              <Anchor component={Link} to={`/app/student/announcements/${announcement._id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {announcement.title}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {announcement.closure ? t`Academy closed` + ' · ' : ''}
+                {t`${formatDate(announcement.startDate)} to ${formatDate(announcement.endDate)}`}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function NotesSection({ notes }: { notes: StudentDashboard['notes'] }) {
+  const { t } = useLingui();
+  const names = useLocalNames();
+  return (
+    <Section label={t`Newest notes`} title={t`Newest notes`} more={{ to: '/app/student/notes', text: t`All notes` }}>
+      {notes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          <Trans>No notes yet.</Trans>
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {notes.map((note) => (
+            <li key={note._id}>
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {note.title}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {[note.subject && names.subject(note.subject), note.batch?.name, formatDate(note.createdAt)].filter(Boolean).join(' · ')}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function QuickLinks() {
+  return (
+    <Group gap="xs">
+      <Button component={Link} to="/app/student/schedule" variant="light" leftSection={<IconCalendarTime size={18} aria-hidden="true" />}>
+        <Trans>Weekly schedule</Trans>
+      </Button>
+      <Button component={Link} to="/app/student/batches" variant="light" leftSection={<IconUsersGroup size={18} aria-hidden="true" />}>
+        <Trans>My batches</Trans>
+      </Button>
+    </Group>
   );
 }

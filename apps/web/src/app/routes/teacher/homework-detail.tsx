@@ -123,20 +123,18 @@ const SWIPE_PX = 80;
 // A page's photo is a button (tap: full screen) that a swipe may start on.
 const NOT_SWIPED = 'input, textarea, button:not([data-testid="homework-photo"]), a';
 
-function ReviewCard({ row, position, onNext, onPrevious }: { row: SubmissionRow; position: string; onNext: () => void; onPrevious?: () => void }) {
-  const { t } = useLingui();
-  const submission = row.submission!;
-  const [comment, setComment] = useState(submission.comment ?? '');
-  const [marks, setMarks] = useState<number | string>(submission.marks ?? '');
-  const review = useReview();
-  // One swipe per student (issue 59): right marks it done, left sends it back to redo; the buttons stay
-  // for everyone who does not swipe (a mouse, a keyboard, a screen reader).
+/**
+ * One swipe per student (issue 59): right marks it done, left sends it back to redo; the buttons stay
+ * for everyone who does not swipe (a mouse, a keyboard, a screen reader). Gives the card's pointer handlers
+ * and how far it follows the finger.
+ */
+function useSwipeToMark(busy: boolean, mark: (status: 'done' | 'redo') => void) {
   const swipe = useRef<{ x: number; y: number; id: number } | null>(null);
   const [shift, setShift] = useState(0);
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     // A mouse, or a finger in the comment, the marks or a button, is not swiping the card.
     // The full-screen photo viewer is drawn elsewhere (a portal) but its events bubble here: not a swipe of the card.
-    if (event.pointerType === 'mouse' || review.isPending || !event.currentTarget.contains(event.target as Node) || (event.target as HTMLElement).closest(NOT_SWIPED)) return;
+    if (event.pointerType === 'mouse' || busy || !event.currentTarget.contains(event.target as Node) || (event.target as HTMLElement).closest(NOT_SWIPED)) return;
     swipe.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
@@ -159,6 +157,15 @@ function ReviewCard({ row, position, onNext, onPrevious }: { row: SubmissionRow;
     const dx = event.clientX - start.x;
     if (Math.abs(dx) >= SWIPE_PX && Math.abs(event.clientY - start.y) < Math.abs(dx) / 2) mark(dx > 0 ? 'done' : 'redo');
   };
+  return { shift, handlers: { onPointerDown, onPointerMove, onPointerUp: onPointerEnd, onPointerCancel: onPointerEnd } };
+}
+
+function ReviewCard({ row, position, onNext, onPrevious }: { row: SubmissionRow; position: string; onNext: () => void; onPrevious?: () => void }) {
+  const { t } = useLingui();
+  const submission = row.submission!;
+  const [comment, setComment] = useState(submission.comment ?? '');
+  const [marks, setMarks] = useState<number | string>(submission.marks ?? '');
+  const review = useReview();
   const mark = (status: 'done' | 'redo') =>
     review.mutate(
       { id: submission._id, review: { status, comment, marks: typeof marks === 'number' ? marks : null } },
@@ -170,38 +177,19 @@ function ReviewCard({ row, position, onNext, onPrevious }: { row: SubmissionRow;
         onError: (error) => notifications.show({ title: t`The review was not saved`, message: normalizeError(error).message, color: 'red' }),
       },
     );
+  const { shift, handlers } = useSwipeToMark(review.isPending, mark);
   return (
     <Paper
       withBorder
       radius="md"
       p="sm"
       data-testid="review-card"
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
+      {...handlers}
       // Vertical scrolling stays the browser's; sideways movement is the swipe.
       style={{ touchAction: 'pan-y', transform: shift ? `translateX(${shift}px)` : undefined, borderColor: shift >= SWIPE_PX ? 'var(--mantine-color-green-6)' : shift <= -SWIPE_PX ? 'var(--mantine-color-orange-6)' : undefined }}
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-            {row.student.name}
-          </Title>
-          <Group gap={6}>
-            <Text size="sm" c="dimmed">
-              {position}
-            </Text>
-            {submission.late ? (
-              <Badge color="red" variant="light">
-                <Trans>Late</Trans>
-              </Badge>
-            ) : null}
-            <Badge variant="light" data-status={submission.status}>
-              {submission.status === 'done' ? t`Done` : submission.status === 'redo' ? t`Redo` : t`To check`}
-            </Badge>
-          </Group>
-        </Group>
+        <ReviewHeading row={row} position={position} />
         <Text size="sm" c="dimmed">
           <Trans>Handed in {formatDateTime(submission.submittedAt)}</Trans>
         </Text>
@@ -224,19 +212,50 @@ function ReviewCard({ row, position, onNext, onPrevious }: { row: SubmissionRow;
             <Trans>Redo</Trans>
           </Button>
         </Group>
-        <Group justify="space-between">
-          {onPrevious ? (
-            <Button variant="subtle" size="xs" onClick={onPrevious}>
-              <Trans>Previous</Trans>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Button variant="subtle" size="xs" onClick={onNext}>
-            <Trans>Next</Trans>
-          </Button>
-        </Group>
+        <PreviousNext onPrevious={onPrevious} onNext={onNext} />
       </Stack>
     </Paper>
+  );
+}
+
+function ReviewHeading({ row, position }: { row: SubmissionRow; position: string }) {
+  const { t } = useLingui();
+  const submission = row.submission!;
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+        {row.student.name}
+      </Title>
+      <Group gap={6}>
+        <Text size="sm" c="dimmed">
+          {position}
+        </Text>
+        {submission.late ? (
+          <Badge color="red" variant="light">
+            <Trans>Late</Trans>
+          </Badge>
+        ) : null}
+        <Badge variant="light" data-status={submission.status}>
+          {submission.status === 'done' ? t`Done` : submission.status === 'redo' ? t`Redo` : t`To check`}
+        </Badge>
+      </Group>
+    </Group>
+  );
+}
+
+function PreviousNext({ onPrevious, onNext }: { onPrevious?: () => void; onNext: () => void }) {
+  return (
+    <Group justify="space-between">
+      {onPrevious ? (
+        <Button variant="subtle" size="xs" onClick={onPrevious}>
+          <Trans>Previous</Trans>
+        </Button>
+      ) : (
+        <span />
+      )}
+      <Button variant="subtle" size="xs" onClick={onNext}>
+        <Trans>Next</Trans>
+      </Button>
+    </Group>
   );
 }

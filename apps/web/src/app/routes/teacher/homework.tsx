@@ -22,6 +22,8 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useAcademyToday } from '../../../lib/use-academy-today';
 import { modals } from '../../../lib/modals';
 
+type HomeworkListQuery = ReturnType<typeof useBatchHomework>;
+
 /**
  * Homework for the teacher's batches (issue 59): set it (Markdown with $…$ maths, a PDF or pictures,
  * a due time), correct or delete it, see who handed in and who is late, check each submission on a
@@ -31,30 +33,14 @@ import { modals } from '../../../lib/modals';
 export function Component() {
   const { t } = useLingui();
   const batches = useBatches();
-  const navigate = useNavigate();
   // The batch is in the address (issue 73): back from one homework returns to the same batch.
   const [params, setParams] = useSearchParams();
   const chosenBatch = params.get('batch');
   const setBatchId = (value: string | null) => setParams(value ? { batch: value } : {}, { replace: true });
   const batchId = chosenBatch ?? batches.data?.[0]?._id ?? null;
-  const openHomework = (id: string) => void navigate(`/app/teacher/homework/${encodeURIComponent(id)}`);
   const [editing, setEditing] = useState<string | null>(null);
   const [setting, setSetting] = useState(false);
   const list = useBatchHomework(batchId);
-  const remove = useDeleteHomework();
-
-  const confirmDelete = (item: BatchHomeworkItem) =>
-    modals.openConfirmModal({
-      title: t`Delete this homework?`,
-      children: t`"${item.title}" is removed for the batch's students and parents. Homework that students have handed in cannot be deleted.`,
-      labels: { confirm: t`Delete`, cancel: t`Keep` },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(item._id, {
-          onSuccess: () => notifications.show({ title: t`Homework deleted`, message: item.title, color: 'teal' }),
-          onError: (error) => notifications.show({ title: t`The homework was not deleted`, message: normalizeError(error).message, color: 'red' }),
-        }),
-    });
 
   return (
     <>
@@ -77,84 +63,125 @@ export function Component() {
         </Group>
         {batchId && setting ? <SetHomeworkForm batchId={batchId} onClose={() => setSetting(false)} /> : null}
         {batchId && editing ? <EditHomework key={editing} id={editing} batchId={batchId} onClose={() => setEditing(null)} /> : null}
-        {!batchId ? null : list.isPending ? (
-          <Skeleton h={160} radius="md" aria-hidden="true" />
-        ) : list.isError ? (
-          <LoadErrorAlert title={t`The homework could not be loaded`} error={list.error} fallback={HOMEWORK_MESSAGES.notFound} onRetry={() => void list.refetch()} />
-        ) : list.data.homework.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            <Trans>No homework for this batch yet.</Trans>
-          </Text>
-        ) : (
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {list.data.homework.map((item) => (
-              <Paper key={item._id} component="li" withBorder radius="md" p="sm" data-testid="batch-homework">
-                <Stack gap={6}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {item.title}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    <Trans context="homework">Due {formatDateTime(item.dueAt)}</Trans>
-                  </Text>
-                  {item.handIn ? (
-                    <Group gap={6} wrap="wrap">
-                      <Badge variant="light">{t`${item.handedIn} of ${item.students} handed in`}</Badge>
-                      {item.late ? <Badge color="red" variant="light">{t`${item.late} late`}</Badge> : null}
-                      <Badge color="green" variant="light">{t`${item.checked} done`}</Badge>
-                    </Group>
-                  ) : (
-                    <Group gap={6} wrap="wrap">
-                      <Text size="sm">
-                        <Trans>Done in class</Trans>
-                      </Text>
-                      <Badge color="green" variant="light">{t`${item.handedIn} of ${item.students} ticked`}</Badge>
-                    </Group>
-                  )}
-                  <Group gap="xs" wrap="wrap">
-                    {item.handIn ? (
-                      <Button size="sm" variant="light" onClick={() => openHomework(item._id)}>
-                        <Trans>Check submissions</Trans>
-                      </Button>
-                    ) : (
-                      <Button size="sm" variant="light" onClick={() => openHomework(item._id)}>
-                        <Trans>Tick who did it</Trans>
-                      </Button>
-                    )}
-                    <Button size="sm" variant="subtle" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setEditing(item._id)} aria-label={t`Edit ${item.title}`}>
-                      <Trans>Edit</Trans>
-                    </Button>
-                    <Button size="sm" variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => confirmDelete(item)} aria-label={t`Delete ${item.title}`}>
-                      <Trans>Delete</Trans>
-                    </Button>
-                  </Group>
-                </Stack>
-              </Paper>
-            ))}
-          </Stack>
-        )}
-        {list.data && list.data.record.length > 0 ? (
-          <Stack gap="xs">
-            <Title order={2} size="h4">
-              <Trans>On time, per student</Trans>
-            </Title>
-            <Paper withBorder radius="md" p="sm">
-              <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="homework-record">
-                {list.data.record.map((row) => (
-                  <Stack key={row.student._id} component="li" gap={0}>
-                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {row.student.name}
-                    </Text>
-                    <Text size="sm" c={row.onTime < row.due ? 'red' : 'dimmed'}>
-                      {t`${row.onTime} on time · ${row.handedIn} handed in · ${row.due} due`}
-                    </Text>
-                  </Stack>
-                ))}
-              </Stack>
-            </Paper>
-          </Stack>
-        ) : null}
+        {batchId ? <HomeworkList list={list} onEdit={setEditing} /> : null}
+        {list.data && list.data.record.length > 0 ? <OnTimeRecord record={list.data.record} /> : null}
       </Stack>
     </>
+  );
+}
+
+/** Asks before deleting a homework, then says how it went. */
+function useConfirmDeleteHomework() {
+  const { t } = useLingui();
+  const remove = useDeleteHomework();
+  return (item: BatchHomeworkItem) =>
+    modals.openConfirmModal({
+      title: t`Delete this homework?`,
+      children: t`"${item.title}" is removed for the batch's students and parents. Homework that students have handed in cannot be deleted.`,
+      labels: { confirm: t`Delete`, cancel: t`Keep` },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(item._id, {
+          onSuccess: () => notifications.show({ title: t`Homework deleted`, message: item.title, color: 'teal' }),
+          onError: (error) => notifications.show({ title: t`The homework was not deleted`, message: normalizeError(error).message, color: 'red' }),
+        }),
+    });
+}
+
+/** The batch's homework, newest first, or why there is none. */
+function HomeworkList({ list, onEdit }: { list: HomeworkListQuery; onEdit: (id: string) => void }) {
+  const { t } = useLingui();
+  return list.isPending ? (
+    <Skeleton h={160} radius="md" aria-hidden="true" />
+  ) : list.isError ? (
+    <LoadErrorAlert title={t`The homework could not be loaded`} error={list.error} fallback={HOMEWORK_MESSAGES.notFound} onRetry={() => void list.refetch()} />
+  ) : list.data.homework.length === 0 ? (
+    <Text c="dimmed" ta="center" py="lg">
+      <Trans>No homework for this batch yet.</Trans>
+    </Text>
+  ) : (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {list.data.homework.map((item) => (
+        <HomeworkCard key={item._id} item={item} onEdit={onEdit} />
+      ))}
+    </Stack>
+  );
+}
+
+/** One homework: its due time, who handed it in (or ticked), and what the teacher can do with it. */
+function HomeworkCard({ item, onEdit }: { item: BatchHomeworkItem; onEdit: (id: string) => void }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const openHomework = (id: string) => void navigate(`/app/teacher/homework/${encodeURIComponent(id)}`);
+  const confirmDelete = useConfirmDeleteHomework();
+  return (
+  <Paper component="li" withBorder radius="md" p="sm" data-testid="batch-homework">
+    <Stack gap={6}>
+      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {item.title}
+      </Text>
+      <Text size="sm" c="dimmed">
+        <Trans context="homework">Due {formatDateTime(item.dueAt)}</Trans>
+      </Text>
+      {item.handIn ? (
+        <Group gap={6} wrap="wrap">
+          <Badge variant="light">{t`${item.handedIn} of ${item.students} handed in`}</Badge>
+          {item.late ? <Badge color="red" variant="light">{t`${item.late} late`}</Badge> : null}
+          <Badge color="green" variant="light">{t`${item.checked} done`}</Badge>
+        </Group>
+      ) : (
+        <Group gap={6} wrap="wrap">
+          <Text size="sm">
+            <Trans>Done in class</Trans>
+          </Text>
+          <Badge color="green" variant="light">{t`${item.handedIn} of ${item.students} ticked`}</Badge>
+        </Group>
+      )}
+      <Group gap="xs" wrap="wrap">
+        {item.handIn ? (
+          <Button size="sm" variant="light" onClick={() => openHomework(item._id)}>
+            <Trans>Check submissions</Trans>
+          </Button>
+        ) : (
+          <Button size="sm" variant="light" onClick={() => openHomework(item._id)}>
+            <Trans>Tick who did it</Trans>
+          </Button>
+        )}
+        <Button size="sm" variant="subtle" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => onEdit(item._id)} aria-label={t`Edit ${item.title}`}>
+          <Trans>Edit</Trans>
+        </Button>
+        <Button size="sm" variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => confirmDelete(item)} aria-label={t`Delete ${item.title}`}>
+          <Trans>Delete</Trans>
+        </Button>
+      </Group>
+    </Stack>
+  </Paper>
+  );
+}
+
+/** Each student's homework handed in on time, of all that was due. */
+function OnTimeRecord({ record }: { record: NonNullable<HomeworkListQuery['data']>['record'] }) {
+  const { t } = useLingui();
+  return (
+  <Stack gap="xs">
+    <Title order={2} size="h4">
+      <Trans>On time, per student</Trans>
+    </Title>
+    <Paper withBorder radius="md" p="sm">
+      <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="homework-record">
+        {record.map((row) => (
+          <Stack key={row.student._id} component="li" gap={0}>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {row.student.name}
+            </Text>
+            <Text size="sm" c={row.onTime < row.due ? 'red' : 'dimmed'}>
+              {t`${row.onTime} on time · ${row.handedIn} handed in · ${row.due} due`}
+            </Text>
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  </Stack>
   );
 }
 

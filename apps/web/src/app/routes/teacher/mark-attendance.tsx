@@ -76,30 +76,13 @@ function useDayOrDraft(batch: Batch | undefined, date: string, enabled: boolean)
   return { day, draft, fallback };
 }
 
-export function Component() {
+type DayOrDraft = ReturnType<typeof useDayOrDraft>;
+
+/** Another batch or day replaces the screen: ask first when marks are not submitted. */
+function useChooseSheet(dirty: boolean, setDirty: (dirty: boolean) => void) {
   const { t } = useLingui();
-  const names = useLocalNames();
-  const [params, setParams] = useSearchParams();
-  const today = useAcademyToday();
-  const batches = useBatches();
-  const [dirty, setDirty] = useState(false);
-  useUnsavedChangesPrompt(dirty, t`The marks on this screen are not submitted yet. Leave without submitting them?`);
-
-  const requestedDate = params.get('date') ?? '';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(requestedDate) ? requestedDate : today;
-  // A class this teacher covers for another (issue 58): offered on its own day only, as the server allows.
-  const covered = useCoveredClasses(Boolean(params.get('batchId')));
-  const cover = covered.data?.classes.find((item) => item.batch._id === params.get('batchId') && item.date === date);
-  const ownList = batches.data ?? [];
-  const batchList = cover && !ownList.some((candidate) => candidate._id === cover.batch._id) ? [...ownList, coveredBatch(cover)] : ownList;
-  const batch = batchList.find((candidate) => candidate._id === params.get('batchId')) ?? defaultBatch(batchList, today);
-  const covering = Boolean(cover && batch?._id === cover.batch._id && !ownList.some((candidate) => candidate._id === cover.batch._id));
-  const reason = batch ? unmarkableReason(batch, date, today) : null;
-  const { day, draft, fallback } = useDayOrDraft(batch, date, reason === null);
-  const shown = day.data ?? fallback;
-
-  // Another batch or day replaces the screen: ask first when marks are not submitted.
-  const choose = (next: { batchId?: string; date?: string }) => {
+  const [, setParams] = useSearchParams();
+  return (next: { batchId?: string; date?: string }) => {
     const apply = () => {
       setDirty(false);
       setParams((current) => {
@@ -119,19 +102,32 @@ export function Component() {
       onConfirm: apply,
     });
   };
+}
 
-  const maxDate = batch && batch.endDate < today ? batch.endDate : today;
-  const classDay = batch ? batch.schedule.days.includes(weekdayOf(date)) : true;
-  // The draft goes in only when it is newer than the saved marks (or the day is not marked).
-  const draftMarks = draft && shown && (!shown.markedAt || draft.savedAt > shown.markedAt) ? draft.marks : undefined;
+export function Component() {
+  const { t } = useLingui();
+  const [params] = useSearchParams();
+  const today = useAcademyToday();
+  const batches = useBatches();
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChangesPrompt(dirty, t`The marks on this screen are not submitted yet. Leave without submitting them?`);
+
+  const requestedDate = params.get('date') ?? '';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(requestedDate) ? requestedDate : today;
+  // A class this teacher covers for another (issue 58): offered on its own day only, as the server allows.
+  const covered = useCoveredClasses(Boolean(params.get('batchId')));
+  const cover = covered.data?.classes.find((item) => item.batch._id === params.get('batchId') && item.date === date);
+  const ownList = batches.data ?? [];
+  const batchList = cover && !ownList.some((candidate) => candidate._id === cover.batch._id) ? [...ownList, coveredBatch(cover)] : ownList;
+  const batch = batchList.find((candidate) => candidate._id === params.get('batchId')) ?? defaultBatch(batchList, today);
+  const covering = Boolean(cover && batch?._id === cover.batch._id && !ownList.some((candidate) => candidate._id === cover.batch._id));
+  const reason = batch ? unmarkableReason(batch, date, today) : null;
+  const sheet = useDayOrDraft(batch, date, reason === null);
+  const shown = sheet.day.data ?? sheet.fallback;
+
+  const choose = useChooseSheet(dirty, setDirty);
   // A plain-HTML submission of this sheet the server refused (decision 075): its marks as sent, and why.
   const formResult = useSheetFormResult();
-  // With no batch named: a batch not theirs (the server names nothing back), the message alone.
-  const refused = formResult && batch && ((formResult.batchId === batch._id && formResult.date === date) || formResult.batchId === '') ? formResult : null;
-  const refusedMarks = refused && refused.batchId !== '' ? refused : null;
-  const initial = refusedMarks ? (refusedMarks.marks as DraftMarks) : draftMarks;
-  const initialDemos = refusedMarks ? (refusedMarks.demos as DemoMarks) : draftMarks ? draft?.demos : undefined;
-  const savedByForm = params.get('saved') === '1' && !refused;
 
   return (
     <>
@@ -157,114 +153,184 @@ export function Component() {
         <Text c="dimmed"><Trans>You have no batches yet. Once the office assigns you a batch, you can mark its attendance here.</Trans></Text>
       ) : (
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Select
-              label={t`Batch`}
-              size="md"
-              allowDeselect={false}
-              // The name in the field, its days and time under it (issue 54: "name (days · time)" was cut at 360 px).
-              data={batchList.map((option) => ({ value: option._id, label: option.name }))}
-              renderOption={({ option }) => {
-                const schedule = batchList.find((candidate) => candidate._id === option.value)?.schedule;
-                return (
-                  <div>
-                    <Text size="sm">{option.label}</Text>
-                    {schedule ? (
-                      <Text size="xs" c="dimmed">
-                        {scheduleLabel(schedule)}
-                      </Text>
-                    ) : null}
-                  </div>
-                );
-              }}
-              description={scheduleLabel(batch.schedule)}
-              value={batch._id}
-              onChange={(value) => value && choose({ batchId: value })}
-            />
-            <DateField
-              label={t`Date`}
-              size="md"
-              required
-              min={covering ? date : batch.startDate}
-              max={covering ? date : maxDate}
-              value={date}
-              onChange={(next) => next && choose({ date: next, batchId: batch._id })}
-            />
-          </SimpleGrid>
-          {!classDay && reason === null ? (
-            <Text size="sm" c="dimmed">
-              {t`${batch.name} has no class on ${weekdayName(weekdayOf(date))} (${scheduleLabel(batch.schedule)}); you can still mark an extra class.`}
-            </Text>
-          ) : null}
-          {reason ? (
-            <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`This day cannot be marked`}>
-              {reason}
-            </Alert>
-          ) : day.isPending && !fallback ? (
-            <Skeleton h={400} radius="md" aria-hidden="true" />
-          ) : day.isError && !shown ? (
-            <LoadErrorAlert title={t`Attendance could not be loaded`} error={day.error} fallback={ATTENDANCE_MESSAGES.loadFailed} onRetry={() => void day.refetch()} />
-          ) : shown?.closure ? (
-            <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`The academy is closed that day`}>
-              {t`${shown.closure}: no class for ${batch.name} on ${formatDate(date)}, so attendance cannot be marked.`}
-            </Alert>
-          ) : shown ? (
-            <Stack gap="sm">
-              {fallback ? (
-                <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={normalizeError(day.error, ATTENDANCE_MESSAGES.loadFailed).message}>
-                  <Stack gap="xs" align="flex-start">
-                    <Text size="sm">
-                      <Trans>Showing the marks kept on this device at {timeOf(draft!.savedAt)}. Submit them when the connection is back.</Trans>
-                    </Text>
-                    <Button size="xs" variant="light" color="orange" onClick={() => void day.refetch()}>
-                      <Trans>Try loading again</Trans>
-                    </Button>
-                  </Stack>
-                </Alert>
-              ) : shown.markedAt ? (
-                <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`Already marked`}>
-                  {shown.markedBy
-                    ? t`Marked on ${formatDate(shown.markedAt)} at ${timeOf(shown.markedAt)} by ${shown.markedBy.name}. Submitting again replaces these marks.`
-                    : t`Marked on ${formatDate(shown.markedAt)} at ${timeOf(shown.markedAt)}. Submitting again replaces these marks.`}
-                </Alert>
-              ) : null}
-              {shown.opensAt ? (
-                // Issue 54: a register taken long before the class alerted families of an absence at 05:25.
-                <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`Not open yet`} data-testid="attendance-opens-at">
-                  {t`Today's register of ${batch.name} opens at ${formatTime(shown.opensAt)}, shortly before the class starts at ${formatTime(batch.schedule.startTime)}. Mark it once the class has begun.`}
-                </Alert>
-              ) : null}
-              {refused ? (
-                <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Attendance not saved`} role="alert" data-testid="sheet-refused">
-                  {refused.message}
-                </Alert>
-              ) : savedByForm && shown.markedAt ? (
-                <Alert color="teal" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`Attendance saved`} role="status" data-testid="sheet-saved">
-                  {t`The marks below are saved.`}
-                </Alert>
-              ) : null}
-              {draftMarks && !refusedMarks && !fallback ? (
-                <Alert color="yellow" variant="light" title={t`Unsent marks restored`}>
-                  {t`Your marks from ${timeOf(draft!.savedAt)} on this device were not submitted; they are shown below.`}
-                </Alert>
-              ) : null}
-              <Group justify="space-between" gap="xs">
-                <Text size="sm" c="dimmed">
-                  {names.standard(batch.standard)} · {names.subject(batch.subject)} · {formatDate(date)}
-                </Text>
-              </Group>
-              <MarkAttendanceForm
-                key={`${batch._id}|${date}|${shown.markedAt ?? ''}|${fallback ? 'draft' : 'server'}`}
-                day={shown}
-                initial={initial}
-                initialDemos={initialDemos}
-                initialErrors={refusedMarks?.errors}
-                onDirtyChange={setDirty}
-              />
-            </Stack>
-          ) : null}
+          <BatchAndDate batch={batch} batchList={batchList} date={date} today={today} covering={covering} choose={choose} />
+          <DaySheet batch={batch} date={date} reason={reason} sheet={sheet} formResult={formResult} savedParam={params.get('saved') === '1'} setDirty={setDirty} />
         </Stack>
       )}
+    </>
+  );
+}
+
+interface BatchAndDateProps {
+  batch: Batch;
+  batchList: Batch[];
+  date: string;
+  today: string;
+  covering: boolean;
+  choose: (next: { batchId?: string; date?: string }) => void;
+}
+
+/** Which batch and day to mark: a covered class only on its own day, an own batch between its start and today. */
+function BatchAndDate({ batch, batchList, date, today, covering, choose }: BatchAndDateProps) {
+  const { t } = useLingui();
+  const maxDate = batch && batch.endDate < today ? batch.endDate : today;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <Select
+        label={t`Batch`}
+        size="md"
+        allowDeselect={false}
+        // The name in the field, its days and time under it (issue 54: "name (days · time)" was cut at 360 px).
+        data={batchList.map((option) => ({ value: option._id, label: option.name }))}
+        renderOption={({ option }) => {
+          const schedule = batchList.find((candidate) => candidate._id === option.value)?.schedule;
+          return (
+            <div>
+              <Text size="sm">{option.label}</Text>
+              {schedule ? (
+                <Text size="xs" c="dimmed">
+                  {scheduleLabel(schedule)}
+                </Text>
+              ) : null}
+            </div>
+          );
+        }}
+        description={scheduleLabel(batch.schedule)}
+        value={batch._id}
+        onChange={(value) => value && choose({ batchId: value })}
+      />
+      <DateField
+        label={t`Date`}
+        size="md"
+        required
+        min={covering ? date : batch.startDate}
+        max={covering ? date : maxDate}
+        value={date}
+        onChange={(next) => next && choose({ date: next, batchId: batch._id })}
+      />
+    </SimpleGrid>
+  );
+}
+
+interface DaySheetProps {
+  batch: Batch;
+  date: string;
+  reason: string | null;
+  sheet: DayOrDraft;
+  formResult: ReturnType<typeof useSheetFormResult>;
+  savedParam: boolean;
+  setDirty: (dirty: boolean) => void;
+}
+
+/** The chosen day's register: why it cannot be marked, or its notices and the form. */
+function DaySheet({ batch, date, reason, sheet, formResult, savedParam, setDirty }: DaySheetProps) {
+  const { t } = useLingui();
+  const names = useLocalNames();
+  const { day, draft, fallback } = sheet;
+  const shown = day.data ?? fallback;
+  const classDay = batch ? batch.schedule.days.includes(weekdayOf(date)) : true;
+  // The draft goes in only when it is newer than the saved marks (or the day is not marked).
+  const draftMarks = draft && shown && (!shown.markedAt || draft.savedAt > shown.markedAt) ? draft.marks : undefined;
+  // With no batch named: a batch not theirs (the server names nothing back), the message alone.
+  const refused = formResult && batch && ((formResult.batchId === batch._id && formResult.date === date) || formResult.batchId === '') ? formResult : null;
+  const refusedMarks = refused && refused.batchId !== '' ? refused : null;
+  const initial = refusedMarks ? (refusedMarks.marks as DraftMarks) : draftMarks;
+  const initialDemos = refusedMarks ? (refusedMarks.demos as DemoMarks) : draftMarks ? draft?.demos : undefined;
+  const savedByForm = savedParam && !refused;
+  return (
+    <>
+    {!classDay && reason === null ? (
+      <Text size="sm" c="dimmed">
+        {t`${batch.name} has no class on ${weekdayName(weekdayOf(date))} (${scheduleLabel(batch.schedule)}); you can still mark an extra class.`}
+      </Text>
+    ) : null}
+    {reason ? (
+      <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`This day cannot be marked`}>
+        {reason}
+      </Alert>
+    ) : day.isPending && !fallback ? (
+      <Skeleton h={400} radius="md" aria-hidden="true" />
+    ) : day.isError && !shown ? (
+      <LoadErrorAlert title={t`Attendance could not be loaded`} error={day.error} fallback={ATTENDANCE_MESSAGES.loadFailed} onRetry={() => void day.refetch()} />
+    ) : shown?.closure ? (
+      <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`The academy is closed that day`}>
+        {t`${shown.closure}: no class for ${batch.name} on ${formatDate(date)}, so attendance cannot be marked.`}
+      </Alert>
+    ) : shown ? (
+        <Stack gap="sm">
+          <SheetNotices batch={batch} sheet={sheet} shown={shown} refused={refused} savedByForm={savedByForm} restoredDraft={Boolean(draftMarks && !refusedMarks && !fallback)} />
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed">
+            {names.standard(batch.standard)} · {names.subject(batch.subject)} · {formatDate(date)}
+          </Text>
+        </Group>
+        <MarkAttendanceForm
+          key={`${batch._id}|${date}|${shown.markedAt ?? ''}|${fallback ? 'draft' : 'server'}`}
+          day={shown}
+          initial={initial}
+          initialDemos={initialDemos}
+          initialErrors={refusedMarks?.errors}
+          onDirtyChange={setDirty}
+        />
+      </Stack>
+    ) : null}
+    </>
+  );
+}
+
+interface SheetNoticesProps {
+  batch: Batch;
+  sheet: DayOrDraft;
+  shown: AttendanceDay;
+  refused: NonNullable<ReturnType<typeof useSheetFormResult>> | null;
+  savedByForm: boolean;
+  restoredDraft: boolean;
+}
+
+/** What the teacher should know before marking: kept on the device, already marked, not open yet, saved or refused. */
+function SheetNotices({ batch, sheet, shown, refused, savedByForm, restoredDraft }: SheetNoticesProps) {
+  const { t } = useLingui();
+  const { day, draft, fallback } = sheet;
+  return (
+    <>
+    {fallback ? (
+      <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={normalizeError(day.error, ATTENDANCE_MESSAGES.loadFailed).message}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            <Trans>Showing the marks kept on this device at {timeOf(draft!.savedAt)}. Submit them when the connection is back.</Trans>
+          </Text>
+          <Button size="xs" variant="light" color="orange" onClick={() => void day.refetch()}>
+            <Trans>Try loading again</Trans>
+          </Button>
+        </Stack>
+      </Alert>
+    ) : shown.markedAt ? (
+      <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`Already marked`}>
+        {shown.markedBy
+          ? t`Marked on ${formatDate(shown.markedAt)} at ${timeOf(shown.markedAt)} by ${shown.markedBy.name}. Submitting again replaces these marks.`
+          : t`Marked on ${formatDate(shown.markedAt)} at ${timeOf(shown.markedAt)}. Submitting again replaces these marks.`}
+      </Alert>
+    ) : null}
+    {shown.opensAt ? (
+      // Issue 54: a register taken long before the class alerted families of an absence at 05:25.
+      <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`Not open yet`} data-testid="attendance-opens-at">
+        {t`Today's register of ${batch.name} opens at ${formatTime(shown.opensAt)}, shortly before the class starts at ${formatTime(batch.schedule.startTime)}. Mark it once the class has begun.`}
+      </Alert>
+    ) : null}
+    {refused ? (
+      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Attendance not saved`} role="alert" data-testid="sheet-refused">
+        {refused.message}
+      </Alert>
+    ) : savedByForm && shown.markedAt ? (
+      <Alert color="teal" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`Attendance saved`} role="status" data-testid="sheet-saved">
+        {t`The marks below are saved.`}
+      </Alert>
+    ) : null}
+      {restoredDraft ? (
+      <Alert color="yellow" variant="light" title={t`Unsent marks restored`}>
+        {t`Your marks from ${timeOf(draft!.savedAt)} on this device were not submitted; they are shown below.`}
+      </Alert>
+    ) : null}
     </>
   );
 }
