@@ -148,7 +148,7 @@ async function main() {
     // 1. The API suite on the coordinator.
     const report = path.join(base, 'vitest.json');
     const filters = (process.env.PROOF_CITUS_TESTS ?? '').split(/\s+/).filter(Boolean);
-    const testCode = await run('npx', ['vitest', 'run', '--project', 'api', '--reporter=json', `--outputFile=${report}`, ...filters], citusEnv, path.join(base, 'tests.log'));
+    const testCode = await run('npx', ['vitest', 'run', '--project', 'api', '--reporter=json', '--reporter=default', `--outputFile.json=${report}`, ...filters], citusEnv, path.join(base, 'tests.log'));
     let passed = 0;
     const failed: string[] = [];
     if (fs.existsSync(report)) {

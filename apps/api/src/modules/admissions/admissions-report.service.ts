@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { academySql } from '../../db/same-academy';
 import type { z } from 'zod';
 import type { AdmissionsReport, EnquirySource, FunnelRow, LostReason, admissionsReportQuerySchema } from '@academy/shared/schemas/admissions';
 import type { DbExecutor } from '../../db/client';
@@ -76,7 +77,7 @@ export async function admissionsReport(db: DbExecutor, query: ReportQuery): Prom
         group by grouping sets ((source), (standard_id), ())
       )
       select f.*, st.name as standard_name, st.level as standard_level
-      from funnel f left join standards st on st.id = f.standard_id
+      from funnel f left join standards st on st.id = f.standard_id and st.academy_id = ${academySql()}
       order by f.enquiries desc, st.level nulls last, st.name, f.source
     `),
     db.execute<{ reason: LostReason; rejected: number; lost: number; total: number }>(sql`

@@ -284,7 +284,7 @@ describe('moving an academy between a hosted deployment and a one-academy instal
       const pool = poolOf(t.database.db);
       await pool.query("insert into provider_webhook_events (academy_id, id) values ($1, 'whatsapp:message:wamid.before-copy')", [alpha]);
       await pool.query(
-        "insert into sign_in_hand_offs (academy_id, user_id, token_hash, expires_at) select $1, id, 'hand-off-hash-before-copy', now() + interval '2 minutes' from users where academy_id = $1 and email = $2",
+        "insert into sign_in_hand_offs (academy_id, user_id, token_hash, expires_at) select $1, id, 'hand-off-hash-before-copy', now() + interval '2 minutes' from users where academy_id = $1 and email = $2 returning token_hash",
         [alpha, ADMIN],
       );
     });

@@ -112,7 +112,9 @@ const FETCH_SIZE = 500;
  * security already shows no other academy's rows; the filter says so in the statement too).
  */
 export async function dumpTable(client: Queryable, table: TableInfo, writeLine: (line: string) => Promise<void> | void, academyId?: string): Promise<number> {
-  const orderBy = table.primaryKey.length > 0 ? table.primaryKey.map((column) => `(r.${quoteIdent(column)})::text collate "C"`).join(', ') : `row_to_json(r.*)::text collate "C"`;
+  // `|| ''`: the same text, made by a function; a varchar key's plain `::text` is a relabelling that a Citus
+  // cursor over several shards reads back with the column's own type, and refuses (decision 053).
+  const orderBy = table.primaryKey.length > 0 ? table.primaryKey.map((column) => `((r.${quoteIdent(column)})::text || '') collate "C"`).join(', ') : `row_to_json(r.*)::text collate "C"`;
   const cursor = `backup_${table.name.replace(/[^a-z0-9_]/gi, '_')}`.slice(0, 60);
   const filtered = academyId !== undefined && table.hasAcademyId;
   await client.query(

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BACKUP_NAME_PATTERN,
@@ -25,6 +25,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { academyToday } from '../../academy-settings';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { archiveKeyId, decryptStream, encryptStream, formatArchiveKey, newArchiveKey, OffsiteDecryptError } from './offsite-crypto';
+import { academySql } from '../../db/same-academy';
 
 /**
  * Backups off the machine (issue 52, decision 044): each backup made while this is on is encrypted
@@ -504,8 +505,10 @@ export async function syncOffsite(db: Db, keys: ServerKeys, backupsDir: string, 
 }
 
 /** What the dashboard warns about (json `{ failed, last_error }`, a subquery of its one statement): copies that failed and the newest error; none while off. */
-export const offsiteFailuresSql = sql`(select json_build_object('failed', count(*)::int, 'last_error', (array_agg(last_error order by last_attempt_at desc nulls last))[1])
-    from offsite_backups where status = 'failed' and exists (select 1 from offsite_backup_settings where enabled))`;
+// Every table names the academy as a parameter: a select-list subquery reaches one shard on Citus (decision 053).
+export const offsiteFailuresSql = (): SQL => sql`(select json_build_object('failed', count(*)::int, 'last_error', (array_agg(last_error order by last_attempt_at desc nulls last))[1])
+    from offsite_backups where academy_id = ${academySql()} and status = 'failed'
+      and exists (select 1 from offsite_backup_settings where academy_id = ${academySql()} and enabled))`;
 
 const KIND_OF_NAME = /-(manual|automatic|uploaded)-[0-9a-f]{6}\.tar\.gz$/;
 

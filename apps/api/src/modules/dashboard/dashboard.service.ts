@@ -11,7 +11,7 @@ import { weeklySchedule } from '../batches';
 import { listNotes } from '../notes';
 import { academyCurrentYear, academyToday, getAcademySettings } from '../../academy-settings';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
-import { academyDayStartSql, academyTimeZoneSql } from '../../db/academy-today';
+import { academyDayStartSql, academyTimeZoneSql, thisAcademyTimeZoneSql } from '../../db/academy-today';
 import { academySql } from '../../db/same-academy';
 import { yearFeeTotals } from '../fees';
 import { conversationCountsSql } from '../conversations';
@@ -75,11 +75,11 @@ type MessageCount = { kind: MessageKind; status: MessageStatus; count: number; h
  * rows only), `held` those queued until the quiet hours end: a scalar subquery (json array).
  */
 function messagesTodaySql(today: string): SQL {
-  const zone = academyTimeZoneSql;
+  const zone = thisAcademyTimeZoneSql();
   return sql`(select coalesce(json_agg(m), '[]'::json) from (
       select m.kind, m.status, count(*)::int as count, count(*) filter (where m.status = 'queued' and m.not_before > now())::int as held
       from parent_messages m
-      where m.created_at >= ${academyDayStartSql(today, zone)} and m.created_at < ${academyDayStartSql(sql`${today}::date + 1`, zone)}
+      where m.academy_id = ${academySql()} and m.created_at >= ${academyDayStartSql(today, zone)} and m.created_at < ${academyDayStartSql(sql`${today}::date + 1`, zone)}
       group by m.kind, m.status) m)`;
 }
 
@@ -125,8 +125,8 @@ async function ownerMonth(
   // The same day of last month, or its last day when it is shorter (31 March → 28/29 February).
   const sameDay = `${lastMonth}-${today.slice(8, 10)}`;
   const lastMonthToDate = sameDay > lastMonthEnd ? lastMonthEnd : sameDay;
-  const zone = academyTimeZoneSql;
   // Every table names the academy: the statement goes to one shard on Citus (decision 053).
+  const zone = thisAcademyTimeZoneSql();
   const academy = academySql();
   const [{ rows }, settings] = await Promise.all([
     db.execute<{
@@ -167,7 +167,7 @@ async function ownerMonth(
             'last_month', count(*) filter (where s.admission_date < ${monthStart}::date))
           from students s
           where s.academy_id = ${academy} and s.admission_date between ${lastMonthStart}::date and ${today}::date) as admissions,
-        ${offsiteFailuresSql} as offsite,
+        ${offsiteFailuresSql()} as offsite,
         ${messagesTodaySql(today)} as messages,
         ${conversationCountsSql(today, timeZone)} as replies
     `),

@@ -51,7 +51,7 @@ export async function keyFromOnlineTest(db: Db, actor: Actor, examId: string, in
   const { rows: links } = await db.execute<{ onlineTestId: string }>(sql`select online_test_id as "onlineTestId" from online_test_batches where exam_id = ${examId}`);
   if (!links[0]) throw refused('This test is not an online test’s: type the key, or scan a key sheet');
   const { rows } = await db.execute<PaperQuestion>(sql`
-    select q.type, q.options, q.correct, q.answer_value as "answerValue" from online_test_questions otq join questions q on q.id = otq.question_id
+    select q.type, q.options, q.correct, q.answer_value as "answerValue" from online_test_questions otq join questions q on q.id = otq.question_id and q.academy_id = otq.academy_id
     where otq.online_test_id = ${links[0].onlineTestId} order by otq.position`);
   if (rows.length === 0) throw refused('The online test’s paper has no questions');
   const { answers, options } = keyOfPaper(rows);

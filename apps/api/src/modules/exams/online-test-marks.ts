@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { academySql } from '../../db/same-academy';
 import type { DbExecutor } from '../../db/client';
 import { queueJob } from '../../events/queue-job';
 
@@ -22,8 +23,9 @@ export async function recordOnlineTestMarks(tx: DbExecutor, input: { batchId: st
       a.submitted_at is null
     from batch_students bs
     join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
-    left join online_test_attempts a on a.online_test_id = ${input.onlineTestId} and a.student_id = s.id
-    where bs.batch_id = ${input.batchId}`);
+    left join online_test_attempts a on a.online_test_id = ${input.onlineTestId} and a.student_id = s.id and a.academy_id = s.academy_id
+    where bs.academy_id = ${academySql()} and bs.batch_id = ${input.batchId}
+    returning student_id`); // the academy as a parameter and returning: one shard and no COPY on Citus (decision 053)
   await queueJob(tx, 'exam-results-messages', { examId });
   return examId;
 }

@@ -233,20 +233,20 @@ export function attendanceSheet({ sheet }: SheetContext): Promise<number> {
     ],
     sql`
       with counted as (
-        select student_id, batch_id, date_trunc('month', date::timestamp)::date as month,
+        select academy_id, student_id, batch_id, date_trunc('month', date::timestamp)::date as month,
           count(*) filter (where status = 'present')::int as present,
           count(*) filter (where status = 'late')::int as late,
           count(*) filter (where status = 'absent')::int as absent,
           count(*) filter (where status = 'excused')::int as excused,
           count(*)::int as marked
         from attendance_records
-        group by student_id, batch_id, date_trunc('month', date::timestamp)
+        group by academy_id, student_id, batch_id, date_trunc('month', date::timestamp)
       )
       select s.student_code, u.name, b.name as batch, c.month, c.present, c.late, c.absent, c.excused, c.marked
       from counted c
-      join students s on s.id = c.student_id
+      join students s on s.id = c.student_id and s.academy_id = c.academy_id
       join users u on u.id = s.user_id and u.academy_id = s.academy_id
-      join batches b on b.id = c.batch_id
+      join batches b on b.id = c.batch_id and b.academy_id = c.academy_id
       order by s.student_code, b.name, b.id, c.month`,
     (row) => [
       row.student_code as string,

@@ -1,6 +1,7 @@
 /** After sending: the providers' status reports, the app's "shown", and the office's retry. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { appNowSql } from '../../db/app-time';
 import { parentMessages, parents } from '../../db/schema';
 import { PARENT_MESSAGE_MAX_ATTEMPTS } from './queue-messages';
 import { queueFallback } from './fallback';
@@ -33,7 +34,9 @@ export async function recordProviderStatus(
   // The provider's time only when it is possible (issue 53: `"timestamp":"1"` made read_at 1970): not
   // before the message was queued (a minute's leeway for clocks) nor minutes ahead; else when it came.
   const reported = Number.isNaN(report.at.getTime()) ? null : report.at;
-  const at = sql`(case when ${reported}::timestamptz between m.created_at - interval '1 minute' and now() + interval '5 minutes' then ${reported}::timestamptz else now() end)`;
+  // This server's clock as a parameter: Citus refuses now() inside CASE or COALESCE of an UPDATE (decision 053).
+  const now = appNowSql();
+  const at = sql`(case when ${reported}::timestamptz between m.created_at - interval '1 minute' and ${now} + interval '5 minutes' then ${reported}::timestamptz else ${now} end)`;
   const { rows } = await db.execute<{ id: string }>(sql`
     update parent_messages m set
       status = ${report.status},
@@ -42,7 +45,7 @@ export async function recordProviderStatus(
       read_at = case when ${rank} = 3 then coalesce(m.read_at, ${at}) else m.read_at end,
       error = ${report.status === 'failed' ? (report.error ?? 'Not delivered').slice(0, 1000) : null},
       attempts = case when ${report.status === 'failed' && report.final !== false} then greatest(m.attempts, ${PARENT_MESSAGE_MAX_ATTEMPTS}) else m.attempts end,
-      updated_at = now()
+      updated_at = ${now}
     where m.channel = ${report.channel} and m.provider_id = ${report.providerId}
       and (${STATUS_RANK} < ${rank} or (m.status = 'sent' and ${report.status} = 'failed'))
       and m.status not in ('cancelled', 'failed')

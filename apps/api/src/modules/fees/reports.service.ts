@@ -11,7 +11,7 @@ import { academyCurrentYear, academyToday } from '../../academy-settings';
 import { balanceSql, dueDeliverySql, dueDepositSql, dueFields, dueStatus, duesFilters, dueTaxableSql } from './fee-queries';
 import { registrationOn, taxOnTopOf } from '../gst';
 import { dueInvoicesOf, invoicedDueGst } from './due-invoices.service';
-import { joinOn, qualified } from '../../db/same-academy';
+import { academySql, joinOn, qualified, thisAcademy } from '../../db/same-academy';
 
 /** The office's fee reports: dues outstanding (list and CSV) and the money in for the dashboard and the Fees screen. */
 
@@ -125,8 +125,10 @@ const moneyIn = sql`${feeReceipts.cancelledAt} is null and ${feeReceipts.mode} <
  * A statement credit still waiting for the office: no receipt made of it, its UTR on no live receipt
  * (a family's confirmed report), and not set aside (a refund, interest; issue 54).
  */
-const unreconciled = sql`${bankStatementCredits.receiptId} is null and ${bankStatementCredits.setAsideAt} is null and not exists (select 1 from ${feeReceipts} r where r.utr = ${bankStatementCredits.utr} and r.academy_id = ${qualified(bankStatementCredits.academyId)} and r.cancelled_at is null)`;
-const unreconciledC = sql`c.receipt_id is null and c.set_aside_at is null and not exists (select 1 from ${feeReceipts} r where r.utr = c.utr and r.academy_id = c.academy_id and r.cancelled_at is null)`;
+// Each table names the academy as a parameter: a select-list subquery beside an aggregate reaches one
+// shard on Citus only so (decision 053).
+const unreconciled = (): SQL => sql`${bankStatementCredits.academyId} = ${academySql()} and ${bankStatementCredits.receiptId} is null and ${bankStatementCredits.setAsideAt} is null and not exists (select 1 from ${feeReceipts} r where r.utr = ${bankStatementCredits.utr} and r.academy_id = ${academySql()} and r.cancelled_at is null)`;
+const unreconciledC = (): SQL => sql`c.academy_id = ${academySql()} and c.receipt_id is null and c.set_aside_at is null and not exists (select 1 from ${feeReceipts} r where r.utr = c.utr and r.academy_id = ${academySql()} and r.cancelled_at is null)`;
 
 /** The money in and out for the dashboard card and the Fees screen's tiles: two small aggregate queries. */
 export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
@@ -137,13 +139,13 @@ export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
       .select({
         amount: sql<number>`coalesce(sum(${feeReceipts.amountPaise}), 0)`.mapWith(Number),
         // What waits for the office (issue 38), in the same statement: families' UPI reports, statement credits not yet receipts.
-        pendingClaims: sql<number>`(select count(*) from ${paymentClaims} where ${paymentClaims.status} = 'pending')`.mapWith(Number),
-        unreconciledCredits: sql<number>`(select count(*) from ${bankStatementCredits} where ${unreconciled})`.mapWith(Number),
+        pendingClaims: sql<number>`(select count(*) from ${paymentClaims} where ${paymentClaims.academyId} = ${academySql()} and ${paymentClaims.status} = 'pending')`.mapWith(Number),
+        unreconciledCredits: sql<number>`(select count(*) from ${bankStatementCredits} where ${unreconciled()})`.mapWith(Number),
         // Where the dashboard's link goes (issue 54): the newest statement with such a credit.
-        unreconciledStatementId: sql<string | null>`(select c.statement_id from ${bankStatementCredits} c join ${bankStatements} s on s.id = c.statement_id and s.academy_id = c.academy_id where ${unreconciledC} order by s.uploaded_at desc limit 1)`,
+        unreconciledStatementId: sql<string | null>`(select c.statement_id from ${bankStatementCredits} c join ${bankStatements} s on s.id = c.statement_id and s.academy_id = ${academySql()} where ${unreconciledC()} order by s.uploaded_at desc limit 1)`,
       })
       .from(feeReceipts)
-      .where(and(moneyIn, sql`${feeReceipts.date} >= ${monthStart}`)),
+      .where(and(thisAcademy(feeReceipts), moneyIn, sql`${feeReceipts.date} >= ${monthStart}`)),
     db
       .select({
         amount: sql<number>`coalesce(sum(${balanceSql}), 0)`.mapWith(Number),
@@ -152,7 +154,7 @@ export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
         dueNow: sql<number>`coalesce(sum(${balanceSql}) filter (where ${feeDues.dueDate} <= ${today}), 0)`.mapWith(Number),
       })
       .from(feeDues)
-      .where(and(eq(feeDues.status, 'open'), sql`${balanceSql} > 0`)),
+      .where(and(thisAcademy(feeDues), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`)),
   ]);
   return {
     collectedThisMonth: rupees(month?.amount ?? 0),

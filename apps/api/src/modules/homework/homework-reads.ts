@@ -18,7 +18,7 @@ import { assertStaffOfBatch, batchScope } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
 import { studentIdOf } from '../../access/actor';
 import { homeworkManageScope, homeworkNotFound, homeworkOfStudent, homeworkReadScope, ownSubmissionStudentId, submissionOwnerScope } from '../../access/homework';
-import { joinOn, qualified } from '../../db/same-academy';
+import { academySql, joinOn, thisAcademy } from '../../db/same-academy';
 
 const teacherUsers = alias(users, 'teacher_users');
 
@@ -194,14 +194,16 @@ export async function batchHomework(db: DbExecutor, actor: Actor, batchId: strin
       title: homework.title,
       dueAt: homework.dueAt,
       handIn: homework.handIn,
-      students: sql<number>`(select count(*)::int from ${batchStudents} where ${batchStudents.batchId} = ${homework.batchId} and ${batchStudents.academyId} = ${qualified(homework.academyId)})`,
+      // The batch's students (every row is of this batch), the academy as a parameter in each table: Citus
+      // takes a select-list subquery beside an aggregate only in a statement on one shard (decision 053).
+      students: sql<number>`(select count(*)::int from ${batchStudents} where ${batchStudents.batchId} = ${batchId} and ${batchStudents.academyId} = ${academySql()})`,
       handedIn: sql<number>`count(${homeworkSubmissions.id})::int`,
       late: sql<number>`count(${homeworkSubmissions.id}) filter (where ${homeworkSubmissions.late})::int`,
       checked: sql<number>`count(${homeworkSubmissions.id}) filter (where ${homeworkSubmissions.status} = 'done')::int`,
     })
     .from(homework)
     .leftJoin(homeworkSubmissions, joinOn(homeworkSubmissions.homeworkId, homework.id))
-    .where(eq(homework.batchId, batchId))
+    .where(and(thisAcademy(homework), eq(homework.batchId, batchId)))
     .groupBy(homework.academyId, homework.id)
     .orderBy(desc(homework.dueAt), desc(homework.id))
     .limit(200);

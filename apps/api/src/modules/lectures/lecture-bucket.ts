@@ -11,6 +11,7 @@ import type { FileStorage } from '../../lib/storage';
 import type { ServerKeys } from '../../lib/server-keys';
 import { currentAcademyId } from '../../lib/tenancy';
 import { academyBucket, academyBucketOn, describeS3Error, s3ClientFor, type OffsiteConfig } from '../backups';
+import { academySql } from '../../db/same-academy';
 
 /*
  * Lectures in the academy's bucket (issue 75, decision 096). The bucket is the off-site backups' one
@@ -234,12 +235,14 @@ export async function syncLectureBucket(deps: LectureBucketDeps, options: { thro
 /** Settings → Lectures' line about the bucket (one statement); null when no bucket is set and none of the files is in one. */
 export async function lectureBucketSummary(db: DbExecutor): Promise<LectureSettings['bucket']> {
   const on = await academyBucketOn(db);
+  // Every table names the academy as a parameter: the select list's subqueries reach one shard on Citus (decision 053).
+  const academy = academySql();
   const { rows } = await db.execute<{ bytes: string; waiting: number; failed: number; last_error: string | null }>(sql`
-    select (select coalesce(sum(bytes), 0)::text from lecture_files where in_bucket) as bytes,
-      (select count(*)::int from lectures l where l.status = 'ready' and l.files_removed_at is null
-        and exists (select 1 from lecture_files f where f.lecture_id = l.id and not f.in_bucket)) as waiting,
-      (select count(*)::int from lectures where bucket_error is not null and bucket_state in ('failed', 'removing')) as failed,
-      (select bucket_error from lectures where bucket_error is not null and bucket_state in ('failed', 'removing') order by updated_at desc limit 1) as last_error`);
+    select (select coalesce(sum(bytes), 0)::text from lecture_files where academy_id = ${academy} and in_bucket) as bytes,
+      (select count(*)::int from lectures l where l.academy_id = ${academy} and l.status = 'ready' and l.files_removed_at is null
+        and exists (select 1 from lecture_files f where f.academy_id = ${academy} and f.lecture_id = l.id and not f.in_bucket)) as waiting,
+      (select count(*)::int from lectures where academy_id = ${academy} and bucket_error is not null and bucket_state in ('failed', 'removing')) as failed,
+      (select bucket_error from lectures where academy_id = ${academy} and bucket_error is not null and bucket_state in ('failed', 'removing') order by updated_at desc limit 1) as last_error`);
   const row = rows[0];
   const bytes = Number(row?.bytes ?? 0);
   const failed = row?.failed ?? 0;

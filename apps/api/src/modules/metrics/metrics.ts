@@ -189,9 +189,13 @@ function sumRows<T extends Record<string, unknown>>(rows: T[], keyOf: (row: T) =
   return [...byKey.values()];
 }
 
-/** One academy's lecture bytes by place and its failed bucket copies (decision 096). */
+/**
+ * One academy's lecture bytes by place and its failed bucket copies (decision 096). The academy ($1) named
+ * in each table: a select-list subquery beside an aggregate reaches one shard on Citus only so (decision 053).
+ */
 const LECTURE_BYTES_SQL = `select coalesce(sum(bytes) filter (where not in_bucket), 0)::text as local, coalesce(sum(bytes) filter (where in_bucket), 0)::text as bucket,
-  (select count(*)::int from lectures where bucket_error is not null and bucket_state in ('failed', 'removing')) as failed from lecture_files`;
+  (select count(*)::int from lectures where academy_id = $1 and bucket_error is not null and bucket_state in ('failed', 'removing')) as failed
+  from lecture_files where academy_id = $1`;
 
 /** The scrape's queries: plain ones of the whole database, and those read inside each active academy. */
 function academyQueries(pool: pg.Pool) {
@@ -215,7 +219,7 @@ function academyQueries(pool: pg.Pool) {
     const academies = await query<{ id: string; slug: string }>(`select id, slug from academies where status = 'active' order by id`);
     const rows: { slug: string; local: number; bucket: number; failed: number }[] = [];
     for (const { id, slug } of academies.rows) {
-      const [row] = await withAcademy(id, async () => (await query<{ local: string; bucket: string; failed: number }>(LECTURE_BYTES_SQL)).rows);
+      const [row] = await withAcademy(id, async () => (await pool.query<{ local: string; bucket: string; failed: number }>({ text: LECTURE_BYTES_SQL, values: [id], query_timeout: QUERY_TIMEOUT_MS } as pg.QueryConfig)).rows);
       rows.push({ slug, local: Number(row?.local ?? 0), bucket: Number(row?.bucket ?? 0), failed: row?.failed ?? 0 });
     }
     return rows;

@@ -288,18 +288,23 @@ async function chooseQuestions(db: DbExecutor, actor: Actor, input: OnlineTestIn
   return picked;
 }
 
-/** Writes the paper's batches and questions (sections: the subjects in name order, the chosen order within). */
+/**
+ * Writes the paper's batches and questions (sections: the subjects in name order, the chosen order within).
+ * `returning`: else Citus copies computed rows into the shards, which row-level security refuses (decision 053).
+ */
 async function writePaper(tx: DbExecutor, testId: string, input: OnlineTestInput, questionIds: string[]): Promise<void> {
   await tx.execute(sql`delete from online_test_batches where online_test_id = ${testId}`);
   await tx.execute(sql`delete from online_test_questions where online_test_id = ${testId}`);
   await tx.execute(sql`
     insert into online_test_batches (online_test_id, batch_id)
-    select ${testId}::uuid, b from unnest(${`{${[...new Set(input.batches)].join(',')}}`}::uuid[]) b`);
+    select ${testId}::uuid, b from unnest(${`{${[...new Set(input.batches)].join(',')}}`}::uuid[]) b
+    returning batch_id`);
   await tx.execute(sql`
     insert into online_test_questions (online_test_id, question_id, position)
     select ${testId}::uuid, q.id, row_number() over (order by lower(s.name), s.id, chosen.ord)
     from unnest(${`{${questionIds.join(',')}}`}::uuid[]) with ordinality as chosen(id, ord)
-    join questions q on q.id = chosen.id join subjects s on s.id = q.subject_id and s.academy_id = q.academy_id`);
+    join questions q on q.id = chosen.id and q.academy_id = ${academySql()} join subjects s on s.id = q.subject_id and s.academy_id = ${academySql()}
+    returning question_id`);
 }
 
 /** POST /api/online-tests. */

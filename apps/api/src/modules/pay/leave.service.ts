@@ -29,6 +29,8 @@ const LEAVE_COLUMNS = sql`l.id as "_id", json_build_object('_id', t.id, 'name', 
  */
 async function classesOf(db: DbExecutor, leave: { teacherId: string; from: string; to: string }[]): Promise<(Leave['classes'][number] & { teacherId: string; leaveFrom: string })[]> {
   if (leave.length === 0) return [];
+  // Every table names the academy as a parameter: one shard on Citus (decision 053).
+  const academy = academySql();
   const { rows } = await db.execute<Leave['classes'][number] & { teacherId: string; leaveFrom: string }>(sql`
     with leave as (
       select * from unnest(${sql.param(leave.map((item) => item.teacherId))}::uuid[], ${sql.param(leave.map((item) => item.from))}::date[], ${sql.param(leave.map((item) => item.to))}::date[]) as l(teacher_id, from_date, to_date)
@@ -37,7 +39,7 @@ async function classesOf(db: DbExecutor, leave: { teacherId: string; from: strin
       to_char(b.start_time, 'HH24:MI') as "startTime",
       case when s.id is null then null else json_build_object('_id', st.id, 'name', su.name) end as substitute
     from leave l
-    join batches b on b.teacher_id = l.teacher_id and b.archived_at is null
+    join batches b on b.teacher_id = l.teacher_id and b.academy_id = ${academy} and b.archived_at is null
     cross join lateral generate_series(greatest(l.from_date, b.start_date), least(l.to_date, b.end_date), interval '1 day') as d(day)
     left join batch_substitutions s on s.batch_id = b.id and s.academy_id = b.academy_id and s.date = d.day::date
     left join teachers st on st.id = s.teacher_id and st.academy_id = s.academy_id
@@ -45,9 +47,9 @@ async function classesOf(db: DbExecutor, leave: { teacherId: string; from: strin
     where (array['mon','tue','wed','thu','fri','sat','sun'])[extract(isodow from d.day)::int] = any(b.schedule_days)
       and not exists (
         select 1 from announcements an
-        where an.closure and an.start_date <= d.day::date and an.end_date >= d.day::date
-          and (not exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = an.academy_id)
-            or exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = an.academy_id and ab.batch_id = b.id)))
+        where an.academy_id = ${academy} and an.closure and an.start_date <= d.day::date and an.end_date >= d.day::date
+          and (not exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = ${academy})
+            or exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = ${academy} and ab.batch_id = b.id)))
     order by d.day, b.start_time, b.name`);
   return rows;
 }
@@ -63,7 +65,7 @@ async function withClasses(db: DbExecutor, rows: LeaveRow[]): Promise<Leave[]> {
 }
 
 async function leaveById(db: DbExecutor, id: string): Promise<Leave> {
-  const { rows } = await db.execute<LeaveRow>(sql`select ${LEAVE_COLUMNS} from teacher_leave l join teachers t on t.id = l.teacher_id join users u on u.id = t.user_id and u.academy_id = t.academy_id where l.id = ${id}`);
+  const { rows } = await db.execute<LeaveRow>(sql`select ${LEAVE_COLUMNS} from teacher_leave l join teachers t on t.id = l.teacher_id and t.academy_id = l.academy_id join users u on u.id = t.user_id and u.academy_id = t.academy_id where l.id = ${id}`);
   if (!rows[0]) throw new AppError('NOT_FOUND', PAY_MESSAGES.leaveNotFound);
   return (await withClasses(db, rows))[0]!;
 }
@@ -85,7 +87,7 @@ export async function askLeave(db: Db, actor: Actor, input: LeaveInput): Promise
 export async function myLeave(db: DbExecutor, actor: Actor): Promise<{ leave: Leave[] }> {
   const teacherId = teacherIdOf(actor);
   const { rows } = await db.execute<LeaveRow>(sql`
-    select ${LEAVE_COLUMNS} from teacher_leave l join teachers t on t.id = l.teacher_id join users u on u.id = t.user_id and u.academy_id = t.academy_id
+    select ${LEAVE_COLUMNS} from teacher_leave l join teachers t on t.id = l.teacher_id and t.academy_id = l.academy_id join users u on u.id = t.user_id and u.academy_id = t.academy_id
     where l.teacher_id = ${teacherId} order by l.from_date desc, l.created_at desc limit 50`);
   return { leave: await withClasses(db, rows) };
 }
@@ -97,7 +99,7 @@ export async function myLeave(db: DbExecutor, actor: Actor): Promise<{ leave: Le
 export async function leaveList(db: DbExecutor): Promise<{ leave: Leave[] }> {
   const today = await academyToday(db);
   const { rows } = await db.execute<LeaveRow>(sql`
-    select ${LEAVE_COLUMNS} from teacher_leave l join teachers t on t.id = l.teacher_id join users u on u.id = t.user_id and u.academy_id = t.academy_id
+    select ${LEAVE_COLUMNS} from teacher_leave l join teachers t on t.id = l.teacher_id and t.academy_id = l.academy_id join users u on u.id = t.user_id and u.academy_id = t.academy_id
     where l.status = 'pending' or (l.status = 'approved' and l.to_date >= ${today})
     order by (l.status = 'pending') desc, l.from_date, l.created_at limit 100`);
   return { leave: await withClasses(db, rows) };

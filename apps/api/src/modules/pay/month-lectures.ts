@@ -1,6 +1,7 @@
 /** The lectures a month's pay counts: classes taken (attendance, substitutes), late ones, the office's corrections. */
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { academySql } from '../../db/same-academy';
 import { monthRange, previousMonth, type LectureRow } from './pay-calc';
 
 export type LectureQueryRow = LectureRow & { teacherId: string };
@@ -11,24 +12,26 @@ export type LectureQueryRow = LectureRow & { teacherId: string };
  * teacher; a day a closure closed for that batch counts for nobody. One statement for the whole academy.
  */
 async function takenBetween(db: DbExecutor, start: string, end: string, teacherId?: string): Promise<LectureQueryRow[]> {
+  // Every table names the academy as a parameter: one shard on Citus (decision 053).
+  const academy = academySql();
   const { rows } = await db.execute<LectureQueryRow>(sql`
     with days as (
       select a.batch_id, a.date, (array_agg(a.marked_by order by a.marked_at desc))[1] as marked_by
-      from attendance_records a where a.date between ${start} and ${end}
+      from attendance_records a where a.academy_id = ${academy} and a.date between ${start} and ${end}
       group by a.batch_id, a.date
     ), lectures as (
       select d.batch_id, d.date, b.name as batch_name,
         coalesce(s.teacher_id, mt.id, b.teacher_id) as teacher_id, (s.teacher_id is not null) as substitute,
         (extract(epoch from (b.end_time - b.start_time)) / 60)::int as minutes
       from days d
-      join batches b on b.id = d.batch_id
-      left join batch_substitutions s on s.batch_id = d.batch_id and s.date = d.date
-      left join teachers mt on mt.user_id = d.marked_by
+      join batches b on b.id = d.batch_id and b.academy_id = ${academy}
+      left join batch_substitutions s on s.batch_id = d.batch_id and s.academy_id = ${academy} and s.date = d.date
+      left join teachers mt on mt.user_id = d.marked_by and mt.academy_id = ${academy}
       where not exists (
         select 1 from announcements an
-        where an.closure and an.start_date <= d.date and an.end_date >= d.date
-          and (not exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = an.academy_id)
-            or exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = an.academy_id and ab.batch_id = d.batch_id)))
+        where an.academy_id = ${academy} and an.closure and an.start_date <= d.date and an.end_date >= d.date
+          and (not exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = ${academy})
+            or exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.academy_id = ${academy} and ab.batch_id = d.batch_id)))
     )
     select l.teacher_id as "teacherId", to_char(l.date, 'YYYY-MM-DD') as date, l.batch_id as "batchId", l.batch_name as "batchName", l.minutes, 1 as count,
       case when l.substitute then 'substitute' else 'attendance' end as source, null as reason

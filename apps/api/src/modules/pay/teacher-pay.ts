@@ -110,7 +110,8 @@ export async function updatePaySettings(db: Db, keys: ServerKeys, actor: Actor, 
     if (rates.length > 0) {
       await tx.execute(sql`
         insert into teacher_pay_rates (teacher_id, batch_id, amount_paise)
-        select ${teacherId}, r.batch_id, r.amount from unnest(${sql.param(rates.map((rate) => rate.batch))}::uuid[], ${sql.param(rates.map((rate) => rate.amount))}::int[]) as r(batch_id, amount)`);
+        select ${teacherId}, r.batch_id, r.amount from unnest(${sql.param(rates.map((rate) => rate.batch))}::uuid[], ${sql.param(rates.map((rate) => rate.amount))}::int[]) as r(batch_id, amount)
+        returning batch_id`); // returning: else a COPY into the shards on Citus, refused under row-level security (decision 053)
     }
     // The PAN is personal data: the audit entry says whether one is on file, never which.
     const after = {

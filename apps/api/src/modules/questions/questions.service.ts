@@ -11,7 +11,7 @@ import { containsPattern } from '../../lib/search';
 import type { Actor } from '../../access/actor';
 import { assertMayWriteSubject, questionNotFound, questionScope, questionSubjectScope } from '../../access/questions';
 import { diffChanges, recordAudit } from '../audit';
-import { joinOn, thisAcademy } from '../../db/same-academy';
+import { academySql, joinOn, thisAcademy } from '../../db/same-academy';
 
 /*
  * The question bank (issue 40; docs/decisions/037-online-tests.md, "The question bank"). A question's
@@ -73,10 +73,13 @@ export function questionColumns(input: QuestionValues, current: readonly StoredO
 // The outer query's row, qualified by hand: inside the subquery a bare column would name `d`'s own.
 const outer = (column: string) => sql.raw(`"questions"."${column}"`);
 
-/** The oldest other question of the bank with the same subject and fingerprint, written before this one. */
-const duplicateOfColumn = sql<string | null>`(
+/**
+ * The oldest other question of the bank with the same subject and fingerprint, written before this one.
+ * The academy as a parameter (the outer rows' too, selectQuestions): one shard on Citus (decision 053).
+ */
+const duplicateOfColumn = (): SQL<string | null> => sql<string | null>`(
   select d.id from ${questions} d
-  where d.fingerprint = ${outer('fingerprint')} and d.subject_id = ${outer('subject_id')} and d.deleted_at is null
+  where d.academy_id = ${academySql()} and d.fingerprint = ${outer('fingerprint')} and d.subject_id = ${outer('subject_id')} and d.deleted_at is null
     and (d.created_at, d.id) < (${outer('created_at')}, ${outer('id')})
   order by d.created_at, d.id limit 1
 )`;
@@ -105,7 +108,7 @@ async function loadQuestions(db: DbExecutor, where: SQL | undefined, window?: Pa
       answerTolerance: questions.answerTolerance,
       solution: questions.solution,
       language: questions.language,
-      duplicateOf: duplicateOfColumn,
+      duplicateOf: duplicateOfColumn(),
       authorId: users.id,
       authorName: users.name,
       createdAt: questions.createdAt,
@@ -115,7 +118,7 @@ async function loadQuestions(db: DbExecutor, where: SQL | undefined, window?: Pa
     .from(questions)
     .innerJoin(subjects, joinOn(subjects.id, questions.subjectId))
     .leftJoin(users, joinOn(users.id, questions.createdBy))
-    .where(and(isNull(questions.deletedAt), where))
+    .where(and(thisAcademy(questions), isNull(questions.deletedAt), where))
     .orderBy(desc(questions.createdAt), desc(questions.id))
     .$dynamic();
   const rows = await (window ? query.limit(window.limit).offset((window.page - 1) * window.limit) : query);

@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '@academy/shared/calendar';
 import type { academySettingsInputSchema, AcademySettings, parentAlertSettingsInputSchema, PublicAcademySettings } from '@academy/shared/schemas/settings';
@@ -19,15 +19,14 @@ export function toPublicSettings(settings: AcademySettings): PublicAcademySettin
   return { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials, samplePages, location, translations, brand };
 }
 
-// In RETURNING, a subquery sees the row as it was before the statement: the audit log's old values
-// come with the change itself (null on the very first save).
-const PREVIOUS_SETTINGS = sql<Record<string, unknown> | null>`(select jsonb_build_object(
-  'name', o.name, 'tagline', o.tagline, 'address', o.address, 'phones', o.phones, 'email', o.email, 'officeHours', o.office_hours,
-  'facebookUrl', o.facebook_url, 'instagramUrl', o.instagram_url, 'youtubeUrl', o.youtube_url, 'whatsappUrl', o.whatsapp_url,
-  'timeZone', o.time_zone, 'backupTime', o.backup_time, 'testimonials', o.testimonials, 'paymentsLockedBefore', o.payments_locked_before,
-  'lateJoinerGraceDays', o.late_joiner_grace_days,
-  'latitude', o.latitude, 'longitude', o.longitude, 'monthlyFeeTargetPaise', o.monthly_fee_target_paise, 'translations', o.translations)
-  from academy_settings o where o.academy_id = current_academy_id())`;
+// The audit log's old values: the row as it was, locked until the change commits (none on the very
+// first save). Read apart from the upsert: Citus refuses a subquery in an INSERT (decision 053).
+const PREVIOUS_SETTINGS = sql<Record<string, unknown>>`jsonb_build_object(
+  'name', name, 'tagline', tagline, 'address', address, 'phones', phones, 'email', email, 'officeHours', office_hours,
+  'facebookUrl', facebook_url, 'instagramUrl', instagram_url, 'youtubeUrl', youtube_url, 'whatsappUrl', whatsapp_url,
+  'timeZone', time_zone, 'backupTime', backup_time, 'testimonials', testimonials, 'paymentsLockedBefore', payments_locked_before,
+  'lateJoinerGraceDays', late_joiner_grace_days,
+  'latitude', latitude, 'longitude', longitude, 'monthlyFeeTargetPaise', monthly_fee_target_paise, 'translations', translations)`;
 
 export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.output<typeof academySettingsInputSchema>): Promise<AcademySettings> {
   const values: SettingsValues = {
@@ -60,14 +59,15 @@ export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.
     throw new AppError('BAD_REQUEST', FEE_MESSAGES.lockDateInFuture, { paymentsLockedBefore: FEE_MESSAGES.lockDateInFuture });
   }
   const row = await db.transaction(async (tx) => {
-    const [saved] = await tx
+    const [previous] = await tx.select({ before: PREVIOUS_SETTINGS }).from(academySettings).where(thisAcademy(academySettings)).for('update');
+    const [after] = await tx
       .insert(academySettings)
       .values(values)
       .onConflictDoUpdate({ target: academySettings.academyId, set: { ...values, updatedAt: new Date() } })
-      .returning({ ...getTableColumns(academySettings), before: PREVIOUS_SETTINGS });
-    const { before, ...after } = saved!;
+      .returning();
+    const before = previous?.before;
     await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', entityId: null, text: { key: 'settings.updated' }, changes: diffChanges(before ?? {}, values) });
-    return after;
+    return after!;
   });
   return toAcademySettings(row);
 }
