@@ -28,12 +28,8 @@ export const WRITES_EVERY_TABLE = [
  * `src`), each with why. Keep it short: anything else calls the owner's command or emits an event.
  */
 export const ALLOWED_FOREIGN_WRITES: Record<string, string> = {
-  // A restore as a new academy (`academy import`) writes the academy's row inside the restore's own
-  // transaction and client, so that a failed restore leaves no academy behind; the academies module
-  // has no command that joins another module's raw transaction.
-  'modules/backups/backups.service.ts → academies': 'a restore as a new academy',
-  // After a restore over an academy, its name, city and language come from the archive (same restore).
-  'modules/backups/academy-transfer.ts → academies': 'a restore over an academy',
+  // None now: a restore's academy row is written by the academies module's commands (createAcademyRow,
+  // updateAcademyIdentity), inside the restore's own transaction when it must be.
 };
 
 /**

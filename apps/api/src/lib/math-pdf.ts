@@ -262,6 +262,42 @@ function drawFormula(doc: PdfDocument, formula: Formula, tex: string, x: number,
   drawWithActualText(doc, tex, { x, baseline, width, fontSize }, () => SVGtoPDF(doc as never, unsized(formula.svg), x, y, { width, height }));
 }
 
+type Placed = { piece: Piece; width: number };
+
+/**
+ * A paragraph's pieces in lines at most `width` wide (a piece wider than a line has one of its own);
+ * a line starts with no space and ends with none where it breaks.
+ */
+function breakLines(pieces: Piece[], width: number, space: number, widthOf: (piece: Extract<Piece, { kind: 'word' | 'math' }>) => number): Placed[][] {
+  const lines: Placed[][] = [[]];
+  let used = 0;
+  for (const piece of pieces) {
+    const line = lines.at(-1)!;
+    if (piece.kind === 'break') {
+      lines.push([]);
+      used = 0;
+      continue;
+    }
+    if (piece.kind === 'space') {
+      if (line.length > 0) {
+        line.push({ piece, width: space });
+        used += space;
+      }
+      continue;
+    }
+    const pieceWidth = widthOf(piece);
+    if (used + pieceWidth > width && line.some((placed) => placed.piece.kind !== 'space')) {
+      while (line.at(-1)?.piece.kind === 'space') line.pop();
+      lines.push([{ piece, width: pieceWidth }]);
+      used = pieceWidth;
+    } else {
+      line.push({ piece, width: pieceWidth });
+      used += pieceWidth;
+    }
+  }
+  return lines;
+}
+
 /**
  * Draws Markdown with math at doc.y, from `x` across `width`, breaking lines and pages; leaves doc.y
  * below it. Pictures are loaded first (`loadImage`), then everything is drawn in one pass.
@@ -337,33 +373,9 @@ export async function drawMathMarkdown(doc: PdfDocument, source: string, options
     const left = options.x + indent;
     const width = options.width - indent;
     const space = setFont(false).widthOfString(' ');
-    type Placed = { piece: Piece; width: number };
-    const lines: Placed[][] = [[]];
-    let used = 0;
-    for (const piece of paragraph.pieces) {
-      const line = lines.at(-1)!;
-      if (piece.kind === 'break') {
-        lines.push([]);
-        used = 0;
-        continue;
-      }
-      if (piece.kind === 'space') {
-        if (line.length > 0) {
-          line.push({ piece, width: space });
-          used += space;
-        }
-        continue;
-      }
-      const pieceWidth = piece.kind === 'word' ? wordWidth(piece.text, piece.bold || Boolean(paragraph.bold)) : piece.formula.width * fontSize * MATH_SCALE;
-      if (used + pieceWidth > width && line.some((placed) => placed.piece.kind !== 'space')) {
-        while (line.at(-1)?.piece.kind === 'space') line.pop();
-        lines.push([{ piece, width: pieceWidth }]);
-        used = pieceWidth;
-      } else {
-        line.push({ piece, width: pieceWidth });
-        used += pieceWidth;
-      }
-    }
+    const lines = breakLines(paragraph.pieces, width, space, (piece) =>
+      piece.kind === 'word' ? wordWidth(piece.text, piece.bold || Boolean(paragraph.bold)) : piece.formula.width * fontSize * MATH_SCALE,
+    );
     let first = true;
     for (const line of lines) {
       const above = Math.max(ascent, ...line.map(({ piece }) => (piece.kind === 'math' ? piece.formula.ascent * fontSize * MATH_SCALE : 0)));

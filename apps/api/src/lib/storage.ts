@@ -88,35 +88,11 @@ export function createLocalStorage(options: { root: string; incomingDir?: string
       const key = `${randomUUID()}${extension.toLowerCase()}`;
       pathOf(key);
       const temporary = path.join(incomingDir, `${key}.part`);
-      const hash = createHash('sha256');
-      let size = 0;
-      let head = Buffer.alloc(0);
-      let headChecked = !checkHead;
-      const check = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          // Counted as it arrives: the upload stops at the first byte over the limit.
-          if (size > maxBytes) return callback(new FileRejectedError('tooLarge'));
-          if (!headChecked && checkHead) {
-            head = Buffer.concat([head, chunk]).subarray(0, checkHead.headBytes);
-            if (head.length >= checkHead.headBytes) {
-              if (!checkHead.accept(head)) return callback(new FileRejectedError('badContent'));
-              headChecked = true;
-            }
-          }
-          hash.update(chunk);
-          callback(null, chunk);
-        },
-        flush(callback) {
-          if (size === 0) return callback(new FileRejectedError('empty'));
-          if (!headChecked && checkHead && !checkHead.accept(head)) return callback(new FileRejectedError('badContent'));
-          callback();
-        },
-      });
+      const check = checkedUpload(maxBytes, checkHead);
       const folder = folderOf();
       try {
         // `flush`: fsync before close, so the file is on disk before it is renamed into place.
-        await pipeline(source, check, fs.createWriteStream(temporary, { flags: 'wx', mode: 0o640, flush: true }));
+        await pipeline(source, check.stream, fs.createWriteStream(temporary, { flags: 'wx', mode: 0o640, flush: true }));
         if (!madeFolders.has(folder)) {
           await fsp.mkdir(folder, { recursive: true });
           await syncFolder(root);
@@ -129,7 +105,7 @@ export function createLocalStorage(options: { root: string; incomingDir?: string
         await fsp.rm(temporary, { force: true });
         throw error;
       }
-      return { key, size, sha256: hash.digest('hex') };
+      return { key, ...check.result() };
     },
     async size(key) {
       try {
@@ -161,6 +137,39 @@ export function createLocalStorage(options: { root: string; incomingDir?: string
       return total;
     },
   };
+}
+
+/**
+ * Counts, hashes and checks an upload as it passes through: it stops at the first byte over `maxBytes`,
+ * refuses a head `checkHead` does not accept, and an empty file. `result` once it has all passed.
+ */
+function checkedUpload(maxBytes: number, checkHead: SaveOptions['checkHead']): { stream: Transform; result: () => { size: number; sha256: string } } {
+  const hash = createHash('sha256');
+  let size = 0;
+  let head = Buffer.alloc(0);
+  let headChecked = !checkHead;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      // Counted as it arrives: the upload stops at the first byte over the limit.
+      if (size > maxBytes) return callback(new FileRejectedError('tooLarge'));
+      if (!headChecked && checkHead) {
+        head = Buffer.concat([head, chunk]).subarray(0, checkHead.headBytes);
+        if (head.length >= checkHead.headBytes) {
+          if (!checkHead.accept(head)) return callback(new FileRejectedError('badContent'));
+          headChecked = true;
+        }
+      }
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      if (size === 0) return callback(new FileRejectedError('empty'));
+      if (!headChecked && checkHead && !checkHead.accept(head)) return callback(new FileRejectedError('badContent'));
+      callback();
+    },
+  });
+  return { stream, result: () => ({ size, sha256: hash.digest('hex') }) };
 }
 
 /**

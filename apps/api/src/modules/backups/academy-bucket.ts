@@ -3,7 +3,7 @@ import type { DbExecutor } from '../../db/client';
 import { offsiteBackupSettings } from '../../db/schema';
 import { openSecret, UnreadableSecretError } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
-import { SECRET_CONTEXT, type OffsiteConfig } from './offsite.service';
+import { SECRET_CONTEXT, type OffsiteConfig } from './offsite-bucket';
 
 /**
  * The academy's bucket for what else lives in it (decision 096: lectures' renditions), from the

@@ -14,6 +14,7 @@ import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../lib/tenancy
 import { DEMO_PASSWORD, seedDemoAcademy } from '../../demo-seed';
 import { academyBackupPaths, createBackup, listBackups, poolOf, restoreBackupFile } from './backups.service';
 import { exportAcademy, importAcademy, TransferError } from './academy-transfer';
+import { createAcademyRow, updateAcademyIdentity } from '../academies';
 import { apiRoot } from '../../paths';
 
 /**
@@ -25,6 +26,8 @@ const MANY = { mode: 'many', baseDomain: 'localhost' } as const;
 /** The secret behind TEST_SERVER_KEYS (test/build-test-app.ts): the CLI signs and checks as the test app does. */
 const TEST_SECRET = 'academy-test-server-secret-0123456789abcdef';
 const ADMIN = 'admin@demo.academy';
+/** The academies module's commands, as the CLI hands them to `academy:import`. */
+const academyRows = { createAcademyRow, updateAcademyIdentity };
 
 let t: TestApp;
 let owner: Database;
@@ -244,7 +247,7 @@ describe('moving an academy between a hosted deployment and a one-academy instal
     const singleData = tempDir('academy-single-');
     const singlePaths = { backupsDir: path.join(singleData, 'backups'), filesDir: path.join(singleData, 'files') };
     try {
-      const imported = await importAcademy(singleOwner.db, singlePaths, TEST_SERVER_KEYS, { hosting: 'one', file: out });
+      const imported = await importAcademy(singleOwner.db, singlePaths, TEST_SERVER_KEYS, { hosting: 'one', file: out, academies: academyRows });
       expect(imported.academyId).toBe(FIRST_ACADEMY_ID);
       expect(imported.safetyBackup && fs.existsSync(imported.safetyBackup)).toBe(true);
       const singleDigest = await academyDigest(single.db, FIRST_ACADEMY_ID);
@@ -257,13 +260,13 @@ describe('moving an academy between a hosted deployment and a one-academy instal
       expect(academyRow).toEqual([{ slug: 'main', name: 'Alpha Classes' }]);
 
       // Now it has data: importing again needs --replace.
-      await expect(importAcademy(singleOwner.db, singlePaths, TEST_SERVER_KEYS, { hosting: 'one', file: out })).rejects.toThrow(/--replace/);
+      await expect(importAcademy(singleOwner.db, singlePaths, TEST_SERVER_KEYS, { hosting: 'one', file: out, academies: academyRows })).rejects.toThrow(/--replace/);
 
       // …and back: exported from the one-academy installation, imported into the hosted one as a new academy.
       const back = path.join(tempDir('academy-back-'), 'back.tar.gz');
       const again = await exportAcademy(single.db, singlePaths, TEST_SERVER_KEYS, { hosting: 'one', out: back });
       expect(again.manifest.academy).toMatchObject({ id: FIRST_ACADEMY_ID, slug: 'main' });
-      const returned = await importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: back, slug: 'alpha-back' });
+      const returned = await importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: back, slug: 'alpha-back', academies: academyRows });
       const returnedDigest = await academyDigest(t.database.db, returned.academyId);
       const expected = rowCounts(alphaDigest);
       for (const table of ['password_reset_tokens', 'calendar_feeds', 'email_verifications', 'push_subscriptions', 'rate_limit_hits', 'login_failures', 'backup_jobs', 'offsite_backups', 'offsite_backup_settings']) {
@@ -293,11 +296,22 @@ describe('moving an academy between a hosted deployment and a one-academy instal
     const alphaBefore = await academyDigest(t.database.db, alpha);
     const betaBefore = await academyDigest(t.database.db, beta);
 
-    await expect(importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out })).rejects.toThrow(/"alpha" is taken/);
-    await expect(importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'Not A Slug' })).rejects.toBeInstanceOf(TransferError);
-    await expect(importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: `${out}.missing`, slug: 'nowhere' })).rejects.toThrow(/There is no archive at/);
+    await expect(importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, academies: academyRows })).rejects.toThrow(/"alpha" is taken/);
+    await expect(importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'Not A Slug', academies: academyRows })).rejects.toBeInstanceOf(TransferError);
+    await expect(importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: `${out}.missing`, slug: 'nowhere', academies: academyRows })).rejects.toThrow(/There is no archive at/);
+    // A restore that fails after the new academy's row was written leaves no academy behind: the academies
+    // module writes the row in the restore's own transaction.
+    const failing = {
+      ...academyRows,
+      createAcademyRow: async (...args: Parameters<typeof createAcademyRow>) => {
+        await createAcademyRow(...args);
+        throw new Error('stopped after the row');
+      },
+    };
+    await expect(importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'alpha-failed', academies: failing })).rejects.toThrow(/stopped after the row/);
+    expect(await withoutAcademy(() => owner.db.select({ id: academies.id }).from(academies).where(eq(academies.slug, 'alpha-failed')))).toEqual([]);
 
-    const copy = await importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'alpha-copy' });
+    const copy = await importAcademy(owner.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'alpha-copy', academies: academyRows });
     expect(copy.academyId).not.toBe(alpha);
     expect(await academyDigest(t.database.db, alpha)).toEqual(alphaBefore);
     expect(await academyDigest(t.database.db, beta)).toEqual(betaBefore);

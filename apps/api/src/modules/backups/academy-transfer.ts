@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Db } from '../../db/client';
+import type { Db, DbExecutor } from '../../db/client';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy, type HostingMode } from '../../lib/tenancy';
 import type { ServerKeys } from '../../lib/server-keys';
 import {
@@ -12,6 +12,7 @@ import {
   type BackupPaths,
   type OnProgress,
 } from './backups.service';
+import type { CreateAcademyRow } from './restore-backup';
 import type { Manifest } from './backup-archive';
 
 /** A refusal of `academy:export` or `academy:import`, said to the person at the command line (in English, as the CLI speaks). */
@@ -65,6 +66,15 @@ async function academyHasData(db: Db, academyId: string): Promise<boolean> {
   return rows[0]?.present ?? false;
 }
 
+/**
+ * The academies module's commands for the academy's row (its `createAcademyRow`, `updateAcademyIdentity`):
+ * academies stands above backups, so the caller (the CLI) hands them in.
+ */
+export type AcademyRowCommands = {
+  createAcademyRow: CreateAcademyRow;
+  updateAcademyIdentity: (tx: DbExecutor, academyId: string, identity: { name: string; city: string | null; language: string }) => Promise<void>;
+};
+
 export type ImportResult = {
   academyId: string;
   slug: string;
@@ -87,7 +97,7 @@ export async function importAcademy(
   db: Db,
   paths: BackupPaths,
   keys: ServerKeys,
-  options: { hosting: HostingMode; file: string; slug?: string; replace?: boolean; onProgress?: OnProgress },
+  options: { hosting: HostingMode; file: string; slug?: string; replace?: boolean; onProgress?: OnProgress; academies: AcademyRowCommands },
 ): Promise<ImportResult> {
   if (options.slug !== undefined && !SLUG_PATTERN.test(options.slug)) {
     throw new TransferError(`"${options.slug}" cannot be an address: use 1 to 40 lower case letters, digits and hyphens, not starting or ending with a hyphen.`);
@@ -103,7 +113,7 @@ export async function importAcademy(
       if (await academyBySlug(db, slug)) throw new TransferError(`The address "${slug}" is taken by another academy here. Choose another with --slug.`);
       const name = manifest.academy?.name ?? slug;
       const { academyId } = await restoreStagedBackup(db, paths, staged, options.onProgress, {
-        asNew: { slug, name, city: manifest.academy?.city ?? null, language: manifest.academy?.language },
+        asNew: { slug, name, city: manifest.academy?.city ?? null, language: manifest.academy?.language, createRow: options.academies.createAcademyRow },
       });
       return { academyId, slug, signed: staged.signed, manifest };
     }
@@ -115,14 +125,8 @@ export async function importAcademy(
     await withAcademy(academy.id, () => restoreStagedBackup(db, paths, staged, options.onProgress));
     if (manifest.academy) {
       // The academy keeps its place (slug) here; its name comes with it.
-      await withoutAcademy(() =>
-        poolOf(db).query('update "public"."academies" set name = $2, city = $3, language = $4, updated_at = now() where id = $1', [
-          academy.id,
-          manifest.academy!.name,
-          manifest.academy!.city ?? null,
-          manifest.academy!.language ?? 'en',
-        ]),
-      );
+      const { name, city, language } = manifest.academy;
+      await withoutAcademy(() => options.academies.updateAcademyIdentity(db, academy.id, { name, city: city ?? null, language: language ?? 'en' }));
     }
     return { academyId: academy.id, slug: academy.slug, safetyBackup: safety.file, signed: staged.signed, manifest };
   } catch (error) {

@@ -13,6 +13,46 @@ const HEARTBEAT_MS = 5_000;
 const STALE_MS = 30_000;
 const STOPPED_MESSAGE = 'The server running this job stopped before it finished. Please start it again.';
 
+/** A new job, running from now. */
+function newJob(type: BackupJob['type'], step: string): BackupJob {
+  return {
+    id: randomUUID(),
+    type,
+    status: 'running',
+    progress: 0,
+    step,
+    backupName: null,
+    error: null,
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+  };
+}
+
+/** Writes a job's state into `backup_jobs` (with its heartbeat); a failure is logged, never thrown. */
+function jobMirror(db: Db, log?: { warn(object: object, message: string): void }) {
+  return async (job: BackupJob) => {
+    try {
+      await db.execute(sql`
+        insert into backup_jobs (id, state, heartbeat_at) values (${job.id}, ${JSON.stringify(job)}::jsonb, now())
+        on conflict (academy_id, id) do update set state = excluded.state, heartbeat_at = ${appNowSql()}`);
+    } catch (error) {
+      // A restore holds every table until it commits: the mirror waits, or gives up quietly.
+      log?.warn({ err: error }, 'could not record the backup job’s progress');
+    }
+  };
+}
+
+/** A job another server runs (or ran): a running one whose heartbeat stopped is reported as failed. */
+async function sharedJob(db: Db, where: ReturnType<typeof sql>): Promise<BackupJob | undefined> {
+  const { rows } = await db.execute<{ state: BackupJob; stale: boolean }>(sql`
+    select state, heartbeat_at < now() - ${STALE_MS}::float8 * interval '1 millisecond' as stale
+    from backup_jobs where ${where} order by heartbeat_at desc limit 1`);
+  const row = rows[0];
+  if (!row) return undefined;
+  if (row.state.status === 'running' && row.stale) return { ...row.state, status: 'failed', error: STOPPED_MESSAGE, finishedAt: row.state.finishedAt ?? row.state.startedAt };
+  return row.state;
+}
+
 /**
  * Backups and restores run after the answer; the screen polls their progress. One at a time per
  * academy: a restore while its backup is being written (or two restores) would make no sense. Another
@@ -32,27 +72,9 @@ export function createJobRegistry(db: Db, runInBackground: (label: string, task:
     while (jobs.size > KEPT_JOBS) jobs.delete(jobs.keys().next().value!);
   };
 
-  const mirror = async (job: BackupJob) => {
-    try {
-      await db.execute(sql`
-        insert into backup_jobs (id, state, heartbeat_at) values (${job.id}, ${JSON.stringify(job)}::jsonb, now())
-        on conflict (academy_id, id) do update set state = excluded.state, heartbeat_at = ${appNowSql()}`);
-    } catch (error) {
-      // A restore holds every table until it commits: the mirror waits, or gives up quietly.
-      log?.warn({ err: error }, 'could not record the backup job’s progress');
-    }
-  };
+  const mirror = jobMirror(db, log);
 
-  /** A job another server runs (or ran): a running one whose heartbeat stopped is reported as failed. */
-  const shared = async (where: ReturnType<typeof sql>): Promise<BackupJob | undefined> => {
-    const { rows } = await db.execute<{ state: BackupJob; stale: boolean }>(sql`
-      select state, heartbeat_at < now() - ${STALE_MS}::float8 * interval '1 millisecond' as stale
-      from backup_jobs where ${where} order by heartbeat_at desc limit 1`);
-    const row = rows[0];
-    if (!row) return undefined;
-    if (row.state.status === 'running' && row.stale) return { ...row.state, status: 'failed', error: STOPPED_MESSAGE, finishedAt: row.state.finishedAt ?? row.state.startedAt };
-    return row.state;
-  };
+  const shared = (where: ReturnType<typeof sql>) => sharedJob(db, where);
   const sharedActive = () => shared(sql`state->>'status' = 'running' and heartbeat_at >= now() - ${STALE_MS}::float8 * interval '1 millisecond'`);
 
   return {
@@ -64,17 +86,7 @@ export function createJobRegistry(db: Db, runInBackground: (label: string, task:
       const academyId = currentAcademyId();
       await this.assertIdle();
       if (running.has(academyId)) throw new AppError('CONFLICT', BACKUP_MESSAGES.busy);
-      const job: BackupJob = {
-        id: randomUUID(),
-        type,
-        status: 'running',
-        progress: 0,
-        step,
-        backupName: null,
-        error: null,
-        startedAt: new Date().toISOString(),
-        finishedAt: null,
-      };
+      const job = newJob(type, step);
       running.set(academyId, job);
       remember(academyId, job);
       await mirror(job);

@@ -22,7 +22,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
-import { createJobRegistry } from './backup-jobs';
+import { createJobRegistry, type JobRegistry } from './backup-jobs';
 import { actorOf } from '../../access/http';
 import { recordAudit } from '../audit';
 import { getAcademySettings } from '../../academy-settings';
@@ -69,10 +69,20 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; ownerDb: Db; paths: 
 ) => {
   // The academy's own backups folder (issue 55): the request's academy, never another's.
   const paths = () => academyBackupPaths(rootPaths);
-  const tags = ['backups'];
   const jobs = createJobRegistry(db, (label, task) => app.runInBackground(label, task), app.log);
-  const jobAnswer = apiSuccess(backupJobSchema);
+  const context: BackupsContext = { db, ownerDb, keys, paths, jobs, maxUploadBytes };
+  backupFileRoutes(app, context);
+  restoreRoutes(app, context);
+  offsiteSettingsRoutes(app, context);
+};
 
+type BackupsApp = Parameters<FastifyPluginAsyncZod>[0];
+type BackupsContext = { db: Db; ownerDb: Db; keys: ServerKeys; paths: () => BackupPaths; jobs: JobRegistry; maxUploadBytes: number };
+const tags = ['backups'];
+const jobAnswer = apiSuccess(backupJobSchema);
+
+/** The academy's backups as files: listed, made (a job), downloaded, deleted, uploaded. */
+function backupFileRoutes(app: BackupsApp, { db, keys, paths, jobs, maxUploadBytes }: BackupsContext) {
   app.get('/admin/backups', { schema: { tags, response: { 200: apiSuccess(backupListSchema) } } }, async () => {
     const backups = await listBackups(paths());
     // Each backup's copy off the machine (decision 044): null for one that is not meant to go (made while off, uploaded).
@@ -145,7 +155,10 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; ownerDb: Db; paths: 
       await fs.promises.rm(temporary, { force: true });
     }
   });
+}
 
+/** Restores, from a backup here or from the bucket (issue 52, decision 044): each checked, then a job. */
+function restoreRoutes(app: BackupsApp, { db, ownerDb, keys, paths, jobs }: BackupsContext) {
   app.post(
     '/admin/backups/:name/restore',
     { schema: { tags, params: backupNameParamsSchema, body: restoreBackupInputSchema, response: { 202: jobAnswer } } },
@@ -205,7 +218,10 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; ownerDb: Db; paths: 
     });
     return reply.status(202).send({ success: true as const, data: job, message: BACKUP_MESSAGES.restoreStarted });
   });
+}
 
+/** Settings → Backups: the bucket off the machine, its test and the recovery sheet (given once). */
+function offsiteSettingsRoutes(app: BackupsApp, { db, keys, paths }: BackupsContext) {
   dataRoute(app, 'GET', '/admin/settings/backups', { tags, response: { 200: apiSuccess(backupSettingsSchema) } }, () => getBackupSettings(db, keys));
 
   app.put('/admin/settings/backups', { schema: { tags, body: backupSettingsInputSchema, response: { 200: apiSuccess(backupSettingsSchema) } } }, async (request) => {
@@ -229,4 +245,4 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; ownerDb: Db; paths: 
       .header('cache-control', 'no-store')
       .send(sheet);
   });
-};
+}

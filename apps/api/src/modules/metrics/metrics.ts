@@ -247,17 +247,8 @@ function lectureGauges(registers: Registry[]) {
   };
 }
 
-export function createAppMetrics(sources: MetricsSources): AppMetrics {
-  const pool = (sources.db as unknown as { $client: pg.Pool }).$client;
-  const registry = new Registry();
-  const registers = [registry];
-
-  const requests = new Counter({ name: 'academy_http_requests_total', help: 'HTTP requests answered by this server, by method, route pattern and status code', labelNames: ['method', 'route', 'status_code'], registers });
-  const latency = new Histogram({ name: 'academy_http_request_duration_seconds', help: 'Time from a request to its answer, by method, route pattern and status code', labelNames: ['method', 'route', 'status_code'], buckets: LATENCY_BUCKETS, registers });
-
-  new Gauge({ name: 'academy_up', help: 'Always 1: this server answers', registers }).set(1);
-  new Gauge({ name: 'academy_build_info', help: 'The running version (value 1)', labelNames: ['version', 'node_version'], registers }).set({ version: sources.version, node_version: process.version }, 1);
-
+/** The figures each scrape reads from the database: the pool, jobs, messages, replies. */
+function databaseGauges(registers: Registry[]) {
   const databaseUp = new Gauge({ name: 'academy_database_up', help: '1 when the database answered this scrape, 0 when it did not', registers });
   const poolTotal = new Gauge({ name: 'academy_db_pool_connections', help: 'Connections this server holds to PostgreSQL (busy and idle)', registers });
   const poolIdle = new Gauge({ name: 'academy_db_pool_idle_connections', help: 'Connections this server holds to PostgreSQL that are idle', registers });
@@ -269,7 +260,11 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
   const messages = new Gauge({ name: 'academy_family_messages', help: `Messages to families (table parent_messages) made in the last ${MESSAGE_WINDOW}, by channel and status`, labelNames: ['channel', 'status'], registers });
   const replies = new Gauge({ name: 'academy_family_replies', help: `Families' WhatsApp messages (issue 60): received and answered automatically in the last ${MESSAGE_WINDOW}, and conversations waiting for the office now`, labelNames: ['state'], registers });
   const oldestMessage = new Gauge({ name: 'academy_family_messages_oldest_queued_age_seconds', help: 'How long the oldest queued message that may be sent now has waited (0: none; NaN: the database did not answer)', registers });
+  return { databaseUp, poolTotal, poolIdle, poolWaiting, jobs, oldestJob, messages, replies, oldestMessage };
+}
 
+/** The figures of the disk (stored files, the file system) and of every academy's backups, off-site copies included. */
+function fileAndBackupGauges(registers: Registry[]) {
   const storageBytes = new Gauge({ name: 'academy_file_storage_bytes', help: 'Bytes of the stored files (DATA_DIR/files), read at most once a minute', registers });
   const storageFiles = new Gauge({ name: 'academy_file_storage_files', help: 'Number of stored files (DATA_DIR/files), read at most once a minute', registers });
   const diskSize = new Gauge({ name: 'academy_data_dir_filesystem_size_bytes', help: 'Size of the file system holding DATA_DIR', registers });
@@ -281,6 +276,42 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
   const offsiteFailed = new Gauge({ name: 'academy_backup_offsite_failed', help: `Backups whose copy to the off-site bucket failed (${offsiteRetryText(retryDelayMs)}; 0 when off-site backups are off; NaN: the database did not answer)`, registers });
   const offsiteAge = new Gauge({ name: 'academy_backup_offsite_newest_age_seconds', help: 'Age of the newest copy in the off-site bucket (NaN when there is none or off-site backups are off)', registers });
   const backupTime = new Gauge({ name: 'academy_backup_newest_timestamp_seconds', help: 'When the newest readable backup of each academy was made (Unix time; NaN when it has none)', labelNames: ['academy'], registers });
+  return { storageBytes, storageFiles, diskSize, diskFree, backupCount, backupAge, offsiteFailed, offsiteAge, backupTime };
+}
+
+/** Sets the disk's and the backups' figures from what was read: stored files, the file system, each academy's backups. */
+function setFileFigures(
+  { storageBytes, storageFiles, diskSize, diskFree, backupCount, backupAge, backupTime }: ReturnType<typeof fileAndBackupGauges>,
+  [stored, disk, backupList]: [{ bytes: number; files: number } | undefined, fs.StatsFs | undefined, { academy: string; count: number; newest: number | undefined }[] | undefined],
+): void {
+  // Unknown (a folder that cannot be read) is NaN, which no alert's comparison takes for a value.
+  storageBytes.set(stored?.bytes ?? NaN);
+  storageFiles.set(stored?.files ?? NaN);
+  diskSize.set(disk ? disk.blocks * disk.bsize : NaN);
+  diskFree.set(disk ? disk.bavail * disk.bsize : NaN);
+  // Academies that could not be listed (the database did not answer) are left out, never reported as zeros.
+  for (const gauge of [backupCount, backupTime, backupAge]) gauge.reset();
+  for (const { academy, count, newest } of backupList ?? []) {
+    backupCount.set({ academy }, count);
+    backupTime.set({ academy }, newest === undefined ? NaN : newest / 1000);
+    backupAge.set({ academy }, newest === undefined ? NaN : Math.max(0, (Date.now() - newest) / 1000));
+  }
+}
+
+export function createAppMetrics(sources: MetricsSources): AppMetrics {
+  const pool = (sources.db as unknown as { $client: pg.Pool }).$client;
+  const registry = new Registry();
+  const registers = [registry];
+
+  const requests = new Counter({ name: 'academy_http_requests_total', help: 'HTTP requests answered by this server, by method, route pattern and status code', labelNames: ['method', 'route', 'status_code'], registers });
+  const latency = new Histogram({ name: 'academy_http_request_duration_seconds', help: 'Time from a request to its answer, by method, route pattern and status code', labelNames: ['method', 'route', 'status_code'], buckets: LATENCY_BUCKETS, registers });
+
+  new Gauge({ name: 'academy_up', help: 'Always 1: this server answers', registers }).set(1);
+  new Gauge({ name: 'academy_build_info', help: 'The running version (value 1)', labelNames: ['version', 'node_version'], registers }).set({ version: sources.version, node_version: process.version }, 1);
+
+  const { databaseUp, poolTotal, poolIdle, poolWaiting, jobs, oldestJob, messages, replies, oldestMessage } = databaseGauges(registers);
+  const fileGauges = fileAndBackupGauges(registers);
+  const { offsiteFailed, offsiteAge } = fileGauges;
 
   const setLectureFigures = lectureGauges(registers);
 
@@ -338,21 +369,7 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
     }
   }
 
-  async function readFiles() {
-    const [stored, disk, backupList] = await Promise.all([storedFiles(), fs.promises.statfs(sources.dataDir).catch(() => undefined), backups()]);
-    // Unknown (a folder that cannot be read) is NaN, which no alert's comparison takes for a value.
-    storageBytes.set(stored?.bytes ?? NaN);
-    storageFiles.set(stored?.files ?? NaN);
-    diskSize.set(disk ? disk.blocks * disk.bsize : NaN);
-    diskFree.set(disk ? disk.bavail * disk.bsize : NaN);
-    // Academies that could not be listed (the database did not answer) are left out, never reported as zeros.
-    for (const gauge of [backupCount, backupTime, backupAge]) gauge.reset();
-    for (const { academy, count, newest } of backupList ?? []) {
-      backupCount.set({ academy }, count);
-      backupTime.set({ academy }, newest === undefined ? NaN : newest / 1000);
-      backupAge.set({ academy }, newest === undefined ? NaN : Math.max(0, (Date.now() - newest) / 1000));
-    }
-  }
+  const readFiles = async () => setFileFigures(fileGauges, await Promise.all([storedFiles(), fs.promises.statfs(sources.dataDir).catch(() => undefined), backups()]));
 
   // Two scrapes at once (two Prometheus servers) share one reading: the gauges are reset and set by one at a time.
   let scraping: Promise<string> | undefined;
