@@ -8,13 +8,14 @@ import { gstPeriodRange } from '@academy/shared/gst';
 import { stateName } from '../../lib/state-names';
 import { RevisedInvoicesPanel } from './revised-invoices-panel';
 import { financialYearOf } from '@academy/shared/calendar';
-import type { GstDocument } from '@academy/shared/schemas/gst';
+import type { GstDocument, GstMonth } from '@academy/shared/schemas/gst';
 import { LoadErrorAlert } from '../../components/ui/load-error-alert';
 import { formatDate } from '../../lib/format-date';
 import { formatRupees } from '../../lib/format-number';
 import { useAcademyToday } from '../../lib/use-academy-today';
 import { gstr1JsonUrl, gstr1XlsxUrl, useGstMonth } from './api';
 import { TableHead } from '../../components/ui/table-head';
+import { gstTableHeadings } from './gst-table-headings';
 
 const FAILURE = msg`Failed to load the month's GST documents`;
 
@@ -35,109 +36,123 @@ const TABLE_LABELS = { b2b: 'B2B', b2cl: 'B2C large', b2cs: 'B2C small', cdnr: '
  * (GSTR-3B's outward taxable supplies), and GSTR-1 to download as the offline tool's JSON or as XLSX.
  */
 export function GstPanel() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const today = useAcademyToday();
-  const [kind, setKind] = useState<'month' | 'quarter'>('month');
-  const [monthValue, setMonthValue] = useState(today.slice(0, 7));
-  const quarters = quarterOptions(today, i18n);
-  const [quarterValue, setQuarterValue] = useState(quarters[0]!.value);
-  const period = kind === 'month' ? monthValue : quarterValue;
-  const valid = gstPeriodRange(period) !== undefined;
-  const month = useGstMonth(valid ? period : today.slice(0, 7));
+  const picker = useGstPeriod(today);
+  const month = useGstMonth(picker.valid ? picker.period : today.slice(0, 7));
   return (
     <Stack gap="md">
       <Group align="flex-end" justify="space-between" wrap="wrap" gap="sm">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <SegmentedControl
-            aria-label={t`Return period`}
-            value={kind}
-            onChange={(value) => setKind(value as 'month' | 'quarter')}
-            data={[
-              { value: 'month', label: t`Month` },
-              { value: 'quarter', label: t`Quarter` },
-            ]}
-          />
-          {kind === 'month' ? (
-            <TextInput
-              type="month"
-              label={t`Month`}
-              value={monthValue}
-              onChange={(event) => setMonthValue(event.currentTarget.value)}
-              error={valid ? undefined : t`Enter the month as YYYY-MM`}
-              w={200}
-            />
-          ) : (
-            <Select label={t`Quarter`} data={quarters} value={quarterValue} onChange={(value) => setQuarterValue(value ?? quarters[0]!.value)} allowDeselect={false} w={260} data-testid="gst-quarter" />
-          )}
-        </Group>
-        {month.data?.gstin ? (
-          <Group gap="xs" wrap="wrap">
-            <Button component="a" href={gstr1JsonUrl(period)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} disabled={!valid}>
-              <Trans>GSTR-1 JSON</Trans>
-            </Button>
-            <Button component="a" href={gstr1XlsxUrl(period)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} disabled={!valid}>
-              <Trans>GSTR-1 XLSX</Trans>
-            </Button>
-          </Group>
-        ) : null}
+        <GstPeriodPicker picker={picker} />
+        {month.data?.gstin ? <Gstr1Downloads period={picker.period} valid={picker.valid} /> : null}
       </Group>
       {month.isPending ? (
         <Skeleton h={160} radius="md" aria-hidden="true" />
       ) : month.isError ? (
         <LoadErrorAlert title={t`The GST documents could not be loaded`} error={month.error} fallback={FAILURE} onRetry={() => void month.refetch()} />
       ) : (
-        <>
-          {!month.data.gstin ? (
-            <Alert color="blue" variant="light">
-              <Trans>GST is not turned on. An academy registered for GST turns it on in Settings → Tax; its receipts are then tax invoices.</Trans>
-            </Alert>
-          ) : null}
-          <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-            <Stack gap="xs">
-              <Title order={3} size="h5">
-                <Trans>Outward taxable supplies (GSTR-3B 3.1(a))</Trans>
-              </Title>
-              <Group gap="lg" wrap="wrap">
-                <Figure label={t`Taxable value`} value={month.data.totals.taxable} />
-                <Figure label={t`CGST`} value={month.data.totals.cgst} />
-                <Figure label={t`SGST`} value={month.data.totals.sgst} />
-                <Figure label={t`IGST`} value={month.data.totals.igst} />
-                {month.data.totals.exempt !== 0 ? <Figure label={t`Exempt (3.1(c))`} value={month.data.totals.exempt} /> : null}
-              </Group>
-            </Stack>
-          </Paper>
-          {month.data.documents.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {kind === 'month' ? <Trans>No tax invoices or credit notes in this month.</Trans> : <Trans>No tax invoices or credit notes in this quarter.</Trans>}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={960}>
-              <Table striped withTableBorder aria-label={t`Tax invoices and credit notes`}>
-                <TableHead
-                  headings={[
-                    { label: <Trans>Document</Trans> },
-                    { label: <Trans>Date</Trans> },
-                    { label: <Trans>Student</Trans> },
-                    { label: <Trans>Place of supply</Trans> },
-                    { label: <Trans>Taxable value</Trans>, align: 'right' },
-                    { label: <Trans>CGST + SGST</Trans>, align: 'right' },
-                    { label: <Trans>IGST</Trans>, align: 'right' },
-                    { label: <Trans>Value</Trans>, align: 'right' },
-                    { label: <Trans>GSTR-1 table</Trans> },
-                  ]}
-                />
-                <Table.Tbody>
-                  {month.data.documents.map((doc) => (
-                    <DocumentRow key={`${doc.kind}-${doc.number}`} doc={doc} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          {month.data.gstin ? <RevisedInvoicesPanel /> : null}
-        </>
+        <GstMonthView data={month.data} kind={picker.kind} />
       )}
     </Stack>
+  );
+}
+
+/** The return period chosen: a month (YYYY-MM) or a quarter of this financial year or the last. */
+function useGstPeriod(today: string) {
+  const { i18n } = useLingui();
+  const [kind, setKind] = useState<'month' | 'quarter'>('month');
+  const [monthValue, setMonthValue] = useState(today.slice(0, 7));
+  const quarters = quarterOptions(today, i18n);
+  const [quarterValue, setQuarterValue] = useState(quarters[0]!.value);
+  const period = kind === 'month' ? monthValue : quarterValue;
+  const valid = gstPeriodRange(period) !== undefined;
+  return { kind, setKind, monthValue, setMonthValue, quarters, quarterValue, setQuarterValue, period, valid };
+}
+
+function GstPeriodPicker({ picker }: { picker: ReturnType<typeof useGstPeriod> }) {
+  const { t } = useLingui();
+  const { kind, quarters } = picker;
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <SegmentedControl
+        aria-label={t`Return period`}
+        value={kind}
+        onChange={(value) => picker.setKind(value as 'month' | 'quarter')}
+        data={[
+          { value: 'month', label: t`Month` },
+          { value: 'quarter', label: t`Quarter` },
+        ]}
+      />
+      {kind === 'month' ? (
+        <TextInput
+          type="month"
+          label={t`Month`}
+          value={picker.monthValue}
+          onChange={(event) => picker.setMonthValue(event.currentTarget.value)}
+          error={picker.valid ? undefined : t`Enter the month as YYYY-MM`}
+          w={200}
+        />
+      ) : (
+        <Select label={t`Quarter`} data={quarters} value={picker.quarterValue} onChange={(value) => picker.setQuarterValue(value ?? quarters[0]!.value)} allowDeselect={false} w={260} data-testid="gst-quarter" />
+      )}
+    </Group>
+  );
+}
+
+function Gstr1Downloads({ period, valid }: { period: string; valid: boolean }) {
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Button component="a" href={gstr1JsonUrl(period)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} disabled={!valid}>
+        <Trans>GSTR-1 JSON</Trans>
+      </Button>
+      <Button component="a" href={gstr1XlsxUrl(period)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} disabled={!valid}>
+        <Trans>GSTR-1 XLSX</Trans>
+      </Button>
+    </Group>
+  );
+}
+
+function GstMonthView({ data, kind }: { data: GstMonth; kind: 'month' | 'quarter' }) {
+  const { t } = useLingui();
+  return (
+    <>
+      {!data.gstin ? (
+        <Alert color="blue" variant="light">
+          <Trans>GST is not turned on. An academy registered for GST turns it on in Settings → Tax; its receipts are then tax invoices.</Trans>
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            <Trans>Outward taxable supplies (GSTR-3B 3.1(a))</Trans>
+          </Title>
+          <Group gap="lg" wrap="wrap">
+            <Figure label={t`Taxable value`} value={data.totals.taxable} />
+            <Figure label={t`CGST`} value={data.totals.cgst} />
+            <Figure label={t`SGST`} value={data.totals.sgst} />
+            <Figure label={t`IGST`} value={data.totals.igst} />
+            {data.totals.exempt !== 0 ? <Figure label={t`Exempt (3.1(c))`} value={data.totals.exempt} /> : null}
+          </Group>
+        </Stack>
+      </Paper>
+      {data.documents.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {kind === 'month' ? <Trans>No tax invoices or credit notes in this month.</Trans> : <Trans>No tax invoices or credit notes in this quarter.</Trans>}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={960}>
+          <Table striped withTableBorder aria-label={t`Tax invoices and credit notes`}>
+            <TableHead headings={[...gstTableHeadings(<Trans>Document</Trans>, <Trans>Value</Trans>), { label: <Trans>GSTR-1 table</Trans> }]} />
+            <Table.Tbody>
+              {data.documents.map((doc) => (
+                <DocumentRow key={`${doc.kind}-${doc.number}`} doc={doc} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data.gstin ? <RevisedInvoicesPanel /> : null}
+    </>
   );
 }
 

@@ -10,6 +10,7 @@ import { formatDate } from '../../lib/format-date';
 import { formatRupees } from '../../lib/format-number';
 import { stateName } from '../../lib/state-names';
 import { useAcademyToday } from '../../lib/use-academy-today';
+import { gstTableHeadings } from './gst-table-headings';
 import { revisedInvoicePdfUrl, useIssueRevisedInvoices, useRevisedInvoicesPreview } from './api';
 
 const FAILURE = msg`Failed to load the payments of the registration's window`;
@@ -105,18 +106,7 @@ function Preview({ data, busy, onIssue }: { data: RevisedInvoices; busy: boolean
         <>
           <Table.ScrollContainer minWidth={820}>
             <Table striped withTableBorder aria-label={t`Payments and their revised invoices`}>
-              <TableHead
-                headings={[
-                  { label: <Trans>Receipt</Trans> },
-                  { label: <Trans>Date</Trans> },
-                  { label: <Trans>Student</Trans> },
-                  { label: <Trans>Place of supply</Trans> },
-                  { label: <Trans>Taxable value</Trans>, align: 'right' },
-                  { label: <Trans>CGST + SGST</Trans>, align: 'right' },
-                  { label: <Trans>IGST</Trans>, align: 'right' },
-                  { label: <Trans>Amount received</Trans>, align: 'right' },
-                ]}
-              />
+              <TableHead headings={gstTableHeadings(<Trans>Receipt</Trans>, <Trans>Amount received</Trans>)} />
               <Table.Tbody>
                 {data.invoices.map((invoice) => (
                   <Table.Tr key={invoice.receiptId} data-testid={`revise-${invoice.receiptNumber}`}>

@@ -1,6 +1,7 @@
 import { NumberInput, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
+import type { UseFormReturnType } from '@mantine/form';
 import { stateName as stateNameOf } from '../../lib/state-names';
 import { GST_MESSAGES, taxSettingsInputSchema, type TaxSettings, type TaxSettingsInput } from '@academy/shared/schemas/gst';
 import { DateField } from '../../components/ui/date-field';
@@ -102,65 +103,73 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
     >
       <Switch label={t`Registered for GST`} size="md" key={form.key('gst.registered')} {...form.getInputProps('gst.registered', { type: 'checkbox' })} />
       {values.registered ? (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t`GSTIN`}
-              description={stateName ? t`State: ${stateName}` : t`15 characters, for example 27AAPFU0939F1ZV`}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={15}
-              withAsterisk
-              key={form.key('gst.gstin')}
-              {...form.getInputProps('gst.gstin')}
-              onChange={(event) => form.setFieldValue('gst.gstin', event.currentTarget.value.toUpperCase())}
-            />
-            <TextInput label={t`Legal name`} description={t`As on the GST registration`} withAsterisk maxLength={200} key={form.key('gst.legalName')} {...form.getInputProps('gst.legalName')} />
-            <TextInput label={t`Trade name`} maxLength={200} key={form.key('gst.tradeName')} {...form.getInputProps('gst.tradeName')} />
-            <NumberInput label={t`GST rate for coaching (%)`} min={0} max={40} decimalScale={2} key={form.key('gst.rate')} {...form.getInputProps('gst.rate')} />
-            <TextInput label={t`SAC`} description={t`Coaching is 999293`} inputMode="numeric" maxLength={8} key={form.key('gst.sac')} {...form.getInputProps('gst.sac')} />
-            <DateField label={t`Applies from`} description={t`Today when left empty`} key={form.key('gst.from')} {...form.getInputProps('gst.from')} />
-          </SimpleGrid>
-          <Textarea label={t`Registered address`} autosize minRows={2} maxLength={300} key={form.key('gst.address')} {...form.getInputProps('gst.address')} />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="prices-label">
-              <Trans>Fee plans are quoted</Trans>
-            </Text>
-            <SegmentedControl
-              aria-labelledby="prices-label"
-              data={[
-                { value: 'yes', label: t`Including GST` },
-                { value: 'no', label: t`Plus GST` },
-              ]}
-              key={form.key('gst.pricesIncludeTax')}
-              {...form.getInputProps('gst.pricesIncludeTax')}
-              style={{ alignSelf: 'flex-start' }}
-            />
-          </Stack>
-          {/* Instalments as a continuous supply (CGST Act s.31(5), decision 070). */}
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="instalments-label">
-              <Trans>Invoice instalments</Trans>
-            </Text>
-            <SegmentedControl
-              aria-labelledby="instalments-label"
-              data={[
-                { value: 'due-date', label: t`On each due date (paid or not)` },
-                { value: 'when-paid', label: t`When paid` },
-              ]}
-              key={form.key('gst.instalmentInvoicing')}
-              {...form.getInputProps('gst.instalmentInvoicing')}
-              style={{ alignSelf: 'flex-start' }}
-            />
-            <Text size="xs" c="dimmed">
-              <Trans>The law wants a tax invoice on each instalment’s due date when the fee plan fixes the dates; a later payment against it gets a receipt, not a second invoice.</Trans>
-            </Text>
-          </Stack>
-        </>
+        <GstRegistrationFields form={form} stateName={stateName} />
       ) : (
         <DateField label={t`Applies from`} description={t`Today when left empty`} key={form.key('gst.from')} {...form.getInputProps('gst.from')} maw={280} />
       )}
     </SettingsCard>
+  );
+}
+
+/** The registration's fields, shown once the academy says it is registered for GST. */
+function GstRegistrationFields({ form, stateName }: { form: UseFormReturnType<Values>; stateName: string | undefined }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t`GSTIN`}
+          description={stateName ? t`State: ${stateName}` : t`15 characters, for example 27AAPFU0939F1ZV`}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={15}
+          withAsterisk
+          key={form.key('gst.gstin')}
+          {...form.getInputProps('gst.gstin')}
+          onChange={(event) => form.setFieldValue('gst.gstin', event.currentTarget.value.toUpperCase())}
+        />
+        <TextInput label={t`Legal name`} description={t`As on the GST registration`} withAsterisk maxLength={200} key={form.key('gst.legalName')} {...form.getInputProps('gst.legalName')} />
+        <TextInput label={t`Trade name`} maxLength={200} key={form.key('gst.tradeName')} {...form.getInputProps('gst.tradeName')} />
+        <NumberInput label={t`GST rate for coaching (%)`} min={0} max={40} decimalScale={2} key={form.key('gst.rate')} {...form.getInputProps('gst.rate')} />
+        <TextInput label={t`SAC`} description={t`Coaching is 999293`} inputMode="numeric" maxLength={8} key={form.key('gst.sac')} {...form.getInputProps('gst.sac')} />
+        <DateField label={t`Applies from`} description={t`Today when left empty`} key={form.key('gst.from')} {...form.getInputProps('gst.from')} />
+      </SimpleGrid>
+      <Textarea label={t`Registered address`} autosize minRows={2} maxLength={300} key={form.key('gst.address')} {...form.getInputProps('gst.address')} />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="prices-label">
+          <Trans>Fee plans are quoted</Trans>
+        </Text>
+        <SegmentedControl
+          aria-labelledby="prices-label"
+          data={[
+            { value: 'yes', label: t`Including GST` },
+            { value: 'no', label: t`Plus GST` },
+          ]}
+          key={form.key('gst.pricesIncludeTax')}
+          {...form.getInputProps('gst.pricesIncludeTax')}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      </Stack>
+      {/* Instalments as a continuous supply (CGST Act s.31(5), decision 070). */}
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="instalments-label">
+          <Trans>Invoice instalments</Trans>
+        </Text>
+        <SegmentedControl
+          aria-labelledby="instalments-label"
+          data={[
+            { value: 'due-date', label: t`On each due date (paid or not)` },
+            { value: 'when-paid', label: t`When paid` },
+          ]}
+          key={form.key('gst.instalmentInvoicing')}
+          {...form.getInputProps('gst.instalmentInvoicing')}
+          style={{ alignSelf: 'flex-start' }}
+        />
+        <Text size="xs" c="dimmed">
+          <Trans>The law wants a tax invoice on each instalment’s due date when the fee plan fixes the dates; a later payment against it gets a receipt, not a second invoice.</Trans>
+        </Text>
+      </Stack>
+    </>
   );
 }

@@ -115,21 +115,16 @@ function useProgressReports(audioRef: RefObject<HTMLAudioElement | null>, lectur
 }
 
 /**
- * Plays a lecture's voice + board rendition (issue 75, decision 082): Opus speech in HLS through hls.js
- * (loaded from the lectures screens, its start fetched beforehand: lecture-start.ts) or the browser's own HLS, the board still of the current time beside
- * it, 1×–2×, ten seconds back and forward, and, for a student, where they stopped (sent to the server
- * every 15 s, on pause and on leaving; resumed next time).
+ * The audio's state and what the controls do with it: play and pause, seek (ten seconds back and
+ * forward), the speed, resuming where the student stopped, and counting what is played.
  */
-export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; reportProgress: boolean }) {
-  const { t } = useLingui();
+function useLecturePlayback(lecture: Lecture, rendition: Lecture['renditions'][number] | undefined, reportProgress: boolean) {
   const audioRef = useRef<HTMLAudioElement>(null);
-  const rendition = lecture.renditions.find((one) => one.kind === 'voice-board');
   const [failed, setFailed] = useState(false);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
   const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>('1');
-  const stills = useBoardStills(rendition);
   // What the student has played in all (the server's figure plus this visit's), and the last report's.
   const watched = useRef({ total: lecture.myView?.secondsWatched ?? 0, lastTime: 0, reported: -1 });
 
@@ -175,9 +170,30 @@ export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; r
     else audio.pause();
   };
 
+  const changeSpeed = (value: string) => {
+    const next = SPEEDS.find((one) => one === value) ?? '1';
+    setSpeed(next);
+    if (audioRef.current) audioRef.current.playbackRate = Number(next);
+  };
+
+  return { audioRef, failed, playing, setPlaying, time, duration, setDuration, speed, onLoadedMetadata, onTimeUpdate, seekTo, toggle, changeSpeed };
+}
+
+/**
+ * Plays a lecture's voice + board rendition (issue 75, decision 082): Opus speech in HLS through hls.js
+ * (loaded from the lectures screens, its start fetched beforehand: lecture-start.ts) or the browser's own HLS, the board still of the current time beside
+ * it, 1×–2×, ten seconds back and forward, and, for a student, where they stopped (sent to the server
+ * every 15 s, on pause and on leaving; resumed next time).
+ */
+export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; reportProgress: boolean }) {
+  const { t } = useLingui();
+  const rendition = lecture.renditions.find((one) => one.kind === 'voice-board');
+  const stills = useBoardStills(rendition);
+  const playback = useLecturePlayback(lecture, rendition, reportProgress);
+  const { audioRef, time, seekTo } = playback;
   const still = useMemo(() => stillAt(stills, time), [stills, time]);
 
-  if (!rendition || failed) {
+  if (!rendition || playback.failed) {
     return (
       <Alert color="red" title={t`This lecture cannot be played`}>
         {t`Check your connection and open it again.`}
@@ -188,68 +204,77 @@ export function LecturePlayer({ lecture, reportProgress }: { lecture: Lecture; r
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="sm">
-        <Box
-          style={{ position: 'relative', aspectRatio: '16 / 9', background: 'var(--mantine-color-dark-7)', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-        >
-          <LectureWatermark text={lecture.watermark ?? ''} />
-          {still ? (
-            <Image src={still.src} alt={t`The board at this moment`} fit="contain" h="100%" w="100%" data-testid="lecture-still" data-still-time={still.t} />
-          ) : (
-            <Text c="gray.4" size="sm" ta="center" p="md">
-              {t`Voice only: this lecture has no board pictures.`}
-            </Text>
-          )}
-        </Box>
+        <BoardStill still={still} watermark={lecture.watermark ?? ''} />
         <audio
           ref={audioRef}
           preload="metadata"
           data-testid="lecture-audio"
-          onLoadedMetadata={onLoadedMetadata}
-          onDurationChange={() => setDuration(audioRef.current?.duration ?? 0)}
-          onTimeUpdate={onTimeUpdate}
-          onPlay={() => setPlaying(true)}
-          onPause={() => setPlaying(false)}
-          onEnded={() => setPlaying(false)}
+          onLoadedMetadata={playback.onLoadedMetadata}
+          onDurationChange={() => playback.setDuration(audioRef.current?.duration ?? 0)}
+          onTimeUpdate={playback.onTimeUpdate}
+          onPlay={() => playback.setPlaying(true)}
+          onPause={() => playback.setPlaying(false)}
+          onEnded={() => playback.setPlaying(false)}
         />
-        <Slider
-          value={Math.min(time, duration || time)}
-          max={Number.isFinite(duration) && duration > 0 ? duration : Math.max(time, 1)}
-          step={1}
-          label={(value) => clock(value)}
-          onChange={seekTo}
-          aria-label={t`Position in the lecture`}
-        />
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="sm" c="dimmed" data-testid="lecture-time" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {clock(time)} / {clock(duration)}
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <ActionIcon variant="default" size="xl" radius="xl" onClick={() => seekTo(time - 10)} aria-label={t`Back 10 seconds`}>
-              <IconRewindBackward10 size={22} />
-            </ActionIcon>
-            <ActionIcon size={52} radius="xl" onClick={toggle} aria-label={playing ? t`Pause` : t`Play`} data-testid="lecture-play">
-              {playing ? <IconPlayerPauseFilled size={26} /> : <IconPlayerPlayFilled size={26} />}
-            </ActionIcon>
-            <ActionIcon variant="default" size="xl" radius="xl" onClick={() => seekTo(time + 10)} aria-label={t`Forward 10 seconds`}>
-              <IconRewindForward10 size={22} />
-            </ActionIcon>
-          </Group>
-        </Group>
-        <SegmentedControl
-          fullWidth
-          value={speed}
-          aria-label={t`Speed`}
-          onChange={(value) => {
-            const next = SPEEDS.find((one) => one === value) ?? '1';
-            setSpeed(next);
-            if (audioRef.current) audioRef.current.playbackRate = Number(next);
-          }}
-          data={SPEEDS.map((one) => ({ value: one, label: `${one}×` }))}
-        />
+        <PlaybackControls playback={playback} />
         {/* A copy downloaded before chapters existed has none. */}
         <LectureChapterList chapters={lecture.chapters ?? []} time={time} onSeek={seekTo} />
         <LectureDownloadControl lecture={lecture} />
       </Stack>
     </Paper>
+  );
+}
+
+/** The board as it is at this moment of the lecture, under the watermark; or a line for a voice-only one. */
+function BoardStill({ still, watermark }: { still: Still | undefined; watermark: string }) {
+  const { t } = useLingui();
+  return (
+    <Box
+      style={{ position: 'relative', aspectRatio: '16 / 9', background: 'var(--mantine-color-dark-7)', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+    >
+      <LectureWatermark text={watermark} />
+      {still ? (
+        <Image src={still.src} alt={t`The board at this moment`} fit="contain" h="100%" w="100%" data-testid="lecture-still" data-still-time={still.t} />
+      ) : (
+        <Text c="gray.4" size="sm" ta="center" p="md">
+          {t`Voice only: this lecture has no board pictures.`}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/** The position slider, the time, back, play or pause, forward, and the speed. */
+function PlaybackControls({ playback }: { playback: ReturnType<typeof useLecturePlayback> }) {
+  const { t } = useLingui();
+  const { time, duration, playing, seekTo } = playback;
+  return (
+    <>
+      <Slider
+        value={Math.min(time, duration || time)}
+        max={Number.isFinite(duration) && duration > 0 ? duration : Math.max(time, 1)}
+        step={1}
+        label={(value) => clock(value)}
+        onChange={seekTo}
+        aria-label={t`Position in the lecture`}
+      />
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed" data-testid="lecture-time" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {clock(time)} / {clock(duration)}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <ActionIcon variant="default" size="xl" radius="xl" onClick={() => seekTo(time - 10)} aria-label={t`Back 10 seconds`}>
+            <IconRewindBackward10 size={22} />
+          </ActionIcon>
+          <ActionIcon size={52} radius="xl" onClick={playback.toggle} aria-label={playing ? t`Pause` : t`Play`} data-testid="lecture-play">
+            {playing ? <IconPlayerPauseFilled size={26} /> : <IconPlayerPlayFilled size={26} />}
+          </ActionIcon>
+          <ActionIcon variant="default" size="xl" radius="xl" onClick={() => seekTo(time + 10)} aria-label={t`Forward 10 seconds`}>
+            <IconRewindForward10 size={22} />
+          </ActionIcon>
+        </Group>
+      </Group>
+      <SegmentedControl fullWidth value={playback.speed} aria-label={t`Speed`} onChange={playback.changeSpeed} data={SPEEDS.map((one) => ({ value: one, label: `${one}×` }))} />
+    </>
   );
 }

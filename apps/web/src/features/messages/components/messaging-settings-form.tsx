@@ -3,6 +3,7 @@ import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { UseFormReturnType } from '@mantine/form';
 import { MESSAGE_KINDS, MESSAGING_MESSAGES, URGENT_KINDS, messagingSettingsInputSchema } from '@academy/shared/schemas/messaging';
 import type { MessagingSettings } from '@academy/shared/schemas/messaging';
 import { SettingsCard, useSettingsForm } from '../../../components/ui/settings-card';
@@ -24,6 +25,8 @@ export function MessagingSettingsSection() {
   return <MessagingSettingsForm settings={settings.data} />;
 }
 
+type MessagingForm = UseFormReturnType<MessagingFormValues>;
+
 /**
  * WhatsApp Business (Meta's Cloud API) and SMS through MSG91, the wait before SMS is tried, and quiet
  * hours. Credentials are write-only: a field shows only that one is saved, and typing replaces it.
@@ -31,7 +34,6 @@ export function MessagingSettingsSection() {
 function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
   const { t } = useLingui();
   const save = useSaveMessagingSettings();
-  const labels = useMessageLabels();
   const { form, onSubmit, saving, formError } = useSettingsForm({
     mode: 'controlled',
     initialValues: toMessagingFormValues(settings),
@@ -42,34 +44,6 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
     saved: { title: t`Message settings saved`, message: translateServerText(MESSAGING_MESSAGES.saved) },
     failed: { title: t`Message settings not saved`, message: MESSAGE_FAILURES.save },
   });
-  const rotate = useRotateMsg91Token();
-  const confirmRotate = () =>
-    modals.openConfirmModal({
-      title: t`New address for MSG91 delivery reports`,
-      centered: true,
-      children: (
-        <Text size="sm">
-          <Trans>MSG91 will need the new address: until you enter it there, its delivery reports are refused. Make a new address?</Trans>
-        </Text>
-      ),
-      labels: { confirm: t`Make a new address`, cancel: t`Cancel` },
-      onConfirm: () =>
-        rotate.mutate(undefined, {
-          onSuccess: ({ message }) => notifications.show({ title: t`New MSG91 address made`, message: message ?? translateServerText(MESSAGING_MESSAGES.msg91TokenRotated), color: 'teal' }),
-          onError: (error) => notifications.show({ title: t`No new address made`, message: normalizeError(error, MESSAGE_FAILURES.rotate).message, color: 'red' }),
-        }),
-    });
-  const values = form.getValues();
-  const current = settings;
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  // Written as values, not in the sentence: braces in a translated text are its placeholders.
-  const [first, second] = ['{{1}}', '{{2}}'];
-  const secretHint = (set: boolean, value: string) => (value ? t`Saved when you save these settings` : set ? t`Saved — type to replace` : t`Not set`);
-  // A write-only credential: empty unless a new one is typed; the hint says whether one is saved.
-  const secretField = (label: string, isSet: boolean, path: 'whatsapp.accessToken' | 'whatsapp.appSecret' | 'whatsapp.verifyToken' | 'sms.authKey') => {
-    const input = form.getInputProps(path);
-    return <PasswordInput label={label} description={secretHint(isSet, String(input.value ?? ''))} autoComplete="new-password" key={form.key(path)} {...input} />;
-  };
 
   return (
     <SettingsCard
@@ -84,7 +58,39 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
       saving={saving}
       saveLabel={<Trans>Save message settings</Trans>}
     >
+      <ChannelsSection form={form} current={settings} />
+      <Divider />
+      <TemplatesSection form={form} />
+      <Divider />
+      <WhenMessagesGoSection form={form} />
+      <Divider />
+      <ProviderAddressesSection current={settings} />
 
+      {formError ? (
+        <Alert color="red" variant="light" role="alert">
+          {formError}
+        </Alert>
+      ) : null}
+    </SettingsCard>
+  );
+}
+
+type SecretPath = 'whatsapp.accessToken' | 'whatsapp.appSecret' | 'whatsapp.verifyToken' | 'sms.authKey';
+
+/** A write-only credential: empty unless a new one is typed; the hint says whether one is saved. */
+function SecretField({ form, label, isSet, path }: { form: MessagingForm; label: string; isSet: boolean; path: SecretPath }) {
+  const { t } = useLingui();
+  const input = form.getInputProps(path);
+  const value = String(input.value ?? '');
+  const hint = value ? t`Saved when you save these settings` : isSet ? t`Saved — type to replace` : t`Not set`;
+  return <PasswordInput label={label} description={hint} autoComplete="new-password" {...input} />;
+}
+
+/** WhatsApp's and MSG91's switches, IDs and credentials. */
+function ChannelsSection({ form, current }: { form: MessagingForm; current: MessagingSettings }) {
+  const { t } = useLingui();
+  return (
+    <>
       <Title order={3} size="h5">
         <Trans>WhatsApp</Trans>
       </Title>
@@ -98,9 +104,9 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
           key={form.key('whatsapp.phoneNumberId')}
           {...form.getInputProps('whatsapp.phoneNumberId')}
         />
-        {secretField(t`Access token`, current.whatsapp.accessTokenSet, 'whatsapp.accessToken')}
-        {secretField(t`App secret`, current.whatsapp.appSecretSet, 'whatsapp.appSecret')}
-        {secretField(t`Verify token`, current.whatsapp.verifyTokenSet, 'whatsapp.verifyToken')}
+        <SecretField form={form} label={t`Access token`} isSet={current.whatsapp.accessTokenSet} path="whatsapp.accessToken" key={form.key('whatsapp.accessToken')} />
+        <SecretField form={form} label={t`App secret`} isSet={current.whatsapp.appSecretSet} path="whatsapp.appSecret" key={form.key('whatsapp.appSecret')} />
+        <SecretField form={form} label={t`Verify token`} isSet={current.whatsapp.verifyTokenSet} path="whatsapp.verifyToken" key={form.key('whatsapp.verifyToken')} />
       </SimpleGrid>
 
       <Divider />
@@ -109,7 +115,7 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
       </Title>
       <Switch label={t`Send by SMS`} size="md" key={form.key('sms.enabled')} {...form.getInputProps('sms.enabled', { type: 'checkbox' })} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        {secretField(t`Auth key`, current.sms.authKeySet, 'sms.authKey')}
+        <SecretField form={form} label={t`Auth key`} isSet={current.sms.authKeySet} path="sms.authKey" key={form.key('sms.authKey')} />
         <TextInput
           label={t`Sender ID`}
           description={t`Six capital letters, as registered on DLT`}
@@ -120,8 +126,18 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
           {...form.getInputProps('sms.senderId')}
         />
       </SimpleGrid>
+    </>
+  );
+}
 
-      <Divider />
+/** Each message's WhatsApp template name and MSG91 template ID, with the values it is sent with. */
+function TemplatesSection({ form }: { form: MessagingForm }) {
+  const { t } = useLingui();
+  const labels = useMessageLabels();
+  // Written as values, not in the sentence: braces in a translated text are its placeholders.
+  const [first, second] = ['{{1}}', '{{2}}'];
+  return (
+    <>
       <div>
         <Title order={3} size="h5">
           <Trans>Templates</Trans>
@@ -167,7 +183,17 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
         ))}
       </Stack>
 
-      <Divider />
+    </>
+  );
+}
+
+/** How long before SMS is tried, and the quiet hours. */
+function WhenMessagesGoSection({ form }: { form: MessagingForm }) {
+  const { t } = useLingui();
+  const labels = useMessageLabels();
+  const values = form.getValues();
+  return (
+    <>
       <Title order={3} size="h5">
         <Trans>When messages go</Trans>
       </Title>
@@ -206,7 +232,33 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
         </Stack>
       ) : null}
 
-      <Divider />
+    </>
+  );
+}
+
+/** The addresses to give Meta and MSG91, and making a new MSG91 one. */
+function ProviderAddressesSection({ current }: { current: MessagingSettings }) {
+  const { t } = useLingui();
+  const rotate = useRotateMsg91Token();
+  const confirmRotate = () =>
+    modals.openConfirmModal({
+      title: t`New address for MSG91 delivery reports`,
+      centered: true,
+      children: (
+        <Text size="sm">
+          <Trans>MSG91 will need the new address: until you enter it there, its delivery reports are refused. Make a new address?</Trans>
+        </Text>
+      ),
+      labels: { confirm: t`Make a new address`, cancel: t`Cancel` },
+      onConfirm: () =>
+        rotate.mutate(undefined, {
+          onSuccess: ({ message }) => notifications.show({ title: t`New MSG91 address made`, message: message ?? translateServerText(MESSAGING_MESSAGES.msg91TokenRotated), color: 'teal' }),
+          onError: (error) => notifications.show({ title: t`No new address made`, message: normalizeError(error, MESSAGE_FAILURES.rotate).message, color: 'red' }),
+        }),
+    });
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return (
+    <>
       <div>
         <Title order={3} size="h5">
           <Trans>Addresses for the providers</Trans>
@@ -227,13 +279,7 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
           </Button>
         </Group>
       </SimpleGrid>
-
-      {formError ? (
-        <Alert color="red" variant="light" role="alert">
-          {formError}
-        </Alert>
-      ) : null}
-    </SettingsCard>
+    </>
   );
 }
 

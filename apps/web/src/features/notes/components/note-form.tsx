@@ -1,74 +1,25 @@
 import '@mantine/dropzone/styles.css';
 import { Button, Group, Progress, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { Dropzone, PDF_MIME_TYPE, type FileRejection } from '@mantine/dropzone';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
-import { NOTE_MAX_BYTES, NOTE_MAX_LABEL, NOTE_MESSAGES, formatFileSize, type Note, type NoteInput, type NoteTarget } from '@academy/shared/schemas/notes';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { NOTE_MAX_BYTES, NOTE_MAX_LABEL, NOTE_MESSAGES, formatFileSize, type Note } from '@academy/shared/schemas/notes';
 import { useBatches } from '../../batches/api';
 import { useStandards } from '../../standards/api';
 import { useSubjects } from '../../subjects/api';
 import { useMyStudents } from '../../teacher-students/api';
-import { useUpdateNote, useUploadNote } from '../api';
+import { useNoteForm, type NoteFormValues } from './use-note-form';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
 import { useLocalNames } from '../../../lib/public-settings';
 import { localNameOptions } from '../../../lib/local-name-search';
 
-interface NoteFormValues {
-  title: string;
-  description: string;
-  subject: string | null;
-  standard: string | null;
-  target: NoteTarget;
-  batch: string | null;
-  student: string | null;
-  isPublic: boolean;
-}
-
 const TARGET_OPTIONS = [
   { value: 'batch', label: msg`A batch` },
   { value: 'student', label: msg`One student` },
   { value: 'personal', label: msg`Only me` },
 ];
-
-function initialValues(note: Note | undefined): NoteFormValues {
-  return {
-    title: note?.title ?? '',
-    description: note?.description ?? '',
-    subject: note?.subject?._id ?? null,
-    standard: note?.standard?._id ?? null,
-    target: note?.target ?? 'batch',
-    batch: note?.batch?._id ?? null,
-    student: note?.student?._id ?? null,
-    isPublic: note?.isPublic ?? false,
-  };
-}
-
-function toInput(values: NoteFormValues): NoteInput {
-  return {
-    title: values.title,
-    description: values.description,
-    subject: values.subject ?? '',
-    standard: values.standard ?? '',
-    batch: values.target === 'batch' ? (values.batch ?? '') : '',
-    student: values.target === 'student' ? (values.student ?? '') : '',
-    isPublic: values.isPublic,
-  };
-}
-
-/** "Algebra_worksheet-1.pdf" → "Algebra worksheet 1": a first guess at the title. */
-function titleFromFileName(name: string): string {
-  return name
-    .replace(/\.pdf$/i, '')
-    .replace(/[_-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 200);
-}
 
 function rejectionMessage(rejections: FileRejection[]): string {
   const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
@@ -83,150 +34,22 @@ function rejectionMessage(rejections: FileRejection[]): string {
  * themselves; a public note also shows on the website's Resources page.
  */
 export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (note: Note) => void; onCancel?: () => void }) {
-  const { t, i18n } = useLingui();
-  const editing = note !== undefined;
-  const upload = useUploadNote();
-  const update = useUpdateNote();
-  const saving = upload.isPending || update.isPending;
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const batches = useBatches();
-  const students = useMyStudents('');
+  const { t } = useLingui();
+  const { form, editing, saving, file, fileError, setFileError, progress, chooseFile, handleSubmit } = useNoteForm(note, onDone);
   const subjects = useSubjects();
   const standards = useStandards();
   const names = useLocalNames();
-
-  const form = useForm<NoteFormValues>({
-    mode: 'controlled',
-    initialValues: initialValues(note),
-    validate: {
-      title: (value) => (value.trim() === '' ? t`Title is required` : value.trim().length > 200 ? t`Title must be at most 200 characters` : null),
-      description: (value) => (value.length > 2000 ? t`Description must be at most 2000 characters` : null),
-      batch: (value, values) => (values.target === 'batch' && !value ? t`Choose a batch` : null),
-      student: (value, values) => (values.target === 'student' && !value ? t`Choose a student` : null),
-    },
-  });
-
-  const chooseFile = (chosen: File | undefined) => {
-    if (!chosen) return;
-    setFile(chosen);
-    setFileError(null);
-    if (form.getValues().title.trim() === '') form.setFieldValue('title', titleFromFileName(chosen.name));
-  };
-
-  const handleSubmit = form.onSubmit((values) => {
-    if (!editing && !file) {
-      setFileError(NOTE_MESSAGES.fileRequired);
-      return;
-    }
-    setProgress(file ? 0 : null);
-    const callbacks = {
-      onSuccess: ({ data, message }: { data: Note; message?: string }) => {
-        notifications.show({ title: editing ? t`Note saved` : t`Note uploaded`, message: message ?? (editing ? NOTE_MESSAGES.updated : NOTE_MESSAGES.created), color: 'teal' });
-        setProgress(null);
-        setFile(null);
-        if (!editing) form.reset();
-        onDone?.(data);
-      },
-      onError: (error: unknown) => {
-        setProgress(null);
-        const fields = fieldErrorsOf(error);
-        if (fields) {
-          const { file: fileField, ...others } = fields;
-          if (fileField) setFileError(fileField);
-          form.setErrors(others);
-        }
-        notifications.show({
-          title: editing ? t`Note not saved` : t`Note not uploaded`,
-          message: normalizeError(error, editing ? NOTE_MESSAGES.updateFailed : NOTE_MESSAGES.uploadFailed).message,
-          color: 'red',
-        });
-      },
-    };
-    if (editing) update.mutate({ id: note._id, input: toInput(values), file, onProgress: setProgress }, callbacks);
-    else upload.mutate({ input: toInput(values), file: file!, onProgress: setProgress }, callbacks);
-  });
-
-  const batchOptions = (batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }));
-  if (note?.batch && !batchOptions.some((option) => option.value === note.batch!._id)) batchOptions.push({ value: note.batch._id, label: note.batch.name });
-  const studentOptions = (students.data ?? []).map((student) => ({ value: student._id, label: student.name }));
-  if (note?.student && !studentOptions.some((option) => option.value === note.student!._id)) studentOptions.push({ value: note.student._id, label: note.student.name });
   const target = form.getValues().target;
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <div>
-          <Dropzone
-            onDrop={(files) => chooseFile(files[0])}
-            onReject={(rejections) => setFileError(rejectionMessage(rejections))}
-            accept={PDF_MIME_TYPE}
-            maxSize={NOTE_MAX_BYTES}
-            maxFiles={1}
-            multiple={false}
-            disabled={saving}
-            inputProps={{ 'aria-label': editing ? t`Replace the PDF file` : t`PDF file` }}
-            radius="md"
-            p="md"
-          >
-            <Group justify="center" gap="md" mih={editing ? 60 : 100} style={{ pointerEvents: 'none' }} wrap="nowrap">
-              <Dropzone.Accept>
-                <IconUpload size={36} stroke={1.5} color="var(--mantine-color-blue-6)" aria-hidden="true" />
-              </Dropzone.Accept>
-              <Dropzone.Reject>
-                <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" aria-hidden="true" />
-              </Dropzone.Reject>
-              <Dropzone.Idle>
-                <IconFileTypePdf size={36} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden="true" />
-              </Dropzone.Idle>
-              <div style={{ minWidth: 0 }}>
-                {file ? (
-                  <>
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {file.name}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {t`${formatFileSize(file.size)} · tap to choose another`}
-                    </Text>
-                  </>
-                ) : (
-                  <>
-                    <Text fw={600}>{editing ? t`Replace the PDF (optional)` : t`Drop a PDF here or tap to choose one`}</Text>
-                    <Text size="sm" c="dimmed">
-                      {editing && note ? t`Now: ${note.fileName}.` + ' ' : ''}
-                      {t`One PDF, at most ${NOTE_MAX_LABEL}`}
-                    </Text>
-                  </>
-                )}
-              </div>
-            </Group>
-          </Dropzone>
-          {fileError ? (
-            <Text size="sm" c="red.9" mt={4} role="alert">
-              {fileError}
-            </Text>
-          ) : null}
-        </div>
+        <NoteFileDrop editing={editing} note={note} file={file} fileError={fileError} disabled={saving} onChoose={chooseFile} onError={setFileError} />
 
         <TextInput label={t`Title`} required maxLength={200} {...form.getInputProps('title')} />
         <Textarea label={t`Description`} autosize minRows={2} maxRows={6} maxLength={2000} {...form.getInputProps('description')} />
 
-        <Stack gap={6}>
-          <Text size="sm" fw={500}>
-            <Trans>Share with</Trans>
-          </Text>
-          <SegmentedControl data={TARGET_OPTIONS.map((option) => ({ ...option, label: i18n._(option.label) }))} {...form.getInputProps('target')} fullWidth aria-label={t`Share with`} />
-        </Stack>
-        {target === 'batch' ? (
-          <Select label={t`Batch`} placeholder={t`Choose a batch`} data={batchOptions} searchable required nothingFoundMessage={t`No batch`} {...form.getInputProps('batch')} />
-        ) : target === 'student' ? (
-          <Select label={t`Student`} placeholder={t`Choose a student`} data={studentOptions} searchable required nothingFoundMessage={t`No student`} {...form.getInputProps('student')} />
-        ) : (
-          <Text size="sm" c="dimmed">
-            {form.getValues().isPublic ? t`A personal note: only you and, as it is public, the website’s visitors can see it.` : t`A personal note: only you can see it.`}
-          </Text>
-        )}
+        <NoteAudienceFields form={form} note={note} />
 
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
@@ -270,5 +93,96 @@ export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (no
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type NoteFileDropProps = { editing: boolean; note: Note | undefined; file: File | null; fileError: string | null; disabled: boolean; onChoose: (file: File | undefined) => void; onError: (message: string) => void };
+
+/** The PDF to upload, dropped or chosen: one, at most NOTE_MAX_LABEL; when editing, a new one is optional. */
+function NoteFileDrop({ editing, note, file, fileError, disabled, onChoose, onError }: NoteFileDropProps) {
+  const { t } = useLingui();
+  return (
+    <div>
+      <Dropzone
+        onDrop={(files) => onChoose(files[0])}
+        onReject={(rejections) => onError(rejectionMessage(rejections))}
+        accept={PDF_MIME_TYPE}
+        maxSize={NOTE_MAX_BYTES}
+        maxFiles={1}
+        multiple={false}
+        disabled={disabled}
+        inputProps={{ 'aria-label': editing ? t`Replace the PDF file` : t`PDF file` }}
+        radius="md"
+        p="md"
+      >
+        <Group justify="center" gap="md" mih={editing ? 60 : 100} style={{ pointerEvents: 'none' }} wrap="nowrap">
+          <Dropzone.Accept>
+            <IconUpload size={36} stroke={1.5} color="var(--mantine-color-blue-6)" aria-hidden="true" />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" aria-hidden="true" />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconFileTypePdf size={36} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden="true" />
+          </Dropzone.Idle>
+          <div style={{ minWidth: 0 }}>
+            {file ? (
+              <>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {file.name}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t`${formatFileSize(file.size)} · tap to choose another`}
+                </Text>
+              </>
+            ) : (
+              <>
+                <Text fw={600}>{editing ? t`Replace the PDF (optional)` : t`Drop a PDF here or tap to choose one`}</Text>
+                <Text size="sm" c="dimmed">
+                  {editing && note ? t`Now: ${note.fileName}.` + ' ' : ''}
+                  {t`One PDF, at most ${NOTE_MAX_LABEL}`}
+                </Text>
+              </>
+            )}
+          </div>
+        </Group>
+      </Dropzone>
+      {fileError ? (
+        <Text size="sm" c="red.9" mt={4} role="alert">
+          {fileError}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
+/** Who sees the note: a batch, one student, or only the teacher (and, public, the website's visitors). */
+function NoteAudienceFields({ form, note }: { form: UseFormReturnType<NoteFormValues>; note: Note | undefined }) {
+  const { t, i18n } = useLingui();
+  const batches = useBatches();
+  const students = useMyStudents('');
+  const batchOptions = (batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }));
+  if (note?.batch && !batchOptions.some((option) => option.value === note.batch!._id)) batchOptions.push({ value: note.batch._id, label: note.batch.name });
+  const studentOptions = (students.data ?? []).map((student) => ({ value: student._id, label: student.name }));
+  if (note?.student && !studentOptions.some((option) => option.value === note.student!._id)) studentOptions.push({ value: note.student._id, label: note.student.name });
+  const target = form.getValues().target;
+  return (
+    <>
+      <Stack gap={6}>
+        <Text size="sm" fw={500}>
+          <Trans>Share with</Trans>
+        </Text>
+        <SegmentedControl data={TARGET_OPTIONS.map((option) => ({ ...option, label: i18n._(option.label) }))} {...form.getInputProps('target')} fullWidth aria-label={t`Share with`} />
+      </Stack>
+      {target === 'batch' ? (
+        <Select label={t`Batch`} placeholder={t`Choose a batch`} data={batchOptions} searchable required nothingFoundMessage={t`No batch`} {...form.getInputProps('batch')} />
+      ) : target === 'student' ? (
+        <Select label={t`Student`} placeholder={t`Choose a student`} data={studentOptions} searchable required nothingFoundMessage={t`No student`} {...form.getInputProps('student')} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {form.getValues().isPublic ? t`A personal note: only you and, as it is public, the website’s visitors can see it.` : t`A personal note: only you can see it.`}
+        </Text>
+      )}
+    </>
   );
 }

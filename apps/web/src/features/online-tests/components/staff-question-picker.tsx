@@ -40,26 +40,16 @@ interface StaffQuestionPickerProps {
  */
 export function StaffQuestionPicker({ value, onChange, initial, correctMarks, error }: StaffQuestionPickerProps) {
   const { t } = useLingui();
-  const difficultyLabels = useDifficultyLabels();
   const pagination = usePaginationLabels();
-  const [subject, setSubject] = useState<string | null>(null);
-  const [chapter, setChapter] = useState<string | null>(null);
-  const [difficulty, setDifficulty] = useState<QuestionDifficulty | null>(null);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
-  const [page, setPage] = useState(1);
+  const filters = useBankFilters();
+  const { page, setPage } = filters;
   const [showChosen, setShowChosen] = useState(false);
   // Every question met so far, so the chosen list can show those not on the page shown.
   const [known, setKnown] = useState(() => new Map(initial.map((question) => [question._id, question])));
 
-  const subjects = useBankSubjects();
-  const names = useLocalNames();
-  const bank = useBankQuestions({ subject: subject ?? undefined, chapter: chapter ?? undefined, difficulty: difficulty ?? undefined, search: debouncedSearch || undefined, page });
-  const questions = bank.data?.questions ?? [];
+  const bank = useBankQuestions(filters.query);
   const total = bank.data?.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / BANK_PAGE_SIZE));
-  const subjectNames = new Map((subjects.data?.subjects ?? []).map((entry) => [entry._id, names.subject(entry)]));
-  const chapterOptions = [...new Set((bank.data?.chapters ?? []).filter((entry) => !subject || entry.subject === subject).map((entry) => entry.chapter))].sort((a, b) => a.localeCompare(b));
   const chosen = new Set(value);
 
   const toggle = (question: Question) => {
@@ -69,11 +59,6 @@ export function StaffQuestionPicker({ value, onChange, initial, correctMarks, er
     }
     setKnown((current) => new Map(current).set(question._id, question));
     onChange([...value, question._id]);
-  };
-  // A filter changed: back to its first page.
-  const filtered = <T,>(set: (next: T) => void) => (next: T) => {
-    set(next);
-    setPage(1);
   };
 
   return (
@@ -93,108 +78,11 @@ export function StaffQuestionPicker({ value, onChange, initial, correctMarks, er
           {error}
         </Text>
       ) : null}
-      {showChosen && value.length > 0 ? (
-        <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)">
-          <Stack gap={6} component="ol" m={0} pl="lg" aria-label={t`Chosen questions`}>
-            {value.map((id, index) => {
-              const question = known.get(id);
-              return (
-                <Box component="li" key={id}>
-                  <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
-                    {/* Two lines of it are enough to know it again. */}
-                    <Box fz="sm" style={{ minWidth: 0, flex: 1, maxHeight: '3.2em', overflow: 'hidden', overflowWrap: 'anywhere' }}>
-                      {question ? <MathMarkdown source={question.text} /> : <Trans>A question of the bank</Trans>}
-                    </Box>
-                    <ActionIcon variant="subtle" color="red" size="md" aria-label={t`Take out question ${index + 1}`} onClick={() => onChange(value.filter((other) => other !== id))}>
-                      <IconX size={16} aria-hidden="true" />
-                    </ActionIcon>
-                  </Group>
-                </Box>
-              );
-            })}
-          </Stack>
-        </Paper>
-      ) : null}
+      {showChosen && value.length > 0 ? <ChosenQuestions value={value} known={known} onChange={onChange} /> : null}
 
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-        <Select
-          label={t`Subject`}
-          placeholder={t`All`}
-          data={(subjects.data?.subjects ?? []).map((entry) => ({ value: entry._id, label: names.subject(entry) }))}
-          value={subject}
-          onChange={filtered((next: string | null) => {
-            setSubject(next);
-            setChapter(null);
-          })}
-          clearable
-        />
-        <Select label={t`Chapter`} placeholder={t`All`} data={chapterOptions} value={chapter} onChange={filtered(setChapter)} searchable clearable nothingFoundMessage={t`No chapter found`} />
-        <Select
-          label={t`Difficulty`}
-          placeholder={t`Any`}
-          data={QUESTION_DIFFICULTIES.map((level) => ({ value: level, label: difficultyLabels[level] }))}
-          value={difficulty}
-          onChange={filtered((next: string | null) => setDifficulty(next as QuestionDifficulty | null))}
-          clearable
-        />
-        <TextInput
-          label={t`Search`}
-          placeholder={t`Words`}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-      </SimpleGrid>
+      <BankFilterFields filters={filters} chapters={bank.data?.chapters ?? []} />
 
-      {bank.isPending ? (
-        <Stack gap="xs" aria-hidden="true">
-          <Skeleton h={64} radius="md" />
-          <Skeleton h={64} radius="md" />
-        </Stack>
-      ) : bank.isError && questions.length === 0 ? (
-        <LoadErrorAlert title={t`The question bank could not be loaded`} error={bank.error} fallback={STAFF_ONLINE_TEST_FAILURES.bank} onRetry={() => void bank.refetch()} />
-      ) : questions.length === 0 ? (
-        <Paper withBorder radius="md" p="md">
-          <Text c="dimmed" ta="center" size="sm">
-            {subject || chapter || difficulty || debouncedSearch ? <Trans>No question matches these filters.</Trans> : <Trans>The question bank has no questions of your subjects yet: add them in the question bank first.</Trans>}
-          </Text>
-        </Paper>
-      ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none', opacity: bank.isPlaceholderData ? 0.6 : 1 }} aria-label={t`Questions of the bank`}>
-          {questions.map((question) => (
-            <li key={question._id}>
-              <Checkbox.Card
-                checked={chosen.has(question._id)}
-                onClick={() => toggle(question)}
-                withBorder
-                radius="md"
-                p="sm"
-                style={{ display: 'block' }}
-                // A name from the content would drop the math (KaTeX's MathML is not read in a button's name).
-                aria-label={`${question.chapter}: ${spokenText(question.text)}`}
-              >
-                <Group wrap="nowrap" align="flex-start" gap="sm">
-                  <Checkbox.Indicator mt={2} />
-                  <Stack gap={4} style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
-                    <Group gap={6}>
-                      <Text size="xs" c="dimmed">
-                        {subjectNames.get(question.subject._id) ?? names.subject(question.subject)} · {question.chapter}
-                      </Text>
-                      <Badge size="xs" variant="light" color={DIFFICULTY_COLORS[question.difficulty]}>
-                        {difficultyLabels[question.difficulty]}
-                      </Badge>
-                    </Group>
-                    <MathMarkdown source={question.text} />
-                  </Stack>
-                </Group>
-              </Checkbox.Card>
-            </li>
-          ))}
-        </Stack>
-      )}
+      <BankQuestions bank={bank} filtered={Boolean(filters.subject || filters.chapter || filters.difficulty || filters.debouncedSearch)} chosen={chosen} onToggle={toggle} />
       {pages > 1 ? (
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
@@ -212,5 +100,157 @@ export function StaffQuestionPicker({ value, onChange, initial, correctMarks, er
         </Group>
       ) : null}
     </Stack>
+  );
+}
+
+/** The bank's filters and page; a filter changed goes back to the first page. */
+function useBankFilters() {
+  const [subject, setSubject] = useState<string | null>(null);
+  const [chapter, setChapter] = useState<string | null>(null);
+  const [difficulty, setDifficulty] = useState<QuestionDifficulty | null>(null);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
+  const [page, setPage] = useState(1);
+  // A filter changed: back to its first page.
+  const filtered = <T,>(set: (next: T) => void) => (next: T) => {
+    set(next);
+    setPage(1);
+  };
+  const query = { subject: subject ?? undefined, chapter: chapter ?? undefined, difficulty: difficulty ?? undefined, search: debouncedSearch || undefined, page };
+  return { subject, setSubject, chapter, setChapter, difficulty, setDifficulty, search, setSearch, debouncedSearch, page, setPage, filtered, query };
+}
+
+/** The chosen questions in the order chosen, each to take out without finding it again. */
+function ChosenQuestions({ value, known, onChange }: { value: string[]; known: Map<string, Question>; onChange: (ids: string[]) => void }) {
+  const { t } = useLingui();
+  return (
+    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)">
+      <Stack gap={6} component="ol" m={0} pl="lg" aria-label={t`Chosen questions`}>
+        {value.map((id, index) => {
+          const question = known.get(id);
+          return (
+            <Box component="li" key={id}>
+              <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
+                {/* Two lines of it are enough to know it again. */}
+                <Box fz="sm" style={{ minWidth: 0, flex: 1, maxHeight: '3.2em', overflow: 'hidden', overflowWrap: 'anywhere' }}>
+                  {question ? <MathMarkdown source={question.text} /> : <Trans>A question of the bank</Trans>}
+                </Box>
+                <ActionIcon variant="subtle" color="red" size="md" aria-label={t`Take out question ${index + 1}`} onClick={() => onChange(value.filter((other) => other !== id))}>
+                  <IconX size={16} aria-hidden="true" />
+                </ActionIcon>
+              </Group>
+            </Box>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Subject, chapter (of those the bank has), difficulty and words. */
+function BankFilterFields({ filters, chapters }: { filters: ReturnType<typeof useBankFilters>; chapters: { subject: string; chapter: string }[] }) {
+  const { t } = useLingui();
+  const difficultyLabels = useDifficultyLabels();
+  const subjects = useBankSubjects();
+  const names = useLocalNames();
+  const { subject, setSubject, chapter, setChapter, difficulty, setDifficulty, search, setSearch, setPage, filtered } = filters;
+  const chapterOptions = [...new Set(chapters.filter((entry) => !subject || entry.subject === subject).map((entry) => entry.chapter))].sort((a, b) => a.localeCompare(b));
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+      <Select
+        label={t`Subject`}
+        placeholder={t`All`}
+        data={(subjects.data?.subjects ?? []).map((entry) => ({ value: entry._id, label: names.subject(entry) }))}
+        value={subject}
+        onChange={filtered((next: string | null) => {
+          setSubject(next);
+          setChapter(null);
+        })}
+        clearable
+      />
+      <Select label={t`Chapter`} placeholder={t`All`} data={chapterOptions} value={chapter} onChange={filtered(setChapter)} searchable clearable nothingFoundMessage={t`No chapter found`} />
+      <Select
+        label={t`Difficulty`}
+        placeholder={t`Any`}
+        data={QUESTION_DIFFICULTIES.map((level) => ({ value: level, label: difficultyLabels[level] }))}
+        value={difficulty}
+        onChange={filtered((next: string | null) => setDifficulty(next as QuestionDifficulty | null))}
+        clearable
+      />
+      <TextInput
+        label={t`Search`}
+        placeholder={t`Words`}
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+      />
+    </SimpleGrid>
+  );
+}
+
+type BankQuestionsProps = { bank: ReturnType<typeof useBankQuestions>; filtered: boolean; chosen: Set<string>; onToggle: (question: Question) => void };
+
+/** The page of the bank shown, each question a card to tap to choose it or let it go. */
+function BankQuestions({ bank, filtered, chosen, onToggle }: BankQuestionsProps) {
+  const { t } = useLingui();
+  const questions = bank.data?.questions ?? [];
+  return bank.isPending ? (
+    <Stack gap="xs" aria-hidden="true">
+      <Skeleton h={64} radius="md" />
+      <Skeleton h={64} radius="md" />
+    </Stack>
+  ) : bank.isError && questions.length === 0 ? (
+    <LoadErrorAlert title={t`The question bank could not be loaded`} error={bank.error} fallback={STAFF_ONLINE_TEST_FAILURES.bank} onRetry={() => void bank.refetch()} />
+  ) : questions.length === 0 ? (
+    <Paper withBorder radius="md" p="md">
+      <Text c="dimmed" ta="center" size="sm">
+        {filtered ? <Trans>No question matches these filters.</Trans> : <Trans>The question bank has no questions of your subjects yet: add them in the question bank first.</Trans>}
+      </Text>
+    </Paper>
+  ) : (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none', opacity: bank.isPlaceholderData ? 0.6 : 1 }} aria-label={t`Questions of the bank`}>
+      {questions.map((question) => (
+        <li key={question._id}>
+          <BankQuestionCard question={question} checked={chosen.has(question._id)} onToggle={() => onToggle(question)} />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function BankQuestionCard({ question, checked, onToggle }: { question: Question; checked: boolean; onToggle: () => void }) {
+  const difficultyLabels = useDifficultyLabels();
+  const subjects = useBankSubjects();
+  const names = useLocalNames();
+  const subjectName = (subjects.data?.subjects ?? []).find((entry) => entry._id === question.subject._id);
+  return (
+    <Checkbox.Card
+      checked={checked}
+      onClick={onToggle}
+      withBorder
+      radius="md"
+      p="sm"
+      style={{ display: 'block' }}
+      // A name from the content would drop the math (KaTeX's MathML is not read in a button's name).
+      aria-label={`${question.chapter}: ${spokenText(question.text)}`}
+    >
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Checkbox.Indicator mt={2} />
+        <Stack gap={4} style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
+          <Group gap={6}>
+            <Text size="xs" c="dimmed">
+              {names.subject(subjectName ?? question.subject)} · {question.chapter}
+            </Text>
+            <Badge size="xs" variant="light" color={DIFFICULTY_COLORS[question.difficulty]}>
+              {difficultyLabels[question.difficulty]}
+            </Badge>
+          </Group>
+          <MathMarkdown source={question.text} />
+        </Stack>
+      </Group>
+    </Checkbox.Card>
   );
 }

@@ -27,8 +27,6 @@ export function AbsenceAlertsPanel({ counts }: { counts?: MessagesToday }) {
   const { t } = useLingui();
   const alerts = useAbsenceAlerts(undefined, 'all');
   const retry = useRetryAbsenceAlert();
-  const labels = useMessageLabels();
-  const kindLabel = labels.kind;
   // One row per child, parent and kind, with their channels; only where a channel failed (the to-do).
   const groups = new Map<string, AbsenceAlert[]>();
   for (const alert of alerts.data?.alerts ?? []) {
@@ -61,67 +59,74 @@ export function AbsenceAlertsPanel({ counts }: { counts?: MessagesToday }) {
           ) : null
         ) : (
           <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Messages that failed`}>
-            {[...groups.values()].map((channels) => {
-              const first = channels[0]!;
-              return (
-                <Group
-                  key={first._id}
-                  component="li"
-                  justify="space-between"
-                  wrap="wrap"
-                  gap="xs"
-                  py="xs"
-                  style={{ borderTop: ROW_BORDER }}
-                  data-testid="absence-alert"
-                >
-                  <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
-                    <Group gap="xs">
-                      <Text fw={600}>{first.child.name}</Text>
-                      <Badge size="sm" variant="outline" color="gray" data-testid="message-kind">
-                        {kindLabel(first.kind)}
-                      </Badge>
-                    </Group>
-                    <Group gap="xs">
-                      <Text size="sm" c="dimmed">
-                        {first.parent.name}
-                      </Text>
-                      <PhoneLink phone={first.parent.phone} />
-                    </Group>
-                  </Stack>
-                  <Stack gap={4} align="flex-end">
-                    {channels.map((alert) => (
-                      <Group key={alert._id} gap="xs" wrap="nowrap">
-                        <Text size="xs" c="dimmed">
-                          {labels.channel(alert.channel)} · {formatTime(alert.at)}
-                        </Text>
-                        <Badge size="sm" variant="light" color={MESSAGE_STATUS_COLORS[alert.status]} title={alert.error ? translateServerText(alert.error) : undefined}>
-                          {labels.status(alert.status)}
-                        </Badge>
-                        {alert.status === 'failed' ? (
-                          <Button
-                            size="compact-xs"
-                            variant="light"
-                            loading={retry.isPending && retry.variables === alert._id}
-                            onClick={() =>
-                              retry.mutate(alert._id, {
-                                onSuccess: ({ message }) => notifications.show({ title: t`Sending again`, message: message ?? t`The message will be sent again`, color: 'teal' }),
-                                onError: (error) => notifications.show({ title: t`Not sent again`, message: normalizeError(error, t`Failed to send the message again`).message, color: 'red' }),
-                              })
-                            }
-                          >
-                            <Trans>Retry</Trans>
-                          </Button>
-                        ) : null}
-                      </Group>
-                    ))}
-                  </Stack>
-                </Group>
-              );
-            })}
+            {[...groups.values()].map((channels) => (
+              <FailedAlertRow key={channels[0]!._id} channels={channels} retry={retry} />
+            ))}
           </Stack>
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** One child's alert of one kind to one parent, with each channel's status; a failed one can be sent again. */
+function FailedAlertRow({ channels, retry }: { channels: AbsenceAlert[]; retry: ReturnType<typeof useRetryAbsenceAlert> }) {
+  const { t } = useLingui();
+  const labels = useMessageLabels();
+  const kindLabel = labels.kind;
+  const first = channels[0]!;
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="wrap"
+      gap="xs"
+      py="xs"
+      style={{ borderTop: ROW_BORDER }}
+      data-testid="absence-alert"
+    >
+      <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+        <Group gap="xs">
+          <Text fw={600}>{first.child.name}</Text>
+          <Badge size="sm" variant="outline" color="gray" data-testid="message-kind">
+            {kindLabel(first.kind)}
+          </Badge>
+        </Group>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {first.parent.name}
+          </Text>
+          <PhoneLink phone={first.parent.phone} />
+        </Group>
+      </Stack>
+      <Stack gap={4} align="flex-end">
+        {channels.map((alert) => (
+          <Group key={alert._id} gap="xs" wrap="nowrap">
+            <Text size="xs" c="dimmed">
+              {labels.channel(alert.channel)} · {formatTime(alert.at)}
+            </Text>
+            <Badge size="sm" variant="light" color={MESSAGE_STATUS_COLORS[alert.status]} title={alert.error ? translateServerText(alert.error) : undefined}>
+              {labels.status(alert.status)}
+            </Badge>
+            {alert.status === 'failed' ? (
+              <Button
+                size="compact-xs"
+                variant="light"
+                loading={retry.isPending && retry.variables === alert._id}
+                onClick={() =>
+                  retry.mutate(alert._id, {
+                    onSuccess: ({ message }) => notifications.show({ title: t`Sending again`, message: message ?? t`The message will be sent again`, color: 'teal' }),
+                    onError: (error) => notifications.show({ title: t`Not sent again`, message: normalizeError(error, t`Failed to send the message again`).message, color: 'red' }),
+                  })
+                }
+              >
+                <Trans>Retry</Trans>
+              </Button>
+            ) : null}
+          </Group>
+        ))}
+      </Stack>
+    </Group>
   );
 }
 

@@ -52,7 +52,7 @@ function useFilters() {
  * address of the bank (/app/teacher/questions or /app/questions).
  */
 export function QuestionBank({ basePath }: { basePath: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { filters, change } = useFilters();
   // The address follows the typing at once (no late navigation can pull the person back from another
   // screen); the request waits for a pause.
@@ -81,45 +81,7 @@ export function QuestionBank({ basePath }: { basePath: string }) {
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-        <TextInput
-          label={t`Search`}
-          placeholder={t`Words in the question`}
-          type="search"
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          rightSection={list.isFetching && list.data ? <Loader size="xs" aria-label={t`Searching`} /> : null}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            change({ search: event.currentTarget.value });
-          }}
-        />
-        <Select
-          label={t`Subject`}
-          placeholder={t`All subjects`}
-          clearable
-          data={(subjects.data?.subjects ?? []).map((subject) => ({ value: subject._id, label: names.subject(subject) }))}
-          value={filters.subject ?? null}
-          onChange={(value) => change({ subject: value })}
-        />
-        <Select label={t`Chapter`} placeholder={t`All chapters`} clearable searchable data={chapters} value={filters.chapter ?? null} onChange={(value) => change({ chapter: value })} />
-        <Select
-          label={t`Difficulty`}
-          placeholder={t`Any`}
-          clearable
-          data={QUESTION_DIFFICULTIES.map((difficulty) => ({ value: difficulty, label: i18n._(DIFFICULTY_LABELS[difficulty]) }))}
-          value={filters.difficulty ?? null}
-          onChange={(value) => change({ difficulty: value })}
-        />
-        <Select
-          label={t`Type`}
-          placeholder={t`Any`}
-          clearable
-          data={QUESTION_TYPES.map((type) => ({ value: type, label: i18n._(TYPE_LABELS[type]) }))}
-          value={filters.type ?? null}
-          onChange={(value) => change({ type: value })}
-        />
-      </SimpleGrid>
+      <QuestionBankFilters filters={filters} change={change} searchText={searchText} setSearchText={setSearchText} searching={list.isFetching && Boolean(list.data)} chapters={chapters} />
 
       {list.isPending ? (
         <Stack gap="sm" aria-hidden="true">
@@ -166,5 +128,62 @@ export function QuestionBank({ basePath }: { basePath: string }) {
         </>
       )}
     </Stack>
+  );
+}
+
+type QuestionBankFiltersProps = {
+  filters: QuestionFilters;
+  change: ReturnType<typeof useFilters>['change'];
+  searchText: string;
+  setSearchText: (text: string) => void;
+  searching: boolean;
+  chapters: string[];
+};
+
+/** Words, subject, chapter, difficulty and type. */
+function QuestionBankFilters({ filters, change, searchText, setSearchText, searching, chapters }: QuestionBankFiltersProps) {
+  const { t, i18n } = useLingui();
+  const subjects = useQuestionSubjects();
+  const names = useLocalNames();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      <TextInput
+        label={t`Search`}
+        placeholder={t`Words in the question`}
+        type="search"
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        rightSection={searching ? <Loader size="xs" aria-label={t`Searching`} /> : null}
+        value={searchText}
+        onChange={(event) => {
+          setSearchText(event.currentTarget.value);
+          change({ search: event.currentTarget.value });
+        }}
+      />
+      <Select
+        label={t`Subject`}
+        placeholder={t`All subjects`}
+        clearable
+        data={(subjects.data?.subjects ?? []).map((subject) => ({ value: subject._id, label: names.subject(subject) }))}
+        value={filters.subject ?? null}
+        onChange={(value) => change({ subject: value })}
+      />
+      <Select label={t`Chapter`} placeholder={t`All chapters`} clearable searchable data={chapters} value={filters.chapter ?? null} onChange={(value) => change({ chapter: value })} />
+      <Select
+        label={t`Difficulty`}
+        placeholder={t`Any`}
+        clearable
+        data={QUESTION_DIFFICULTIES.map((difficulty) => ({ value: difficulty, label: i18n._(DIFFICULTY_LABELS[difficulty]) }))}
+        value={filters.difficulty ?? null}
+        onChange={(value) => change({ difficulty: value })}
+      />
+      <Select
+        label={t`Type`}
+        placeholder={t`Any`}
+        clearable
+        data={QUESTION_TYPES.map((type) => ({ value: type, label: i18n._(TYPE_LABELS[type]) }))}
+        value={filters.type ?? null}
+        onChange={(value) => change({ type: value })}
+      />
+    </SimpleGrid>
   );
 }

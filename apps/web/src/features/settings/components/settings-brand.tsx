@@ -25,42 +25,7 @@ export function BrandSection() {
 
 function BrandForm({ brand, academyName }: { brand: PublicBrand; academyName: string }) {
   const { t } = useLingui();
-  const save = useSaveBrand();
-  const [colour, setColour] = useState(brand.colour);
-  const [shortName, setShortName] = useState(brand.shortName);
-  const [logo, setLogo] = useState<File | null>(null);
-  const [removeLogo, setRemoveLogo] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const preview = useMemo(() => (logo ? URL.createObjectURL(logo) : null), [logo]);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-
-  const validHex = HEX.test(colour);
-  const ratio = validHex ? contrastWithWhite(colour.toLowerCase()) : null;
-  const tooLight = ratio !== null && ratio < MIN_CONTRAST_WITH_WHITE;
-  const suggestion = tooLight ? darkerForWhiteText(colour.toLowerCase()) : null;
-  const shownLogo = preview ?? (removeLogo ? null : brand.logoUrl);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    if (!validHex) found.colour = t`Enter the colour as # and six hex digits, e.g. #1864ab`;
-    else if (tooLight) found.colour = t`This colour is too light for white text. Choose a darker shade, such as ${suggestion}`;
-    if (shortName.trim() === '') found.shortName = t`Enter the name to show under the app icon`;
-    else if (shortName.trim().length > SHORT_NAME_MAX) found.shortName = t`At most ${SHORT_NAME_MAX} characters`;
-    if (logo && logo.size > LOGO_MAX_BYTES) found.logo = t`The logo is too large: at most 2 MB`;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const { message } = await save.mutateAsync({ colour, shortName: shortName.trim(), logo, removeLogo: removeLogo && !logo });
-      setLogo(null);
-      setRemoveLogo(false);
-      showSaved(t`Brand saved`, message ? translateServerText(message) : t`The new logo and colour show on every screen.`);
-    } catch (error) {
-      setErrors(fieldErrorsOf(error) ?? {});
-      showNotSaved(t`Brand not saved`, error, msg`The brand could not be saved`);
-    }
-  };
-
+  const { save, colour, setColour, shortName, setShortName, logo, setLogo, removeLogo, setRemoveLogo, errors, ratio, tooLight, suggestion, shownLogo, submit } = useBrandForm(brand);
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="brand-title" data-testid="brand-form">
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880}>
@@ -116,28 +81,7 @@ function BrandForm({ brand, academyName }: { brand: PublicBrand; academyName: st
                 error={errors.colour}
                 data-testid="brand-colour"
               />
-              {ratio !== null ? (
-                <Alert color={tooLight ? 'red' : 'teal'} variant="light" p="xs" data-testid="brand-contrast" role={tooLight ? 'alert' : undefined}>
-                  <Group gap="xs" wrap="nowrap" align="center">
-                    {/* A sample of white letters on the colour: "Aa" is a typographic sample in every language. */}
-                    <Text span fw={700} c="white" px={8} py={2} style={{ background: colour, borderRadius: 4, flexShrink: 0 }} aria-hidden="true">
-                      {CONTRAST_SAMPLE}
-                    </Text>
-                    <Text size="sm">
-                      {tooLight ? (
-                        <Trans>
-                          Too light for white text (contrast {ratio.toFixed(1)}:1, at least 4.5:1 is needed).{' '}
-                          <Button variant="subtle" size="compact-sm" onClick={() => setColour(suggestion!)}>
-                            Use {suggestion}
-                          </Button>
-                        </Trans>
-                      ) : (
-                        <Trans>White text reads well on it (contrast {ratio.toFixed(1)}:1).</Trans>
-                      )}
-                    </Text>
-                  </Group>
-                </Alert>
-              ) : null}
+              {ratio !== null ? <ContrastNote colour={colour} ratio={ratio} tooLight={tooLight} suggestion={suggestion} onUseSuggestion={setColour} /> : null}
               <TextInput
                 label={t`Name under the app icon`}
                 description={t`At most ${SHORT_NAME_MAX} characters, e.g. the first word of ${academyName}`}
@@ -157,5 +101,78 @@ function BrandForm({ brand, academyName }: { brand: PublicBrand; academyName: st
         </Stack>
       </Paper>
     </form>
+  );
+}
+
+/**
+ * The brand's fields, the logo's preview, the colour's contrast with white text (and a darker shade
+ * when it is too light), checked before saving.
+ */
+function useBrandForm(brand: PublicBrand) {
+  const { t } = useLingui();
+  const save = useSaveBrand();
+  const [colour, setColour] = useState(brand.colour);
+  const [shortName, setShortName] = useState(brand.shortName);
+  const [logo, setLogo] = useState<File | null>(null);
+  const [removeLogo, setRemoveLogo] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const preview = useMemo(() => (logo ? URL.createObjectURL(logo) : null), [logo]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const validHex = HEX.test(colour);
+  const ratio = validHex ? contrastWithWhite(colour.toLowerCase()) : null;
+  const tooLight = ratio !== null && ratio < MIN_CONTRAST_WITH_WHITE;
+  const suggestion = tooLight ? darkerForWhiteText(colour.toLowerCase()) : null;
+  const shownLogo = preview ?? (removeLogo ? null : brand.logoUrl);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!validHex) found.colour = t`Enter the colour as # and six hex digits, e.g. #1864ab`;
+    else if (tooLight) found.colour = t`This colour is too light for white text. Choose a darker shade, such as ${suggestion}`;
+    if (shortName.trim() === '') found.shortName = t`Enter the name to show under the app icon`;
+    else if (shortName.trim().length > SHORT_NAME_MAX) found.shortName = t`At most ${SHORT_NAME_MAX} characters`;
+    if (logo && logo.size > LOGO_MAX_BYTES) found.logo = t`The logo is too large: at most 2 MB`;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const { message } = await save.mutateAsync({ colour, shortName: shortName.trim(), logo, removeLogo: removeLogo && !logo });
+      setLogo(null);
+      setRemoveLogo(false);
+      showSaved(t`Brand saved`, message ? translateServerText(message) : t`The new logo and colour show on every screen.`);
+    } catch (error) {
+      setErrors(fieldErrorsOf(error) ?? {});
+      showNotSaved(t`Brand not saved`, error, msg`The brand could not be saved`);
+    }
+  };
+
+  return { save, colour, setColour, shortName, setShortName, logo, setLogo, removeLogo, setRemoveLogo, errors, ratio, tooLight, suggestion, shownLogo, submit };
+}
+
+type ContrastNoteProps = { colour: string; ratio: number; tooLight: boolean; suggestion: string | null; onUseSuggestion: (colour: string) => void };
+
+/** White letters on the colour, and whether they read well; a darker shade to use when they do not. */
+function ContrastNote({ colour, ratio, tooLight, suggestion, onUseSuggestion }: ContrastNoteProps) {
+  return (
+    <Alert color={tooLight ? 'red' : 'teal'} variant="light" p="xs" data-testid="brand-contrast" role={tooLight ? 'alert' : undefined}>
+      <Group gap="xs" wrap="nowrap" align="center">
+        {/* A sample of white letters on the colour: "Aa" is a typographic sample in every language. */}
+        <Text span fw={700} c="white" px={8} py={2} style={{ background: colour, borderRadius: 4, flexShrink: 0 }} aria-hidden="true">
+          {CONTRAST_SAMPLE}
+        </Text>
+        <Text size="sm">
+          {tooLight ? (
+            <Trans>
+              Too light for white text (contrast {ratio.toFixed(1)}:1, at least 4.5:1 is needed).{' '}
+              <Button variant="subtle" size="compact-sm" onClick={() => onUseSuggestion(suggestion!)}>
+                Use {suggestion}
+              </Button>
+            </Trans>
+          ) : (
+            <Trans>White text reads well on it (contrast {ratio.toFixed(1)}:1).</Trans>
+          )}
+        </Text>
+      </Group>
+    </Alert>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Checkbox, Code, Group, NumberInput, PasswordInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
-import type { GetInputPropsReturnType } from '@mantine/form';
+import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { MESSAGES } from '@academy/shared/messages';
 import { ABSENCE_ALERT_PLACEHOLDERS, ABSENCE_ALERT_TEMPLATE_MAX, ABSENCE_STATUS_WORDS, parentAlertSettingsInputSchema, renderAbsenceTemplate } from '@academy/shared/schemas/settings';
@@ -38,10 +38,6 @@ export function ParentAlertsForm({ settings }: { settings: AcademySettings }) {
     saved: { title: t`Absence alerts saved`, message: translateServerText(MESSAGES.settingsSaved) },
     failed: { title: t`Absence alerts not saved` },
   });
-  const values = form.getValues();
-
-  const hasUrl = values.parentWebhook.url.trim() !== '';
-  const willHaveSecret = values.parentWebhook.secret.trim() !== '' || (secretSet && !clearSecret);
 
   return (
     <SettingsCard
@@ -86,6 +82,20 @@ export function ParentAlertsForm({ settings }: { settings: AcademySettings }) {
         {...form.getInputProps('absenceAlerts.delayMinutes')}
       />
 
+      <AlertTemplates form={form} academy={settings.name} />
+
+      <ParentWebhookFields form={form} secretSet={secretSet} clearSecret={clearSecret} setClearSecret={setClearSecret} />
+    </SettingsCard>
+  );
+}
+
+type ParentAlertsFormType = UseFormReturnType<ParentAlertFormValues>;
+
+/** The message to parents in each language, with the words filled in and a preview of each. */
+function AlertTemplates({ form, academy }: { form: ParentAlertsFormType; academy: string }) {
+  const values = form.getValues();
+  return (
+    <>
       <div>
         <Title order={3} size="h5">
           <Trans>Message to parents</Trans>
@@ -103,13 +113,26 @@ export function ParentAlertsForm({ settings }: { settings: AcademySettings }) {
         <TemplateField
           key={form.key(`absenceAlerts.templates.${language}`)}
           language={language}
-          academy={settings.name}
+          academy={academy}
           statuses={values.absenceAlerts.statuses}
           template={values.absenceAlerts.templates[language]}
           inputProps={form.getInputProps(`absenceAlerts.templates.${language}`)}
         />
       ))}
+    </>
+  );
+}
 
+type ParentWebhookFieldsProps = { form: ParentAlertsFormType; secretSet: boolean; clearSecret: boolean; setClearSecret: (clear: boolean) => void };
+
+/** The provider's webhook address and its signing secret (set, cleared or kept). */
+function ParentWebhookFields({ form, secretSet, clearSecret, setClearSecret }: ParentWebhookFieldsProps) {
+  const { t } = useLingui();
+  const values = form.getValues();
+  const hasUrl = values.parentWebhook.url.trim() !== '';
+  const willHaveSecret = values.parentWebhook.secret.trim() !== '' || (secretSet && !clearSecret);
+  return (
+    <>
       <div>
         <Title order={3} size="h5">
           <Trans>SMS/WhatsApp webhook</Trans>
@@ -163,7 +186,7 @@ export function ParentAlertsForm({ settings }: { settings: AcademySettings }) {
           <Trans>No secret: nothing is sent to the webhook until one is set.</Trans>
         </Alert>
       ) : null}
-    </SettingsCard>
+    </>
   );
 }
 
