@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Stepper, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { admissionEnquiryFormSchema, admissionEnquiryPhoneFormSchema } from '@academy/shared/schemas/admissions';
 import { showFieldErrors, normalizeError } from '../../../lib/api-client';
@@ -50,10 +50,12 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
     const storage = draftStorage();
     return storage ? readAdmissionDraft(storage) : null;
   });
-  const [step, setStep] = useState(draft?.step ?? 0);
-  const [verified, setVerified] = useState<VerificationState>(draft?.verified ?? null);
+  // The draft is put back right after the first render, which is the server's (the first step, empty):
+  // a page taken over as drawn, whatever the runtime (decision 103).
+  const [step, setStep] = useState(0);
+  const [verified, setVerified] = useState<VerificationState>(null);
   // A family without email proves its phone instead (issue 37), when the academy sends codes by WhatsApp or SMS.
-  const [proveBy, setProveBy] = useState<VerifiedContact['kind']>(draft?.verified?.kind ?? 'email');
+  const [proveBy, setProveBy] = useState<VerifiedContact['kind']>('email');
   // Read by the form's validation (made once by useForm): the schema of the chosen proof.
   const proveByRef = useRef(proveBy);
   useEffect(() => {
@@ -70,12 +72,25 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
   const submit = useSubmitAdmission();
   const form = useForm<AdmissionFormValues>({
     mode: 'controlled',
-    initialValues: draft?.values ?? EMPTY_ADMISSION_FORM,
+    initialValues: EMPTY_ADMISSION_FORM,
     validate: (values) => localizedErrors(schemaResolver(proveByRef.current === 'phone' ? admissionEnquiryPhoneFormSchema : admissionEnquiryFormSchema, { sync: true }))(values),
     validateInputOnBlur: true,
   });
 
   const emailAction = useRef<HTMLElement | null>(null);
+
+  // The kept draft, put back once after the first render (a state from outside React: the phone's storage).
+  const [restored, setRestored] = useState(draft === null);
+  /* eslint-disable react-hooks/set-state-in-effect, react-hooks/exhaustive-deps -- once, after the server's first render */
+  useLayoutEffect(() => {
+    if (!draft) return;
+    setRestored(true);
+    form.setValues(draft.values);
+    setStep(draft.step);
+    setVerified(draft.verified);
+    setProveBy(draft.verified?.kind ?? 'email');
+  }, []);
+  /* eslint-enable react-hooks/set-state-in-effect, react-hooks/exhaustive-deps */
 
   useEffect(() => {
     const storage = draftStorage();
@@ -95,7 +110,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
   const preselected = useRef<string | null>(null);
   const knownStandards = courses.data?.standards;
   useEffect(() => {
-    if (!preselect || preselected.current === preselect.key) return;
+    if (!restored || !preselect || preselected.current === preselect.key) return;
     const standard = knownStandards?.find((candidate) => candidate._id === preselect.standard);
     if (!standard) return;
     preselected.current = preselect.key;
@@ -104,7 +119,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
     form.setFieldValue('standard', standard._id);
     form.setFieldValue('subjects', taught && !kept.includes(preselect.subject) ? [...kept, preselect.subject] : kept);
     if (form.values.message.trim() === '') form.setFieldValue('message', preselect.message);
-  }, [preselect, knownStandards, form]);
+  }, [restored, preselect, knownStandards, form]);
   const contactVerified = verified !== null && verified.kind === proveBy && verified.address === contactAddress(form.values, proveBy);
 
   /** Validates the fields of one step; true when they are all right. */
