@@ -31,6 +31,27 @@ function draftStorage(): Storage | null {
 const LAST_STEP = ADMISSION_STEP_FIELDS.length - 1;
 
 /**
+ * A reload or an evicted tab comes back where the family was, verified email included (while valid): the
+ * kept draft is put back once after the first render, which is then the server's (the first step, empty),
+ * so the page is taken over as drawn, whatever the runtime (decision 103). Whether it is back.
+ */
+function useKeptDraft(restore: (draft: NonNullable<ReturnType<typeof readAdmissionDraft>>) => void): boolean {
+  const [draft] = useState(() => {
+    const storage = draftStorage();
+    return storage ? readAdmissionDraft(storage) : null;
+  });
+  const [restored, setRestored] = useState(draft === null);
+  /* eslint-disable react-hooks/set-state-in-effect, react-hooks/exhaustive-deps -- once, after the server's first render */
+  useLayoutEffect(() => {
+    if (!draft) return;
+    setRestored(true);
+    restore(draft);
+  }, []);
+  /* eslint-enable react-hooks/set-state-in-effect, react-hooks/exhaustive-deps */
+  return restored;
+}
+
+/**
  * The public admission form, in three steps on a phone's screen: contact (phone first, then the
  * email, proven with a mailed code), the student's studies, then address and message. Every step is
  * checked with the shared schema the server uses too.
@@ -45,13 +66,6 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
   const { t } = useLingui();
   const PHONE_HINT = t`10-digit mobile number, e.g. 98220 12345`;
   const STEP_TITLES = [t`Contact`, t`Studies`, t`Message`];
-  // A reload or an evicted tab comes back where the family was, verified email included (while valid).
-  const [draft] = useState(() => {
-    const storage = draftStorage();
-    return storage ? readAdmissionDraft(storage) : null;
-  });
-  // The draft is put back right after the first render, which is the server's (the first step, empty):
-  // a page taken over as drawn, whatever the runtime (decision 103).
   const [step, setStep] = useState(0);
   const [verified, setVerified] = useState<VerificationState>(null);
   // A family without email proves its phone instead (issue 37), when the academy sends codes by WhatsApp or SMS.
@@ -79,18 +93,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
 
   const emailAction = useRef<HTMLElement | null>(null);
 
-  // The kept draft, put back once after the first render (a state from outside React: the phone's storage).
-  const [restored, setRestored] = useState(draft === null);
-  /* eslint-disable react-hooks/set-state-in-effect, react-hooks/exhaustive-deps -- once, after the server's first render */
-  useLayoutEffect(() => {
-    if (!draft) return;
-    setRestored(true);
-    form.setValues(draft.values);
-    setStep(draft.step);
-    setVerified(draft.verified);
-    setProveBy(draft.verified?.kind ?? 'email');
-  }, []);
-  /* eslint-enable react-hooks/set-state-in-effect, react-hooks/exhaustive-deps */
+  const restored = useKeptDraft((draft) => (form.setValues(draft.values), setStep(draft.step), setVerified(draft.verified), setProveBy(draft.verified?.kind ?? 'email')));
 
   useEffect(() => {
     const storage = draftStorage();
