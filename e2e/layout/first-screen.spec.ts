@@ -135,7 +135,7 @@ test('the seven first screens are taken over on a phone without a hydration erro
         for (const record of records) {
           if (record.type === 'attributes') return observer.disconnect();
           if (!(record.target instanceof Element) || !record.target.closest('#root')) continue;
-          for (const node of record.removedNodes) if (node instanceof Element) removed.push(`${node.tagName.toLowerCase()}.${node.className} in ${record.target.tagName.toLowerCase()}.${record.target.className}`);
+          for (const node of Array.from(record.removedNodes)) if (node instanceof Element) removed.push(`${node.tagName.toLowerCase()}.${node.className} in ${record.target.tagName.toLowerCase()}.${record.target.className}`);
         }
       });
       observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-app-ready'] });
