@@ -126,6 +126,20 @@ test('the seven first screens are taken over on a phone without a hydration erro
     page.on('pageerror', (error) => {
       if (/#41[89]|#42[35]|hydrat/i.test(error.message)) errors.push(error.message);
     });
+    // The server's elements stay in place through the take-over: none is removed from #root before
+    // the page is marked live (a mismatch drawn anew shows as removed elements, whatever the runtime).
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removedBeforeLive: string[] }).removedBeforeLive = removed;
+      const observer = new MutationObserver((records) => {
+        for (const record of records) {
+          if (record.type === 'attributes') return observer.disconnect();
+          if (!(record.target instanceof Element) || !record.target.closest('#root')) continue;
+          for (const node of Array.from(record.removedNodes)) if (node instanceof Element) removed.push(`${node.tagName.toLowerCase()}.${node.className} in ${record.target.tagName.toLowerCase()}.${record.target.className}`);
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-app-ready'] });
+    });
     await signIn(page, email);
     const response = await page.goto(address);
     expect(await response!.text(), address).toContain('<h1');
@@ -133,6 +147,7 @@ test('the seven first screens are taken over on a phone without a hydration erro
     // A late mismatch (a media query, a clock) shows within a frame or two of the take-over.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(errors, address).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { removedBeforeLive: string[] }).removedBeforeLive), address).toEqual([]);
     await context.close();
   }
 });

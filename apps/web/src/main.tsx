@@ -89,8 +89,24 @@ keepLoadedCode();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-void Promise.all([messages, screenCode]).finally(() => {
+/** Resolves once the router has matched the address and run its loaders (at once when it already has). */
+function whenInitialized(appRouter: ReturnType<typeof createAppRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (appRouter.state.initialized) return resolve();
+    const stop = appRouter.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+void Promise.all([messages, screenCode]).finally(async () => {
   router ??= createAppRouter(queryClient);
+  // The router finishes starting a microtask after it is made, even with the screen's code in: the page
+  // is taken over from then, never from its HydrateFallback (a synchronous hydrate, as Preact's, would
+  // otherwise take the server's page over with the full-screen loader; decision 103).
+  await whenInitialized(router);
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>

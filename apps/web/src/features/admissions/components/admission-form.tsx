@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Stepper, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { admissionEnquiryFormSchema, admissionEnquiryPhoneFormSchema } from '@academy/shared/schemas/admissions';
 import { showFieldErrors, normalizeError } from '../../../lib/api-client';
@@ -39,18 +39,34 @@ export type AdmissionPreselect = { key: string; standard: string; subject: strin
 type AdmissionFormState = UseFormReturnType<AdmissionFormValues>;
 
 /**
- * The form's values, step, proof and result, kept as a draft on the phone: a reload or an evicted tab
- * comes back where the family was, verified email included (while valid).
+ * The kept draft is put back once after the first render, which is then the server's (the first step,
+ * empty), so the page is taken over as drawn, whatever the runtime (decision 103). Whether it is back.
  */
-function useAdmissionState(onProveByChange: ((kind: VerifiedContact['kind']) => void) | undefined) {
+function useKeptDraft(restore: (draft: NonNullable<ReturnType<typeof readAdmissionDraft>>) => void): boolean {
   const [draft] = useState(() => {
     const storage = draftStorage();
     return storage ? readAdmissionDraft(storage) : null;
   });
-  const [step, setStep] = useState(draft?.step ?? 0);
-  const [verified, setVerified] = useState<VerificationState>(draft?.verified ?? null);
+  const [restored, setRestored] = useState(draft === null);
+  /* eslint-disable react-hooks/set-state-in-effect, react-hooks/exhaustive-deps -- once, after the server's first render */
+  useLayoutEffect(() => {
+    if (!draft) return;
+    setRestored(true);
+    restore(draft);
+  }, []);
+  /* eslint-enable react-hooks/set-state-in-effect, react-hooks/exhaustive-deps */
+  return restored;
+}
+
+/**
+ * The form's values, step, proof and result, kept as a draft on the phone: a reload or an evicted tab
+ * comes back where the family was, verified email included (while valid).
+ */
+function useAdmissionState(onProveByChange: ((kind: VerifiedContact['kind']) => void) | undefined) {
+  const [step, setStep] = useState(0);
+  const [verified, setVerified] = useState<VerificationState>(null);
   // A family without email proves its phone instead (issue 37), when the academy sends codes by WhatsApp or SMS.
-  const [proveBy, setProveBy] = useState<VerifiedContact['kind']>(draft?.verified?.kind ?? 'email');
+  const [proveBy, setProveBy] = useState<VerifiedContact['kind']>('email');
   // Read by the form's validation (made once by useForm): the schema of the chosen proof.
   const proveByRef = useRef(proveBy);
   useEffect(() => {
@@ -61,10 +77,11 @@ function useAdmissionState(onProveByChange: ((kind: VerifiedContact['kind']) => 
   const [done, setDone] = useState<{ message: string; reference: string } | null>(null);
   const form = useForm<AdmissionFormValues>({
     mode: 'controlled',
-    initialValues: draft?.values ?? EMPTY_ADMISSION_FORM,
+    initialValues: EMPTY_ADMISSION_FORM,
     validate: (values) => localizedErrors(schemaResolver(proveByRef.current === 'phone' ? admissionEnquiryPhoneFormSchema : admissionEnquiryFormSchema, { sync: true }))(values),
     validateInputOnBlur: true,
   });
+  const restored = useKeptDraft((draft) => (form.setValues(draft.values), setStep(draft.step), setVerified(draft.verified), setProveBy(draft.verified?.kind ?? 'email')));
 
   useEffect(() => {
     const storage = draftStorage();
@@ -78,19 +95,19 @@ function useAdmissionState(onProveByChange: ((kind: VerifiedContact['kind']) => 
   }, [form.values, step, verified, done]);
 
   const contactVerified = verified !== null && verified.kind === proveBy && verified.address === contactAddress(form.values, proveBy);
-  return { form, step, setStep, verified, setVerified, proveBy, setProveBy, done, setDone, contactVerified };
+  return { form, step, setStep, verified, setVerified, proveBy, setProveBy, done, setDone, contactVerified, restored };
 }
 
 /**
  * A course's Apply: its standard, its subject (beside those already chosen in that standard) and,
  * when the family wrote none, a message naming the batch. Once the standards are known, once per course.
  */
-function usePreselectedCourse(form: AdmissionFormState, preselect: AdmissionPreselect | null | undefined) {
+function usePreselectedCourse(form: AdmissionFormState, preselect: AdmissionPreselect | null | undefined, restored: boolean) {
   const courses = usePublicCourses();
   const preselected = useRef<string | null>(null);
   const knownStandards = courses.data?.standards;
   useEffect(() => {
-    if (!preselect || preselected.current === preselect.key) return;
+    if (!restored || !preselect || preselected.current === preselect.key) return;
     const standard = knownStandards?.find((candidate) => candidate._id === preselect.standard);
     if (!standard) return;
     preselected.current = preselect.key;
@@ -99,7 +116,7 @@ function usePreselectedCourse(form: AdmissionFormState, preselect: AdmissionPres
     form.setFieldValue('standard', standard._id);
     form.setFieldValue('subjects', taught && !kept.includes(preselect.subject) ? [...kept, preselect.subject] : kept);
     if (form.values.message.trim() === '') form.setFieldValue('message', preselect.message);
-  }, [preselect, knownStandards, form]);
+  }, [restored, preselect, knownStandards, form]);
 }
 
 type AdmissionState = ReturnType<typeof useAdmissionState>;
@@ -246,7 +263,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
   // On a phone the three steps fit one row only without their descriptions.
   const narrow = useMediaQueryAfterHydration('(max-width: 36em)', false);
   const { panel, stepHeading, doneAlert, setFocusField } = useAdmissionFocus(form, step, done);
-  usePreselectedCourse(form, preselect);
+  usePreselectedCourse(form, preselect, state.restored);
   const { emailAction, stepIsValid, next, showFirstError } = useStepNavigation(state, setFocusField);
   const { handleSubmit, submitError, submitting } = useSendApplication(state, setFocusField, showFirstError);
 
