@@ -114,9 +114,11 @@ async function ensureTestRole(admin: pg.Client, connection: pg.PoolConfig, role:
     const { rowCount } = await admin.query('select 1 from pg_roles where rolname = $1', [role]);
     await admin.query(`${rowCount ? 'alter' : 'create'} role ${role} ${attributes}`);
   } catch (error) {
-    // Made by another run (duplicate_object), or by one racing this (unique_violation): set its attributes.
-    const code = (error as { code?: string }).code;
-    if (code !== '42710' && code !== '23505') throw error;
+    // Made by another run (duplicate_object), or by one racing this (unique_violation), or altered by one racing
+    // this ("tuple concurrently updated", XX000: two test runs started at once): set its attributes again.
+    const { code, message } = error as { code?: string; message?: string };
+    const raced = code === 'XX000' && /tuple concurrently updated/.test(message ?? '');
+    if (code !== '42710' && code !== '23505' && !raced) throw error;
     await admin.query(`alter role ${role} ${attributes}`);
   }
   if (connection.connectionString) {

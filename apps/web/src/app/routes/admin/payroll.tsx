@@ -167,10 +167,11 @@ function PayrollSettingsFields(props: { tan: string; debitAccount: string; profe
   const onSave = () => {
     setShowPtErrors(true);
     if (Object.keys(ptErrors(pt, (descriptor) => t(descriptor))).length > 0) return;
-    save.mutate(
-      { tan: tan.trim() || null, debitAccount: debitAccount.trim() || null, professionalTax: ptDefault ? null : (pt as PtTable) },
-      { onSuccess: ({ message }) => notifications.show({ color: 'teal', message }) },
-    );
+    // mutateAsync, not mutate's callbacks: the saved figures refresh the form under a new key, and a callback of the
+    // form that was replaced never runs (the notice went missing now and then). A refusal shows on the fields.
+    save
+      .mutateAsync({ tan: tan.trim() || null, debitAccount: debitAccount.trim() || null, professionalTax: ptDefault ? null : (pt as PtTable) })
+      .then(({ message }) => notifications.show({ color: 'teal', message }), () => undefined);
   };
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={props.title}>

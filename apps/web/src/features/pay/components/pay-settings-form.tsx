@@ -96,8 +96,10 @@ function usePaySettingsForm(teacherId: string, settings: PaySettings) {
     const chosenRates = Object.entries(rates)
       .filter(([, amount]) => amount !== '' && amount !== undefined)
       .map(([batch, amount]) => ({ batch, amount }));
-    save.mutate(
-      {
+    // mutateAsync, not mutate's callbacks: the saved settings refresh the form under a new key, and a callback of
+    // the form that was replaced never runs. A refusal shows on the fields.
+    save
+      .mutateAsync({
         scheme,
         ...(scheme === 'monthly' ? { monthly: monthly === '' ? undefined : monthly } : {}),
         ...(scheme === 'per-hour' ? { hourly: hourly === '' ? undefined : hourly } : {}),
@@ -106,9 +108,8 @@ function usePaySettingsForm(teacherId: string, settings: PaySettings) {
         ...(scheme === 'monthly' ? { tdsMonthly: tdsMonthly === '' ? 0 : tdsMonthly, professionalTax, pf: pf === '' ? 0 : pf, esi: esi === '' ? 0 : esi } : {}),
         // A new account is sent only when typed; otherwise the one on file stays.
         ...(account ? { bank: { account, ifsc, name: holder || undefined } } : {}),
-      } as Parameters<typeof save.mutate>[0],
-      { onSuccess: ({ message }) => notifications.show({ color: 'teal', message }) },
-    );
+      } as Parameters<typeof save.mutate>[0])
+      .then(({ message }) => notifications.show({ color: 'teal', message }), () => undefined);
   };
   return { save, errors, submit, scheme, setScheme, monthly, setMonthly, hourly, setHourly, pan, setPan, tdsMonthly, setTdsMonthly, professionalTax, setProfessionalTax, pf, setPf, esi, setEsi, rates, setRates, account, setAccount, ifsc, setIfsc, holder, setHolder };
 }
