@@ -288,7 +288,9 @@ describe('importing a register', () => {
     for (const cookie of [t.adminCookie, marathiAdminCookie]) {
       const workbook = await t.app.inject({ method: 'GET', url: '/api/exports/academy.xlsx', headers: { cookie } });
       expect(workbook.statusCode).toBe(200);
-      const preview = (await upload(workbook.rawPayload, { dryRun: true, cookie, filename: 'academy.xlsx' })).json().data;
+      const check = await upload(workbook.rawPayload, { dryRun: true, cookie, filename: 'academy.xlsx' });
+      expect(check.statusCode, check.body).toBe(200);
+      const preview = check.json().data;
       expect(preview.errors).toEqual([]);
       expect(preview.columns.map((column: { key: string }) => column.key)).toEqual(expect.arrayContaining(['studentId', 'name', 'phone', 'parentName', 'parentPhone', 'batch']));
       expect(preview).toMatchObject({ create: 0, update: 0, parents: 0, parentsLinked: 0, enrolments: 0 });
