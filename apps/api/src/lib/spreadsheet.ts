@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { parse } from 'csv-parse/sync';
@@ -8,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { dateIn } from '@academy/shared/calendar';
 import { MESSAGES } from '@academy/shared/messages';
 import { AppError } from './app-error';
+import { xlsxReader } from './xlsx-reader';
 import { checkDeclaredSizes, checkZipSizes } from './zip-guard';
 
 /*
@@ -212,8 +212,9 @@ async function readXlsx(file: Buffer, words: SheetWords, maxRows: number, timeZo
   if (verdict === 'notAZip') throw new SpreadsheetError(words.notASheet);
   try {
     // Streamed row by row (issue 71): the workbook is never built whole in memory. Styles are read
-    // for the number formats that make a cell a date.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+    // for the number formats that make a cell a date. Its parts come through the zip's directory (./xlsx-reader.ts).
+    const reader = xlsxReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+    if (!reader) throw new SpreadsheetError(words.notASheet);
     for await (const worksheet of reader) {
       const rows: string[][] = [];
       for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {

@@ -19,10 +19,11 @@ const MAX_ENTRIES = 2_000;
 
 export type ZipVerdict = 'ok' | 'tooLarge' | 'tooManyRows' | 'notAZip';
 
-type Entry = { name: string; method: number; compressedSize: number; size: number; dataStart: number };
+/** A part of a zip as its central directory declares it: where its data starts, how it is stored (0 stored, 8 deflated). */
+export type ZipEntry = { name: string; method: number; compressedSize: number; size: number; dataStart: number };
 
 /** The central directory's entries, or undefined for a file that is not a zip we can read (zip64 included: no spreadsheet needs it). */
-function entriesOf(file: Buffer): Entry[] | undefined {
+export function zipEntries(file: Buffer): ZipEntry[] | undefined {
   // The end-of-central-directory record: within the last 22 + 65,535 bytes (its comment).
   let end = -1;
   for (let i = file.length - 22; i >= Math.max(0, file.length - 22 - 65_535); i--) {
@@ -35,7 +36,7 @@ function entriesOf(file: Buffer): Entry[] | undefined {
   const count = file.readUInt16LE(end + 10);
   let at = file.readUInt32LE(end + 16);
   if (count === 0xffff || at === 0xffffffff || count > MAX_ENTRIES) return undefined;
-  const entries: Entry[] = [];
+  const entries: ZipEntry[] = [];
   for (let n = 0; n < count; n++) {
     if (at + 46 > file.length || file.readUInt32LE(at) !== 0x02014b50) return undefined;
     const nameLength = file.readUInt16LE(at + 28);
@@ -95,11 +96,11 @@ function inflatedSize(data: Buffer, ceiling: number, countRows: boolean, maxRows
 
 /** The sizes and ratios the central directory declares: read without inflating anything, so cheap enough for any thread. */
 export function checkDeclaredSizes(file: Buffer): ZipVerdict {
-  const entries = entriesOf(file);
+  const entries = zipEntries(file);
   return entries ? declaredVerdict(entries) : 'notAZip';
 }
 
-function declaredVerdict(entries: Entry[]): ZipVerdict {
+function declaredVerdict(entries: ZipEntry[]): ZipVerdict {
   let declared = 0;
   for (const entry of entries) {
     declared += entry.size;
@@ -111,7 +112,7 @@ function declaredVerdict(entries: Entry[]): ZipVerdict {
 
 /** Whether an .xlsx (zip) may be handed to a reader: sizes declared and real, ratio, and the rows of its sheets. */
 export async function checkZipSizes(file: Buffer, maxRows: number): Promise<ZipVerdict> {
-  const entries = entriesOf(file);
+  const entries = zipEntries(file);
   if (!entries) return 'notAZip';
   const declared = declaredVerdict(entries);
   if (declared !== 'ok') return declared;
