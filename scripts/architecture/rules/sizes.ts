@@ -35,11 +35,6 @@ export const LONG_SERVICES: Record<string, number> = {
 export const LONG_FUNCTIONS: Record<string, number> = {
   // The API's are all split (issue 79): none may come back.
   // The web's: the longest screens, to be split into named sub-components and hooks where they are touched.
-  'apps/web/src/features/academic-years/components/new-academic-year.tsx#NewAcademicYear': 172,
-  'apps/web/src/features/exams/components/marks-entry.tsx#MarksEntry': 263,
-  'apps/web/src/features/exams/components/omr-section.tsx#OmrSection': 180,
-  'apps/web/src/features/fees/components/bank-statement-panel.tsx#StatementCredits': 165,
-  'apps/web/src/features/fees/components/dues-panel.tsx#DuesPanel': 291,
   'apps/web/src/features/fees/components/ledger-view.tsx#LedgerView': 220,
   'apps/web/src/features/fees/components/payment-claims-panel.tsx#PaymentClaimsPanel': 149,
   'apps/web/src/features/fees/components/record-payment-form.tsx#RecordPaymentForm': 185,

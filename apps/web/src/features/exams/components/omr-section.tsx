@@ -1,20 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCamera, IconDownload, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SectionCard } from '../../../components/ui/section-card';
-import { normalizeError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
-import { defaultNumeric, sectionsOfKey, sectionsText } from '@academy/shared/omr/layout';
-import { JEE_MAIN_SECTIONS, keyAnswers, keyText, kindsOf, type SheetChoice } from '../omr-key-text';
-import { omrSheetUrl, useOmrScans, useSaveAnswerKey, useScanSheet, useSettleAnswer, type OmrScan } from '../omr-api';
+import { defaultNumeric } from '@academy/shared/omr/layout';
+import { JEE_MAIN_SECTIONS, type SheetChoice } from '../omr-key-text';
+import { omrSheetUrl, type OmrScan, type OmrScans } from '../omr-api';
 import { KeyElsewhere, WRAP } from './omr-key-tools';
 import { SettleChoices } from './omr-settle-choices';
+import { useOmrSheets, type OmrSheetsState } from './use-omr-sheets';
 
 const COUNTS: Record<string, string[]> = { neet: ['180', '200'], cet: ['150', '200'] };
-type Upload = { name: string; scan?: OmrScan; error?: string };
 
 /**
  * OMR sheets of a test (issue 76): print blank or the batch's sheets, type the answer key, scan photos
@@ -22,144 +20,107 @@ type Upload = { name: string; scan?: OmrScan; error?: string };
  */
 export function OmrSection({ examId, batchId }: { examId: string; batchId: string }) {
   const { t } = useLingui();
-  const scans = useOmrScans(examId);
-  const key = scans.data?.key ?? null;
-  const [sheet, setSheet] = useState<SheetChoice>({ pattern: 'neet', questions: 180, options: 4, numeric: 0, sections: null });
-  const { pattern, questions, options, numeric } = sheet;
-  const [typedKey, setKeyText] = useState('');
-  const [uploads, setUploads] = useState<Upload[]>([]);
-  const [busy, setBusy] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const saveKey = useSaveAnswerKey(examId);
-  const scan = useScanSheet(examId);
-  const settle = useSettleAnswer(examId);
-
-  // The stored key fills the form once it arrives.
-  useEffect(() => {
-    if (!key) return;
-    const sections = sectionsOfKey(key.answers);
-    setSheet({ pattern: key.pattern, questions: key.answers.length, options: key.options, numeric: key.numeric, sections: sections ? sectionsText(sections) : null });
-    setKeyText(keyText(key.answers));
-  }, [key]);
-
-  const letters = keyAnswers(typedKey, kindsOf(sheet));
-
-  const onSaveKey = () => {
-    saveKey.mutate(
-      { answers: letters, pattern, options },
-      {
-        onSuccess: () => notifications.show({ color: 'teal', message: t`Answer key saved` }),
-        onError: (error) => notifications.show({ color: 'red', message: normalizeError(error).message }),
-      },
-    );
-  };
-
-  const onFiles = async (files: FileList | null) => {
-    if (!files || files.length === 0) return;
-    setBusy(true);
-    const list = [...files];
-    setUploads([]);
-    for (const file of list) {
-      try {
-        const { data } = await scan.mutateAsync(file);
-        setUploads((before) => [...before, { name: file.name, scan: data }]);
-      } catch (error) {
-        setUploads((before) => [...before, { name: file.name, error: normalizeError(error).message }]);
-      }
-    }
-    setBusy(false);
-    if (fileInput.current) fileInput.current.value = '';
-  };
-
-  const onSettle = (studentId: string, question: number, answer: string | null) => {
-    settle.mutate(
-      { studentId, question, answer },
-      {
-        onSuccess: ({ data }) => setUploads((before) => before.map((upload) => (upload.scan?.studentId === studentId ? { ...upload, scan: data } : upload))),
-        onError: (error) => notifications.show({ color: 'red', message: normalizeError(error).message }),
-      },
-    );
-  };
-
-  const toSettle = (scans.data?.scans ?? []).filter((one) => one.uncertain.length > 0);
-
+  const omr = useOmrSheets(examId);
   return (
     <SectionCard title={t`OMR sheets`} description={t`Print answer sheets, type the key, then photograph the filled sheets: the marks go into this test.`}>
       <Stack gap="md">
-        <SheetSettings examId={examId} batchId={batchId} sheet={sheet} onChange={setSheet} />
-
-        <Textarea
-          label={t`Answer key`}
-          description={
-            numeric > 0
-              ? t`Type the right letter of each question in order, e.g. ACBD…, then the numeric answers separated by spaces, e.g. 42 7 1250. ${formatNumber(letters.length)} of ${formatNumber(questions)} typed.`
-              : t`Type the right letter of each question in order, e.g. ACBD…; spaces and numbers are skipped. ${formatNumber(letters.length)} of ${formatNumber(questions)} typed.`
-          }
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={typedKey}
-          onChange={(event) => setKeyText(event.currentTarget.value)}
-          styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.1em' } }}
-        />
-        <Group>
-          <Button onClick={onSaveKey} loading={saveKey.isPending} disabled={letters.length !== questions}>
-            <Trans>Save answer key</Trans>
-          </Button>
-        </Group>
+        <SheetSettings examId={examId} batchId={batchId} sheet={omr.sheet} onChange={omr.setSheet} />
+        <AnswerKeyField omr={omr} />
         <KeyElsewhere examId={examId} />
-
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*,application/pdf"
-          capture="environment"
-          multiple
-          hidden
-          data-testid="omr-file"
-          onChange={(event) => void onFiles(event.currentTarget.files)}
-        />
-        {/* A row each on a phone, side by side from 576 px. */}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Button size="md" h="auto" mih={42} py={8} styles={WRAP} component={Link} to="scan" relative="path" disabled={!key} leftSection={<IconCamera size={20} aria-hidden="true" />}>
-            <Trans>Scan with this phone</Trans>
-          </Button>
-          <Button size="md" h="auto" mih={42} py={8} styles={WRAP} variant="light" onClick={() => fileInput.current?.click()} loading={busy} disabled={!key} leftSection={<IconUpload size={20} aria-hidden="true" />}>
-            <Trans>Upload photos or a PDF</Trans>
-          </Button>
-        </SimpleGrid>
-        {!key ? (
-          <Text size="sm" c="dimmed">
-            <Trans>Save the answer key first, then scan the sheets.</Trans>
-          </Text>
-        ) : null}
-
-        {uploads.map((upload, index) =>
-          upload.error ? (
-            <Alert key={`${upload.name}-${index}`} color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={upload.name}>
-              {upload.error}
-            </Alert>
-          ) : null,
-        )}
-
-        {(scans.data?.scans ?? []).length > 0 ? (
-          <Stack gap="sm">
-            <Text fw={600}>
-              <Trans>Read sheets</Trans>
-            </Text>
-            {(toSettle.length > 0 ? toSettle : []).map((one) => (
-              <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} numericQuestions={key?.numericQuestions ?? []} onSettle={onSettle} />
-            ))}
-            {(scans.data?.scans ?? [])
-              .filter((one) => one.uncertain.length === 0)
-              .map((one) => (
-                <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} numericQuestions={key?.numericQuestions ?? []} onSettle={onSettle} />
-              ))}
-            <QuestionAnalysis analysis={scans.data?.analysis ?? []} />
-          </Stack>
-        ) : null}
+        <SheetUploads omr={omr} />
+        <ReadSheets examId={examId} omr={omr} />
       </Stack>
     </SectionCard>
+  );
+}
+
+/** The answer key typed: a letter a question, then a JEE sheet's numeric answers; saved once each question has one. */
+function AnswerKeyField({ omr }: { omr: OmrSheetsState }) {
+  const { t } = useLingui();
+  const { letters } = omr;
+  const { questions, numeric } = omr.sheet;
+  return (
+    <>
+      <Textarea
+        label={t`Answer key`}
+        description={
+          numeric > 0
+            ? t`Type the right letter of each question in order, e.g. ACBD…, then the numeric answers separated by spaces, e.g. 42 7 1250. ${formatNumber(letters.length)} of ${formatNumber(questions)} typed.`
+            : t`Type the right letter of each question in order, e.g. ACBD…; spaces and numbers are skipped. ${formatNumber(letters.length)} of ${formatNumber(questions)} typed.`
+        }
+        autosize
+        minRows={2}
+        maxRows={6}
+        value={omr.typedKey}
+        onChange={(event) => omr.setKeyText(event.currentTarget.value)}
+        styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.1em' } }}
+      />
+      <Group>
+        <Button onClick={omr.onSaveKey} loading={omr.savingKey} disabled={letters.length !== questions}>
+          <Trans>Save answer key</Trans>
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/** The filled sheets: scanned with this phone (the Scan screen), or photos and PDFs sent from here, and those that could not be read. */
+function SheetUploads({ omr }: { omr: OmrSheetsState }) {
+  const { key, fileInput } = omr;
+  return (
+    <>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*,application/pdf"
+        capture="environment"
+        multiple
+        hidden
+        data-testid="omr-file"
+        onChange={(event) => void omr.onFiles(event.currentTarget.files)}
+      />
+      {/* A row each on a phone, side by side from 576 px. */}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Button size="md" h="auto" mih={42} py={8} styles={WRAP} component={Link} to="scan" relative="path" disabled={!key} leftSection={<IconCamera size={20} aria-hidden="true" />}>
+          <Trans>Scan with this phone</Trans>
+        </Button>
+        <Button size="md" h="auto" mih={42} py={8} styles={WRAP} variant="light" onClick={() => fileInput.current?.click()} loading={omr.busy} disabled={!key} leftSection={<IconUpload size={20} aria-hidden="true" />}>
+          <Trans>Upload photos or a PDF</Trans>
+        </Button>
+      </SimpleGrid>
+      {!key ? (
+        <Text size="sm" c="dimmed">
+          <Trans>Save the answer key first, then scan the sheets.</Trans>
+        </Text>
+      ) : null}
+
+      {omr.uploads.map((upload, index) =>
+        upload.error ? (
+          <Alert key={`${upload.name}-${index}`} color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={upload.name}>
+            {upload.error}
+          </Alert>
+        ) : null,
+      )}
+    </>
+  );
+}
+
+/** The sheets read: those with questions to settle first, then the others, and the question analysis. */
+function ReadSheets({ examId, omr }: { examId: string; omr: OmrSheetsState }) {
+  const { key } = omr;
+  const read = omr.scans?.scans ?? [];
+  if (read.length === 0) return null;
+  const ordered = [...read.filter((one) => one.uncertain.length > 0), ...read.filter((one) => one.uncertain.length === 0)];
+  return (
+    <Stack gap="sm">
+      <Text fw={600}>
+        <Trans>Read sheets</Trans>
+      </Text>
+      {ordered.map((one) => (
+        <ScanCard key={one.studentId} examId={examId} scan={one} options={key?.options ?? 4} numericQuestions={key?.numericQuestions ?? []} onSettle={omr.onSettle} />
+      ))}
+      <QuestionAnalysis analysis={omr.scans?.analysis ?? []} />
+    </Stack>
   );
 }
 
@@ -235,7 +196,7 @@ function SheetSettings({ examId, batchId, sheet, onChange }: { examId: string; b
 }
 
 /** How many chose each option of each question, shown on a tap. */
-function QuestionAnalysis({ analysis }: { analysis: NonNullable<ReturnType<typeof useOmrScans>['data']>['analysis'] }) {
+function QuestionAnalysis({ analysis }: { analysis: OmrScans['analysis'] }) {
   const { t } = useLingui();
   const [showAnalysis, setShowAnalysis] = useState(false);
   return (
