@@ -15,7 +15,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePaginationLabels } from '../../../components/ui/pagination-labels';
 import { duesCsvUrl, previewReminders, useDues, useSendReminders, type DuesFilter } from '../api';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
-import { DueInvoiceLine } from './ledger-view';
+import { DueInvoiceLine } from './ledger-dues';
 import { GstOnTop } from './due-badge';
 import tileClasses from './fee-summary-tiles.module.css';
 import { translateServerText } from '../../../lib/server-text';
