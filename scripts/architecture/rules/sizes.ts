@@ -40,7 +40,6 @@ export const LONG_FUNCTIONS: Record<string, number> = {
   'apps/web/src/features/exams/components/omr-section.tsx#OmrSection': 180,
   'apps/web/src/features/fees/components/bank-statement-panel.tsx#StatementCredits': 165,
   'apps/web/src/features/fees/components/dues-panel.tsx#DuesPanel': 291,
-  'apps/web/src/platform/signup-form.tsx#SignupForm': 231,
 };
 
 export function isService(tree: SourceTree, file: string): boolean {
