@@ -33,13 +33,7 @@ export const LONG_SERVICES: Record<string, number> = {
  * unnamed function is called by what it is given to (`app.get('/api/x')`, `useMemo`).
  */
 export const LONG_FUNCTIONS: Record<string, number> = {
-  // The API's are all split (issue 79): none may come back.
-  // The web's: the longest screens, to be split into named sub-components and hooks where they are touched.
-  'apps/web/src/features/fees/components/ledger-view.tsx#LedgerView': 220,
-  'apps/web/src/features/fees/components/payment-claims-panel.tsx#PaymentClaimsPanel': 149,
-  'apps/web/src/features/fees/components/record-payment-form.tsx#RecordPaymentForm': 185,
-  'apps/web/src/features/students/components/student-form.tsx#StudentForm': 166,
-  'apps/web/src/platform/signup-form.tsx#SignupForm': 231,
+  // None left (issue 79): the API's and the web's are all split, and none may come back.
 };
 
 export function isService(tree: SourceTree, file: string): boolean {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, Loader, PasswordInput, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@academy/shared/languages';
@@ -10,6 +10,11 @@ import { checkSlug, createAcademy, sendSignupCode } from './api';
 
 type Fields = { ownerName: string; email: string; code: string; password: string; name: string; address: string; city: string; phone: string; slug: string };
 type FieldName = keyof Fields;
+type Errors = Partial<Record<FieldName, string>>;
+type SetErrors = React.Dispatch<React.SetStateAction<Errors>>;
+/** A field's change handler: `set('email')`. */
+type SetField = (name: FieldName) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+type SlugState = { slug: string; result: SlugAvailability | 'checking' } | null;
 
 /** The server's and the schema's field paths, as this form names its fields. */
 const FIELD_OF: Record<string, FieldName> = {
@@ -37,64 +42,60 @@ function focusFirstError() {
   });
 }
 
-/**
- * Start your academy (issue 55): the owner, their email proved by a code, the academy's name, city and
- * address (checked as typed, shown as it will be: `shree.<base domain>`) and language. On success the
- * browser goes to the academy's own address, where the owner arrives signed in.
- */
-export function SignupForm() {
-  const { t } = useLingui();
-  const pageLanguage = useLanguage();
+/** The typed fields and their errors (a field's goes when it is typed in): the web address follows the name as it is typed (issue 73) until the owner edits it. */
+function useSignupFields() {
   const [fields, setFields] = useState<Fields>({ ownerName: '', email: '', code: '', password: '', name: '', address: '', city: '', phone: '', slug: '' });
-  // The web address follows the name as it is typed (issue 73) until the owner edits it.
   const [slugEdited, setSlugEdited] = useState(false);
-  const [language, setLanguage] = useState<Language>(pageLanguage);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [codeNote, setCodeNote] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [slugState, setSlugState] = useState<{ slug: string; result: SlugAvailability | 'checking' } | null>(null);
-  const slugTimer = useRef<number | undefined>(undefined);
-  const base = window.location.host;
-
-  const set = (name: FieldName) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+  const [errors, setErrors] = useState<Errors>({});
+  const set: SetField = (name) => (event) => {
     const value = name === 'slug' ? asSlug(event.currentTarget.value) : event.currentTarget.value;
     if (name === 'slug') setSlugEdited(value !== '');
     setFields((current) => ({ ...current, [name]: value, ...(name === 'name' && !slugEdited ? { slug: suggestedSlug(value) } : {}) }));
     setErrors((current) => ({ ...current, [name]: undefined, ...(name === 'name' && !slugEdited ? { slug: undefined } : {}) }));
   };
+  return { fields, errors, setErrors, set };
+}
 
-  // The address is checked as typed (after a short pause), first by the rules here, then by the server.
+/**
+ * The address is checked as typed (after a short pause), first by the rules here, then by the server: the
+ * rules' answer and "checking" follow the typing, the server's answer is kept for the address it was about.
+ */
+function useSlugCheck(typed: string): SlugState {
+  const slug = typed.trim();
+  const problem = slug === '' ? undefined : slugProblem(slug);
+  // null: the server could not be asked (nothing is shown, the server checks again on start).
+  const [answer, setAnswer] = useState<{ slug: string; result: SlugAvailability | null } | null>(null);
   useEffect(() => {
-    window.clearTimeout(slugTimer.current);
-    const slug = fields.slug.trim();
-    if (slug === '') {
-      setSlugState(null);
-      return;
-    }
-    const problem = slugProblem(slug);
-    if (problem) {
-      setSlugState({ slug, result: { available: false, reason: problem, message: SLUG_PROBLEM_MESSAGES[problem] } });
-      return;
-    }
-    setSlugState({ slug, result: 'checking' });
+    if (slug === '' || problem) return;
     const controller = new AbortController();
-    slugTimer.current = window.setTimeout(() => {
+    const timer = window.setTimeout(() => {
       checkSlug(slug, controller.signal).then(
-        (result) => setSlugState({ slug, result }),
-        () => setSlugState(null),
+        (result) => setAnswer({ slug, result }),
+        // Not when the address changed meanwhile (the check was called off): its own check follows.
+        () => {
+          if (!controller.signal.aborted) setAnswer({ slug, result: null });
+        },
       );
     }, 300);
     return () => {
-      window.clearTimeout(slugTimer.current);
+      window.clearTimeout(timer);
       controller.abort();
     };
-  }, [fields.slug]);
+  }, [slug, problem]);
+  if (slug === '') return null;
+  if (problem) return { slug, result: { available: false, reason: problem, message: SLUG_PROBLEM_MESSAGES[problem] } };
+  if (answer?.slug !== slug) return { slug, result: 'checking' };
+  return answer.result === null ? null : { slug, result: answer.result };
+}
 
+/** "Send code": the email checked here first, then a 6-digit code mailed to it; a refusal shows under the email. */
+function useSendCode(email: string, setErrors: SetErrors) {
+  const { t } = useLingui();
+  const [codeNote, setCodeNote] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
   async function sendCode() {
     setCodeNote(null);
-    const parsed = academyVerificationInputSchema.safeParse({ email: fields.email });
+    const parsed = academyVerificationInputSchema.safeParse({ email });
     if (!parsed.success) {
       setErrors((current) => ({ ...current, email: translateServerText(parsed.error.issues[0]?.message ?? '') }));
       return;
@@ -111,7 +112,17 @@ export function SignupForm() {
       setSending(false);
     }
   }
+  return { codeNote, sending, sendCode };
+}
 
+/**
+ * "Start my academy": the fields checked with the shared schema, then the academy made; a refusal shows
+ * under its fields (the first one focused) or above the button.
+ */
+function useStartAcademy({ fields, language, slugState, setErrors }: { fields: Fields; language: Language; slugState: SlugState; setErrors: SetErrors }) {
+  const { t } = useLingui();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setFormError(null);
@@ -127,7 +138,7 @@ export function SignupForm() {
     };
     const parsed = createAcademyInputSchema.safeParse(input);
     if (!parsed.success) {
-      const found: Partial<Record<FieldName, string>> = {};
+      const found: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = FIELD_OF[issue.path.join('.')];
         if (field && !found[field]) found[field] = translateServerText(issue.message);
@@ -148,7 +159,7 @@ export function SignupForm() {
       window.location.assign(made.welcomeUrl);
     } catch (error) {
       const fieldErrors = fieldErrorsOf(error) ?? {};
-      const found: Partial<Record<FieldName, string>> = {};
+      const found: Errors = {};
       for (const [path, message] of Object.entries(fieldErrors)) {
         const field = FIELD_OF[path];
         if (field) found[field] = message;
@@ -159,18 +170,130 @@ export function SignupForm() {
       setSubmitting(false);
     }
   }
+  return { formError, submitting, submit };
+}
 
+/** The web address as typed, shown as it will be (`shree.<base domain>`) with whether it is free, or why not. */
+function SlugField({ slug, onChange, error, slugState }: { slug: string; onChange: ReturnType<SetField>; error: string | undefined; slugState: SlugState }) {
+  const { t } = useLingui();
+  const base = window.location.host;
   const slugResult = slugState?.result;
   const slugDescription =
-    fields.slug.trim() === '' ? (
+    slug.trim() === '' ? (
       <Trans>Where families open your academy's website: small letters, digits and hyphens, like shree-classes.{base}</Trans>
     ) : (
       <Text span size="xs" c={slugResult !== 'checking' && slugResult?.available ? 'teal.8' : 'dimmed'} data-testid="slug-address">
-        {fields.slug.trim()}.{base}
+        {slug.trim()}.{base}
         {slugResult === 'checking' ? <Loader size={10} ml={6} aria-hidden="true" /> : slugResult?.available ? <> — {t`available`}</> : null}
       </Text>
     );
-  const slugError = errors.slug ?? (slugResult && slugResult !== 'checking' && !slugResult.available ? translateServerText(slugResult.message ?? '') : undefined);
+  const slugError = error ?? (slugResult && slugResult !== 'checking' && !slugResult.available ? translateServerText(slugResult.message ?? '') : undefined);
+  return (
+    <TextInput
+      label={t`Web address`}
+      required
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
+      inputMode="url"
+      value={slug}
+      onChange={onChange}
+      error={slugError}
+      description={slugDescription}
+      rightSection={<Text size="xs" c="dimmed" pr="xs">.{base}</Text>}
+      rightSectionWidth={Math.min(200, 16 + base.length * 7)}
+    />
+  );
+}
+
+/** You: the owner's name, email (proved by a code sent to it) and password. */
+function OwnerFields({ fields, errors, set, sendCode }: { fields: Fields; errors: Errors; set: SetField; sendCode: ReturnType<typeof useSendCode> }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <Title order={2} size="h4">
+        <Trans>You</Trans>
+      </Title>
+      <TextInput label={t`Your name`} required autoComplete="name" value={fields.ownerName} onChange={set('ownerName')} error={errors.ownerName} />
+      <Stack gap={6}>
+        <TextInput
+          label={t`Email`}
+          type="email"
+          required
+          autoComplete="email"
+          value={fields.email}
+          onChange={set('email')}
+          error={errors.email}
+          description={t`We send a code to it, and it is how you sign in.`}
+        />
+        <Group>
+          <Button variant="light" loading={sendCode.sending} onClick={() => void sendCode.sendCode()}>
+            <Trans>Send code</Trans>
+          </Button>
+        </Group>
+      </Stack>
+      {sendCode.codeNote ? (
+        <Alert color="teal" variant="light" role="status">
+          {sendCode.codeNote}
+        </Alert>
+      ) : null}
+      <TextInput label={t`Code from the mail`} required inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={fields.code} onChange={set('code')} error={errors.code} />
+      <PasswordInput label={t`Choose a password`} required autoComplete="new-password" value={fields.password} onChange={set('password')} error={errors.password} description={t`At least 8 characters, not a common one.`} />
+    </>
+  );
+}
+
+/** Your academy: its name, web address, street address, city and phone. */
+function AcademyFields({ fields, errors, set, slugState }: { fields: Fields; errors: Errors; set: SetField; slugState: SlugState }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <Title order={2} size="h4" mt="sm">
+        <Trans>Your academy</Trans>
+      </Title>
+      <TextInput label={t`Academy name`} required autoComplete="organization" value={fields.name} onChange={set('name')} error={errors.name} />
+      <SlugField slug={fields.slug} onChange={set('slug')} error={errors.slug} slugState={slugState} />
+      <Textarea
+        label={t`Street address`}
+        description={t`Where families come to, as on a letter: it is shown on your website and receipts.`}
+        required
+        autosize
+        minRows={2}
+        autoComplete="street-address"
+        value={fields.address}
+        onChange={set('address')}
+        error={errors.address}
+      />
+      <TextInput label={t`City`} required autoComplete="address-level2" value={fields.city} onChange={set('city')} error={errors.city} />
+      <TextInput
+        label={t`Academy phone`}
+        description={t`The number families call: shown on your website and receipts.`}
+        required
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="98220 12345"
+        value={fields.phone}
+        onChange={set('phone')}
+        error={errors.phone}
+      />
+    </>
+  );
+}
+
+/**
+ * Start your academy (issue 55): the owner, their email proved by a code, the academy's name, city and
+ * address (checked as typed, shown as it will be: `shree.<base domain>`) and language. On success the
+ * browser goes to the academy's own address, where the owner arrives signed in.
+ */
+export function SignupForm() {
+  const { t } = useLingui();
+  const pageLanguage = useLanguage();
+  const { fields, errors, setErrors, set } = useSignupFields();
+  const [language, setLanguage] = useState<Language>(pageLanguage);
+  const slugState = useSlugCheck(fields.slug);
+  const sendCode = useSendCode(fields.email, setErrors);
+  const { formError, submitting, submit } = useStartAcademy({ fields, language, slugState, setErrors });
 
   return (
     <Stack gap="lg">
@@ -184,76 +307,8 @@ export function SignupForm() {
       </Stack>
       <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate aria-label={t`Start your academy`}>
         <Stack gap="md">
-          <Title order={2} size="h4">
-            <Trans>You</Trans>
-          </Title>
-          <TextInput label={t`Your name`} required autoComplete="name" value={fields.ownerName} onChange={set('ownerName')} error={errors.ownerName} />
-          <Stack gap={6}>
-            <TextInput
-              label={t`Email`}
-              type="email"
-              required
-              autoComplete="email"
-              value={fields.email}
-              onChange={set('email')}
-              error={errors.email}
-              description={t`We send a code to it, and it is how you sign in.`}
-            />
-            <Group>
-              <Button variant="light" loading={sending} onClick={() => void sendCode()}>
-                <Trans>Send code</Trans>
-              </Button>
-            </Group>
-          </Stack>
-          {codeNote ? (
-            <Alert color="teal" variant="light" role="status">
-              {codeNote}
-            </Alert>
-          ) : null}
-          <TextInput label={t`Code from the mail`} required inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={fields.code} onChange={set('code')} error={errors.code} />
-          <PasswordInput label={t`Choose a password`} required autoComplete="new-password" value={fields.password} onChange={set('password')} error={errors.password} description={t`At least 8 characters, not a common one.`} />
-          <Title order={2} size="h4" mt="sm">
-            <Trans>Your academy</Trans>
-          </Title>
-          <TextInput label={t`Academy name`} required autoComplete="organization" value={fields.name} onChange={set('name')} error={errors.name} />
-          <TextInput
-            label={t`Web address`}
-            required
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            inputMode="url"
-            value={fields.slug}
-            onChange={set('slug')}
-            error={slugError}
-            description={slugDescription}
-            rightSection={<Text size="xs" c="dimmed" pr="xs">.{base}</Text>}
-            rightSectionWidth={Math.min(200, 16 + base.length * 7)}
-          />
-          <Textarea
-            label={t`Street address`}
-            description={t`Where families come to, as on a letter: it is shown on your website and receipts.`}
-            required
-            autosize
-            minRows={2}
-            autoComplete="street-address"
-            value={fields.address}
-            onChange={set('address')}
-            error={errors.address}
-          />
-          <TextInput label={t`City`} required autoComplete="address-level2" value={fields.city} onChange={set('city')} error={errors.city} />
-          <TextInput
-            label={t`Academy phone`}
-            description={t`The number families call: shown on your website and receipts.`}
-            required
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="98220 12345"
-            value={fields.phone}
-            onChange={set('phone')}
-            error={errors.phone}
-          />
+          <OwnerFields fields={fields} errors={errors} set={set} sendCode={sendCode} />
+          <AcademyFields fields={fields} errors={errors} set={set} slugState={slugState} />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="signup-language">
               <Trans>Language of your academy</Trans>

@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { GstOnTop } from './due-badge';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
-import { DueInvoiceLine } from './ledger-view';
+import { DueInvoiceLine } from './ledger-dues';
 import type { DuesListState } from './use-dues-list';
 
 type ListedDue = Dues['dues'][number];

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -6,9 +6,8 @@ import { feePlanInputSchema, feePlanUpdateSchema, type FeePlan } from '@academy/
 import { formatRupees } from '../../../lib/format-number';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { useSaveFeePlan } from '../api';
-import { DateField } from '../../../components/ui/date-field';
 import type { BatchOption } from '../api';
-import { RupeesInput } from './rupees-input';
+import { DateFormField, FeeFormEnd, RupeesField, rupeesText } from './fee-form-parts';
 
 type Row = { dueDate: string; amount: string | number };
 
@@ -29,8 +28,8 @@ function toFeePlanInput(values: FeePlanFormValues, editing: boolean) {
   return {
     name: values.name,
     batch: values.batch ?? '',
-    amount: String(values.amount),
-    instalments: values.instalments.map((row) => ({ dueDate: row.dueDate, amount: String(row.amount) })),
+    amount: rupeesText(values.amount),
+    instalments: values.instalments.map((row) => ({ dueDate: row.dueDate, amount: rupeesText(row.amount) })),
     showOnSite: values.showOnSite,
     taxable: values.deposit ? false : values.taxable,
     deposit: values.deposit,
@@ -89,20 +88,8 @@ function InstalmentRows({ form }: { form: FeePlanFormState }) {
       </Text>
       {rows.map((_row, index) => (
         <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
-          <DateField
-            label={t`Due date`}
-            required
-            key={form.key(`instalments.${index}.dueDate`)}
-            {...form.getInputProps(`instalments.${index}.dueDate`)}
-            style={{ flex: 1 }}
-          />
-          <RupeesInput
-            label={t`Amount (₹)`}
-            required
-            key={form.key(`instalments.${index}.amount`)}
-            {...form.getInputProps(`instalments.${index}.amount`)}
-            style={{ flex: 1 }}
-          />
+          <DateFormField form={form} path={`instalments.${index}.dueDate`} label={t`Due date`} required style={{ flex: 1 }} />
+          <RupeesField form={form} path={`instalments.${index}.amount`} label={t`Amount (₹)`} required style={{ flex: 1 }} />
           <ActionIcon variant="subtle" color="red" size="lg" mb={4} aria-label={t`Remove instalment ${index + 1}`} disabled={rows.length === 1} onClick={() => form.removeListItem('instalments', index)}>
             <IconTrash size={18} aria-hidden="true" />
           </ActionIcon>
@@ -138,7 +125,7 @@ export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; ba
           {...form.getInputProps('batch')}
           nothingFoundMessage={t`No batch found`}
         />
-        <RupeesInput label={t`Total amount (₹)`} required key={form.key('amount')} {...form.getInputProps('amount')} />
+        <RupeesField form={form} path="amount" label={t`Total amount (₹)`} required />
         <InstalmentRows form={form} />
         {form.errors.instalments ? (
           <Text size="sm" c="red.9">
@@ -172,16 +159,9 @@ export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; ba
             {...form.getInputProps('applyToEnrolled', { type: 'checkbox' })}
           />
         ) : null}
-        {formError ? (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
-            {plan ? <Trans>Save plan</Trans> : <Trans>Create plan</Trans>}
-          </Button>
-        </Group>
+        <FeeFormEnd formError={formError} saving={saving}>
+          {plan ? <Trans>Save plan</Trans> : <Trans>Create plan</Trans>}
+        </FeeFormEnd>
       </Stack>
     </form>
   );

@@ -17,20 +17,12 @@ import { Utr } from './utr';
 const PAGE_SIZE = 50;
 const FAILURES = { load: msg`Failed to load the UPI payment reports`, confirm: msg`Failed to confirm the payment`, reject: msg`Failed to reject the report` };
 
-/**
- * The office's queue of "I have paid" reports (issue 38): each with the child, the due, the amount,
- * the UTR and who reported it. Confirm records the payment and its receipt (check the UTR in the bank
- * app first); Reject asks why, and the family sees the reason.
- */
-export function PaymentClaimsPanel() {
-  const { t } = useLingui();
-  const [status, setStatus] = useState<PaymentClaim['status']>('pending');
-  const [page, setPage] = useState(1);
-  const claims = usePaymentClaims({ status, page });
-  const confirm = useConfirmClaim();
-  const [rejecting, setRejecting] = useState<PaymentClaim | null>(null);
-  const labels: Record<PaymentClaim['status'], string> = { pending: t`Waiting`, confirmed: t`Confirmed`, rejected: t`Rejected`, superseded: t`Closed by the office` };
+type StatusLabels = Record<PaymentClaim['status'], string>;
 
+/** Confirm, asked first (check the UTR in the bank app): records the payment, then offers its receipt to print. */
+function useConfirmClaimDialog() {
+  const { t } = useLingui();
+  const confirm = useConfirmClaim();
   const askConfirm = (claim: PaymentClaim) =>
     modals.openConfirmModal({
       title: t`Confirm this payment?`,
@@ -58,9 +50,34 @@ export function PaymentClaimsPanel() {
           onError: (error) => notifications.show({ title: t`Payment not confirmed`, message: normalizeError(error, FAILURES.confirm).message, color: 'red' }),
         }),
     });
+  return { confirm, askConfirm };
+}
 
+/** A report's status badge, its receipt's number once confirmed, the reason once rejected. */
+function ClaimStatus({ claim, labels }: { claim: PaymentClaim; labels: StatusLabels }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <Badge color={claim.status === 'pending' ? 'blue' : claim.status === 'confirmed' ? 'teal' : 'red'} variant="light">
+        {labels[claim.status]}
+      </Badge>
+      {claim.receiptNumber ? (
+        <Text size="xs" c="dimmed">
+          <Trans>Receipt {claim.receiptNumber}</Trans>
+        </Text>
+      ) : null}
+      {claim.rejectReason ? (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {claim.rejectReason}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
-  const columns: ListColumn<PaymentClaim>[] = [
+/** The queue's columns: the child and the due, the amount, the UTR and date, who reported it when, the status. */
+function useClaimColumns(labels: StatusLabels): ListColumn<PaymentClaim>[] {
+  const { t } = useLingui();
+  return [
     {
       key: 'student',
       header: t`Student`,
@@ -97,31 +114,25 @@ export function PaymentClaimsPanel() {
         </Text>
       ),
     },
-    {
-      key: 'status',
-      header: t`Status`,
-      // Room for the badge whole ("Waiting", "प्रतीक्षा") beside the row's two buttons.
-      miw: 130,
-      cell: (claim) => (
-        <Stack gap={2} align="flex-start">
-          <Badge color={claim.status === 'pending' ? 'blue' : claim.status === 'confirmed' ? 'teal' : 'red'} variant="light">
-            {labels[claim.status]}
-          </Badge>
-          {claim.receiptNumber ? (
-            <Text size="xs" c="dimmed">
-              <Trans>Receipt {claim.receiptNumber}</Trans>
-            </Text>
-          ) : null}
-          {claim.rejectReason ? (
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {claim.rejectReason}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-    },
+    // Room for the badge whole ("Waiting", "प्रतीक्षा") beside the row's two buttons.
+    { key: 'status', header: t`Status`, miw: 130, cell: (claim) => <ClaimStatus claim={claim} labels={labels} /> },
   ];
+}
 
+/**
+ * The office's queue of "I have paid" reports (issue 38): each with the child, the due, the amount,
+ * the UTR and who reported it. Confirm records the payment and its receipt (check the UTR in the bank
+ * app first); Reject asks why, and the family sees the reason.
+ */
+export function PaymentClaimsPanel() {
+  const { t } = useLingui();
+  const [status, setStatus] = useState<PaymentClaim['status']>('pending');
+  const [page, setPage] = useState(1);
+  const claims = usePaymentClaims({ status, page });
+  const { confirm, askConfirm } = useConfirmClaimDialog();
+  const [rejecting, setRejecting] = useState<PaymentClaim | null>(null);
+  const labels: StatusLabels = { pending: t`Waiting`, confirmed: t`Confirmed`, rejected: t`Rejected`, superseded: t`Closed by the office` };
+  const columns = useClaimColumns(labels);
   const total = claims.data?.pagination.total ?? 0;
   return (
     <Stack gap="md">
