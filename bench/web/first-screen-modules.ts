@@ -18,7 +18,7 @@ function groupOf(id: string): string {
   const clean = id.replace(/\?.*$/, '').replace(/^\0/, '');
   const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(clean);
   if (inPackage) return inPackage[1]!;
-  const inWeb = /apps\/web\/src\/((?:features|app\/routes|app|components|lib)\/?[^/]*)/.exec(clean);
+  const inWeb = /apps\/web\/src\/((?:features|app\/routes|app|components|lib|locales)\/?[^/]*|[^/]+$)/.exec(clean);
   if (inWeb) return `web: ${inWeb[1]}`;
   const inShared = /packages\/shared\/src\/(.*)/.exec(clean);
   if (inShared) return `shared: ${inShared[1]!.split('/')[0]}`;
