@@ -6,6 +6,8 @@ import { lingui } from '@lingui/vite-plugin';
 import { linguiMacro } from './build/lingui-macro';
 import { areaMessages } from './build/area-messages';
 import { scrollAreaMergeRefs } from './build/scroll-area-merge-refs';
+import { moduleStats } from './build/module-stats';
+import { appShellImports } from './build/app-shell-imports';
 import { VitePWA } from 'vite-plugin-pwa';
 import { publicShellFiles } from './build/public-shell';
 import { CODE_CACHE, KEPT_FIRST_SCREENS_CACHE, SIGNED_IN_FIRST_SCREEN_PATHS } from './src/lib/first-screens';
@@ -33,6 +35,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     areaMessages(),
     // Mantine's ScrollArea without @floating-ui/react (14 kB) on screens that have no popover (decision 102).
     scrollAreaMergeRefs(),
+    // Mantine's AppShell without react-remove-scroll (4 kB, one class name is all it takes) or its resize handle (decision 104).
+    appShellImports(),
+    // dist/.vite/module-stats.json: each chunk's modules, for bench/web/first-screen-modules.ts.
+    !isSsrBuild && moduleStats(),
     // An installable app whose shell works offline (issue 17; docs/decisions/014-fast-on-a-cheap-phone.md).
     // Not in the server build of the public pages (`vite build --ssr`, entry-server.tsx).
     !isSsrBuild && VitePWA({

@@ -10,8 +10,6 @@ import { AcademyMark } from '../../features/settings/components/academy-mark';
 import { mayOfferInstall, onInstallPrompt } from '../../lib/install-offer';
 import { SHELL } from '../../lib/theme';
 import { useEnquiryCounts } from '../../features/admissions/api';
-import { AttendanceOutboxSender } from '../../features/attendance/components/attendance-outbox';
-import { HandInOutboxSender } from '../../features/homework/components/hand-in-outbox';
 import { UserMenuFace } from '../../features/auth/components/user-menu-face';
 import { greetingNameFor } from '../../lib/session-user';
 import { useCan, useCurrentUser } from '../../lib/session';
@@ -248,12 +246,13 @@ function BackgroundServices({ overlays }: { overlays: Overlays | null | undefine
     <>
       {/* Dialogs (confirmations) are a signed-in need; see app/providers.tsx and lib/modals.ts. */}
       {overlays ? <overlays.DialogsHost /> : null}
-      {/* Attendance saved on a teacher's phone while offline goes out on start and when back online. */}
-      {marksAttendance ? <AttendanceOutboxSender /> : null}
+      {/* Attendance saved on a teacher's phone while offline goes out on start (once the overlays' module is in, just
+          after the first screen; decision 104) and when back online. */}
+      {marksAttendance && overlays ? <overlays.AttendanceOutboxSender /> : null}
       {/* A parent's or student's second sign-in on a phone: one offer to add the app (issue 78). */}
       {installOffered ? <InstallOfferGate /> : null}
       {/* Homework pages kept on a student's phone (IndexedDB) go out the same way. */}
-      {handsInHomework ? <HandInOutboxSender /> : null}
+      {handsInHomework && overlays ? <overlays.HandInOutboxSender /> : null}
       {/* The one "leave without saving?" blocker of every screen and form (React Router takes one). */}
       <UnsavedChangesGuard />
     </>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '../../../lib/modals';
 import { IconAlertCircle, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -23,7 +23,8 @@ import { scheduleLabel, weekdayName } from '../../../lib/schedule-display';
 import { useAcademyToday } from '../../../lib/use-academy-today';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
-import { DateField } from '../../../components/ui/date-field';
+import { DateFieldAfterTakeOver } from '../../../components/ui/date-field-after-take-over';
+import { SelectAfterTakeOver } from '../../../components/ui/select-after-take-over';
 import { useLocalNames } from '../../../lib/public-settings';
 import { useSheetFormResult } from '../../../lib/html-form-result';
 import type { DraftMarks } from '../../../features/attendance/attendance-draft';
@@ -176,7 +177,7 @@ function BatchAndDate({ batch, batchList, date, today, covering, choose }: Batch
   const maxDate = batch && batch.endDate < today ? batch.endDate : today;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <Select
+      <SelectAfterTakeOver
         label={t`Batch`}
         size="md"
         allowDeselect={false}
@@ -199,7 +200,7 @@ function BatchAndDate({ batch, batchList, date, today, covering, choose }: Batch
         value={batch._id}
         onChange={(value) => value && choose({ batchId: value })}
       />
-      <DateField
+      <DateFieldAfterTakeOver
         label={t`Date`}
         size="md"
         required

@@ -2,7 +2,8 @@ import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { academicYearNameOf } from '@academy/shared/calendar';
-import { AcademicYearSelect } from '../../../components/ui/academic-year-select';
+import { useAcademicYearSelectProps } from '../../../components/ui/academic-year-choice';
+import { SelectAfterTakeOver } from '../../../components/ui/select-after-take-over';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useYearSummary } from '../api';
@@ -19,6 +20,7 @@ export function YearAtAGlance() {
   const summary = useYearSummary(year);
   const calendarYear = academicYearNameOf(useAcademyToday());
   const currentYear = year === '' && summary.data ? summary.data.year : calendarYear;
+  const yearSelect = useAcademicYearSelectProps({ currentYear, value: year, onChange: setYear });
   const data = summary.data;
   const figure = (label: string, value: string, testId: string, detail?: string) => (
     <Stack gap={0} key={testId}>
@@ -41,7 +43,7 @@ export function YearAtAGlance() {
         <Title order={2} size="h4" id="year-at-a-glance">
           <Trans>The year at a glance</Trans>
         </Title>
-        <AcademicYearSelect currentYear={currentYear} value={year} onChange={setYear} w={{ base: '100%', xs: 220 }} data-testid="dashboard-year" />
+        <SelectAfterTakeOver {...yearSelect} w={{ base: '100%', xs: 220 }} data-testid="dashboard-year" />
       </Group>
       {summary.isError ? (
         <LoadErrorAlert title={t`The year could not be loaded`} error={summary.error} fallback={t`Failed to load the year`} onRetry={() => void summary.refetch()} />
