@@ -11,6 +11,15 @@ export function useRefreshQueries(keys: readonly QueryKey[]) {
   return () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
+/** A whole collection loaded at once (GET path), for a resource the office keeps few of (standards, subjects). */
+export function collectionQuery<TItem>(key: QueryKey, path: string) {
+  const queryOptions = getQueryOptions<TItem[]>(key, path);
+  function useCollection() {
+    return useQuery(queryOptions);
+  }
+  return { queryOptions, useCollection };
+}
+
 type ResourceOptions = {
   /** The collection's API path, e.g. '/standards'; one item is `${path}/${id}`. */
   path: string;

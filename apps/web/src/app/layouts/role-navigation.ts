@@ -48,83 +48,107 @@ export interface AreaNavigation {
   profilePath: string;
 }
 
+/** An entry several areas have: the same label and icon, at each area's own path (`segment` below its base). */
+interface SharedEntry {
+  label: MessageDescriptor;
+  segment: string;
+  icon: Icon;
+}
+
+const dashboard: SharedEntry = { label: msg`Dashboard`, segment: 'dashboard', icon: IconLayoutDashboard };
+const batches: SharedEntry = { label: msg`Batches`, segment: 'batches', icon: IconUsersGroup };
+const students: SharedEntry = { label: msg`Students`, segment: 'students', icon: IconUsers };
+const fees: SharedEntry = { label: msg`Fees`, segment: 'fees', icon: IconCash };
+const tests: SharedEntry = { label: msg`Tests`, segment: 'tests', icon: IconReportAnalytics };
+const homework: SharedEntry = { label: msg`Homework`, segment: 'homework', icon: IconNotebook };
+const notes: SharedEntry = { label: msg`Notes`, segment: 'notes', icon: IconNotes };
+const lectures: SharedEntry = { label: msg`Lectures`, segment: 'lectures', icon: IconPlayerPlay };
+const questionBank: SharedEntry = { label: msg`Question bank`, segment: 'questions', icon: IconListCheck };
+const onlineTests: SharedEntry = { label: msg`Online tests`, segment: 'online-tests', icon: IconDeviceLaptop };
+const announcements: SharedEntry = { label: msg`Announcements`, segment: 'announcements', icon: IconSpeakerphone };
+
+/** Each entry at its path below `base` (e.g. `/app/teacher`). */
+function itemsUnder(base: string, entries: readonly (SharedEntry & Pick<NavItem, 'count'>)[]): NavItem[] {
+  return entries.map(({ segment, ...entry }) => ({ ...entry, to: `${base}/${segment}` }));
+}
+
 /** The sidebar of each signed-in area (spec section 2); one shell renders all four. */
 export const ROLE_NAVIGATION: Record<Role, AreaNavigation> = {
   admin: {
     title: msg`Admin Panel`,
     dashboardPath: ROLE_HOME.admin,
     profilePath: '/app/profile',
-    items: [
-      { label: msg`Dashboard`, to: '/app/dashboard', icon: IconLayoutDashboard },
-      { label: msg`Subjects`, to: '/app/subjects', icon: IconBook },
-      { label: msg`Standards`, to: '/app/standards', icon: IconStairs },
-      { label: msg`Teachers`, to: '/app/teachers', icon: IconChalkboard },
-      { label: msg`Staff pay`, to: '/app/payroll', icon: IconCoinRupee },
-      { label: msg`Batches`, to: '/app/batches', icon: IconUsersGroup },
-      { label: msg`Students`, to: '/app/students', icon: IconUsers },
-      { label: msg`Parents`, to: '/app/parents', icon: IconUserHeart },
-      { label: msg`Import`, to: '/app/import', icon: IconFileImport },
-      { label: msg`New Registrations`, to: '/app/registrations', icon: IconUserPlus, count: 'newRegistrations' },
-      { label: msg`Fees`, to: '/app/fees', icon: IconCash },
-      { label: msg`Question bank`, to: '/app/questions', icon: IconListCheck },
-      { label: msg`Online tests`, to: '/app/online-tests', icon: IconDeviceLaptop },
-      { label: msg`Announcements`, to: '/app/announcements', icon: IconSpeakerphone },
-      { label: msg`Messages`, to: '/app/messages', icon: IconMessage },
-      { label: msg`Activity`, to: '/app/activity', icon: IconHistory },
-      { label: msg`Backup`, to: '/app/backup', icon: IconDatabaseExport },
-      { label: msg`New academic year`, to: '/app/academic-year', icon: IconCalendarRepeat },
-      { label: msg`Settings`, to: '/app/settings', icon: IconSettings },
-    ],
+    items: itemsUnder('/app', [
+      dashboard,
+      { label: msg`Subjects`, segment: 'subjects', icon: IconBook },
+      { label: msg`Standards`, segment: 'standards', icon: IconStairs },
+      { label: msg`Teachers`, segment: 'teachers', icon: IconChalkboard },
+      { label: msg`Staff pay`, segment: 'payroll', icon: IconCoinRupee },
+      batches,
+      students,
+      { label: msg`Parents`, segment: 'parents', icon: IconUserHeart },
+      { label: msg`Import`, segment: 'import', icon: IconFileImport },
+      { label: msg`New Registrations`, segment: 'registrations', icon: IconUserPlus, count: 'newRegistrations' },
+      fees,
+      questionBank,
+      onlineTests,
+      announcements,
+      { label: msg`Messages`, segment: 'messages', icon: IconMessage },
+      { label: msg`Activity`, segment: 'activity', icon: IconHistory },
+      { label: msg`Backup`, segment: 'backup', icon: IconDatabaseExport },
+      { label: msg`New academic year`, segment: 'academic-year', icon: IconCalendarRepeat },
+      { label: msg`Settings`, segment: 'settings', icon: IconSettings },
+    ]),
   },
   teacher: {
     title: msg`Teacher Panel`,
     dashboardPath: ROLE_HOME.teacher,
     profilePath: '/app/teacher/profile',
-    items: [
-      { label: msg`Dashboard`, to: '/app/teacher/dashboard', icon: IconLayoutDashboard },
-      { label: msg`Batches`, to: '/app/teacher/batches', icon: IconUsersGroup },
-      { label: msg`Students`, to: '/app/teacher/students', icon: IconUsers },
-      { label: msg`Mark Attendance`, to: '/app/teacher/attendance/mark', icon: IconChecklist },
-      { label: msg`Student Attendance`, to: '/app/teacher/attendance/student', icon: IconReportAnalytics },
-      { label: msg`Notes`, to: '/app/teacher/notes', icon: IconNotes },
-      { label: msg`Homework`, to: '/app/teacher/homework', icon: IconNotebook },
-      { label: msg`My pay`, to: '/app/teacher/pay', icon: IconCoinRupee },
-      { label: msg`Question bank`, to: '/app/teacher/questions', icon: IconListCheck },
-      { label: msg`Online tests`, to: '/app/teacher/online-tests', icon: IconDeviceLaptop },
-      { label: msg`Announcements`, to: '/app/teacher/announcements', icon: IconSpeakerphone },
-    ],
+    items: itemsUnder('/app/teacher', [
+      dashboard,
+      batches,
+      students,
+      { label: msg`Mark Attendance`, segment: 'attendance/mark', icon: IconChecklist },
+      { label: msg`Student Attendance`, segment: 'attendance/student', icon: IconReportAnalytics },
+      notes,
+      homework,
+      { label: msg`My pay`, segment: 'pay', icon: IconCoinRupee },
+      questionBank,
+      onlineTests,
+      announcements,
+    ]),
   },
   student: {
     title: msg`Student Panel`,
     dashboardPath: ROLE_HOME.student,
     profilePath: '/app/student/profile',
-    items: [
-      { label: msg`Dashboard`, to: '/app/student/dashboard', icon: IconLayoutDashboard },
-      { label: msg`Batches`, to: '/app/student/batches', icon: IconUsersGroup },
-      { label: msg`Attendance`, to: '/app/student/attendance', icon: IconCalendarCheck },
-      { label: msg`Tests`, to: '/app/student/tests', icon: IconReportAnalytics },
-      { label: msg`Online tests`, to: '/app/student/online-tests', icon: IconDeviceLaptop },
-      { label: msg`Schedule`, to: '/app/student/schedule', icon: IconCalendarTime },
-      { label: msg`Fees`, to: '/app/student/fees', icon: IconCash },
-      { label: msg`Homework`, to: '/app/student/homework', icon: IconNotebook },
-      { label: msg`Notes`, to: '/app/student/notes', icon: IconNotes },
-      { label: msg`Lectures`, to: '/app/student/lectures', icon: IconPlayerPlay },
-      { label: msg`Announcements`, to: '/app/student/announcements', icon: IconSpeakerphone },
-    ],
+    items: itemsUnder('/app/student', [
+      dashboard,
+      batches,
+      { label: msg`Attendance`, segment: 'attendance', icon: IconCalendarCheck },
+      tests,
+      onlineTests,
+      { label: msg`Schedule`, segment: 'schedule', icon: IconCalendarTime },
+      fees,
+      homework,
+      notes,
+      lectures,
+      announcements,
+    ]),
   },
   parent: {
     title: msg`Parent Panel`,
     dashboardPath: ROLE_HOME.parent,
     profilePath: '/app/parent/profile',
-    items: [
-      { label: msg`Children`, to: '/app/parent/dashboard', icon: IconLayoutDashboard },
-      { label: msg`Tests`, to: '/app/parent/tests', icon: IconReportAnalytics },
-      { label: msg`Fees`, to: '/app/parent/fees', icon: IconCash },
-      { label: msg`Homework`, to: '/app/parent/homework', icon: IconNotebook },
-      { label: msg`Notes`, to: '/app/parent/notes', icon: IconNotes },
-      { label: msg`Lectures`, to: '/app/parent/lectures', icon: IconPlayerPlay },
-      { label: msg`Announcements`, to: '/app/parent/announcements', icon: IconSpeakerphone },
-    ],
+    items: itemsUnder('/app/parent', [
+      { ...dashboard, label: msg`Children` },
+      tests,
+      fees,
+      homework,
+      notes,
+      lectures,
+      announcements,
+    ]),
   },
 };
 

@@ -1,7 +1,7 @@
 import { EXPECTED_USER_HEADER } from '@academy/shared/cookies';
 import type { AttendanceDay, AttendanceSubmission } from '@academy/shared/schemas/attendance';
-import { ApiError, apiRequestWithMessage, isNetworkFailure, normalizeError } from '../../lib/api-client';
-import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-storage';
+import { apiRequestWithMessage, normalizeError } from '../../lib/api-client';
+import { mustWait, oneRunPerUser, userOutboxList } from '../../lib/outbox';
 import { isSignedIn } from '../../lib/session';
 import { clearDraft } from './attendance-draft';
 
@@ -27,35 +27,12 @@ export type OutboxEntry = {
   error?: string;
 };
 
-const NAME = 'attendance-outbox';
-const CHANGED = 'academy:attendance-outbox';
-const NO_ENTRIES: OutboxEntry[] = [];
-
-let cached: { userId: string; raw: string | null; entries: OutboxEntry[] } = { userId: '', raw: null, entries: NO_ENTRIES };
+const outbox = userOutboxList<OutboxEntry>('attendance-outbox', 'academy:attendance-outbox');
 
 /** The user's waiting entries, oldest first (the same array while nothing changed, for useSyncExternalStore). */
-export function readOutbox(userId: string): OutboxEntry[] {
-  const raw = readUserItem(userId, NAME);
-  if (userId === cached.userId && raw === cached.raw) return cached.entries;
-  // An entry naming someone else is not this user's to see or send, wherever it is stored.
-  cached = { userId, raw, entries: parseEntries(raw).filter((entry) => entry.userId === userId) };
-  return cached.entries;
-}
-
-function parseEntries(raw: string | null): OutboxEntry[] {
-  try {
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed) ? (parsed as OutboxEntry[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-function writeOutbox(userId: string, entries: OutboxEntry[]) {
-  if (entries.length === 0) removeUserItem(userId, NAME);
-  else writeUserItem(userId, NAME, JSON.stringify(entries));
-  window.dispatchEvent(new Event(CHANGED));
-}
+export const readOutbox = outbox.read;
+const writeOutbox = outbox.write;
+export const subscribeOutbox = outbox.subscribe;
 
 const sameDay = (entry: OutboxEntry, batchId: string, date: string) => entry.batchId === batchId && entry.date === date;
 const sameEntry = (entry: OutboxEntry, other: OutboxEntry) => sameDay(entry, other.batchId, other.date) && entry.savedAt === other.savedAt;
@@ -69,35 +46,12 @@ export function discardFromOutbox(userId: string, batchId: string, date: string)
   writeOutbox(userId, readOutbox(userId).filter((entry) => !sameDay(entry, batchId, date)));
 }
 
-export function subscribeOutbox(onChange: () => void): () => void {
-  window.addEventListener(CHANGED, onChange);
-  window.addEventListener('storage', onChange); // another tab
-  return () => {
-    window.removeEventListener(CHANGED, onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
-
-/** No connection, or no session any more: the entry waits, untouched, for its teacher's next session. */
-function mustWait(error: unknown): boolean {
-  return isNetworkFailure(error) || (error instanceof ApiError && error.status === 401);
-}
-
-let sending: { userId: string; run: Promise<AttendanceDay[]> } | null = null;
-
 /**
  * Sends the user's waiting entries, oldest first, if the browser's session is still theirs; stops at
  * the first network failure (still offline) or when the session has ended. Returns the days the server
  * saved. One run at a time per user.
  */
-export function sendOutbox(userId: string): Promise<AttendanceDay[]> {
-  if (sending?.userId === userId) return sending.run;
-  const run = sendEntries(userId).finally(() => {
-    if (sending?.run === run) sending = null;
-  });
-  sending = { userId, run };
-  return run;
-}
+export const sendOutbox = oneRunPerUser(sendEntries);
 
 async function sendEntries(userId: string): Promise<AttendanceDay[]> {
   const saved: AttendanceDay[] = [];

@@ -1,7 +1,8 @@
 import { EXPECTED_USER_HEADER } from '@academy/shared/cookies';
 import type { z } from 'zod';
 import type { omrScanResultSchema } from '@academy/shared/schemas/omr';
-import { ApiError, isNetworkFailure, normalizeError } from '../../lib/api-client';
+import { normalizeError } from '../../lib/api-client';
+import { indexedDbStore, mustWait } from '../../lib/outbox';
 import { sendForm } from '../../lib/send-form';
 import { isSignedIn } from '../../lib/session';
 import type { PhoneReading } from './omr-phone-reader';
@@ -28,33 +29,8 @@ export type OmrOutboxEntry = {
   error?: string;
 };
 
-const DB_NAME = 'academy-omr-outbox';
-const STORE = 'sheets';
 const CHANGED = 'academy:omr-outbox';
-
-function openStore(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB is not available'));
-  });
-}
-
-async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await openStore();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const transaction = db.transaction(STORE, mode);
-      const request = run(transaction.objectStore(STORE));
-      transaction.oncomplete = () => resolve(request.result);
-      transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB failed'));
-      transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB aborted'));
-    });
-  } finally {
-    db.close();
-  }
-}
+const withStore = indexedDbStore('academy-omr-outbox', 'sheets');
 
 const changed = () => window.dispatchEvent(new Event(CHANGED));
 
@@ -81,10 +57,6 @@ export async function keepSheet(entry: Omit<OmrOutboxEntry, 'key' | 'savedAt' | 
 export async function discardSheet(key: string): Promise<void> {
   await withStore('readwrite', (store) => store.delete(key)).catch(() => undefined);
   changed();
-}
-
-function mustWait(error: unknown): boolean {
-  return isNetworkFailure(error) || (error instanceof ApiError && error.status === 401);
 }
 
 let sending: Promise<Map<string, OmrScanResult>> | null = null;

@@ -1,8 +1,8 @@
 import { EXPECTED_USER_HEADER } from '@academy/shared/cookies';
 import type { Submission } from '@academy/shared/schemas/homework';
-import { ApiError, isNetworkFailure, normalizeError } from '../../lib/api-client';
+import { normalizeError } from '../../lib/api-client';
+import { indexedDbStore, mustWait, oneRunPerUser, userOutboxList } from '../../lib/outbox';
 import { sendForm } from '../../lib/send-form';
-import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-storage';
 import { isSignedIn } from '../../lib/session';
 
 /**
@@ -28,70 +28,15 @@ export type HandInEntry = {
 type Waiting = Omit<HandInEntry, 'pages'> & { pageCount: number };
 export type WaitingHandIn = Waiting;
 
-const NAME = 'homework-outbox';
-const CHANGED = 'academy:homework-outbox';
-const DB_NAME = 'academy-homework-outbox';
-const STORE = 'hand-ins';
-const NONE: Waiting[] = [];
+const withStore = indexedDbStore('academy-homework-outbox', 'hand-ins');
+const waitingList = userOutboxList<Waiting>('homework-outbox', 'academy:homework-outbox');
 
 const keyOf = (userId: string, homeworkId: string) => `${userId}:${homeworkId}`;
 
-function openStore(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB is not available'));
-  });
-}
-
-/** One request in its own transaction; resolves with its result once the transaction has committed. */
-async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await openStore();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const transaction = db.transaction(STORE, mode);
-      const request = run(transaction.objectStore(STORE));
-      transaction.oncomplete = () => resolve(request.result);
-      transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB failed'));
-      transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB aborted'));
-    });
-  } finally {
-    db.close();
-  }
-}
-
-let cached: { userId: string; raw: string | null; entries: Waiting[] } = { userId: '', raw: null, entries: NONE };
-
 /** The user's waiting hand-ins, oldest first (the same array while nothing changed, for useSyncExternalStore). */
-export function readWaiting(userId: string): Waiting[] {
-  const raw = readUserItem(userId, NAME);
-  if (userId === cached.userId && raw === cached.raw) return cached.entries;
-  let parsed: unknown;
-  try {
-    parsed = raw ? JSON.parse(raw) : [];
-  } catch {
-    parsed = [];
-  }
-  const entries = Array.isArray(parsed) ? (parsed as Waiting[]).filter((entry) => entry.userId === userId) : [];
-  cached = { userId, raw, entries };
-  return entries;
-}
-
-function writeWaiting(userId: string, entries: Waiting[]) {
-  if (entries.length === 0) removeUserItem(userId, NAME);
-  else writeUserItem(userId, NAME, JSON.stringify(entries));
-  window.dispatchEvent(new Event(CHANGED));
-}
-
-export function subscribeHandIns(onChange: () => void): () => void {
-  window.addEventListener(CHANGED, onChange);
-  window.addEventListener('storage', onChange); // another tab
-  return () => {
-    window.removeEventListener(CHANGED, onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
+export const readWaiting = waitingList.read;
+const writeWaiting = waitingList.write;
+export const subscribeHandIns = waitingList.subscribe;
 
 /**
  * Keeps the pages on the phone before anything is sent: after a reload, a closed tab or a lost
@@ -126,11 +71,6 @@ async function clearOrphans(): Promise<void> {
   }
 }
 
-/** No connection, or no session any more: the entry waits, untouched, for its owner's next session. */
-function mustWait(error: unknown): boolean {
-  return isNetworkFailure(error) || (error instanceof ApiError && error.status === 401);
-}
-
 /** The share of the current upload sent so far, per homework (the form's progress bar); null: not sending. */
 type SendingProgress = (fraction: number | null) => void;
 const progressListeners = new Map<string, SendingProgress>();
@@ -141,21 +81,12 @@ export function onHandInProgress(homeworkId: string, listener: SendingProgress):
   };
 }
 
-let sending: { userId: string; run: Promise<Submission[]> } | null = null;
-
 /**
  * Sends the user's waiting hand-ins, oldest first, if the browser's session is still theirs; stops at
  * the first network failure (still offline) or when the session has ended. Returns what the server
  * took. One run at a time per user.
  */
-export function sendHandIns(userId: string): Promise<Submission[]> {
-  if (sending?.userId === userId) return sending.run;
-  const run = sendEntries(userId).finally(() => {
-    if (sending?.run === run) sending = null;
-  });
-  sending = { userId, run };
-  return run;
-}
+export const sendHandIns = oneRunPerUser(sendEntries);
 
 async function sendEntries(userId: string): Promise<Submission[]> {
   const sent: Submission[] = [];

@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Standard, StandardInput } from '@academy/shared/schemas/standards';
-import { resourceHooks } from '../../lib/resource-hooks';
+import { collectionQuery, resourceHooks } from '../../lib/resource-hooks';
+import { SUBJECT_AND_STANDARD_VIEWS } from '../subjects/api';
 import { msg } from '@lingui/core/macro';
-import { adminDashboardKeys, standardKeys, subjectKeys } from '../../lib/query-keys';
-import { publicSettingsQueryOptions } from '../../lib/public-settings';
-import { getQueryOptions } from '../../lib/get-query-options';
+import { standardKeys } from '../../lib/query-keys';
 
 export { standardKeys };
 
@@ -18,27 +16,13 @@ export const STANDARD_FAILURES = {
   checkDuplicates: msg`Failed to check for duplicates`,
 };
 
-export const standardsQueryOptions = getQueryOptions<Standard[]>(standardKeys.list, '/standards');
-
-export function useStandards() {
-  return useQuery(standardsQueryOptions);
-}
+export const { queryOptions: standardsQueryOptions, useCollection: useStandards } = collectionQuery<Standard>(standardKeys.list, '/standards');
 
 /** Standards show in subjects' usage counts and on the dashboard too. */
-const standardHooks = resourceHooks<Standard, Standard, StandardInput>({
-  path: '/standards',
-  detailKey: standardKeys.detail,
-  refreshes: [
-    standardKeys.all,
-    subjectKeys.all,
-    adminDashboardKeys.all,
-    // The names in Marathi and Hindi come with the public settings (useLocalNames).
-    publicSettingsQueryOptions.queryKey,
-  ],
-});
-
-export const standardQueryOptions = standardHooks.itemQueryOptions;
-export const useStandard = standardHooks.useItem;
-export const useCreateStandard = standardHooks.useCreate;
-export const useUpdateStandard = standardHooks.useUpdate;
-export const useDeleteStandard = standardHooks.useDelete;
+export const {
+  itemQueryOptions: standardQueryOptions,
+  useItem: useStandard,
+  useCreate: useCreateStandard,
+  useUpdate: useUpdateStandard,
+  useDelete: useDeleteStandard,
+} = resourceHooks<Standard, Standard, StandardInput>({ path: '/standards', detailKey: standardKeys.detail, refreshes: SUBJECT_AND_STANDARD_VIEWS });

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Drawer, Group, NumberInput, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LANGUAGE_NAMES, LANGUAGES } from '@academy/shared/languages';
 import type { PayrollLine, PayrollMonth, PayrollSettings } from '@academy/shared/schemas/pay';
@@ -277,27 +277,13 @@ function PayrollTable({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (lin
           {payroll.teachers.map((line) => (
             <Table.Tr key={line.teacherId}>
               <Table.Td>
-                <Anchor component="button" type="button" onClick={() => onOpen(line)} fw={600} ta="left">
-                  {line.name}
-                </Anchor>
-                {!line.scheme ? (
-                  <Text size="xs" c="orange">
-                    <Trans>No pay settings</Trans>
-                  </Text>
-                ) : null}
+                <TeacherName line={line} onOpen={onOpen} />
               </Table.Td>
               {/* Each figure opens the lectures behind it. */}
-              {[line.lectures, line.hours].map((value, index) => (
+              {[line.lectures, line.hours, ...[line.gross, line.deductions, (line.professionalTax ?? 0) + (line.pf ?? 0) + (line.esi ?? 0), line.tds].map(formatRupees)].map((value, index) => (
                 <Table.Td key={index} ta="right">
                   <Anchor component="button" type="button" onClick={() => onOpen(line)}>
                     {value}
-                  </Anchor>
-                </Table.Td>
-              ))}
-              {[line.gross, line.deductions, (line.professionalTax ?? 0) + (line.pf ?? 0) + (line.esi ?? 0), line.tds].map((value, index) => (
-                <Table.Td key={index} ta="right">
-                  <Anchor component="button" type="button" onClick={() => onOpen(line)}>
-                    {formatRupees(value)}
                   </Anchor>
                 </Table.Td>
               ))}
@@ -307,11 +293,7 @@ function PayrollTable({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (lin
               {payroll.status !== 'draft' ? (
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
-                    {LANGUAGES.map((language) => (
-                      <Anchor key={language} href={payslipUrl(payroll.month, line.teacherId, language)} target="_blank" size="sm" lang={language}>
-                        {LANGUAGE_NAMES[language]}
-                      </Anchor>
-                    ))}
+                    <PayslipLinks month={payroll.month} teacherId={line.teacherId} />
                   </Group>
                 </Table.Td>
               ) : null}
@@ -324,6 +306,31 @@ function PayrollTable({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (lin
   );
 }
 
+/** The teacher's name, which opens their month, and a warning when they have no pay settings. */
+function TeacherName({ line, onOpen, style }: { line: PayrollLine; onOpen: (line: PayrollLine) => void; style?: CSSProperties }) {
+  return (
+    <>
+      <Anchor component="button" type="button" onClick={() => onOpen(line)} fw={600} ta="left" style={style}>
+        {line.name}
+      </Anchor>
+      {!line.scheme ? (
+        <Text size="xs" c="orange">
+          <Trans>No pay settings</Trans>
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** A teacher's payslip of the month, one link a language. */
+function PayslipLinks({ month, teacherId }: { month: string; teacherId: string }) {
+  return LANGUAGES.map((language) => (
+    <Anchor key={language} href={payslipUrl(month, teacherId, language)} target="_blank" size="sm" lang={language}>
+      {LANGUAGE_NAMES[language]}
+    </Anchor>
+  ));
+}
+
 /** The payroll on a phone: one card per teacher, the net on the name's line, each figure labelled. */
 function PayrollCards({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (line: PayrollLine) => void }) {
   const { t } = useLingui();
@@ -333,14 +340,7 @@ function PayrollCards({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (lin
         <Paper key={line.teacherId} component="li" withBorder radius="md" p="sm">
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Anchor component="button" type="button" onClick={() => onOpen(line)} fw={600} ta="left" style={{ overflowWrap: 'anywhere' }}>
-                {line.name}
-              </Anchor>
-              {!line.scheme ? (
-                <Text size="xs" c="orange">
-                  <Trans>No pay settings</Trans>
-                </Text>
-              ) : null}
+              <TeacherName line={line} onOpen={onOpen} style={{ overflowWrap: 'anywhere' }} />
             </Stack>
             <Stack gap={0} align="flex-end">
               <Text size="xs" c="dimmed">{t`Net`}</Text>
@@ -356,11 +356,7 @@ function PayrollCards({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (lin
           {payroll.status !== 'draft' ? (
             <Group gap="sm" mt={4} wrap="wrap">
               <Text size="xs" c="dimmed">{t`Payslip`}</Text>
-              {LANGUAGES.map((language) => (
-                <Anchor key={language} href={payslipUrl(payroll.month, line.teacherId, language)} target="_blank" size="sm" lang={language}>
-                  {LANGUAGE_NAMES[language]}
-                </Anchor>
-              ))}
+              <PayslipLinks month={payroll.month} teacherId={line.teacherId} />
             </Group>
           ) : null}
         </Paper>

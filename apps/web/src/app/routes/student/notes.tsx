@@ -1,6 +1,6 @@
-import { Loader, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { NoteSearchInput } from '../../../features/notes/components/note-search-input';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NOTE_MESSAGES } from '@academy/shared/schemas/notes';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -36,16 +36,7 @@ export function NotesPage({ audience }: { audience: 'student' | 'parent' }) {
         }
       />
       <Stack gap="lg">
-        <TextInput
-          label={t`Search`}
-          placeholder={t`Title or description`}
-          type="search"
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          rightSection={notes.isFetching && notes.data ? <Loader size="xs" aria-label={t`Searching`} /> : null}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          maw={420}
-        />
+        <NoteSearchInput value={search} onChange={setSearch} searching={notes.isFetching && Boolean(notes.data)} maw={420} />
         {notes.isPending ? (
           <Stack gap="sm" aria-hidden="true">
             {[0, 1, 2].map((row) => (

@@ -1,27 +1,19 @@
-import { Anchor, Badge, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { AnnouncementTypeBadges } from './announcement-type-badges';
 import { Link, useSearchParams } from 'react-router';
 import { ANNOUNCEMENT_MESSAGES, type Announcement } from '@academy/shared/schemas/announcements';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { formatDate } from '../../../lib/format-date';
-import { TYPE_LABELS } from '../announcement-display';
 import { LoadMore } from '../../../components/list-kit/load-more';
 import { useAnnouncements } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 function AnnouncementCard({ announcement, basePath }: { announcement: Announcement; basePath: string }) {
-  const { i18n } = useLingui();
   return (
     <Card component="li" withBorder radius="md" padding="md">
       <Stack gap={6}>
         <Group gap="xs">
-          <Badge variant="outline" color="gray" tt="none">
-            {i18n._(TYPE_LABELS[announcement.type])}
-          </Badge>
-          {announcement.priority === 'high' ? (
-            <Badge variant="filled" color="orange" tt="none">
-              <Trans>High priority</Trans>
-            </Badge>
-          ) : null}
+          <AnnouncementTypeBadges announcement={announcement} />
           <Text size="sm" c="dimmed">
             {formatDate(announcement.startDate)} – {formatDate(announcement.endDate)}
           </Text>

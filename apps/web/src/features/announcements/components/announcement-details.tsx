@@ -1,7 +1,8 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { AnnouncementTypeBadges } from './announcement-type-badges';
 import type { Announcement } from '@academy/shared/schemas/announcements';
 import { formatDate } from '../../../lib/format-date';
-import { audienceText, PRIORITY_LABELS, TYPE_LABELS } from '../announcement-display';
+import { audienceText, PRIORITY_LABELS } from '../announcement-display';
 import { AnnouncementStatusBadge } from './announcement-status-badge';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -24,14 +25,7 @@ export function AnnouncementDetails({ announcement }: { announcement: Announceme
       <Stack gap="md">
         <Group gap="xs">
           <AnnouncementStatusBadge status={announcement.status} />
-          <Badge variant="outline" color="gray" tt="none">
-            {i18n._(TYPE_LABELS[announcement.type])}
-          </Badge>
-          {announcement.priority === 'high' ? (
-            <Badge variant="filled" color="orange" tt="none">
-              <Trans>High priority</Trans>
-            </Badge>
-          ) : null}
+          <AnnouncementTypeBadges announcement={announcement} />
           {announcement.closure ? (
             <Badge variant="light" color="orange" tt="none">
               <Trans>Academy closed: no classes</Trans>

@@ -3,7 +3,8 @@ import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useState } from 'react';
+import { useSendWhenOnline, useWaitingEntries } from '../../../lib/outbox';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { useCurrentUser } from '../../../lib/session';
 import { discardFromOutbox, readOutbox, sendOutbox, subscribeOutbox, type OutboxEntry } from '../attendance-outbox';
@@ -18,9 +19,7 @@ const NOTHING_WAITS: OutboxEntry[] = [];
 
 /** What waits on this phone for the signed-in teacher (nothing of anyone else's). */
 export function useAttendanceOutbox(): OutboxEntry[] {
-  const userId = useCurrentUser()?._id;
-  const read = useCallback(() => (userId ? readOutbox(userId) : NOTHING_WAITS), [userId]);
-  return useSyncExternalStore(subscribeOutbox, read, () => NOTHING_WAITS);
+  return useWaitingEntries(useCurrentUser()?._id, subscribeOutbox, readOutbox, NOTHING_WAITS);
 }
 
 /** Sends what waits, announces each saved day and refreshes what shows attendance. */
@@ -40,13 +39,11 @@ async function sendAndAnnounce(queryClient: QueryClient, userId: string) {
 export function AttendanceOutboxSender() {
   const queryClient = useQueryClient();
   const userId = useCurrentUser()?._id;
-  useEffect(() => {
-    if (!userId) return;
-    void sendAndAnnounce(queryClient, userId);
-    const onOnline = () => void sendAndAnnounce(queryClient, userId);
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [queryClient, userId]);
+  useSendWhenOnline(
+    useCallback(() => {
+      if (userId) void sendAndAnnounce(queryClient, userId);
+    }, [queryClient, userId]),
+  );
   return null;
 }
 

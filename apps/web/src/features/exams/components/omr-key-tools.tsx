@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { CameraFileInput } from '../../../components/ui/camera-file-input';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileCheck, IconListCheck } from '@tabler/icons-react';
@@ -50,19 +51,7 @@ export function KeyElsewhere({ examId }: { examId: string }) {
           <Trans>Scan a key sheet</Trans>
         </Button>
       </Group>
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/*,application/pdf"
-        capture="environment"
-        hidden
-        data-testid="omr-key-file"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = '';
-          onFile(file);
-        }}
-      />
+      <CameraFileInput ref={fileInput} accept="image/*,application/pdf" testId="omr-key-file" onFile={onFile} />
       {sheet ? <KeySheetToSettle examId={examId} sheet={sheet} onDone={() => setSheet(null)} /> : null}
     </Stack>
   );

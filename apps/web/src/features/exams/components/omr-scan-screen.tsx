@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { CameraFileInput } from '../../../components/ui/camera-file-input';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCamera, IconCloudUpload, IconPhoto, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -205,16 +206,11 @@ function SheetCapture({ hasKey, onPhoto }: { hasKey: boolean; onPhoto: (photo: B
         <Button size="md" variant="light" onClick={() => fileInput.current?.click()} disabled={!hasKey} leftSection={<IconPhoto size={20} aria-hidden="true" />}>
           <Trans>Choose or take a photo</Trans>
         </Button>
-        <input
+        <CameraFileInput
           ref={fileInput}
-          type="file"
           accept="image/*"
-          capture="environment"
-          hidden
-          data-testid="omr-phone-file"
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            event.currentTarget.value = '';
+          testId="omr-phone-file"
+          onFile={(file) => {
             if (file) void onPhoto(file);
           }}
         />

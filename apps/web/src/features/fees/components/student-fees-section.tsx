@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Modal, Stack, Textarea, Title } from '@mant
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCash, IconDiscount } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paymentDateRange } from '@academy/shared/money';
 import { receiptCancelInputSchema, type DueInvoice, type Receipt } from '@academy/shared/schemas/fees';
@@ -15,15 +15,25 @@ import { LedgerView } from './ledger-view';
 import { nextDueBalance, openDues, RecordPaymentForm } from './record-payment-form';
 import { QueryStates } from '../../../components/ui/query-states';
 
-function CancelReceiptForm({ receipt, onDone }: { receipt: Receipt; onDone: () => void }) {
+interface CancelWithReasonFormProps<Result> {
+  /** What cancelling does, shown above the reason. */
+  warning: ReactNode;
+  submitLabel: ReactNode;
+  cancel: (reason: string) => Promise<Result>;
+  /** After the server took it: the notice to show. */
+  onCancelled: (result: Result) => void;
+  onDone: () => void;
+}
+
+/** A cancelling asked with a reason, in a dialog: the only field, so a refusal that names no field (already cancelled…) shows under it too. */
+function CancelWithReasonForm<Result>({ warning, submitLabel, cancel, onCancelled, onDone }: CancelWithReasonFormProps<Result>) {
   const { t } = useLingui();
-  const cancel = useCancelReceipt();
   const { form, onSubmit, saving, formError } = useEntityForm({
     initialValues: { reason: '' },
     schema: receiptCancelInputSchema,
-    save: (values) => cancel.mutateAsync({ receiptId: receipt._id, reason: values.reason }),
-    onSaved: ({ message }) => {
-      notifications.show({ title: t`Receipt cancelled`, message: message ?? receipt.number, color: 'teal' });
+    save: (values) => cancel(values.reason),
+    onSaved: (result) => {
+      onCancelled(result);
       onDone();
     },
     // A dialog: it never asked before leaving.
@@ -33,18 +43,29 @@ function CancelReceiptForm({ receipt, onDone }: { receipt: Receipt; onDone: () =
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <Alert color="yellow">
-          <Trans>The receipt keeps its number and shows as cancelled; its amount is owed again.</Trans>
-        </Alert>
-        {/* The only field: a refusal that names no field (already cancelled…) shows under it too. */}
+        <Alert color="yellow">{warning}</Alert>
         <Textarea label={t`Reason`} required key={form.key('reason')} {...reasonProps} error={reasonProps.error ?? formError} autosize minRows={2} data-autofocus />
         <Group justify="flex-end">
           <Button type="submit" color="red" loading={saving}>
-            <Trans>Cancel receipt</Trans>
+            {submitLabel}
           </Button>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+function CancelReceiptForm({ receipt, onDone }: { receipt: Receipt; onDone: () => void }) {
+  const { t } = useLingui();
+  const cancel = useCancelReceipt();
+  return (
+    <CancelWithReasonForm
+      warning={<Trans>The receipt keeps its number and shows as cancelled; its amount is owed again.</Trans>}
+      submitLabel={<Trans>Cancel receipt</Trans>}
+      cancel={(reason) => cancel.mutateAsync({ receiptId: receipt._id, reason })}
+      onCancelled={({ message }) => notifications.show({ title: t`Receipt cancelled`, message: message ?? receipt.number, color: 'teal' })}
+      onDone={onDone}
+    />
   );
 }
 
@@ -55,31 +76,14 @@ function CancelReceiptForm({ receipt, onDone }: { receipt: Receipt; onDone: () =
 function CancelDueInvoiceForm({ invoice, onDone }: { invoice: NonNullable<DueInvoice>; onDone: () => void }) {
   const { t } = useLingui();
   const cancel = useCancelDueInvoice();
-  const { form, onSubmit, saving, formError } = useEntityForm({
-    initialValues: { reason: '' },
-    schema: receiptCancelInputSchema,
-    save: (values) => cancel.mutateAsync({ invoiceId: invoice._id, reason: values.reason }),
-    onSaved: ({ data, message }) => {
-      notifications.show({ title: t`Invoice cancelled`, message: message ?? t`Credit note ${data.creditNote}`, color: 'teal' });
-      onDone();
-    },
-    leaveGuard: false,
-  });
-  const reasonProps = form.getInputProps('reason');
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="sm">
-        <Alert color="yellow">
-          <Trans>A credit note reverses this invoice and its tax. The due stays owed and is invoiced again on the next run.</Trans>
-        </Alert>
-        <Textarea label={t`Reason`} required key={form.key('reason')} {...reasonProps} error={reasonProps.error ?? formError} autosize minRows={2} data-autofocus />
-        <Group justify="flex-end">
-          <Button type="submit" color="red" loading={saving}>
-            <Trans>Cancel invoice</Trans>
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <CancelWithReasonForm
+      warning={<Trans>A credit note reverses this invoice and its tax. The due stays owed and is invoiced again on the next run.</Trans>}
+      submitLabel={<Trans>Cancel invoice</Trans>}
+      cancel={(reason) => cancel.mutateAsync({ invoiceId: invoice._id, reason })}
+      onCancelled={({ data, message }) => notifications.show({ title: t`Invoice cancelled`, message: message ?? t`Credit note ${data.creditNote}`, color: 'teal' })}
+      onDone={onDone}
+    />
   );
 }
 

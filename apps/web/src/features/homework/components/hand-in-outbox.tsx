@@ -2,7 +2,8 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
+import { useSendWhenOnline, useWaitingEntries } from '../../../lib/outbox';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
 import { homeworkKeys } from '../api';
@@ -13,9 +14,7 @@ const NOTHING_WAITS: WaitingHandIn[] = [];
 
 /** What waits on this phone for the signed-in student (nothing of anyone else's). */
 export function useHandInOutbox(): WaitingHandIn[] {
-  const userId = useCurrentUser()?._id;
-  const read = useCallback(() => (userId ? readWaiting(userId) : NOTHING_WAITS), [userId]);
-  return useSyncExternalStore(subscribeHandIns, read, () => NOTHING_WAITS);
+  return useWaitingEntries(useCurrentUser()?._id, subscribeHandIns, readWaiting, NOTHING_WAITS);
 }
 
 /** Sends what waits, announces each hand-in the server took and refreshes the homework screens. */
@@ -42,12 +41,7 @@ export function useSendHandIns(): () => Promise<void> {
 /** Mounted once in the student's shell: sends waiting pages on app start and whenever the browser is back online. */
 export function HandInOutboxSender() {
   const send = useSendHandIns();
-  useEffect(() => {
-    void send();
-    const onOnline = () => void send();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [send]);
+  useSendWhenOnline(useCallback(() => void send(), [send]));
   return null;
 }
 

@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Divider, Group, NumberInput, PasswordInput, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, CopyButton, Divider, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { MinutesInput } from '../../../components/ui/minutes-input';
 import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
@@ -197,17 +198,10 @@ function WhenMessagesGoSection({ form }: { form: MessagingForm }) {
       <Title order={3} size="h5">
         <Trans>When messages go</Trans>
       </Title>
-      <NumberInput
+      <MinutesInput
         label={t`Minutes before SMS is tried`}
         description={t`A WhatsApp message not delivered in this time is sent again by SMS.`}
-        withAsterisk
-        min={1}
-        max={1440}
-        step={5}
-        allowDecimal={false}
-        allowNegative={false}
-        clampBehavior="none"
-        maw={260}
+        min={1} max={1440}
         key={form.key('fallbackMinutes')}
         {...form.getInputProps('fallbackMinutes')}
       />

@@ -1,6 +1,7 @@
-import { Button, Group, Loader, Modal, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { NoteSearchInput } from './note-search-input';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconEdit, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NOTE_MESSAGES, type Note, type NoteTarget } from '@academy/shared/schemas/notes';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -44,15 +45,7 @@ export function TeacherNotesView() {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <TextInput
-          label={t`Search`}
-          placeholder={t`Title or description`}
-          type="search"
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          rightSection={notes.isFetching && notes.data ? <Loader size="xs" aria-label={t`Searching`} /> : null}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
+        <NoteSearchInput value={search} onChange={setSearch} searching={notes.isFetching && Boolean(notes.data)} />
         <Select label={t`Batch`} placeholder={t`All batches`} clearable data={(batches.data ?? []).map((row) => ({ value: row._id, label: row.name }))} value={batch} onChange={setBatch} />
         <Select label={t`Subject`} placeholder={t`All subjects`} clearable data={(subjects.data ?? []).map((row) => ({ value: row._id, label: names.subject(row) }))} value={subject} onChange={setSubject} />
         <Select label={t`Shared with`} placeholder={t`Everyone`} clearable data={TARGET_FILTERS.map((option) => ({ ...option, label: i18n._(option.label) }))} value={target} onChange={setTarget} />

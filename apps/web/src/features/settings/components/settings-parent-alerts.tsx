@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Checkbox, Code, Group, NumberInput, PasswordInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, PasswordInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { MinutesInput } from '../../../components/ui/minutes-input';
 import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { MESSAGES } from '@academy/shared/messages';
@@ -67,17 +68,10 @@ export function ParentAlertsForm({ settings }: { settings: AcademySettings }) {
           <Checkbox value="late" label={t`Late`} size="md" />
         </Group>
       </Checkbox.Group>
-      <NumberInput
+      <MinutesInput
         label={t`Wait before sending (minutes)`}
         description={t`Time for the teacher to correct a wrong mark; a corrected mark sends nothing. 0 sends at once.`}
-        withAsterisk
-        min={0}
-        max={120}
-        step={5}
-        allowDecimal={false}
-        allowNegative={false}
-        clampBehavior="none"
-        maw={260}
+        min={0} max={120}
         key={form.key('absenceAlerts.delayMinutes')}
         {...form.getInputProps('absenceAlerts.delayMinutes')}
       />
