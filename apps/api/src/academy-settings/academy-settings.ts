@@ -24,7 +24,11 @@ import type { ServerKeys } from '../lib/server-keys';
 type SettingsRow = typeof academySettings.$inferSelect;
 export type SettingsValues = Omit<typeof academySettings.$inferInsert, 'id' | 'updatedAt'>;
 
-/** What a new installation starts with; the admin replaces it in the app. */
+/**
+ * What an academy starts with when it is not made at sign-up (the first academy of an installation, the
+ * demo academy, an archive without settings); the admin replaces it in the app. Migration 0098 wrote the
+ * same values for the academies that had no row: change both together.
+ */
 export const DEFAULT_ACADEMY_SETTINGS = {
   name: 'Shree Academy, Latur',
   tagline: SAMPLE_TAGLINE,
@@ -71,21 +75,21 @@ async function readRow(db: DbExecutor): Promise<SettingsRow | undefined> {
   return row;
 }
 
+/** An academy without its settings row: a fault (an academy made around the academies' commands). */
+export function missingSettingsRow(): Error {
+  return new Error("The academy has no settings row: it is made with the academy (the settings module's createAcademySettings)");
+}
+
 /**
- * The academy's settings (name for mails, time zone for "today", contact details). The academy's row is
- * created with the defaults on first use; concurrent first uses agree through ON CONFLICT.
+ * The academy's settings (name for mails, time zone for "today", contact details). Only read: the row is
+ * made with the academy (issue 79: sign-up, the demo academy, an import or a restore, migration 0098 for
+ * the academies before), by the settings module, its owner. An academy without one is a fault, said as such.
  */
 export async function getAcademySettings(db: DbExecutor): Promise<AcademySettings> {
   // Nearly every request asks for "today" in the academy's time zone: the row is kept (lib/read-cache.ts).
   return cachedRead(db, 'academy-settings', ['academy_settings'], async () => {
-    let row = await readRow(db);
-    if (!row) {
-      await db
-        .insert(academySettings)
-        .values(DEFAULT_ACADEMY_SETTINGS)
-        .onConflictDoNothing();
-      row = (await readRow(db))!;
-    }
+    const row = await readRow(db);
+    if (!row) throw missingSettingsRow();
     return toAcademySettings(row);
   });
 }
@@ -105,7 +109,6 @@ export async function hasParentWebhook(db: DbExecutor): Promise<boolean> {
  * the stored secret was sealed under another APP_SECRET: the office must enter it again.
  */
 export async function parentWebhookConfig(db: DbExecutor, keys: ServerKeys): Promise<{ url: string; secret: string } | undefined> {
-  await getAcademySettings(db);
   await sealClearWebhookSecret(db, keys);
   const [row] = await db.select({ url: academySettings.parentWebhookUrl, secret: academySettings.parentWebhookSecret }).from(academySettings).limit(1);
   if (!row?.url || !row.secret) return undefined;

@@ -9,7 +9,7 @@ import { checkOutboundUrl, OutboundAddressError, urlForLog, type OutboundPolicy 
 import { sealSecret } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { getAcademySettings, sealClearWebhookSecret, toAcademySettings, WEBHOOK_SECRET_CONTEXT, type SettingsValues } from '../../academy-settings';
+import { DEFAULT_ACADEMY_SETTINGS, getAcademySettings, sealClearWebhookSecret, toAcademySettings, WEBHOOK_SECRET_CONTEXT, type SettingsValues } from '../../academy-settings';
 import { academySettings } from '../../db/schema';
 import { thisAcademy } from '../../db/same-academy';
 
@@ -93,7 +93,6 @@ export async function updateParentAlertSettings(
       throw new AppError('BAD_REQUEST', error.message, { 'parentWebhook.url': error.message });
     }
   }
-  await getAcademySettings(db);
   // A secret an older version stored in clear is sealed now, also when this save keeps it.
   await sealClearWebhookSecret(db, deps.keys);
   await db.transaction(async (tx) => {
@@ -149,7 +148,11 @@ function sortedKeys<T>(value: T): T {
   ) as T;
 }
 
-/** A new academy's settings row (sign-up), in the caller's transaction; an academy that has one keeps it. */
-export async function createAcademySettings(tx: DbExecutor, values: typeof academySettings.$inferInsert): Promise<void> {
+/**
+ * A new academy's settings row, made with the academy (issue 79) in the caller's transaction and academy
+ * (`withAcademy`): sign-up's own values, else the defaults (the demo academy, an academy made elsewhere).
+ * An academy that has one keeps it. Reading the settings never makes the row.
+ */
+export async function createAcademySettings(tx: DbExecutor, values: typeof academySettings.$inferInsert = DEFAULT_ACADEMY_SETTINGS): Promise<void> {
   await tx.insert(academySettings).values(values).onConflictDoNothing();
 }
