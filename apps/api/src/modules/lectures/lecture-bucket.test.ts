@@ -10,6 +10,7 @@ import { OFFSITE_MESSAGES } from '@academy/shared/schemas/backups';
 import { LECTURE_BUCKET_MESSAGES } from '@academy/shared/schemas/lectures';
 import { type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
+import { s3rverObjects } from '../../../test/s3rver-objects';
 import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
 import { multipart } from '../../../test/multipart';
 import { jobs, lectureFiles, lectures } from '../../db/schema';
@@ -61,21 +62,7 @@ async function stopS3() {
   s3 = undefined;
 }
 
-/** The objects s3rver keeps (bucket/key._S3rver_object), by key. */
-function storedObjects(): Map<string, Buffer> {
-  const found = new Map<string, Buffer>();
-  const root = path.join(s3Dir, BUCKET);
-  const walk = (folder: string) => {
-    if (!fs.existsSync(folder)) return;
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('._S3rver_object')) found.set(path.relative(root, full).replace(/\._S3rver_object$/, ''), fs.readFileSync(full));
-    }
-  };
-  walk(root);
-  return found;
-}
+const storedObjects = () => s3rverObjects(s3Dir, BUCKET);
 const objectsOf = (lectureId: string) => [...storedObjects().entries()].filter(([key]) => key.startsWith(`${PREFIX}/${academyA}/lectures/${lectureId}/`));
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) => t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
