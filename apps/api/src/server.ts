@@ -6,7 +6,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './demo-seed';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
 import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
-import { sealClearWebhookSecret } from './academy-settings';
+import { sealClearWebhookSecret } from './modules/settings';
 import { removeLeftovers } from './modules/backups/backups.service';
 import { webDistFolder } from './paths';
 import { FIRST_ACADEMY_ID, withAcademy } from './lib/tenancy';

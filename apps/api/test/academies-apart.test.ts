@@ -8,6 +8,7 @@ import { currentAcademyId, enteredAcademyId, FIRST_ACADEMY_ID, withAcademy } fro
 import { TABLE_CHANGES_CHANNEL } from '../src/lib/read-cache';
 import { providerWebhookEvents } from '../src/db/schema';
 import { getMessagingSettings, updateMessagingSettings } from '../src/modules/settings/messaging-settings.service';
+import { buildAcademies } from './factories';
 import { buildTestApp, createTestDatabaseConnection, TEST_SERVER_KEYS, type TestApp } from './build-test-app';
 import { citusWorkers } from './citus-cluster';
 import { metaSignature } from './provider-stand-ins';
@@ -28,7 +29,7 @@ const inB = <T>(work: () => PromiseLike<T> | T) => withAcademy(B, async () => aw
 beforeAll(async () => {
   connection = await createTestDatabaseConnection();
   database = createDatabase(connection, { defaultAcademyId: null });
-  await database.db.execute(sql`insert into academies (id, slug, name) values (${B}, 'second', 'Second Academy')`);
+  await buildAcademies(database.db, { id: B, slug: 'second', name: 'Second Academy' });
 });
 afterAll(() => database?.close());
 
@@ -137,7 +138,7 @@ describe('provider webhooks at the base domain (ACADEMY_HOSTING=many)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: BASE } } });
-    await t.database.db.execute(sql`insert into academies (id, slug, name) values (${B}, 'second', 'Second Academy')`);
+    await buildAcademies(t.database.db, { id: B, slug: 'second', name: 'Second Academy' });
     await inA(() => updateMessagingSettings(t.database.db, TEST_SERVER_KEYS, null, { whatsapp: { enabled: false, phoneNumberId: 'PN-A', appSecret: SECRET_A } }));
   });
   afterAll(() => t?.close());

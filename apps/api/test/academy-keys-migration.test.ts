@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { createAcademySettings } from '../src/modules/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { seedDemoAcademy } from '../src/demo-seed';
@@ -48,6 +49,8 @@ describe('migration 0092: academy keys on a live database', () => {
 
   it('keeps every row of the demo academy and a second academy, and leads every key with the academy', async () => {
     await database.db.execute(sql`insert into academies (id, slug, name) values (${SECOND}, 'second', 'Second Academy')`);
+    // Each with its settings row, as the academies' commands make it (migration 0098 is after this version).
+    for (const academy of [FIRST_ACADEMY_ID, SECOND]) await withAcademy(academy, () => createAcademySettings(database.db));
     expect(await withAcademy(FIRST_ACADEMY_ID, async () => await seedDemoAcademy(database.db))).toBe(true);
     expect(await withAcademy(SECOND, async () => await seedDemoAcademy(database.db))).toBe(true);
     const before = await fingerprint(superuser);

@@ -23,11 +23,11 @@ import type { Role } from '@academy/shared/roles';
 import { buildTestApp, createTestDatabaseConnection, TEST_SERVER_KEYS, type TestApp } from './build-test-app';
 import { newSegmentKey } from '../src/modules/lectures/segment-keys';
 import { createDatabase } from '../src/db/client';
-import { academies, academyDomains } from '../src/db/schema';
+import { academyDomains } from '../src/db/schema';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../src/lib/tenancy';
 import { checkAnswerAgainstDocument, loadOpenApiDocument, type OpenApiDocument, type Operation } from './openapi-conformance';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
-import { TEST_PASSWORD, buildBatch, buildEnquiry, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
+import { buildAcademies, buildBatch, buildEnquiry, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from './factories';
 
 /**
  * Generated from the policy table (src/access/policy.ts): every registered API route × {visitor,
@@ -76,7 +76,7 @@ beforeAll(async () => {
   many = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
   const db = t.database.db;
   // Academy B and its people, made in its own context (their rows carry B's academy_id).
-  await withoutAcademy(() => db.insert(academies).values({ id: B_ACADEMY_ID, slug: 'other', name: 'Other Academy' }));
+  await buildAcademies(db, { id: B_ACADEMY_ID, slug: 'other', name: 'Other Academy' });
   await withAcademy(B_ACADEMY_ID, async () => {
     const bStudent = await buildStudent(db);
     const bTeacher = await buildTeacher(db);

@@ -4,12 +4,24 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '@academy/shared/roles';
 import type { EnquirySource, EnquiryStatus } from '@academy/shared/schemas/admissions';
 import type { Db } from '../src/db/client';
-import { admissionEnquiries, admissionEnquiryStatusChanges, batches, batchStudents, parents, parentStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from '../src/db/schema';
+import { academies, admissionEnquiries, admissionEnquiryStatusChanges, batches, batchStudents, parents, parentStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { nextStudentCode } from '../src/modules/students';
 import { saveFirstParent } from '../src/modules/parents';
+import { createAcademySettings } from '../src/modules/settings';
+import { withAcademy, withoutAcademy } from '../src/lib/tenancy';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
+
+/**
+ * Academies besides the first (issue 55), made as the academies' commands make them: each row with its
+ * settings row (issue 79: reading the settings never makes it), with the defaults.
+ */
+export async function buildAcademies(db: Db, rows: typeof academies.$inferInsert | Array<typeof academies.$inferInsert>): Promise<Array<{ id: string; slug: string }>> {
+  const made = await withoutAcademy(() => db.insert(academies).values(Array.isArray(rows) ? rows : [rows]).returning({ id: academies.id, slug: academies.slug }));
+  for (const academy of made) await withAcademy(academy.id, () => createAcademySettings(db));
+  return made;
+}
 let cachedHash: Promise<string> | undefined;
 
 /** Creates a user (default: an active student) who can sign in with TEST_PASSWORD. */

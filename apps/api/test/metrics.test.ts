@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDatabase } from '../src/db/client';
 import { academyBackupPaths, createBackup } from '../src/modules/backups/backups.service';
-import { academies } from '../src/db/schema';
 import { retryDelayMs } from '../src/db/job-runner';
 import { offsiteRetryText } from '../src/modules/backups';
 import { apiRoot } from '../src/paths';
-import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../src/lib/tenancy';
+import { FIRST_ACADEMY_ID, withAcademy } from '../src/lib/tenancy';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from './build-test-app';
 import { shareTestApp } from './shared-test-app';
+import { buildAcademies } from './factories';
 
 // Issue 52, part 2: GET /metrics for Prometheus (modules/metrics, docs/decisions/042-metrics.md).
 
@@ -209,9 +209,7 @@ describe('GET /metrics with many academies (issue 71)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
-    const made = await withoutAcademy(() =>
-      t.database.db.insert(academies).values([{ slug: 'alpha', name: 'Alpha Classes' }, { slug: 'beta', name: 'Beta Tutorials' }]).returning({ id: academies.id, slug: academies.slug }),
-    );
+    const made = await buildAcademies(t.database.db, [{ slug: 'alpha', name: 'Alpha Classes' }, { slug: 'beta', name: 'Beta Tutorials' }]);
     const alpha = made.find((row) => row.slug === 'alpha')!.id;
     // Alpha's newest backup is two days old; beta has none; the first academy one of an hour ago.
     await withAcademy(alpha, () => createBackup(t.database.db, academyBackupPaths({ backupsDir: t.backupsDir, filesDir: t.filesDir }, alpha), TEST_SERVER_KEYS, { kind: 'automatic', now: new Date(Date.now() - 48 * 3_600_000) }));

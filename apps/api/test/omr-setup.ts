@@ -1,8 +1,7 @@
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
-import { TEST_PASSWORD, buildBatch, buildStudent, buildTeacher, buildUser, loginAll } from './factories';
+import { buildAcademies, buildBatch, buildStudent, buildTeacher, buildUser, loginAll, TEST_PASSWORD } from './factories';
 import { createDatabase } from '../src/db/client';
-import { academies } from '../src/db/schema';
-import { withAcademy, withoutAcademy } from '../src/lib/tenancy';
+import { withAcademy } from '../src/lib/tenancy';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 
 /**
@@ -21,7 +20,7 @@ export async function setUpOmrAcademies(options: { academyId: string; slug: stri
   const batch = await buildBatch(db, { name: options.batchName, teacherId: teacher.id, studentIds: students.map((s) => s.id) });
   const admin = await buildUser(db, { role: 'admin' });
   const cookies = await loginAll(t.app, { teacher, otherTeacher, admin, student: students[0]! });
-  await withoutAcademy(() => db.insert(academies).values({ id: options.academyId, slug: options.slug, name: 'Second Academy' }));
+  await buildAcademies(db, { id: options.academyId, slug: options.slug, name: 'Second Academy' });
   const bAdminEmail = await withAcademy(options.academyId, async () => (await buildUser(db, { role: 'admin' })).email);
   const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: `${options.slug}.localhost` }, payload: { email: bAdminEmail, password: TEST_PASSWORD } });
   const cookie = login.cookies.find((one) => one.name === SESSION_COOKIE)!;

@@ -5,7 +5,7 @@
  * settings module's writes, its routes and their audit; those stay in modules/settings, the owner of
  * `academy_settings` (its index.ts: the saves other modules' forms make).
  */
-import { desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_ABSENCE_ALERT_TEMPLATES, SAMPLE_ADDRESS, SAMPLE_OFFICE_HOURS, SAMPLE_PHONES, SAMPLE_TAGLINE, type AcademySettings } from '@academy/shared/schemas/settings';
 import { academicYearNameOf, todayIn } from '@academy/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
@@ -18,13 +18,17 @@ import { cachedRead } from '../lib/read-cache';
 import { enteredAcademyAddress } from '../lib/academy-address';
 import { AppError } from '../lib/app-error';
 import { DATE_OF_BIRTH_IN_PAST } from '@academy/shared/schemas/students';
-import { isSealed, openSecret, sealSecret } from '../lib/secret-box';
+import { isSealed, openSecret } from '../lib/secret-box';
 import type { ServerKeys } from '../lib/server-keys';
 
 type SettingsRow = typeof academySettings.$inferSelect;
 export type SettingsValues = Omit<typeof academySettings.$inferInsert, 'id' | 'updatedAt'>;
 
-/** What a new installation starts with; the admin replaces it in the app. */
+/**
+ * What an academy starts with when it is not made at sign-up (the first academy of an installation, the
+ * demo academy, an archive without settings); the admin replaces it in the app. Migration 0098 wrote the
+ * same values for the academies that had no row: change both together.
+ */
 export const DEFAULT_ACADEMY_SETTINGS = {
   name: 'Shree Academy, Latur',
   tagline: SAMPLE_TAGLINE,
@@ -71,21 +75,21 @@ async function readRow(db: DbExecutor): Promise<SettingsRow | undefined> {
   return row;
 }
 
+/** An academy without its settings row: a fault (an academy made around the academies' commands). */
+export function missingSettingsRow(): Error {
+  return new Error("The academy has no settings row: it is made with the academy (the settings module's createAcademySettings)");
+}
+
 /**
- * The academy's settings (name for mails, time zone for "today", contact details). The academy's row is
- * created with the defaults on first use; concurrent first uses agree through ON CONFLICT.
+ * The academy's settings (name for mails, time zone for "today", contact details). Only read: the row is
+ * made with the academy (issue 79: sign-up, the demo academy, an import or a restore, migration 0098 for
+ * the academies before), by the settings module, its owner. An academy without one is a fault, said as such.
  */
 export async function getAcademySettings(db: DbExecutor): Promise<AcademySettings> {
   // Nearly every request asks for "today" in the academy's time zone: the row is kept (lib/read-cache.ts).
   return cachedRead(db, 'academy-settings', ['academy_settings'], async () => {
-    let row = await readRow(db);
-    if (!row) {
-      await db
-        .insert(academySettings)
-        .values(DEFAULT_ACADEMY_SETTINGS)
-        .onConflictDoNothing();
-      row = (await readRow(db))!;
-    }
+    const row = await readRow(db);
+    if (!row) throw missingSettingsRow();
     return toAcademySettings(row);
   });
 }
@@ -101,29 +105,15 @@ export async function hasParentWebhook(db: DbExecutor): Promise<boolean> {
 
 /**
  * The parents' webhook with its secret opened, for the sender only (never an API answer, never a log).
- * A secret an older version stored in clear is sealed on the way. Throws UnreadableSecretError when
- * the stored secret was sealed under another APP_SECRET: the office must enter it again.
+ * A secret an older version stored in clear (or a restore of such a backup brought back) is used as it
+ * is: only read here; the settings module seals it at start-up and on a save (sealClearWebhookSecret).
+ * Throws UnreadableSecretError when the stored secret was sealed under another APP_SECRET: the office
+ * must enter it again.
  */
 export async function parentWebhookConfig(db: DbExecutor, keys: ServerKeys): Promise<{ url: string; secret: string } | undefined> {
-  await getAcademySettings(db);
-  await sealClearWebhookSecret(db, keys);
   const [row] = await db.select({ url: academySettings.parentWebhookUrl, secret: academySettings.parentWebhookSecret }).from(academySettings).limit(1);
   if (!row?.url || !row.secret) return undefined;
-  return { url: row.url, secret: openSecret(keys, WEBHOOK_SECRET_CONTEXT, row.secret) };
-}
-
-/**
- * Seals a webhook secret stored in clear (before issue 35, or restored from such a backup). Run at
- * start-up and before every read of the secret; idempotent, and several servers at once agree: the
- * write only replaces the very clear value it read, so a second server's write changes nothing.
- */
-export async function sealClearWebhookSecret(db: DbExecutor, keys: ServerKeys): Promise<void> {
-  const [row] = await db.select({ secret: academySettings.parentWebhookSecret }).from(academySettings).limit(1);
-  if (!row?.secret || isSealed(row.secret)) return;
-  await db
-    .update(academySettings)
-    .set({ parentWebhookSecret: sealSecret(keys, WEBHOOK_SECRET_CONTEXT, row.secret) })
-    .where(eq(academySettings.parentWebhookSecret, row.secret));
+  return { url: row.url, secret: isSealed(row.secret) ? openSecret(keys, WEBHOOK_SECRET_CONTEXT, row.secret) : row.secret };
 }
 
 /**

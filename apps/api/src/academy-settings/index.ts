@@ -14,7 +14,6 @@ export {
   hasParentWebhook,
   homeworkSettings,
   parentWebhookConfig,
-  sealClearWebhookSecret,
   toAcademySettings,
   upiPayee,
   WEBHOOK_SECRET_CONTEXT,

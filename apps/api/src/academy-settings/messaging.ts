@@ -5,7 +5,7 @@ import { academySettings, type MessagingSecretName, type StoredMessaging } from 
 import { currentAcademyId, FIRST_ACADEMY_ID } from '../lib/tenancy';
 import { openSecret, UnreadableSecretError } from '../lib/secret-box';
 import type { ServerKeys } from '../lib/server-keys';
-import { getAcademySettings } from './academy-settings';
+import { missingSettingsRow } from './academy-settings';
 
 /**
  * Settings → Messages (issue 37): WhatsApp Business Cloud API and MSG91 SMS, the minutes before SMS is
@@ -32,9 +32,9 @@ export type MessagingConfig = {
 };
 
 export async function readMessagingRow(db: DbExecutor) {
-  await getAcademySettings(db); // creates the single row on first use
   const [row] = await db.select({ messaging: academySettings.messaging, secrets: academySettings.messagingSecrets }).from(academySettings).limit(1);
-  return row!;
+  if (!row) throw missingSettingsRow();
+  return row;
 }
 
 export function withDefaults(stored: StoredMessaging) {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { HOMEWORK_MESSAGES } from '@academy/shared/schemas/homework';
-import { academySql } from '../db/same-academy';
+import { batchRecordScopes } from './batch-records';
 import { AppError } from '../lib/app-error';
 import { NO_RECORD, type Actor } from './actor';
 import { ADMIN, own, PARENT, SIGNED_IN, STAFF, STUDENT, withRecord, type RouteRules } from './rules';
@@ -29,42 +29,17 @@ export const homeworkRoutes: RouteRules = {
   'PUT /api/admin/settings/homework': ADMIN,
 };
 
-// Qualified by hand: inside a subquery a bare "batch_id" would name the subquery's own table.
-const homeworkBatchId = sql.raw('"homework"."batch_id"');
-const homeworkAcademyId = sql.raw('"homework"."academy_id"');
-
-const enrolledIn = (studentIds: string[]) =>
-  sql`exists (select 1 from batch_students bs where bs.batch_id = ${homeworkBatchId} and bs.academy_id = ${homeworkAcademyId} and bs.academy_id = ${academySql()} and bs.student_id in (${sql.join(
-    (studentIds.length ? studentIds : [NO_RECORD]).map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )}))`;
+const scopes = batchRecordScopes('homework');
 
 /** The homework this actor may read (a condition on `homework`): undefined for an admin. */
-export function homeworkReadScope(actor: Actor): SQL | undefined {
-  switch (actor.role) {
-    case 'admin':
-      return undefined;
-    case 'teacher':
-      return sql`exists (select 1 from batches b where b.id = ${homeworkBatchId} and b.academy_id = ${homeworkAcademyId} and b.academy_id = ${academySql()} and b.teacher_id = ${actor.teacherId ?? NO_RECORD})`;
-    case 'student':
-      return enrolledIn([actor.studentId ?? NO_RECORD]);
-    case 'parent':
-      return enrolledIn(actor.childIds ?? []);
-    default:
-      return sql`false`;
-  }
-}
+export const homeworkReadScope = scopes.readScope;
 
 /** The homework this actor may set, check and add files to: an admin any, a teacher their batches'. */
-export function homeworkManageScope(actor: Actor): SQL {
-  if (actor.role === 'admin') return sql`true`;
-  if (actor.role === 'teacher') return homeworkReadScope(actor)!;
-  return sql`false`;
-}
+export const homeworkManageScope = scopes.manageScope;
 
 /** The homework of one student (their batches'), as the student or their parent lists it. */
 export function homeworkOfStudent(studentId: string): SQL {
-  return enrolledIn([studentId]);
+  return scopes.enrolledIn([studentId]);
 }
 
 /** Whose submission's pages this actor may open (with the homework already readable): staff any, a student their own, a parent their children's. */

@@ -1,8 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
-import { academySql } from '../db/same-academy';
+import { batchRecordScopes } from './batch-records';
 import { AppError } from '../lib/app-error';
-import { NO_RECORD, type Actor } from './actor';
+import type { Actor } from './actor';
 import { own, SIGNED_IN, STAFF, STUDENT, withRecord, type RouteRules } from './rules';
 
 /**
@@ -37,40 +36,13 @@ export const lectureRoutes: RouteRules = {
   'GET /api/lectures/:id/hls/:kind/:name': own(SIGNED_IN),
 };
 
-// Qualified by hand: inside a subquery a bare "batch_id" would name the subquery's own table.
-const lectureBatchId = sql.raw('"lectures"."batch_id"');
-const lectureAcademyId = sql.raw('"lectures"."academy_id"');
-
-const enrolledIn = (studentIds: readonly string[]) =>
-  sql`exists (select 1 from batch_students bs where bs.batch_id = ${lectureBatchId} and bs.academy_id = ${lectureAcademyId} and bs.academy_id = ${academySql()} and bs.student_id in (${sql.join(
-    (studentIds.length ? studentIds : [NO_RECORD]).map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )}))`;
-
-const taughtBy = (teacherId: string | undefined) => sql`exists (select 1 from batches b where b.id = ${lectureBatchId} and b.academy_id = ${lectureAcademyId} and b.academy_id = ${academySql()} and b.teacher_id = ${teacherId ?? NO_RECORD})`;
+const scopes = batchRecordScopes('lectures');
 
 /** The lectures this actor may read and play (a condition on `lectures`): undefined for an admin. */
-export function lectureReadScope(actor: Actor): SQL | undefined {
-  switch (actor.role) {
-    case 'admin':
-      return undefined;
-    case 'teacher':
-      return taughtBy(actor.teacherId);
-    case 'student':
-      return enrolledIn([actor.studentId ?? NO_RECORD]);
-    case 'parent':
-      return enrolledIn(actor.childIds ?? []);
-    default:
-      return sql`false`;
-  }
-}
+export const lectureReadScope = scopes.readScope;
 
 /** The lectures this actor may upload to: an admin any, a teacher their batches'. */
-export function lectureManageScope(actor: Actor): SQL {
-  if (actor.role === 'admin') return sql`true`;
-  if (actor.role === 'teacher') return taughtBy(actor.teacherId);
-  return sql`false`;
-}
+export const lectureManageScope = scopes.manageScope;
 
 /** May this actor add a lecture to a batch taught by `batchTeacherId`? Another teacher's batch answers 404. */
 export function assertMayRecordFor(actor: Actor, batchTeacherId: string): void {

@@ -3,10 +3,10 @@ import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabaseConnection } from '../../test/build-test-app';
-import { buildStudent } from '../../test/factories';
+import { buildAcademies, buildStudent } from '../../test/factories';
 import { createDatabase, type Database } from './client';
 import { academies } from './schema';
-import { withAcademy, withoutAcademy } from '../lib/tenancy';
+import { withAcademy } from '../lib/tenancy';
 
 const A = '00000000-0000-4000-8000-0000000000c1';
 const B = '00000000-0000-4000-8000-0000000000c2';
@@ -14,7 +14,7 @@ const B = '00000000-0000-4000-8000-0000000000c2';
 /** A database of this test's own, with `poolSize` connections and the academies A and B (no students yet). */
 async function databaseOfAcademiesAB(poolSize: number): Promise<Database> {
   const database = createDatabase({ ...(await createTestDatabaseConnection()), max: poolSize }, { defaultAcademyId: null });
-  await withoutAcademy(() => database.db.insert(academies).values([{ id: A, slug: 'ctx-a', name: 'A' }, { id: B, slug: 'ctx-b', name: 'B' }]));
+  await buildAcademies(database.db, [{ id: A, slug: 'ctx-a', name: 'A' }, { id: B, slug: 'ctx-b', name: 'B' }]);
   return database;
 }
 

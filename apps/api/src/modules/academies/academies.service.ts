@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { academies, users } from '../../db/schema';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { createAcademySettings } from '../settings';
 
 /** The demo academy's address with ACADEMY_HOSTING=many in development: demo.localhost. */
 export const DEMO_ACADEMY_SLUG = 'demo';
@@ -20,6 +21,12 @@ export async function ensureDemoAcademy(db: Db): Promise<string> {
     await withoutAcademy(() => db.update(academies).set({ slug: DEMO_ACADEMY_SLUG, name: 'Demo Academy', updatedAt: new Date() }).where(eq(academies.id, FIRST_ACADEMY_ID)));
     return FIRST_ACADEMY_ID;
   }
-  const [made] = await withoutAcademy(() => db.insert(academies).values({ slug: DEMO_ACADEMY_SLUG, name: 'Demo Academy', city: 'Latur' }).returning({ id: academies.id }));
-  return made!.id;
+  // The academy and its settings row (issue 79) together: a failure leaves neither.
+  return withoutAcademy(() =>
+    db.transaction(async (tx) => {
+      const [made] = await tx.insert(academies).values({ slug: DEMO_ACADEMY_SLUG, name: 'Demo Academy', city: 'Latur' }).returning({ id: academies.id });
+      await withAcademy(made!.id, () => createAcademySettings(tx));
+      return made!.id;
+    }),
+  );
 }

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { shareTestApp } from '../../../test/shared-test-app';
 import { academies, academyDomains } from '../../db/schema';
 import { FIRST_ACADEMY_ID, withoutAcademy } from '../../lib/tenancy';
+import { buildAcademies } from '../../../test/factories';
 
 const MANY = { mode: 'many', baseDomain: 'localhost' } as const;
 
@@ -13,13 +14,11 @@ describe('which academy a host is (ACADEMY_HOSTING=many)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ config: { hosting: MANY } });
-    await withoutAcademy(() =>
-      t.database.db.insert(academies).values([
-        { slug: 'shree', name: 'Shree Academy' },
-        { slug: 'paused', name: 'Paused <Academy>', status: 'suspended', language: 'mr' },
-        { slug: 'gone', name: 'Gone Academy', status: 'closed' },
-      ]),
-    );
+    await buildAcademies(t.database.db, [
+      { slug: 'shree', name: 'Shree Academy' },
+      { slug: 'paused', name: 'Paused <Academy>', status: 'suspended', language: 'mr' },
+      { slug: 'gone', name: 'Gone Academy', status: 'closed' },
+    ]);
   });
   afterAll(() => t.close());
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_COOKIE } from '@academy/shared/cookies';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { shareTestApp } from '../../../test/shared-test-app';
-import { buildUser } from '../../../test/factories';
-import { academies, academyDomains, academySettings } from '../../db/schema';
+import { buildAcademies, buildUser } from '../../../test/factories';
+import { academyDomains, academySettings } from '../../db/schema';
 import { getAcademySettings } from '../../academy-settings';
 import { currentAcademyId, FIRST_ACADEMY_ID, OutsideAcademyError, withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { createOperator } from '../operator/operator.service';
@@ -34,7 +34,7 @@ describe('known addresses (ACADEMY_HOSTING=many)', () => {
     // PUBLIC_URL is the platform's address; links carry its scheme and port, never the request's.
     t = await buildTestApp({ config: { hosting: MANY, publicUrl: 'http://localhost:3201', metricsToken: METRICS_TOKEN } });
     const db = t.database.db;
-    const [made] = await withoutAcademy(() => db.insert(academies).values({ slug: 'alpha', name: 'Alpha Classes', city: 'Latur' }).returning({ id: academies.id }));
+    const [made] = await buildAcademies(db, { slug: 'alpha', name: 'Alpha Classes', city: 'Latur' });
     alpha = made!.id;
     await withoutAcademy(() => db.insert(academyDomains).values({ academyId: alpha, domain: 'www.alpha-classes.in', verificationToken: 'alpha-proof', verifiedAt: new Date() }));
     await withAcademy(alpha, async () => {

@@ -7,8 +7,8 @@ import { OWN_DOMAIN_FILE_PATH, OWN_DOMAIN_MESSAGES, OWN_DOMAINS_MAX, normalizeDo
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { shareTestApp } from '../../../test/shared-test-app';
 import { startDnsStandIn, type DnsStandIn } from '../../../test/dns-stand-in';
-import { buildUser, TEST_PASSWORD } from '../../../test/factories';
-import { academies, academyDomains, auditLog } from '../../db/schema';
+import { buildAcademies, buildUser, TEST_PASSWORD } from '../../../test/factories';
+import { academyDomains, auditLog } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { realDomainChecks } from './own-domains.service';
 
@@ -47,7 +47,7 @@ describe('own domains', () => {
     });
     t = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } }, domainChecks: checks });
     const db = t.database.db;
-    await withoutAcademy(() => db.insert(academies).values([{ id: A, slug: 'shree', name: 'Shree Academy' }, { id: B, slug: 'vidya', name: 'Vidya Classes' }]));
+    await buildAcademies(db, [{ id: A, slug: 'shree', name: 'Shree Academy' }, { id: B, slug: 'vidya', name: 'Vidya Classes' }]);
     const adminA = await withAcademy(A, () => buildUser(db, { role: 'admin' }));
     const teacherA = await withAcademy(A, () => buildUser(db, { role: 'teacher' }));
     const adminB = await withAcademy(B, () => buildUser(db, { role: 'admin' }));
@@ -188,12 +188,7 @@ describe("the proxy's certificate question (GET /api/health/domain)", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
-    const [shree] = await withoutAcademy(() =>
-      t.database.db
-        .insert(academies)
-        .values([{ slug: 'shree', name: 'Shree Academy' }, { slug: 'gone', name: 'Gone', status: 'closed' }])
-        .returning(),
-    );
+    const [shree] = await buildAcademies(t.database.db, [{ slug: 'shree', name: 'Shree Academy' }, { slug: 'gone', name: 'Gone', status: 'closed' }]);
     await withoutAcademy(() =>
       t.database.db.insert(academyDomains).values([
         { academyId: shree!.id, domain: 'www.shree-proven.in', verificationToken: 'academy-x', verifiedAt: new Date() },

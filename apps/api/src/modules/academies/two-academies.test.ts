@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStudent, buildTeacher, TEST_PASSWORD } from '../../../test/factories';
-import { academies } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { buildAcademies, buildBatch, buildStudent, buildTeacher, TEST_PASSWORD } from '../../../test/factories';
+import { withAcademy } from '../../lib/tenancy';
 
 /**
  * People in two academies (issue 55): a teacher who teaches at two academies has an account in each
@@ -21,7 +20,7 @@ describe('one email, two academies', () => {
   beforeAll(async () => {
     t = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
     const db = t.database.db;
-    await withoutAcademy(() => db.insert(academies).values([{ id: A, slug: 'shree', name: 'Shree Academy' }, { id: B, slug: 'vidya', name: 'Vidya Classes' }]));
+    await buildAcademies(db, [{ id: A, slug: 'shree', name: 'Shree Academy' }, { id: B, slug: 'vidya', name: 'Vidya Classes' }]);
     for (const [academy, key] of [[A, 'A'], [B, 'B']] as const) {
       await withAcademy(academy, async () => {
         const teacher = await buildTeacher(db, { email: EMAIL, name: `Sharma Sir at ${key}` });

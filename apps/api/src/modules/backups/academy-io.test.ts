@@ -7,7 +7,7 @@ import { buildTestApp, cliDatabaseEnv, createTestDatabase, ownerDatabaseOf, TEST
 import type { Database } from '../../db/client';
 import { databaseDigest, filesDigest, readArchive, writeArchiveEntries } from '../../../test/backup-helpers';
 import { academyManifestKey, OTHER_ACADEMY_BACKUP_MESSAGE, signManifest } from './backup-archive';
-import { buildUser } from '../../../test/factories';
+import { buildAcademies, buildUser } from '../../../test/factories';
 import { eq } from 'drizzle-orm';
 import { academies } from '../../db/schema';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../lib/tenancy';
@@ -58,15 +58,10 @@ beforeAll(async () => {
   t = await buildTestApp({ config: { hosting: MANY } });
   // Imports and restores run as the tables' owner (decision 068), as the CLI and the server's restores do.
   owner = ownerDatabaseOf(t.database);
-  const made = await withoutAcademy(() =>
-    t.database.db
-      .insert(academies)
-      .values([
-        { slug: 'alpha', name: 'Alpha Classes', city: 'Latur' },
-        { slug: 'beta', name: 'Beta Tutorials', city: 'Udgir', language: 'mr' },
-      ])
-      .returning({ id: academies.id, slug: academies.slug }),
-  );
+  const made = await buildAcademies(t.database.db, [
+    { slug: 'alpha', name: 'Alpha Classes', city: 'Latur' },
+    { slug: 'beta', name: 'Beta Tutorials', city: 'Udgir', language: 'mr' },
+  ]);
   alpha = made.find((row) => row.slug === 'alpha')!.id;
   beta = made.find((row) => row.slug === 'beta')!.id;
   // The same demo in both (the same emails, allowed per academy), each with its note files in its folder.

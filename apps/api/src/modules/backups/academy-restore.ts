@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FIRST_ACADEMY_ID, PLATFORM_TABLES } from '../../lib/tenancy';
+import { DEFAULT_ACADEMY_SETTINGS } from '../../academy-settings';
 import { InvalidBackupError, tableEntryName, type Manifest } from './backup-archive';
 import { dependencyOrder, listTables, loadTable, quoteIdent, resetSequences, type Queryable, type TableInfo } from './database-tables';
 import type { KnownMigration } from './migration-level';
@@ -198,20 +199,38 @@ export async function restoreAcademyRows(
     // A copy next to the original takes new numbers for numbered keys no other row refers to (the audit log's).
     const renumbered = target.asNew && !table.referenced ? table.serialColumns.filter((column) => table.primaryKey.includes(column)) : [];
     const columns = table.insertColumns.filter((column) => !renumbered.includes(column));
+    // Tables without academy_id (a database before issue 55's columns) take no academy parameter.
+    const parameters: string[] = table.hasAcademyId ? [target.academyId] : [];
     const values = columns.map((column) => (column === 'academy_id' ? '$1::uuid' : `s.${quoteIdent(column)}`));
+    // Only the archive's academy's rows: a later migration may have made rows for every academy of the
+    // scratch schema (0098: a settings row for its first academy, made by 0057).
+    const ownRows = source.hasAcademyId ? `where s.academy_id = $${parameters.push(scratchAcademyId)}::uuid` : '';
     const result = await client.query(
       `insert into "public".${quoteIdent(table.name)} (${columns.map(quoteIdent).join(', ')}) overriding system value
-       select ${values.join(', ')} from ${quoteIdent(scratch)}.${quoteIdent(table.name)} s order by ${scratchOrder(source)}`,
-      // Tables without academy_id (a database before issue 55's columns) ignore the parameter.
-      table.hasAcademyId ? [target.academyId] : [],
+       select ${values.join(', ')} from ${quoteIdent(scratch)}.${quoteIdent(table.name)} s ${ownRows} order by ${scratchOrder(source)}`,
+      parameters,
     ).catch((error: unknown) => {
       throw Object.assign(new Error(`table ${table.name}: ${(error as Error).message}`), { cause: error });
     });
     counts.set(table.name, (result as { rowCount?: number | null }).rowCount ?? 0);
   }
+  await ensureSettingsRow(client, target.academyId);
   await resetSequences(client, { onlyForward: true });
   await client.query(`drop schema ${quoteIdent(scratch)} cascade`);
   return { counts };
+}
+
+/**
+ * An academy always has its settings row (issue 79; reading the settings never makes it): an archive
+ * without one restores with the defaults. Archives made before migration 0098 got theirs from it.
+ */
+async function ensureSettingsRow(client: Queryable, academyId: string): Promise<void> {
+  const settings = DEFAULT_ACADEMY_SETTINGS;
+  await client.query(
+    `insert into "public"."academy_settings" (academy_id, name, tagline, address, phones, email, office_hours, time_zone)
+     values ($1::uuid, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
+    [academyId, settings.name, settings.tagline, settings.address, settings.phones, settings.email, settings.officeHours, settings.timeZone],
+  );
 }
 
 /** `.restore-…/files-for-<academy_id>`: an academy's restored files, ready to be its folder. */

@@ -8,7 +8,9 @@ import { PgTable as PgTableClass } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupSummary } from '@academy/shared/schemas/backups';
 import { buildApp } from '../../app';
-import { FIRST_ACADEMY_ID, PLATFORM_TABLES } from '../../lib/tenancy';
+import { FIRST_ACADEMY_ID, PLATFORM_TABLES, withAcademy } from '../../lib/tenancy';
+import type { Database } from '../../db/client';
+import { DEFAULT_ACADEMY_SETTINGS, getAcademySettings } from '../../academy-settings';
 import * as schema from '../../db/schema';
 import { serverKeysFrom } from '../../lib/server-keys';
 import { recordAudit } from '../audit/audit.service';
@@ -356,8 +358,11 @@ describe('restore', () => {
     }
   });
 
-  it('migrates an older backup forward: rows from an earlier database version are restored, then later migrations run', async () => {
-    // A real database of the version before backup times existed, whatever migrations came after it.
+  /**
+   * A backup of a real database of the version before backup times existed (whatever migrations came
+   * after it), its rows written by `seed`, restored into an empty database: `check` reads the result.
+   */
+  async function restoreOlderBackup(seed: (source: Database) => Promise<void>, check: (target: Database) => Promise<void>) {
     const migrations = knownMigrations();
     const olderIndex = migrations.findIndex((migration) => migration.tag.endsWith('_settings_backup_time')) - 1;
     expect(olderIndex).toBeGreaterThanOrEqual(0);
@@ -371,20 +376,12 @@ describe('restore', () => {
     try {
       await resetMigrationLog(sourceOwner.pool);
       await applyMigrations(sourceOwner.pool, migrations.slice(0, olderIndex + 1));
-      await source.pool.query(
-        `insert into academy_settings (name, tagline, address, phones, email, office_hours, time_zone)
-         values ('Older Academy', 'Then', 'Latur', array['+91 9822012345', '+91 9822012346', '+91 9822012347'], 'office@example.in', 'Mon-Sat', 'Asia/Kolkata')`,
-      );
-      await source.pool.query(`insert into users (name, email, role) values ('Older Admin', 'older@example.in', 'admin')`);
+      await seed(source);
       const older = await createBackup(source.db, { backupsDir: path.join(sourceData, 'backups'), filesDir: path.join(sourceData, 'files') }, TEST_SERVER_KEYS, { kind: 'manual' });
       expect(older.manifest.migration.tag).toBe(migrations[olderIndex]!.tag);
 
       await restoreBackupFile(targetOwner.db, { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') }, TEST_SERVER_KEYS, older.file);
-      const { rows: settings } = await target.pool.query('select name, backup_time, phones from academy_settings');
-      // Later migrations ran on the restored data: phones stored the old way are now canonical.
-      expect(settings).toEqual([{ name: 'Older Academy', backup_time: '02:00', phones: ['+919822012345', '+919822012346', '+919822012347'] }]);
-      const { rows: users } = await target.pool.query('select email from users');
-      expect(users).toEqual([{ email: 'older@example.in' }]);
+      await check(target);
       const { rows: applied } = await target.pool.query('select count(*)::int as count from drizzle.__drizzle_migrations');
       expect(applied[0].count).toBe(migrations.length);
     } finally {
@@ -395,6 +392,38 @@ describe('restore', () => {
       fs.rmSync(sourceData, { recursive: true, force: true });
       fs.rmSync(targetData, { recursive: true, force: true });
     }
+  }
+
+  it('migrates an older backup forward: rows from an earlier database version are restored, then later migrations run', async () => {
+    await restoreOlderBackup(
+      async (source) => {
+        await source.pool.query(
+          `insert into academy_settings (name, tagline, address, phones, email, office_hours, time_zone)
+           values ('Older Academy', 'Then', 'Latur', array['+91 9822012345', '+91 9822012346', '+91 9822012347'], 'office@example.in', 'Mon-Sat', 'Asia/Kolkata')`,
+        );
+        await source.pool.query(`insert into users (name, email, role) values ('Older Admin', 'older@example.in', 'admin')`);
+      },
+      async (target) => {
+        const { rows: settings } = await target.pool.query('select name, backup_time, phones from academy_settings');
+        // Later migrations ran on the restored data: phones stored the old way are now canonical.
+        expect(settings).toEqual([{ name: 'Older Academy', backup_time: '02:00', phones: ['+919822012345', '+919822012346', '+919822012347'] }]);
+        const { rows: users } = await target.pool.query('select email from users');
+        expect(users).toEqual([{ email: 'older@example.in' }]);
+      },
+    );
+  });
+
+  it('gives an older backup without a settings row the defaults (issue 79: reading the settings no longer makes the row)', async () => {
+    await restoreOlderBackup(
+      async (source) => {
+        await source.pool.query(`insert into users (name, email, role) values ('Older Admin', 'older@example.in', 'admin')`);
+      },
+      async (target) => {
+        const { rows: settings } = await target.pool.query('select academy_id, name, time_zone from academy_settings');
+        expect(settings).toEqual([{ academy_id: FIRST_ACADEMY_ID, name: DEFAULT_ACADEMY_SETTINGS.name, time_zone: DEFAULT_ACADEMY_SETTINGS.timeZone }]);
+        expect((await withAcademy(FIRST_ACADEMY_ID, () => getAcademySettings(target.db))).name).toBe(DEFAULT_ACADEMY_SETTINGS.name);
+      },
+    );
   });
 });
 

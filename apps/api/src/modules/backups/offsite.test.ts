@@ -17,6 +17,7 @@ import { seedDemoAcademy } from '../../demo-seed';
 import { buildTestApp, createEmptyTestDatabase, ownerDatabaseOf, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { databaseDigest, filesDigest, waitForJob, writeSampleFiles } from '../../../test/backup-helpers';
 import { buildUser, loginAs } from '../../../test/factories';
+import { s3rverObjects } from '../../../test/s3rver-objects';
 import { createBackup, listBackups, runAutomaticBackupIfDue } from './backups.service';
 import { formatArchiveKey, newArchiveKey, parseArchiveKey, WRONG_KEY_MESSAGE } from './offsite-crypto';
 import { restoreFromBucket } from './offsite-restore';
@@ -65,21 +66,7 @@ const config = (): OffsiteConfig => ({ endpoint: endpoint(), region: 'us-east-1'
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, extra: Record<string, unknown> = {}, cookie = admin) => t.app.inject({ method, url, headers: { cookie }, ...extra });
 
-/** The objects s3rver keeps in its folder (bucket/key._S3rver_object), by key. */
-function storedObjects(): Map<string, Buffer> {
-  const found = new Map<string, Buffer>();
-  const root = path.join(s3Dir, BUCKET);
-  const walk = (folder: string) => {
-    if (!fs.existsSync(folder)) return;
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('._S3rver_object')) found.set(path.relative(root, full).replace(/\._S3rver_object$/, ''), fs.readFileSync(full));
-    }
-  };
-  walk(root);
-  return found;
-}
+const storedObjects = () => s3rverObjects(s3Dir, BUCKET);
 
 async function createViaApi(): Promise<BackupSummary> {
   const started = await inject('POST', '/api/admin/backups');

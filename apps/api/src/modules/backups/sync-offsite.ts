@@ -2,13 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type pg from 'pg';
 import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { BACKUP_NAME_PATTERN, OFFSITE_MESSAGES } from '@academy/shared/schemas/backups';
 import type { Db } from '../../db/client';
 import { offsiteBackups } from '../../db/schema';
-import { currentAcademyId } from '../../lib/tenancy';
+import { whileAcademyLocked } from '../../db/advisory-locks';
 import type { ServerKeys } from '../../lib/server-keys';
 import { archiveKeyId, encryptStream } from './offsite-crypto';
 import { describeS3Error, ERROR_LENGTH, MAX_SINGLE_UPLOAD_BYTES, s3ClientFor, type OffsiteSetup } from './offsite-bucket';
@@ -128,11 +127,8 @@ export async function syncOffsite(db: Db, keys: ServerKeys, backupsDir: string, 
   const result: SyncResult = { uploaded: [], failed: [], removed: [], goneFromBucket: [] };
   const setup = await offsiteSetup(db, keys);
   if (!setup) return result;
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const lock = await pool.connect();
-  try {
-    const { rows } = await lock.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [OFFSITE_LOCK_KEY, currentAcademyId()]);
-    if (!rows[0]?.locked) return result;
+  // One server at a time per academy (another's run returns at once).
+  await whileAcademyLocked(db, OFFSITE_LOCK_KEY, async () => {
     const client = s3ClientFor(setup);
     try {
       if (!options.only) result.goneFromBucket = await recheckUploaded(db, client, setup, backupsDir);
@@ -176,11 +172,8 @@ export async function syncOffsite(db: Db, keys: ServerKeys, backupsDir: string, 
       }
     } finally {
       client.destroy();
-      await lock.query('select pg_advisory_unlock($1, hashtext($2))', [OFFSITE_LOCK_KEY, currentAcademyId()]);
     }
-  } finally {
-    lock.release();
-  }
+  });
   if (options.throwOnFailure && result.failed.length > 0) throw new Error(`Backups off the machine: ${result.failed.length} could not be copied or removed; tried again later`);
   return result;
 }

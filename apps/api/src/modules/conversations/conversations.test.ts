@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
-import { academies, announcements, attendanceRecords, batches, conversationMessages, conversations } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { announcements, attendanceRecords, batches, conversationMessages, conversations } from '../../db/schema';
+import { withAcademy } from '../../lib/tenancy';
+import { buildAcademies, buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { whatsAppInboundBody, metaSignature, type InboundParts } from '../../../test/provider-stand-ins';
 import { shareProviderTestApp, STAND_IN } from '../../../test/provider-test-app';
 import { runAbsenceAlerts } from '../parents/absence-alerts';
@@ -277,7 +277,7 @@ describe('many academies', () => {
   it("never shows academy B academy A's conversations", async () => {
     const db = t.database.db;
     const B = '00000000-0000-4000-8000-0000000060b1';
-    await withoutAcademy(() => db.insert(academies).values({ id: B, slug: 'wa-b', name: 'B Classes' }));
+    await buildAcademies(db, { id: B, slug: 'wa-b', name: 'B Classes' });
     const { parent } = await family('+919822160008');
     expect((await post(inbound('919822160008', { text: 'Can I meet the teacher?' }))).statusCode).toBe(200);
     const [own] = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.parentId, parent.id));

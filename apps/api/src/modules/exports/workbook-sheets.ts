@@ -24,6 +24,17 @@ const MODES: Record<string, Text> = { cash: 'Cash', upi: 'UPI', cheque: 'Cheque'
 const DAYS: Record<Weekday, Text> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
 const DUE_STATES = { paid: 'Paid', due: 'To pay', overdue: 'Overdue', cancelled: 'Cancelled', carried_over: 'Carried over' } as const satisfies Record<string, Text>;
 
+// A column: a text one with its width, the others as wide as their kind makes them.
+const text = (header: Text, width: number): Column => ({ header, kind: 'text', width });
+const ofKind = (kind: Exclude<ColumnKind, 'text'>) => (header: Text): Column => ({ header, kind });
+const [phone, date, month, money] = [ofKind('phone'), ofKind('date'), ofKind('month'), ofKind('money')];
+const [count, number, percent] = [ofKind('count'), ofKind('number'), ofKind('percent')];
+// The columns several sheets share.
+const STUDENT_ID = text('Student ID', 15);
+const STUDENT = text('Student', 26);
+const BATCH = text('Batch', 24);
+const STATUS = text('Status', 10);
+
 /** What every sheet is written with: the snapshot's sheet maker, and the words of the admin's language. */
 export type SheetContext = {
   tx: DbExecutor;
@@ -50,20 +61,8 @@ export async function studentsSheet({ sheet, tx, wordOf, given }: SheetContext):
   return sheet(
     'Students',
     [
-      { header: 'Student ID', kind: 'text', width: 15 },
-      { header: 'Name', kind: 'text', width: 26 },
-      { header: 'Email', kind: 'text', width: 28 },
-      { header: 'Phone (+91)', kind: 'phone' },
-      { header: 'Gender', kind: 'text', width: 9 },
-      { header: 'Date of birth', kind: 'date' },
-      { header: 'Standard', kind: 'text', width: 14 },
-      { header: 'School', kind: 'text', width: 24 },
-      { header: 'Board', kind: 'text', width: 12 },
-      { header: 'Medium', kind: 'text', width: 12 },
-      { header: 'Address', kind: 'text', width: 30 },
-      { header: 'Status', kind: 'text', width: 10 },
-      { header: 'Admission date', kind: 'date' },
-      { header: 'Batches', kind: 'text', width: 30 },
+      STUDENT_ID, text('Name', 26), text('Email', 28), phone('Phone (+91)'), text('Gender', 9), date('Date of birth'), text('Standard', 14),
+      text('School', 24), text('Board', 12), text('Medium', 12), text('Address', 30), STATUS, date('Admission date'), text('Batches', 30),
       ...Array.from({ length: parentGroups }, (_, index): Column[] => {
         const values = { n: index + 1 };
         return [
@@ -86,20 +85,9 @@ export async function studentsSheet({ sheet, tx, wordOf, given }: SheetContext):
     (row) => {
       const parents = (row.parents as { name: string; relation: string; phone: string | null; email: string | null }[] | null) ?? [];
       return [
-        row.student_code as string,
-        row.name as string,
-        row.email as string | null,
-        row.phone as string | null,
-        given(wordOf(GENDERS, row.gender)),
-        row.date_of_birth as string | null,
-        row.standard as string | null,
-        row.school as string | null,
-        wordOf(BOARDS, row.board),
-        wordOf(MEDIUMS, row.medium),
-        given(row.address),
-        wordOf(STATUSES, row.status),
-        row.admission_date as string,
-        row.batches as string | null,
+        row.student_code as string, row.name as string, row.email as string | null, row.phone as string | null, given(wordOf(GENDERS, row.gender)),
+        row.date_of_birth as string | null, row.standard as string | null, row.school as string | null, wordOf(BOARDS, row.board),
+        wordOf(MEDIUMS, row.medium), given(row.address), wordOf(STATUSES, row.status), row.admission_date as string, row.batches as string | null,
         ...Array.from({ length: parentGroups }, (_, index) => {
           const parent = parents[index];
           return parent ? [parent.name, wordOf(RELATIONS, parent.relation), parent.phone, parent.email] : [null, null, null, null];
@@ -113,16 +101,8 @@ export function teachersSheet({ sheet, wordOf }: SheetContext): Promise<number> 
   return sheet(
     'Teachers',
     [
-      { header: 'Name', kind: 'text', width: 26 },
-      { header: 'Email', kind: 'text', width: 28 },
-      { header: 'Phone (+91)', kind: 'phone' },
-      { header: 'Gender', kind: 'text', width: 9 },
-      { header: 'Qualification', kind: 'text', width: 20 },
-      { header: 'Subjects', kind: 'text', width: 24 },
-      { header: 'Batches', kind: 'text', width: 30 },
-      { header: 'Joining date', kind: 'date' },
-      { header: 'Status', kind: 'text', width: 10 },
-      { header: 'Address', kind: 'text', width: 30 },
+      text('Name', 26), text('Email', 28), phone('Phone (+91)'), text('Gender', 9), text('Qualification', 20), text('Subjects', 24),
+      text('Batches', 30), date('Joining date'), STATUS, text('Address', 30),
     ],
     sql`
       select u.name, u.email, t.phone, t.gender, t.qualification,
@@ -132,15 +112,8 @@ export function teachersSheet({ sheet, wordOf }: SheetContext): Promise<number> 
       from teachers t join users u on u.id = t.user_id and u.academy_id = t.academy_id
       order by lower(u.name), t.id`,
     (row) => [
-      row.name as string,
-      row.email as string,
-      row.phone as string | null,
-      wordOf(GENDERS, row.gender),
-      row.qualification as string,
-      row.subjects as string | null,
-      row.batches as string | null,
-      row.joining_date as string | null,
-      wordOf(STATUSES, row.status),
+      row.name as string, row.email as string, row.phone as string | null, wordOf(GENDERS, row.gender), row.qualification as string,
+      row.subjects as string | null, row.batches as string | null, row.joining_date as string | null, wordOf(STATUSES, row.status),
       row.address as string,
     ],
   );
@@ -150,18 +123,10 @@ export function batchesSheet({ sheet, say }: SheetContext): Promise<number> {
   return sheet(
     'Batches',
     [
-      { header: 'Batch', kind: 'text', width: 24 },
-      { header: 'Standard', kind: 'text', width: 14 },
-      { header: 'Subject', kind: 'text', width: 16 },
-      { header: 'Teacher', kind: 'text', width: 22 },
-      { header: 'Days', kind: 'text', width: 18 },
-      { header: 'Start time', kind: 'text', width: 10 },
-      { header: 'End time', kind: 'text', width: 10 },
-      { header: 'Start date', kind: 'date' },
-      { header: 'End date', kind: 'date' },
-      { header: 'Capacity', kind: 'count' },
+      BATCH, text('Standard', 14), text('Subject', 16), text('Teacher', 22), text('Days', 18), text('Start time', 10), text('End time', 10),
+      date('Start date'), date('End date'), count('Capacity'),
       // Active students, as the Batches screen counts them (archived ones keep their enrolment as history).
-      { header: 'Students enrolled', kind: 'count' },
+      count('Students enrolled'),
     ],
     sql`
       select b.name, st.name as standard, sj.name as subject, tu.name as teacher, b.schedule_days as days,
@@ -174,20 +139,14 @@ export function batchesSheet({ sheet, say }: SheetContext): Promise<number> {
       join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
       order by st.level, b.start_time, b.name, b.id`,
     (row) => [
-      row.name as string,
-      row.standard as string,
-      row.subject as string,
-      row.teacher as string,
+      row.name as string, row.standard as string, row.subject as string, row.teacher as string,
       [...((row.days as Weekday[] | null) ?? [])]
         .sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b))
         .map((day) => say(DAYS[day]))
         .join(', '),
       formatClock(row.start_time as string),
       formatClock(row.end_time as string),
-      row.start_date as string,
-      row.end_date as string,
-      row.capacity as number,
-      row.enrolled as number,
+      row.start_date as string, row.end_date as string, row.capacity as number, row.enrolled as number,
     ],
   );
 }
@@ -196,11 +155,7 @@ export function enrolmentsSheet({ sheet, wordOf }: SheetContext): Promise<number
   return sheet(
     'Enrolments',
     [
-      { header: 'Batch', kind: 'text', width: 24 },
-      { header: 'Student ID', kind: 'text', width: 15 },
-      { header: 'Student', kind: 'text', width: 26 },
-      { header: 'Status', kind: 'text', width: 10 },
-      { header: 'Enrolled on', kind: 'date' },
+      BATCH, STUDENT_ID, STUDENT, STATUS, date('Enrolled on'),
     ],
     sql`
       select b.name as batch, s.student_code, u.name, s.status, (bs.enrolled_at at time zone ${academyTimeZoneSql})::date as enrolled_on
@@ -219,17 +174,9 @@ export function attendanceSheet({ sheet }: SheetContext): Promise<number> {
   return sheet(
     'Attendance',
     [
-      { header: 'Student ID', kind: 'text', width: 15 },
-      { header: 'Student', kind: 'text', width: 26 },
-      { header: 'Batch', kind: 'text', width: 24 },
-      { header: 'Month', kind: 'month' },
-      { header: 'Present', kind: 'count' },
-      { header: 'Late', kind: 'count' },
-      { header: 'Absent', kind: 'count' },
-      { header: 'Excused', kind: 'count' },
-      { header: 'Days marked', kind: 'count' },
+      STUDENT_ID, STUDENT, BATCH, month('Month'), count('Present'), count('Late'), count('Absent'), count('Excused'), count('Days marked'),
       // As everywhere in the app: (present + late) ÷ marked.
-      { header: 'Attendance %', kind: 'percent' },
+      percent('Attendance %'),
     ],
     sql`
       with counted as (
@@ -249,15 +196,8 @@ export function attendanceSheet({ sheet }: SheetContext): Promise<number> {
       join batches b on b.id = c.batch_id and b.academy_id = c.academy_id
       order by s.student_code, b.name, b.id, c.month`,
     (row) => [
-      row.student_code as string,
-      row.name as string,
-      row.batch as string,
-      row.month as string,
-      row.present as number,
-      row.late as number,
-      row.absent as number,
-      row.excused as number,
-      row.marked as number,
+      row.student_code as string, row.name as string, row.batch as string, row.month as string, row.present as number, row.late as number,
+      row.absent as number, row.excused as number, row.marked as number,
       ((row.present as number) + (row.late as number)) / (row.marked as number),
     ],
   );
@@ -267,16 +207,8 @@ export function duesSheet({ sheet, say, today }: SheetContext): Promise<number> 
   return sheet(
     'Dues',
     [
-      { header: 'Student ID', kind: 'text', width: 15 },
-      { header: 'Student', kind: 'text', width: 26 },
-      { header: 'Due', kind: 'text', width: 26 },
-      { header: 'Batch', kind: 'text', width: 24 },
-      { header: 'Due date', kind: 'date' },
-      { header: 'Amount (₹)', kind: 'money' },
-      { header: 'Concession (₹)', kind: 'money' },
-      { header: 'Paid (₹)', kind: 'money' },
-      { header: 'Balance (₹)', kind: 'money' },
-      { header: 'Status', kind: 'text', width: 12 },
+      STUDENT_ID, STUDENT, text('Due', 26), BATCH, date('Due date'), money('Amount (₹)'), money('Concession (₹)'), money('Paid (₹)'),
+      money('Balance (₹)'), text('Status', 12),
     ],
     sql`
       select s.student_code, u.name, d.label, b.name as batch, d.due_date, d.status,
@@ -300,15 +232,8 @@ export function receiptsSheet({ sheet, wordOf, yes }: SheetContext): Promise<num
   return sheet(
     'Receipts',
     [
-      { header: 'Receipt number', kind: 'text', width: 15 },
-      { header: 'Date', kind: 'date' },
-      { header: 'Student ID', kind: 'text', width: 15 },
-      { header: 'Student', kind: 'text', width: 26 },
-      { header: 'Amount (₹)', kind: 'money' },
-      { header: 'Mode', kind: 'text', width: 14 },
-      { header: 'Reference', kind: 'text', width: 20 },
-      { header: 'Cancelled', kind: 'text', width: 10 },
-      { header: 'Reason for cancelling', kind: 'text', width: 28 },
+      text('Receipt number', 15), date('Date'), STUDENT_ID, STUDENT, money('Amount (₹)'), text('Mode', 14), text('Reference', 20),
+      text('Cancelled', 10), text('Reason for cancelling', 28),
     ],
     sql`
       select r.number, r.date, s.student_code, u.name, r.amount_paise::float8 as amount, r.mode, r.reference, r.cancelled_at is not null as cancelled, r.cancel_reason
@@ -325,16 +250,8 @@ export function marksSheet({ sheet, yes }: SheetContext): Promise<number> {
   return sheet(
     'Test marks',
     [
-      { header: 'Test', kind: 'text', width: 24 },
-      { header: 'Topic', kind: 'text', width: 20 },
-      { header: 'Batch', kind: 'text', width: 24 },
-      { header: 'Date', kind: 'date' },
-      { header: 'Student ID', kind: 'text', width: 15 },
-      { header: 'Student', kind: 'text', width: 26 },
-      { header: 'Marks', kind: 'number' },
-      { header: 'Maximum marks', kind: 'number' },
-      { header: 'Absent', kind: 'text', width: 10 },
-      { header: 'Published', kind: 'text', width: 10 },
+      text('Test', 24), text('Topic', 20), BATCH, date('Date'), STUDENT_ID, STUDENT, number('Marks'), number('Maximum marks'), text('Absent', 10),
+      text('Published', 10),
     ],
     sql`
       select t.name as test, t.topic, b.name as batch, t.date, s.student_code, u.name, m.half_marks, t.max_half_marks, m.absent, t.published_at is not null as published
@@ -345,16 +262,10 @@ export function marksSheet({ sheet, yes }: SheetContext): Promise<number> {
       join users u on u.id = s.user_id and u.academy_id = s.academy_id
       order by t.date, b.name, t.name, t.id, s.student_code`,
     (row) => [
-      row.test as string,
-      row.topic as string | null,
-      row.batch as string,
-      row.date as string,
-      row.student_code as string,
-      row.name as string,
+      row.test as string, row.topic as string | null, row.batch as string, row.date as string, row.student_code as string, row.name as string,
       row.half_marks === null ? null : (row.half_marks as number) / 2,
       (row.max_half_marks as number) / 2,
-      yes(row.absent),
-      yes(row.published),
+      yes(row.absent), yes(row.published),
     ],
   );
 }

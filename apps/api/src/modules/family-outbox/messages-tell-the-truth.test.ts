@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
-import { academies, attendanceRecords, feeDues, parentMessages, users } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { attendanceRecords, feeDues, parentMessages, users } from '../../db/schema';
+import { withAcademy } from '../../lib/tenancy';
 import { shareSignedInTestApp, apiCaller } from '../../../test/shared-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher } from '../../../test/factories';
+import { buildAcademies, buildBatch, buildParent, buildStudent, buildTeacher } from '../../../test/factories';
 import { enrolWithTermFees } from '../../../test/term-fees';
 import { runAbsenceAlerts } from '../parents/absence-alerts';
 
@@ -94,7 +94,7 @@ describe('a phone-only parent before WhatsApp or SMS is set up (point 2)', () =>
     expect(await messagesOf(parent.id)).toEqual([expect.objectContaining({ kind: 'absence', channel: 'none', status: 'failed', error: SET_UP })]);
 
     const B = '00000000-0000-4000-8000-0000000073b1';
-    await withoutAcademy(() => db.insert(academies).values({ id: B, slug: 'truth-b', name: 'B Classes' }));
+    await buildAcademies(db, { id: B, slug: 'truth-b', name: 'B Classes' });
     expect(await withAcademy(B, () => db.select().from(parentMessages).where(eq(parentMessages.parentId, parent.id)))).toEqual([]);
     expect(await withAcademy(B, () => db.select().from(parentMessages).where(eq(parentMessages.channel, 'none')))).toEqual([]);
   });

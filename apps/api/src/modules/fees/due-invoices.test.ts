@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shiftDate, todayIn } from '@academy/shared/calendar';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
-import { buildBatch, buildStudent } from '../../../test/factories';
+import { buildAcademies, buildBatch, buildStudent } from '../../../test/factories';
 import { pdfText } from '../../../test/pdf-text';
-import { academies, feeDueInvoices } from '../../db/schema';
+import { feeDueInvoices } from '../../db/schema';
 import { upiQrSvg } from './upi-qr';
 import { carryOverBalances } from './carry-over';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { withAcademy } from '../../lib/tenancy';
 
 /**
  * Instalments as a continuous supply (CGST Act s.31(5), decision 070): with "on each due date" an
@@ -138,7 +138,7 @@ describe('instalments invoiced on their due dates', () => {
     expect((await ledger(student.id)).dues[0].invoice).toBeNull();
 
     const B = '00000000-0000-4000-8000-0000000007b0';
-    await withoutAcademy(() => t.database.db.insert(academies).values({ id: B, slug: 'due-b', name: 'B Classes' }));
+    await buildAcademies(t.database.db, { id: B, slug: 'due-b', name: 'B Classes' });
     expect(await withAcademy(B, () => t.database.db.select().from(feeDueInvoices))).toEqual([]);
     expect((await t.database.db.select().from(feeDueInvoices)).length).toBeGreaterThan(0);
   });

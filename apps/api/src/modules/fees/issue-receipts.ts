@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { financialYearOf } from '@academy/shared/calendar';
 import { formatPaise, paiseToRupees as rupees, receiptNumber, depositReceiptNumber } from '@academy/shared/money';
 import { type ReceiptMode } from '@academy/shared/schemas/fees';
-import type { DbExecutor } from '../../db/client';
+import { academySql, type DbExecutor } from '../../db/client';
 import { feeAllocations, feeInvoiceSettlements, feeDepositReceiptCounters, feeDues, feeReceiptCounters, feeReceipts } from '../../db/schema';
 import { recordAudits, type AuditActor } from '../audit';
 import { type InvoiceTax } from '../gst';
@@ -53,10 +53,12 @@ export async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: 
   for (let start = 0; start < rows.length; start += 1000) await tx.insert(feeReceipts).values(rows.slice(start, start + 1000));
   for (let start = 0; start < allocations.length; start += 1000) await tx.insert(feeAllocations).values(allocations.slice(start, start + 1000));
   if (settlements.length > 0) await tx.insert(feeInvoiceSettlements).values(settlements);
-  // One statement for every due they paid.
+  // One statement for every due they paid, the academy named (decision 053: Citus joins on it).
   const receiptIds = rows.map((row) => row.id);
   await tx.execute(
-    sql`update ${feeDues} set paid_paise = ${feeDues}.paid_paise + a.amount_paise from ${feeAllocations} a where a.receipt_id = any(${`{${receiptIds.join(',')}}`}::uuid[]) and a.due_id = ${feeDues}.id`,
+    sql`update ${feeDues} set paid_paise = ${feeDues}.paid_paise + a.amount_paise from ${feeAllocations} a
+      where ${feeDues}.academy_id = ${academySql()} and a.academy_id = ${feeDues}.academy_id
+        and a.receipt_id = any(${`{${receiptIds.join(',')}}`}::uuid[]) and a.due_id = ${feeDues}.id`,
   );
   await recordAudits(
     tx,

@@ -4,10 +4,10 @@ import { financialYearOf, shiftDate } from '@academy/shared/calendar';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { buildTestApp } from '../../../test/build-test-app';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
-import { buildBatch, buildStudent, buildUser, TEST_PASSWORD } from '../../../test/factories';
+import { buildAcademies, buildBatch, buildStudent, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { academyToday } from '../../academy-settings';
-import { academies, feeDepositReceiptCounters } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { feeDepositReceiptCounters } from '../../db/schema';
+import { withAcademy } from '../../lib/tenancy';
 import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
 import { printableReceipt } from '../fees/payments.service';
 import { receiptPdfIn } from '../fees/receipt-mail';
@@ -239,7 +239,7 @@ describe('deposit receipts’ series per academy (decision 071, migration 0081)'
       const db = many.database.db;
       const A = '00000000-0000-4000-8000-0000000008a1';
       const B = '00000000-0000-4000-8000-0000000008b1';
-      await withoutAcademy(() => db.insert(academies).values([{ id: A, slug: 'dr-a', name: 'A Classes' }, { id: B, slug: 'dr-b', name: 'B Classes' }]));
+      await buildAcademies(db, [{ id: A, slug: 'dr-a', name: 'A Classes' }, { id: B, slug: 'dr-b', name: 'B Classes' }]);
       const year = financialYearOf(await withAcademy(A, () => academyToday(db)));
       await withAcademy(A, () => db.insert(feeDepositReceiptCounters).values({ financialYear: year, lastSeq: 3 }));
       /** An academy's admin signed in at its own address, with a deposit-only student owing ₹2,000; answers a payment of it. */

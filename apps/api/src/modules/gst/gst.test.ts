@@ -6,14 +6,13 @@ import { gstinCheckCharacter } from '@academy/shared/gst';
 import { formatPaise } from '@academy/shared/money';
 import { buildTestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
-import { buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
+import { buildAcademies, buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
 import { printableReceipt } from '../fees/payments.service';
 import { receiptPdfIn } from '../fees/receipt-mail';
 import { payLinkToken } from '../fees/pay-link';
 import { upiQrSvg } from '../fees/upi-qr';
-import { academies } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { withAcademy } from '../../lib/tenancy';
 import { getTaxSettings, updateTaxSettings } from './tax-settings.service';
 
 /** GST (issue 57): Settings → Tax, tax invoices, credit notes and GSTR-1, through the API on real PostgreSQL. */
@@ -374,7 +373,7 @@ describe('GST per academy', () => {
       const A = '00000000-0000-4000-8000-0000000000a7';
       const B = '00000000-0000-4000-8000-0000000000b7';
       const db = many.database.db;
-      await withoutAcademy(() => db.insert(academies).values([{ id: A, slug: 'gst-a', name: 'A' }, { id: B, slug: 'gst-b', name: 'B' }]));
+      await buildAcademies(db, [{ id: A, slug: 'gst-a', name: 'A' }, { id: B, slug: 'gst-b', name: 'B' }]);
       const other = `29AAGCB7383J1Z${gstinCheckCharacter('29AAGCB7383J1Z')}`;
       await withAcademy(A, () => updateTaxSettings(db, null, { gst: { registered: true, gstin: GSTIN, legalName: 'A LLP', rate: 18, sac: '999293', pricesIncludeTax: true } }));
       await withAcademy(B, async () => {

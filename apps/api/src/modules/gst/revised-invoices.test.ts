@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { revisedInvoiceLastDate } from '@academy/shared/gst';
 import { buildTestApp } from '../../../test/build-test-app';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
-import { buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
+import { buildAcademies, buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { pdfTextAsRead } from '../../../test/pdf-text';
-import { academies, feeRevisedInvoiceCounters } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { feeRevisedInvoiceCounters } from '../../db/schema';
+import { withAcademy } from '../../lib/tenancy';
 
 /**
  * A registration dated back (decision 063; CGST Act s.31(3)(a), Rule 53(2)): the payments received
@@ -115,7 +115,7 @@ describe('revised invoice numbers per academy', () => {
       const A = '00000000-0000-4000-8000-0000000000a8';
       const B = '00000000-0000-4000-8000-0000000000b8';
       const db = many.database.db;
-      await withoutAcademy(() => db.insert(academies).values([{ id: A, slug: 'ri-a', name: 'A' }, { id: B, slug: 'ri-b', name: 'B' }]));
+      await buildAcademies(db, [{ id: A, slug: 'ri-a', name: 'A' }, { id: B, slug: 'ri-b', name: 'B' }]);
       await withAcademy(A, () => db.insert(feeRevisedInvoiceCounters).values({ financialYear: '2026-27', lastSeq: 3 }));
       await withAcademy(B, async () => {
         expect((await db.execute(sql`select count(*)::int as n from fee_revised_invoice_counters`)).rows[0]).toEqual({ n: 0 });

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAll, TEST_PASSWORD, buildTwoClasses } from '../../../test/factories';
+import { buildAcademies, buildBatch, buildParent, buildStudent, buildTeacher, buildTwoClasses, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
 import { multipart, type MultipartField } from '../../../test/multipart';
-import { academies, auditLog, homework, notifications } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { auditLog, homework, notifications } from '../../db/schema';
+import { withAcademy } from '../../lib/tenancy';
 import { buildSimplePdf } from '../../lib/simple-pdf';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { homeworkFileTypeOf } from './homework-files';
@@ -200,7 +200,7 @@ describe('many academies', () => {
       const db = many.database.db;
       const A = '00000000-0000-4000-8000-0000000005a1';
       const B = '00000000-0000-4000-8000-0000000005b1';
-      await withoutAcademy(() => db.insert(academies).values([{ id: A, slug: 'hw-a', name: 'A Classes' }, { id: B, slug: 'hw-b', name: 'B Classes' }]));
+      await buildAcademies(db, [{ id: A, slug: 'hw-a', name: 'A Classes' }, { id: B, slug: 'hw-b', name: 'B Classes' }]);
       const people: Record<string, { teacher: string; student: string; batch: string }> = {};
       for (const [academy, key] of [[A, 'a'], [B, 'b']] as const) {
         await withAcademy(academy, async () => {

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildSubject, buildTeacher, loginAll } from '../../../test/factories';
+import { buildAcademies, buildBatch, buildParent, buildStudent, buildSubject, buildTeacher, loginAll } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
 import { createDatabase } from '../../db/client';
-import { academies, attendanceRecords, lectures, notifications, parentMessages } from '../../db/schema';
+import { attendanceRecords, lectures, notifications, parentMessages } from '../../db/schema';
 import { academyToday } from '../../academy-settings';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { withAcademy } from '../../lib/tenancy';
 import { tellAbsentFamilies } from './absent-families';
 
 /*
@@ -45,7 +45,7 @@ beforeAll(async () => {
     { batchId: batch.id, studentId: present.id, date: today, status: 'present' },
   ]);
   // Academy B: its own absent student and a ready lecture of that day.
-  await withoutAcademy(() => db.insert(academies).values({ id: B_ACADEMY_ID, slug: 'absent-b', name: 'Absent Academy' }));
+  await buildAcademies(db, { id: B_ACADEMY_ID, slug: 'absent-b', name: 'Absent Academy' });
   await withAcademy(B_ACADEMY_ID, async () => {
     const student = await buildStudent(db, { name: 'Esha Pawar' });
     await buildParent(db, { studentIds: [student.id] });

@@ -6,15 +6,15 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { OFFSITE_MESSAGES } from '@academy/shared/schemas/backups';
 import { LECTURE_BUCKET_MESSAGES } from '@academy/shared/schemas/lectures';
-import { buildTestApp, createTestDatabaseConnection, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
-import { buildBatch, buildStudent, buildTeacher, buildTwoClasses, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
+import { type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
+import { s3rverObjects } from '../../../test/s3rver-objects';
+import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
 import { multipart } from '../../../test/multipart';
-import { createDatabase } from '../../db/client';
-import { academies, jobs, lectureFiles, lectures } from '../../db/schema';
-import { currentAcademyId, withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { jobs, lectureFiles, lectures } from '../../db/schema';
+import { currentAcademyId, withAcademy } from '../../lib/tenancy';
 import { removeExpiredLectures } from './lecture-watch.service';
 import { LECTURE_BUCKET_JOB, syncLectureBucket } from './lecture-bucket';
 
@@ -62,21 +62,7 @@ async function stopS3() {
   s3 = undefined;
 }
 
-/** The objects s3rver keeps (bucket/key._S3rver_object), by key. */
-function storedObjects(): Map<string, Buffer> {
-  const found = new Map<string, Buffer>();
-  const root = path.join(s3Dir, BUCKET);
-  const walk = (folder: string) => {
-    if (!fs.existsSync(folder)) return;
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('._S3rver_object')) found.set(path.relative(root, full).replace(/\._S3rver_object$/, ''), fs.readFileSync(full));
-    }
-  };
-  walk(root);
-  return found;
-}
+const storedObjects = () => s3rverObjects(s3Dir, BUCKET);
 const objectsOf = (lectureId: string) => [...storedObjects().entries()].filter(([key]) => key.startsWith(`${PREFIX}/${academyA}/lectures/${lectureId}/`));
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) => t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
@@ -99,24 +85,14 @@ beforeAll(async () => {
   s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-lecture-s3-'));
   port = await freePort();
   await startS3();
-  const connection = await createTestDatabaseConnection();
-  t = await buildTestApp({ database: createDatabase(connection) });
-  many = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+  ({ t, many } = await buildAppPair());
   academyA = currentAcademyId();
   const db = t.database.db;
   const { teacher, student, otherStudent, batch } = await buildTwoClasses(db);
   ids.batch = batch.id;
   const admin = await buildUser(db, { role: 'admin' });
   Object.assign(cookies, await loginAll(t.app, { teacher, student, otherStudent, admin }));
-  await withoutAcademy(() => db.insert(academies).values({ id: B_ACADEMY_ID, slug: 'lecbucket-b', name: 'Second Academy' }));
-  const bAdminEmail = await withAcademy(B_ACADEMY_ID, async () => {
-    const bStudent = await buildStudent(db);
-    await buildBatch(db, { teacherId: (await buildTeacher(db)).id, studentIds: [bStudent.id] });
-    return (await buildUser(db, { role: 'admin' })).email;
-  });
-  const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: B_HOST }, payload: { email: bAdminEmail, password: TEST_PASSWORD } });
-  const cookie = login.cookies.find((one) => one.name === SESSION_COOKIE)!;
-  bAdmin = `${cookie.name}=${cookie.value}`;
+  ({ adminCookie: bAdmin } = await buildSecondAcademy(db, many, { id: B_ACADEMY_ID, slug: 'lecbucket-b' }));
   // The academy's bucket: the off-site backups' settings (Backup → Backups off the machine).
   const saved = await call('PUT', '/api/admin/settings/backups', cookies.admin, {
     offsite: { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: BUCKET, prefix: PREFIX, forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },

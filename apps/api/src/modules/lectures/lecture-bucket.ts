@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type pg from 'pg';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { LECTURE_BUCKET_MESSAGES } from '@academy/shared/schemas/lectures';
@@ -12,6 +11,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { currentAcademyId } from '../../lib/tenancy';
 import { academyBucket, academyBucketOn, describeS3Error, s3ClientFor, type OffsiteConfig } from '../backups';
 import { academySql } from '../../db/same-academy';
+import { whileAcademyLocked } from '../../db/advisory-locks';
 
 /*
  * Lectures in the academy's bucket (issue 75, decision 096). The bucket is the off-site backups' one
@@ -215,19 +215,7 @@ async function syncLocked(deps: LectureBucketDeps, result: LectureBucketResult):
  */
 export async function syncLectureBucket(deps: LectureBucketDeps, options: { throwOnFailure?: boolean } = {}): Promise<LectureBucketResult> {
   const result: LectureBucketResult = { copied: [], removed: [], failed: [] };
-  const pool = (deps.db as unknown as { $client: pg.Pool }).$client;
-  const lock = await pool.connect();
-  try {
-    const { rows } = await lock.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [LECTURE_BUCKET_LOCK_KEY, currentAcademyId()]);
-    if (!rows[0]?.locked) return result;
-    try {
-      await syncLocked(deps, result);
-    } finally {
-      await lock.query('select pg_advisory_unlock($1, hashtext($2))', [LECTURE_BUCKET_LOCK_KEY, currentAcademyId()]);
-    }
-  } finally {
-    lock.release();
-  }
+  await whileAcademyLocked(deps.db, LECTURE_BUCKET_LOCK_KEY, () => syncLocked(deps, result));
   if (options.throwOnFailure && result.failed.length > 0) throw new Error(`Lectures in the bucket: ${result.failed.length} could not be copied or removed; tried again later`);
   return result;
 }

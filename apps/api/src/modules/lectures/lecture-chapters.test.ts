@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { LECTURE_CHAPTER_MESSAGES, LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
-import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildTwoClasses, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
-import { createDatabase } from '../../db/client';
-import { academies, auditLog } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { type TestApp } from '../../../test/build-test-app';
+import { buildParent, buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
+import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
+import { auditLog } from '../../db/schema';
 
 /*
  * The chapters a lecture's teacher marks (issue 75, decision 097): `PUT /api/lectures/{id}/chapters` replaces
@@ -27,24 +25,14 @@ const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie: st
 const put = (cookie: string, payload: object, id = ids.lecture) => call('PUT', `/api/lectures/${id}/chapters`, cookie, payload);
 
 beforeAll(async () => {
-  const connection = await createTestDatabaseConnection();
-  t = await buildTestApp({ database: createDatabase(connection) });
-  many = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+  ({ t, many } = await buildAppPair());
   const db = t.database.db;
   const { teacher, otherTeacher, student, otherStudent, batch } = await buildTwoClasses(db);
   ids.batch = batch.id;
   const parent = await buildParent(db, { studentIds: [student.id] });
   const admin = await buildUser(db, { role: 'admin' });
   Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, otherStudent, parent, admin }));
-  await withoutAcademy(() => db.insert(academies).values({ id: B_ACADEMY_ID, slug: 'lecchapters-b', name: 'Second Academy' }));
-  const bAdminEmail = await withAcademy(B_ACADEMY_ID, async () => {
-    const bTeacher = await buildTeacher(db);
-    await buildBatch(db, { teacherId: bTeacher.id, studentIds: [(await buildStudent(db)).id] });
-    return (await buildUser(db, { role: 'admin' })).email;
-  });
-  const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: B_HOST }, payload: { email: bAdminEmail, password: TEST_PASSWORD } });
-  const cookie = login.cookies.find((one) => one.name === SESSION_COOKIE)!;
-  bAdmin = `${cookie.name}=${cookie.value}`;
+  ({ adminCookie: bAdmin } = await buildSecondAcademy(db, many, { id: B_ACADEMY_ID, slug: 'lecchapters-b' }));
   const created = await call('POST', `/api/batches/${ids.batch}/lectures`, cookies.teacher, { date: '2026-11-21', title: 'Optics' });
   ids.lecture = created.json().data._id as string;
 }, 60_000);

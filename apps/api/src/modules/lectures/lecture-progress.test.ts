@@ -4,14 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SESSION_COOKIE } from '@academy/shared/cookies';
 import type { Lecture, LectureProgress } from '@academy/shared/schemas/lectures';
-import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStudent, buildTeacher, buildTwoClasses, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
+import { type TestApp } from '../../../test/build-test-app';
+import { buildTwoClasses, loginAll } from '../../../test/factories';
+import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
 import { multipart } from '../../../test/multipart';
-import { createDatabase } from '../../db/client';
-import { academies, lectures } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { lectures } from '../../db/schema';
 
 /*
  * A lecture's progress while its job renders it (issue 75, migration 0097): the job, run by the job runner
@@ -33,24 +31,14 @@ let video: Buffer;
 const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) => t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  const connection = await createTestDatabaseConnection();
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-lecture-progress-'));
   // Every report written (no 3-s spacing): the test sees the steps of a short render.
-  t = await buildTestApp({ database: createDatabase(connection), lectures: { progressEveryMs: 0, workDir: path.join(work, 'jobs') } });
-  many = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+  ({ t, many } = await buildAppPair({ lectures: { progressEveryMs: 0, workDir: path.join(work, 'jobs') } }));
   const db = t.database.db;
   const { teacher, otherTeacher, student, batch } = await buildTwoClasses(db);
   ids.batch = batch.id;
   Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student }));
-  await withoutAcademy(() => db.insert(academies).values({ id: B_ACADEMY_ID, slug: 'lecprogress-b', name: 'Second Academy' }));
-  const bAdminEmail = await withAcademy(B_ACADEMY_ID, async () => {
-    const bTeacher = await buildTeacher(db);
-    await buildBatch(db, { teacherId: bTeacher.id, studentIds: [(await buildStudent(db)).id] });
-    return (await buildUser(db, { role: 'admin' })).email;
-  });
-  const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: B_HOST }, payload: { email: bAdminEmail, password: TEST_PASSWORD } });
-  const cookie = login.cookies.find((one) => one.name === SESSION_COOKIE)!;
-  bAdmin = `${cookie.name}=${cookie.value}`;
+  ({ adminCookie: bAdmin } = await buildSecondAcademy(db, many, { id: B_ACADEMY_ID, slug: 'lecprogress-b' }));
   // A minute of a phone-like MP4 (H.264 with a key frame a second, AAC), long enough for ffmpeg to report several times a step.
   execFileSync('/usr/bin/ffmpeg', [
     '-hide_banner', '-loglevel', 'error', '-y',

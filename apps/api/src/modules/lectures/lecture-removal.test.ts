@@ -4,14 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
-import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildTwoClasses, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
+import { type TestApp } from '../../../test/build-test-app';
+import { buildParent, buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
+import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
 import { multipart } from '../../../test/multipart';
-import { createDatabase } from '../../db/client';
-import { academies, auditLog, lectureFiles, lectures } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { auditLog, lectureFiles, lectures } from '../../db/schema';
 
 /*
  * A lecture removed by its teacher or the admin (decision 091): its files and key go; the batch's student
@@ -42,9 +40,7 @@ async function readyLecture(title: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const connection = await createTestDatabaseConnection();
-  t = await buildTestApp({ database: createDatabase(connection) });
-  many = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+  ({ t, many } = await buildAppPair());
   const db = t.database.db;
   const { teacher, otherTeacher, student, otherStudent, batch } = await buildTwoClasses(db);
   ids.batch = batch.id;
@@ -52,16 +48,7 @@ beforeAll(async () => {
   const otherParent = await buildParent(db, { studentIds: [otherStudent.id] });
   const admin = await buildUser(db, { role: 'admin' });
   Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, otherStudent, parent, otherParent, admin }));
-  await withoutAcademy(() => db.insert(academies).values({ id: B_ACADEMY_ID, slug: 'lecremove-b', name: 'Second Academy' }));
-  const bAdminEmail = await withAcademy(B_ACADEMY_ID, async () => {
-    const bStudent = await buildStudent(db);
-    const bTeacher = await buildTeacher(db);
-    await buildBatch(db, { teacherId: bTeacher.id, studentIds: [bStudent.id] });
-    return (await buildUser(db, { role: 'admin' })).email;
-  });
-  const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: B_HOST }, payload: { email: bAdminEmail, password: TEST_PASSWORD } });
-  const cookie = login.cookies.find((one) => one.name === SESSION_COOKIE)!;
-  bAdmin = `${cookie.name}=${cookie.value}`;
+  ({ adminCookie: bAdmin } = await buildSecondAcademy(db, many, { id: B_ACADEMY_ID, slug: 'lecremove-b' }));
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-lecremove-'));
   execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=6', '-c:a', 'aac', path.join(work, 'voice.m4a')]);
   ids.lecture = await readyLecture('Optics');

@@ -4,14 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
 import { LECTURE_UPLOAD_MESSAGES } from '@academy/shared/schemas/lecture-uploads';
-import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
-import { buildStudent, buildTeacher, buildBatch, buildTwoClasses, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
-import { createDatabase } from '../../db/client';
-import { academies, auditLog, lectureStills } from '../../db/schema';
-import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { type TestApp } from '../../../test/build-test-app';
+import { buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
+import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
+import { auditLog, lectureStills } from '../../db/schema';
+import { FIRST_ACADEMY_ID } from '../../lib/tenancy';
 
 /*
  * The resumable (tus) upload and the recording in class (issue 75, decision 087): a file sent in two
@@ -39,23 +38,13 @@ const OCTETS = { ...TUS, 'content-type': 'application/offset+octet-stream' };
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-lecture-uploads-'));
   uploadsDir = path.join(work, 'uploads');
-  const connection = await createTestDatabaseConnection();
-  t = await buildTestApp({ database: createDatabase(connection), lectures: { maxUploadBytes: MAX_UPLOAD, uploadsDir } });
-  many = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+  ({ t, many } = await buildAppPair({ lectures: { maxUploadBytes: MAX_UPLOAD, uploadsDir } }));
   const db = t.database.db;
   const { teacher, otherTeacher, student, batch, otherBatch } = await buildTwoClasses(db);
   Object.assign(ids, { batch: batch.id, otherBatch: otherBatch.id });
   const admin = await buildUser(db, { role: 'admin' });
   Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, admin }));
-  await withoutAcademy(() => db.insert(academies).values({ id: B_ACADEMY_ID, slug: 'lecture-uploads-b', name: 'Second Academy' }));
-  const bEmail = await withAcademy(B_ACADEMY_ID, async () => {
-    const bTeacher = await buildTeacher(db);
-    await buildBatch(db, { teacherId: bTeacher.id, studentIds: [(await buildStudent(db)).id] });
-    return (await buildUser(db, { role: 'admin' })).email;
-  });
-  const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: B_HOST }, payload: { email: bEmail, password: TEST_PASSWORD } });
-  const cookie = login.cookies.find((one) => one.name === SESSION_COOKIE)!;
-  bAdmin = `${cookie.name}=${cookie.value}`;
+  ({ adminCookie: bAdmin } = await buildSecondAcademy(db, many, { id: B_ACADEMY_ID, slug: 'lecture-uploads-b' }));
   const ffmpeg = (...args: string[]) => execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
   ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=6:size=320x240:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '10', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path.join(work, 'lecture.mp4'));
   // What a phone's MediaRecorder makes: Opus in WebM.

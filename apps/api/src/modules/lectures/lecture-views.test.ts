@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
-import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildTwoClasses, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
-import { createDatabase } from '../../db/client';
-import { academies, attendanceRecords, lectures, lectureViews } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { type TestApp } from '../../../test/build-test-app';
+import { buildParent, buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
+import { buildAppPair, buildSecondAcademy, signInAt } from '../../../test/second-academy';
+import { attendanceRecords, lectures, lectureViews } from '../../db/schema';
+import { withAcademy } from '../../lib/tenancy';
 
 /*
  * Who watched (issue 75, decision 082): the batch's enrolled student reports their own progress (only
@@ -24,9 +23,7 @@ let bAdmin = '';
 let bStudent = '';
 
 beforeAll(async () => {
-  const connection = await createTestDatabaseConnection();
-  t = await buildTestApp({ database: createDatabase(connection) });
-  many = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+  ({ t, many } = await buildAppPair());
   const db = t.database.db;
   const { teacher, otherTeacher, student, classmate, otherStudent, batch, otherBatch } = await buildTwoClasses(db);
   Object.assign(ids, { batch: batch.id, otherBatch: otherBatch.id, student: student.id, classmate: classmate.id });
@@ -43,19 +40,9 @@ beforeAll(async () => {
     { batchId: batch.id, studentId: classmate.id, date: '2026-11-27', status: 'absent' },
     { batchId: batch.id, studentId: student.id, date: '2026-11-27', status: 'present' },
   ]);
-  await withoutAcademy(() => db.insert(academies).values({ id: B_ACADEMY_ID, slug: 'views-b', name: 'Views Academy' }));
-  const bEmails = await withAcademy(B_ACADEMY_ID, async () => {
-    const student = await buildStudent(db);
-    await buildBatch(db, { teacherId: (await buildTeacher(db)).id, studentIds: [student.id] });
-    return { admin: (await buildUser(db, { role: 'admin' })).email, student: student.user.email };
-  });
-  const loginB = async (email: string) => {
-    const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: B_HOST }, payload: { email, password: TEST_PASSWORD } });
-    const cookie = login.cookies.find((one) => one.name === SESSION_COOKIE)!;
-    return `${cookie.name}=${cookie.value}`;
-  };
-  bAdmin = await loginB(bEmails.admin);
-  bStudent = await loginB(bEmails.student);
+  const b = await buildSecondAcademy(db, many, { id: B_ACADEMY_ID, slug: 'views-b', name: 'Views Academy' });
+  bAdmin = b.adminCookie;
+  bStudent = await signInAt(many, B_HOST, b.emails.student);
 }, 60_000);
 afterAll(async () => {
   await many?.close();

@@ -4,15 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { LECTURE_SETTINGS_MESSAGES } from '@academy/shared/schemas/lecture-settings';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
-import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildTwoClasses, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
+import { type TestApp } from '../../../test/build-test-app';
+import { buildParent, buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
+import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
 import { multipart } from '../../../test/multipart';
-import { createDatabase } from '../../db/client';
-import { academies, auditLog, lectureFiles, lectures } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { auditLog, lectureFiles, lectures } from '../../db/schema';
+import { withAcademy } from '../../lib/tenancy';
 import { removeExpiredLectures } from './lecture-watch.service';
 
 /*
@@ -37,9 +36,7 @@ const runJobs = async () => {
 };
 
 beforeAll(async () => {
-  const connection = await createTestDatabaseConnection();
-  t = await buildTestApp({ database: createDatabase(connection) });
-  many = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+  ({ t, many } = await buildAppPair());
   const db = t.database.db;
   const { teacher, otherTeacher, student, otherStudent, batch, otherBatch } = await buildTwoClasses(db);
   Object.assign(ids, { batch: batch.id, otherBatch: otherBatch.id, teacher: teacher.id, otherTeacher: otherTeacher.id });
@@ -47,16 +44,7 @@ beforeAll(async () => {
   const otherParent = await buildParent(db, { studentIds: [otherStudent.id] });
   const admin = await buildUser(db, { role: 'admin' });
   Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, otherStudent, parent, otherParent, admin }));
-  await withoutAcademy(() => db.insert(academies).values({ id: B_ACADEMY_ID, slug: 'lecwatch-b', name: 'Second Academy' }));
-  const bAdminEmail = await withAcademy(B_ACADEMY_ID, async () => {
-    const bStudent = await buildStudent(db);
-    const bTeacher = await buildTeacher(db);
-    await buildBatch(db, { teacherId: bTeacher.id, studentIds: [bStudent.id] });
-    return (await buildUser(db, { role: 'admin' })).email;
-  });
-  const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: B_HOST }, payload: { email: bAdminEmail, password: TEST_PASSWORD } });
-  const cookie = login.cookies.find((one) => one.name === SESSION_COOKIE)!;
-  bAdmin = `${cookie.name}=${cookie.value}`;
+  ({ adminCookie: bAdmin } = await buildSecondAcademy(db, many, { id: B_ACADEMY_ID, slug: 'lecwatch-b' }));
   // Twelve seconds of a tone: a voice-only lecture, rendered and keyed by the job.
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-lecwatch-'));
   execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=12', '-c:a', 'aac', path.join(work, 'voice.m4a')]);

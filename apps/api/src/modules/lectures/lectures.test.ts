@@ -4,15 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
-import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
-import { buildParent, buildStudent, buildTeacher, buildBatch, buildTwoClasses, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
+import { type TestApp } from '../../../test/build-test-app';
+import { buildParent, buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
+import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
 import { multipart } from '../../../test/multipart';
-import { createDatabase } from '../../db/client';
-import { academies, lectureFiles, lectures } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { lectureFiles, lectures } from '../../db/schema';
 import { renderLecture } from './lectures.job';
 import { recordingTypeOf } from './recording-types';
 import { decryptSegment } from '../../../test/lecture-keys';
@@ -35,9 +33,7 @@ const B_HOST = 'lectures-b.localhost';
 let bAdmin = '';
 
 beforeAll(async () => {
-  const connection = await createTestDatabaseConnection();
-  t = await buildTestApp({ database: createDatabase(connection), lectures: { maxUploadBytes: MAX_UPLOAD } });
-  many = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+  ({ t, many } = await buildAppPair({ lectures: { maxUploadBytes: MAX_UPLOAD } }));
   const db = t.database.db;
   const { teacher, otherTeacher, student, otherStudent, batch, otherBatch } = await buildTwoClasses(db);
   Object.assign(ids, { batch: batch.id, otherBatch: otherBatch.id });
@@ -46,16 +42,7 @@ beforeAll(async () => {
   const admin = await buildUser(db, { role: 'admin' });
   Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, otherStudent, parent, otherParent, admin }));
   // Academy B, with its own admin, teacher, student and batch.
-  await withoutAcademy(() => db.insert(academies).values({ id: B_ACADEMY_ID, slug: 'lectures-b', name: 'Second Academy' }));
-  const bEmails = await withAcademy(B_ACADEMY_ID, async () => {
-    const bStudent = await buildStudent(db);
-    const bTeacher = await buildTeacher(db);
-    await buildBatch(db, { teacherId: bTeacher.id, studentIds: [bStudent.id] });
-    return { admin: (await buildUser(db, { role: 'admin' })).email, teacher: bTeacher.user.email, student: bStudent.user.email };
-  });
-  const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: B_HOST }, payload: { email: bEmails.admin, password: TEST_PASSWORD } });
-  const cookie = login.cookies.find((one) => one.name === SESSION_COOKIE)!;
-  bAdmin = `${cookie.name}=${cookie.value}`;
+  ({ adminCookie: bAdmin } = await buildSecondAcademy(db, many, { id: B_ACADEMY_ID, slug: 'lectures-b' }));
   // Ten seconds with a tone, as a phone's MP4 holds them (H.264 with a key frame a second, AAC): a test
   // picture for five seconds, then colour bars (the board wiped and written again).
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-lectures-'));

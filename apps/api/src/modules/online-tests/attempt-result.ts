@@ -3,7 +3,7 @@ import { fromHalfMarks } from '@academy/shared/schemas/exams';
 import {
 ONLINE_TEST_MESSAGES,type AttemptResult
 } from '@academy/shared/schemas/online-tests';
-import type { Db } from '../../db/client';
+import { academySql, type Db } from '../../db/client';
 import type { Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { halfMarkingOf, markingOf, paperQuestions } from './papers.service';
@@ -48,7 +48,7 @@ export async function attemptResult(db: Db, actor: Actor, id: string): Promise<A
   const [questions, answers, scores] = await Promise.all([
     paperQuestions(db, row.online_test_id),
     savedAnswers(db, id),
-    db.execute<{ score: number }>(sql`select score_half_marks as score from online_test_attempts where online_test_id = ${row.online_test_id} and submitted_at is not null`),
+    db.execute<{ score: number }>(sql`select score_half_marks as score from online_test_attempts where academy_id = ${academySql()} and online_test_id = ${row.online_test_id} and submitted_at is not null`),
   ]);
   const given = givenOf(answers);
   const saved = new Map(answers.map((answer) => [answer.question_id, answer]));
@@ -98,7 +98,7 @@ type SavedAnswer = Awaited<ReturnType<typeof savedAnswers>>[number];
 
 /** The answer before results show: received and when, the paper's maximum, nothing else. */
 async function receivedOnly(db: Db, row: AttemptRow, test: Omit<AttemptResult['test'], 'maxMarks'>): Promise<AttemptResult> {
-  const { rows: size } = await db.execute<{ count: number }>(sql`select count(*)::int as count from online_test_questions where online_test_id = ${row.online_test_id}`);
+  const { rows: size } = await db.execute<{ count: number }>(sql`select count(*)::int as count from online_test_questions where academy_id = ${academySql()} and online_test_id = ${row.online_test_id}`);
   return {
     _id: row.id,
     test: { ...test, maxMarks: fromHalfMarks(size[0]!.count * row.correct_half_marks) },

@@ -137,7 +137,7 @@ type SavedRow = { question_id: string; choice: string[]; value: number | null; m
 
 export async function savedAnswers(db: DbExecutor, attemptId: string): Promise<SavedRow[]> {
   const { rows } = await db.execute<SavedRow>(sql`
-    select question_id, choice, value, marked_for_review, time_spent_seconds, revision from online_test_answers where attempt_id = ${attemptId}`);
+    select question_id, choice, value, marked_for_review, time_spent_seconds, revision from online_test_answers where academy_id = ${academySql()} and attempt_id = ${attemptId}`);
   return rows;
 }
 

@@ -186,7 +186,7 @@ export async function paperQuestions(db: DbExecutor, testId: string): Promise<Qu
     join questions q on q.id = otq.question_id and q.academy_id = otq.academy_id
     join subjects s on s.id = q.subject_id and s.academy_id = q.academy_id
     left join users u on u.id = q.created_by and u.academy_id = q.academy_id
-    where otq.online_test_id = ${testId}
+    where otq.academy_id = ${academySql()} and otq.online_test_id = ${testId}
     order by otq.position`);
   return rows;
 }

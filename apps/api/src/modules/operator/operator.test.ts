@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { OPERATOR_COOKIE, SESSION_COOKIE } from '@academy/shared/cookies';
 import { buildTestApp, cliDatabaseEnv, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
-import { buildStudent, buildUser, TEST_PASSWORD } from '../../../test/factories';
+import { buildAcademies, buildStudent, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { createDatabase } from '../../db/client';
 import { academies, academyUsage, auditLog, parentMessages, students, users } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
@@ -39,15 +39,10 @@ beforeAll(async () => {
   connection = await createTestDatabaseConnection();
   t = await buildTestApp({ config: { hosting: MANY }, database: createDatabase(connection, { defaultAcademyId: null }) });
   const db = t.database.db;
-  const made = await withoutAcademy(async () => await
-    db
-      .insert(academies)
-      .values([
-        { slug: 'alpha', name: 'Alpha Classes', city: 'Latur' },
-        { slug: 'beta', name: 'Beta Academy', city: 'Udgir' },
-      ])
-      .returning({ id: academies.id, slug: academies.slug }),
-  );
+  const made = await buildAcademies(db, [
+    { slug: 'alpha', name: 'Alpha Classes', city: 'Latur' },
+    { slug: 'beta', name: 'Beta Academy', city: 'Udgir' },
+  ]);
   ids.alpha = made.find((row) => row.slug === 'alpha')!.id;
   ids.beta = made.find((row) => row.slug === 'beta')!.id;
   // Alpha: an admin, a teacher and two students; Beta: an admin, one student, a message sent, a stored file.

@@ -11,7 +11,8 @@ import { serverKeysFrom } from '../../lib/server-keys';
 import { waitForJob } from '../../../test/backup-helpers';
 import { buildTestApp, NO_PROVIDERS, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildParent, buildStudent, buildUser, loginAs } from '../../../test/factories';
-import { academyToday, sealClearWebhookSecret } from '../../academy-settings';
+import { academyToday } from '../../academy-settings';
+import { sealClearWebhookSecret } from '../settings';
 import { absenceMessages } from './absence-alerts';
 import { notifyParents } from '../family-outbox/queue-messages';
 import { sendDueParentMessages } from '../family-outbox/send-messages';
@@ -178,12 +179,15 @@ describe('the webhook outside production: sealed secret, signed sends, plain fai
     await sealClearWebhookSecret(t.database.db, TEST_SERVER_KEYS);
     expect(await storedSecret()).toBe(sealed);
 
-    // Clear again (e.g. restored from an old backup): the sender seals it before signing with it.
+    // Clear again (e.g. restored from an old backup): the sender signs with it as it is and writes nothing;
+    // the next start (or a save of the alerts) seals it.
     await t.database.db.update(academySettings).set({ parentWebhookSecret: legacy });
     providerSecret = legacy;
     await queueAlert();
     expect(await sendDue()).toEqual({ sent: 2, failed: 0 });
     expect(received.map((hook) => hook.verified)).toEqual([true]);
+    expect(await storedSecret()).toBe(legacy);
+    await sealClearWebhookSecret(t.database.db, TEST_SERVER_KEYS);
     const resealed = (await storedSecret())!;
     expect(isSealed(resealed)).toBe(true);
     expect(openSecret(TEST_SERVER_KEYS, CONTEXT, resealed)).toBe(legacy);

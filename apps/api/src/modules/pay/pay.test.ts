@@ -3,9 +3,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
-import { academies, announcementBatches, announcements, auditLog, parentMessages, teacherPay } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { buildAcademies, buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
+import { announcementBatches, announcements, auditLog, parentMessages, teacherPay } from '../../db/schema';
+import { withAcademy } from '../../lib/tenancy';
 import { shiftDate } from '@academy/shared/calendar';
 import { academyToday } from '../../academy-settings';
 import { updatePaySettings } from './pay.service';
@@ -446,7 +446,7 @@ describe('many academies', () => {
       const db = many.database.db;
       const A = '00000000-0000-4000-8000-0000000005a8';
       const B = '00000000-0000-4000-8000-0000000005b8';
-      await withoutAcademy(() => db.insert(academies).values([{ id: A, slug: 'pay-a', name: 'A Classes' }, { id: B, slug: 'pay-b', name: 'B Classes' }]));
+      await buildAcademies(db, [{ id: A, slug: 'pay-a', name: 'A Classes' }, { id: B, slug: 'pay-b', name: 'B Classes' }]);
       const teacherA = await withAcademy(A, async () => {
         const teacher = await buildTeacher(db);
         await updatePaySettings(db, TEST_SERVER_KEYS, { role: 'admin', userId: teacher.user.id }, teacher.id, { scheme: 'monthly', monthly: 2_500_000, professionalTax: false });

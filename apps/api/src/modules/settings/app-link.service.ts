@@ -17,7 +17,6 @@ import { thisAcademy } from '../../db/same-academy';
  */
 
 async function readApp(db: DbExecutor): Promise<{ packageName: string | null; fingerprints: string[] }> {
-  await getAcademySettings(db);
   const [row] = await db.select({ app: academySettings.app }).from(academySettings);
   return { packageName: row?.app.packageName ?? null, fingerprints: row?.app.fingerprints ?? [] };
 }
@@ -37,7 +36,6 @@ export async function updateAppSettings(
   // Each fingerprint once (the upload key pasted twice is one certificate).
   const fingerprints = input.packageName === null ? [] : [...new Set(input.fingerprints)];
   await db.transaction(async (tx) => {
-    await getAcademySettings(tx);
     const [row] = await tx.select({ app: academySettings.app }).from(academySettings).where(thisAcademy(academySettings)).for('update');
     const before = { packageName: row?.app.packageName ?? null, fingerprints: row?.app.fingerprints ?? [] };
     const next = input.packageName === null ? {} : { packageName: input.packageName, fingerprints };

@@ -113,7 +113,6 @@ export async function drawBrandPictures(upload: Buffer): Promise<BrandPictures> 
 type StoredBrandRow = StoredBrand & { headerLogo?: string };
 
 async function readStoredBrand(db: DbExecutor, lock = false): Promise<StoredBrandRow> {
-  await getAcademySettings(db);
   const query = db.select({ brand: academySettings.brand }).from(academySettings).where(thisAcademy(academySettings));
   const [row] = lock ? await query.for('update') : await query;
   return (row?.brand ?? {}) as StoredBrandRow;

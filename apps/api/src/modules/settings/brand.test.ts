@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TwaManifest } from '@bubblewrap/core';
 import { DEFAULT_BRAND_COLOUR, LOGO_MAX_BYTES } from '@academy/shared/schemas/brand';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildStudent, buildUser, TEST_PASSWORD } from '../../../test/factories';
+import { buildAcademies, buildStudent, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { multipart, type MultipartField } from '../../../test/multipart';
 import { academies, academyDomains, academySettings } from '../../db/schema';
 import { academyHeaderLogo, getAcademySettings } from '../../academy-settings';
@@ -57,7 +57,7 @@ const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/20
 beforeAll(async () => {
   t = await buildTestApp({ config: { hosting: MANY, publicUrl: 'http://localhost:3201' } });
   const db = t.database.db;
-  const [made] = await withoutAcademy(() => db.insert(academies).values({ slug: 'alpha', name: 'Alpha Classes', city: 'Latur' }).returning({ id: academies.id }));
+  const [made] = await buildAcademies(db, { slug: 'alpha', name: 'Alpha Classes', city: 'Latur' });
   const alpha = made!.id;
   await withoutAcademy(() => db.insert(academyDomains).values({ academyId: alpha, domain: 'www.alpha-classes.in', verificationToken: 'alpha-brand-proof', verifiedAt: new Date() }));
   for (const [key, academyId, host] of [['alpha', alpha, ALPHA], ['main', FIRST_ACADEMY_ID, MAIN]] as const) {

@@ -3,12 +3,10 @@ import type { Db } from '../../db/client';
 import { academySettings } from '../../db/schema';
 import type { Actor } from '../../access/actor';
 import { diffChanges, recordAudit } from '../audit';
-import { getAcademySettings, homeworkSettings } from '../../academy-settings';
+import { homeworkSettings } from '../../academy-settings';
 
 /** PUT /api/admin/settings/homework (the admin; the route is the homework module's, issue 59). */
 export async function saveHomeworkSettings(db: Db, actor: Actor, input: HomeworkSettings): Promise<HomeworkSettings> {
-  // The academy's settings row exists once read (made with the defaults when missing).
-  await getAcademySettings(db);
   return db.transaction(async (tx) => {
     const before = await homeworkSettings(tx);
     await tx.update(academySettings).set({ homework: input, updatedAt: new Date() });

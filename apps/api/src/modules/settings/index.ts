@@ -3,7 +3,7 @@
  * first settings at sign-up and the saves other modules' screens make, each audited here. Modules read
  * the settings through academy-settings/ (eslint.config.js forbids importing its files directly).
  */
-export { createAcademySettings } from './settings.service';
+export { createAcademySettings, sealClearWebhookSecret } from './settings.service';
 export { saveHomeworkSettings } from './homework-settings.service';
 export { saveLectureSettingsValues } from './lecture-settings.service';
 export { saveStatementMapping } from './payment-settings.service';

@@ -3,12 +3,9 @@ import type { Db } from '../../db/client';
 import { academySettings } from '../../db/schema';
 import type { Actor } from '../../access/actor';
 import { diffChanges, recordAudit } from '../audit';
-import { getAcademySettings } from '../../academy-settings';
 
 /** Settings → Lectures saved (the route is the lectures module's, decision 088): the row and its audit entry. */
 export async function saveLectureSettingsValues(db: Db, actor: Actor, before: () => Promise<LectureSettingsValues>, next: LectureSettingsValues): Promise<void> {
-  // The academy's settings row exists once read (made with the defaults when missing).
-  await getAcademySettings(db);
   await db.transaction(async (tx) => {
     const old = await before();
     await tx.update(academySettings).set({ lectures: next, updatedAt: new Date() });

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { sealSecret } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { getAcademySettings, MSG91_WEBHOOK_PATH, msg91WebhookToken, readMessagingRow, WHATSAPP_WEBHOOK_PATH, withDefaults, type Templates } from '../../academy-settings';
+import { MSG91_WEBHOOK_PATH, msg91WebhookToken, readMessagingRow, WHATSAPP_WEBHOOK_PATH, withDefaults, type Templates } from '../../academy-settings';
 import { thisAcademy } from '../../db/same-academy';
 import { appNowSql } from '../../db/app-time';
 
@@ -48,7 +48,6 @@ async function keepWhatsAppNumber(tx: DbExecutor, phoneNumberId: string | null):
  */
 export async function rotateMsg91WebhookToken(db: Db, keys: ServerKeys, actor: AuditActor): Promise<MessagingSettings> {
   const saved = await db.transaction(async (tx) => {
-    await getAcademySettings(tx);
     const [row] = await tx.select({ secrets: academySettings.messagingSecrets }).from(academySettings).where(thisAcademy(academySettings)).for('update');
     const secrets = { ...row!.secrets, msg91WebhookToken: sealSecret(keys, 'messaging:msg91WebhookToken', randomBytes(24).toString('base64url')) };
     const [updated] = await tx
@@ -109,7 +108,6 @@ function cleanTemplates(templates: Templates): Templates {
  */
 export async function updateMessagingSettings(db: Db, keys: ServerKeys, actor: AuditActor, input: z.output<typeof messagingSettingsInputSchema>): Promise<MessagingSettings> {
   const saved = await db.transaction(async (tx) => {
-    await getAcademySettings(tx);
     const [row] = await tx.select({ messaging: academySettings.messaging, secrets: academySettings.messagingSecrets }).from(academySettings).where(thisAcademy(academySettings)).for('update');
     const before = withDefaults(row!.messaging);
     const secrets = { ...row!.secrets };

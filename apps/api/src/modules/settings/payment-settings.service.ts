@@ -4,7 +4,6 @@ import type { StatementMapping } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { academySettings } from '../../db/schema';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { getAcademySettings } from '../../academy-settings';
 import { thisAcademy } from '../../db/same-academy';
 
 /**
@@ -12,7 +11,6 @@ import { thisAcademy } from '../../db/same-academy';
  * one set, every open due answers a UPI request (the fees module builds it); without, none.
  */
 export async function getPaymentSettings(db: DbExecutor): Promise<PaymentSettings> {
-  await getAcademySettings(db);
   const [row] = await db.select({ payments: academySettings.payments }).from(academySettings);
   return { upi: row?.payments.upi ?? null };
 }
@@ -20,7 +18,6 @@ export async function getPaymentSettings(db: DbExecutor): Promise<PaymentSetting
 /** Saves the UPI ID (null: UPI requests off), audited as a settings change with what changed. */
 export async function updatePaymentSettings(db: Db, actor: AuditActor, input: PaymentSettings): Promise<PaymentSettings> {
   return db.transaction(async (tx) => {
-    await getAcademySettings(tx);
     const [row] = await tx.select({ payments: academySettings.payments }).from(academySettings).where(thisAcademy(academySettings)).for('update');
     const { upi: before = null, ...kept } = row?.payments ?? {};
     // Only the UPI ID changes here: the rest of the payment settings (the bank statement's column mapping) stays.
@@ -44,8 +41,6 @@ export async function updatePaymentSettings(db: Db, actor: AuditActor, input: Pa
  */
 export async function saveStatementMapping(db: Db, actor: AuditActor, mapping: StatementMapping): Promise<StatementMapping> {
   await db.transaction(async (tx) => {
-    // The settings row exists from here on (a new installation makes it with its defaults).
-    await getAcademySettings(tx);
     const [row] = await tx.select({ payments: academySettings.payments }).from(academySettings).where(thisAcademy(academySettings)).for('update');
     const payments = row?.payments ?? {};
     await tx.update(academySettings).set({ payments: { ...payments, statementMapping: mapping } });

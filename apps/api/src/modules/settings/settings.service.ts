@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '@academy/shared/calendar';
 import type { academySettingsInputSchema, AcademySettings, parentAlertSettingsInputSchema, PublicAcademySettings } from '@academy/shared/schemas/settings';
@@ -6,10 +6,10 @@ import { FEE_MESSAGES } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { checkOutboundUrl, OutboundAddressError, urlForLog, type OutboundPolicy } from '../../lib/outbound-address';
-import { sealSecret } from '../../lib/secret-box';
+import { isSealed, sealSecret } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { getAcademySettings, sealClearWebhookSecret, toAcademySettings, WEBHOOK_SECRET_CONTEXT, type SettingsValues } from '../../academy-settings';
+import { DEFAULT_ACADEMY_SETTINGS, getAcademySettings, toAcademySettings, WEBHOOK_SECRET_CONTEXT, type SettingsValues } from '../../academy-settings';
 import { academySettings } from '../../db/schema';
 import { thisAcademy } from '../../db/same-academy';
 
@@ -93,7 +93,6 @@ export async function updateParentAlertSettings(
       throw new AppError('BAD_REQUEST', error.message, { 'parentWebhook.url': error.message });
     }
   }
-  await getAcademySettings(db);
   // A secret an older version stored in clear is sealed now, also when this save keeps it.
   await sealClearWebhookSecret(db, deps.keys);
   await db.transaction(async (tx) => {
@@ -149,7 +148,25 @@ function sortedKeys<T>(value: T): T {
   ) as T;
 }
 
-/** A new academy's settings row (sign-up), in the caller's transaction; an academy that has one keeps it. */
-export async function createAcademySettings(tx: DbExecutor, values: typeof academySettings.$inferInsert): Promise<void> {
+/**
+ * A new academy's settings row, made with the academy (issue 79) in the caller's transaction and academy
+ * (`withAcademy`): sign-up's own values, else the defaults (the demo academy, an academy made elsewhere).
+ * An academy that has one keeps it. Reading the settings never makes the row.
+ */
+export async function createAcademySettings(tx: DbExecutor, values: typeof academySettings.$inferInsert = DEFAULT_ACADEMY_SETTINGS): Promise<void> {
   await tx.insert(academySettings).values(values).onConflictDoNothing();
+}
+
+/**
+ * Seals a webhook secret stored in clear (before issue 35, or restored from such a backup). Run at
+ * start-up and before a save of the parents' alerts; idempotent, and several servers at once agree: the
+ * write only replaces the very clear value it read, so a second server's write changes nothing.
+ */
+export async function sealClearWebhookSecret(db: DbExecutor, keys: ServerKeys): Promise<void> {
+  const [row] = await db.select({ secret: academySettings.parentWebhookSecret }).from(academySettings).where(thisAcademy(academySettings));
+  if (!row?.secret || isSealed(row.secret)) return;
+  await db
+    .update(academySettings)
+    .set({ parentWebhookSecret: sealSecret(keys, WEBHOOK_SECRET_CONTEXT, row.secret) })
+    .where(and(thisAcademy(academySettings), eq(academySettings.parentWebhookSecret, row.secret)));
 }

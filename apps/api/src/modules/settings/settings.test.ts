@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { academySettings } from '../../db/schema';
 import { openSecret } from '../../lib/secret-box';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
-import { buildUser, loginAs } from '../../../test/factories';
+import { buildAcademies, buildUser, loginAs } from '../../../test/factories';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { DEFAULT_ACADEMY_SETTINGS, getAcademySettings } from '../../academy-settings';
 
 let t: TestApp;
@@ -35,7 +36,7 @@ const getAdmin = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/a
 const put = (payload: unknown, cookie = cookies.admin) => t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie }, payload: payload as object });
 
 describe('academy settings', () => {
-  it('starts with the defaults, created on first read as the one and only row', async () => {
+  it('starts with the defaults (the row migration 0098 gave the first academy), the one and only row', async () => {
     const response = await getPublic();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -68,6 +69,17 @@ describe('academy settings', () => {
     await Promise.all([getAcademySettings(t.database.db), getAcademySettings(t.database.db), getPublic()]);
     const [rows] = (await t.database.db.execute<{ count: number }>(sql`select count(*)::int as count from academy_settings`)).rows;
     expect(rows!.count).toBe(1);
+  });
+
+  it('is made with an academy and never by a read (issue 79)', async () => {
+    const [made] = await buildAcademies(t.database.db, { slug: 'with-settings', name: 'With Settings' });
+    expect((await withAcademy(made!.id, () => getAcademySettings(t.database.db))).name).toBe(DEFAULT_ACADEMY_SETTINGS.name);
+    // An academy row written around the academies' commands: the read says so and writes nothing.
+    const bare = '00000000-0000-4000-8000-00000000ba2e';
+    await withoutAcademy(() => t.database.db.execute(sql`insert into academies (id, slug, name) values (${bare}, 'bare', 'Bare')`));
+    await expect(withAcademy(bare, () => getAcademySettings(t.database.db))).rejects.toThrow('no settings row');
+    const [rows] = (await withAcademy(bare, () => t.database.db.execute<{ count: number }>(sql`select count(*)::int as count from academy_settings`))).rows;
+    expect(rows!.count).toBe(0);
   });
 
   it('cannot hold a second row for the academy', async () => {
