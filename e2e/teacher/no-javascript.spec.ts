@@ -44,7 +44,8 @@ test('without JavaScript, a teacher marks today’s sheet on a phone and submits
   // A dashboard's link is a link: it opens the sheet, drawn by the server.
   await teacher.goto('/app/teacher/dashboard');
   await expect(teacher.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await teacher.getByRole('link', { name: 'Mark attendance' }).tap();
+  // Exact: on the batch's class days (Mon, Wed, Fri) today's classes link each batch's sheet too.
+  await teacher.getByRole('link', { name: 'Mark attendance', exact: true }).tap();
   await expect(teacher).toHaveURL('/app/teacher/attendance/mark');
   await expect(teacher.getByRole('heading', { level: 1, name: 'Mark Attendance' })).toBeVisible();
 
