@@ -21,6 +21,7 @@ import { createBackup, listBackups, runAutomaticBackupIfDue } from './backups.se
 import { formatArchiveKey, newArchiveKey, parseArchiveKey, WRONG_KEY_MESSAGE } from './offsite-crypto';
 import { restoreFromBucket } from './offsite-restore';
 import { queueOffsiteUpload, s3ClientFor, syncOffsite, type OffsiteConfig } from './offsite.service';
+import { changeJobTimes } from '../../../test/job-times';
 
 /**
  * Backups off the machine (issue 52, decision 044) against s3rver, a local S3-compatible stand-in on a
@@ -233,7 +234,7 @@ describe('copies off the machine', () => {
 
     // The off-site job fails while the bucket is away, so the runner schedules a retry (30 s later).
     await t.app.jobs.runDue();
-    await t.database.db.execute(sql`update jobs set run_at = now() where key = 'offsite-backups'`);
+    await changeJobTimes(t.database.db, sql`update jobs set run_at = now() where key = 'offsite-backups'`);
     await t.app.jobs.runDue();
     const [job] = await t.database.db.select().from(schema.jobs).where(eq(schema.jobs.key, 'offsite-backups'));
     expect(job).toMatchObject({ lastStatus: 'retrying' });
@@ -242,7 +243,7 @@ describe('copies off the machine', () => {
 
     // The bucket is back: the retry uploads it and the warning goes.
     await startS3();
-    await t.database.db.execute(sql`update jobs set run_at = now() where key = 'offsite-backups'`);
+    await changeJobTimes(t.database.db, sql`update jobs set run_at = now() where key = 'offsite-backups'`);
     await t.app.jobs.runDue();
     const list = (await inject('GET', '/api/admin/backups')).json().data.backups as BackupSummary[];
     expect(list.find((item) => item.name === backup.name)!.offsite).toMatchObject({ status: 'uploaded', error: null });
@@ -268,7 +269,7 @@ describe('copies off the machine', () => {
     }
     expect(storedObjects().has(key)).toBe(false);
     // The periodic job's run (one list of the bucket per academy): re-queued, then uploaded again.
-    await t.database.db.execute(sql`update jobs set run_at = now() where key = 'offsite-backups'`);
+    await changeJobTimes(t.database.db, sql`update jobs set run_at = now() where key = 'offsite-backups'`);
     await t.app.jobs.runDue();
     expect(storedObjects().has(key)).toBe(true);
     const list = (await inject('GET', '/api/admin/backups')).json().data.backups as BackupSummary[];
