@@ -55,12 +55,18 @@ export async function removeOpeningReceipts(tx: DbExecutor, receiptIds: string[]
   for (const year of new Set(years.map((row) => row.year))) {
     // The counter locked first (a receipt being issued holds it till it commits), then the last number still
     // in use read apart: Citus takes no subquery inside an UPDATE's coalesce (decision 053).
-    const counter = and(thisAcademy(feeReceiptCounters), eq(feeReceiptCounters.financialYear, year));
-    await tx.select({ year: feeReceiptCounters.financialYear }).from(feeReceiptCounters).where(counter).for('update');
+    await tx
+      .select({ year: feeReceiptCounters.financialYear })
+      .from(feeReceiptCounters)
+      .where(and(thisAcademy(feeReceiptCounters), eq(feeReceiptCounters.financialYear, year)))
+      .for('update');
     const [last] = await tx
       .select({ seq: max(feeReceipts.seq) })
       .from(feeReceipts)
       .where(and(thisAcademy(feeReceipts), eq(feeReceipts.financialYear, year), eq(feeReceipts.series, '')));
-    await tx.update(feeReceiptCounters).set({ lastSeq: last?.seq ?? 0 }).where(counter);
+    await tx
+      .update(feeReceiptCounters)
+      .set({ lastSeq: last?.seq ?? 0 })
+      .where(and(thisAcademy(feeReceiptCounters), eq(feeReceiptCounters.financialYear, year)));
   }
 }

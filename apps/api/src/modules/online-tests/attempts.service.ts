@@ -279,8 +279,11 @@ export async function finalizeAttempt(db: Db, id: string, by: 'student' | 'deadl
     if (!row || row.submitted_at) return;
     const [keys, answers] = await Promise.all([answerKeys(tx, row.online_test_id), savedAnswers(tx, id)]);
     const scored = scoreAttempt(row.question_order, keys, givenOf(answers), halfMarkingOf(row));
+    // The time worked out here from the locked row (its `now` is the transaction's): Citus refuses `now()`
+    // and `ends_at + interval` (not IMMUTABLE) beside a column in an UPDATE (decision 053).
+    const submittedAt = new Date(Math.min(row.now.getTime(), row.ends_at.getTime() + ATTEMPT_GRACE_SECONDS * 1000, row.closes_at.getTime()));
     await tx.execute(sql`
-      update online_test_attempts set submitted_at = least(now(), ends_at + ${GRACE}, ${row.closes_at.toISOString()}::timestamptz), submitted_by = ${by},
+      update online_test_attempts set submitted_at = ${submittedAt.toISOString()}::timestamptz, submitted_by = ${by},
         score_half_marks = ${scored.scoreHalfMarks}, correct = ${scored.correct}, wrong = ${scored.wrong}, unanswered = ${scored.unanswered}
       where id = ${id}`);
   });

@@ -150,7 +150,7 @@ export async function recordClosedTests(db: Db, limit = 20): Promise<number> {
     for (const attempt of open) await finalizeAttempt(db, attempt.id, 'deadline');
     await db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ title: string; closes_at: Date; max_half_marks: number; recorded: boolean }>(sql`
-        select ot.title, ot.closes_at, (select count(*)::int from online_test_questions q where q.online_test_id = ot.id and q.academy_id = ot.academy_id) * ot.correct_half_marks as max_half_marks,
+        select ot.title, ot.closes_at, (select count(*)::int from online_test_questions q where q.online_test_id = ot.id and q.academy_id = ot.academy_id and q.academy_id = ${academySql()}) * ot.correct_half_marks as max_half_marks,
           ot.marks_recorded_at is not null as recorded
         from online_tests ot where ot.academy_id = ${academySql()} and ot.id = ${id} for update`);
       const test = rows[0];
