@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ONLINE_TEST_MESSAGES } from '@academy/shared/schemas/online-tests';
 import { AppError } from '../lib/app-error';
+import { academySql } from '../db/same-academy';
 import { NO_RECORD, type Actor } from './actor';
 import { own, STAFF, STUDENT, type RouteRules } from './rules';
 
@@ -39,9 +40,9 @@ export const onlineTestRoutes: RouteRules = {
 export function onlineTestScope(actor: Actor): SQL | undefined {
   if (actor.role === 'admin') return undefined;
   if (actor.role === 'teacher')
-    return sql`exists (select 1 from online_test_batches otb join batches b on b.id = otb.batch_id and b.academy_id = otb.academy_id where otb.online_test_id = ot.id and b.teacher_id = ${actor.teacherId ?? NO_RECORD})`;
+    return sql`exists (select 1 from online_test_batches otb join batches b on b.id = otb.batch_id and b.academy_id = otb.academy_id where otb.online_test_id = ot.id and otb.academy_id = ot.academy_id and otb.academy_id = ${academySql()} and b.teacher_id = ${actor.teacherId ?? NO_RECORD})`;
   if (actor.role === 'student')
-    return sql`ot.published_at is not null and exists (select 1 from online_test_batches otb join batch_students bs on bs.batch_id = otb.batch_id and bs.academy_id = otb.academy_id where otb.online_test_id = ot.id and bs.student_id = ${actor.studentId ?? NO_RECORD})`;
+    return sql`ot.published_at is not null and exists (select 1 from online_test_batches otb join batch_students bs on bs.batch_id = otb.batch_id and bs.academy_id = otb.academy_id where otb.online_test_id = ot.id and otb.academy_id = ot.academy_id and otb.academy_id = ${academySql()} and bs.student_id = ${actor.studentId ?? NO_RECORD})`;
   throw new AppError('FORBIDDEN');
 }
 

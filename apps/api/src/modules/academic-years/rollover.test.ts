@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academicYearNameOf, shiftAcademicYear, shiftDate } from '@academy/shared/calendar';
 import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { attendanceRecords, batches, feeDues, feeReceipts, students, users } from '../../db/schema';
+import { joinOn } from '../../db/same-academy';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStandard, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../../academy-settings';
@@ -25,7 +26,7 @@ let oldBatchEnd: string;
 const rollover = (body: object, options: { dryRun?: boolean; cookie?: string } = {}) =>
   t.app.inject({ method: 'POST', url: `/api/academic-years/rollover${options.dryRun ? '?dryRun=true' : ''}`, headers: { cookie: options.cookie ?? admin }, payload: body });
 const studentRow = async (id: string) =>
-  (await t.database.db.select({ standardId: students.standardId, status: students.status, isActive: users.isActive, code: students.studentCode }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, id)))[0]!;
+  (await t.database.db.select({ standardId: students.standardId, status: students.status, isActive: users.isActive, code: students.studentCode }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(eq(students.id, id)))[0]!;
 const batchRow = async (id: string) => (await t.database.db.select().from(batches).where(eq(batches.id, id)))[0]!;
 const ledger = async (studentId: string) => (await t.app.inject({ method: 'GET', url: `/api/students/${studentId}/fees`, headers: { cookie: admin } })).json().data;
 

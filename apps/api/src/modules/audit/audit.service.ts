@@ -150,8 +150,9 @@ export async function pruneAuditLog(db: DbExecutor, now: Date = new Date()): Pro
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - AUDIT_RETENTION_YEARS);
   return db.transaction(async (tx) => {
-    // Local to this transaction: the permission ends with it.
-    await tx.execute(sql`select set_config('academy.audit_prune', 'on', true)`);
+    // Local to this transaction: the permission ends with it. SET LOCAL, not set_config: on Citus the
+    // trigger runs on a worker, which sees only a SET LOCAL (decision 053).
+    await tx.execute(sql`set local academy.audit_prune = 'on'`);
     const deleted = await tx.delete(auditLog).where(lt(auditLog.at, cutoff)).returning({ id: auditLog.id });
     return deleted.length;
   });

@@ -102,11 +102,25 @@ async function openScratchTables(client: Queryable, schema: string): Promise<voi
   for (const row of rows) await client.query(`alter table ${quoteIdent(schema)}.${quoteIdent(row.name)} no force row level security, disable row level security`);
 }
 
-/** Applies migrations to the scratch schema (their statements name "public" for references: pointed at it). */
+/**
+ * A migration's statement pointed at the scratch schema: `"public".` for references, and migration 0078's
+ * policy rewrite, which names the schema as a literal (`schemaname = 'public'`, `ON public.%I`): without
+ * this it read and could alter the live tables' policies instead of the scratch tables' own. On Citus the
+ * live policies are of the pre-074 form (db/citus.ts), which 0078 refuses: every restore of an archive
+ * older than 0078 stopped there (decision 053).
+ */
+export function statementForScratch(statement: string, schema: string): string {
+  return statement
+    .replaceAll('"public".', `${quoteIdent(schema)}.`)
+    .replaceAll("schemaname = 'public'", `schemaname = '${schema.replaceAll("'", "''")}'`)
+    .replaceAll('ON public.%I', `ON ${quoteIdent(schema).replaceAll('%', '%%')}.%I`);
+}
+
+/** Applies migrations to the scratch schema. */
 async function applyToScratch(client: Queryable, schema: string, migrations: KnownMigration[], scratchAcademyId: string): Promise<void> {
   for (const migration of migrations) {
     for (const statement of migration.statements) {
-      if (statement.trim() !== '') await client.query(statement.replaceAll('"public".', `${quoteIdent(schema)}.`));
+      if (statement.trim() !== '') await client.query(statementForScratch(statement, schema));
     }
     // A migration may set the academy for its own backfill (0058): the scratch rows' academy again.
     await setAcademySetting(client, scratchAcademyId);
@@ -205,14 +219,17 @@ export async function restoreAcademyRows(
     // Only the archive's academy's rows: a later migration may have made rows for every academy of the
     // scratch schema (0098: a settings row for its first academy, made by 0057).
     const ownRows = source.hasAcademyId ? `where s.academy_id = $${parameters.push(scratchAcademyId)}::uuid` : '';
-    const result = await client.query(
-      `insert into "public".${quoteIdent(table.name)} (${columns.map(quoteIdent).join(', ')}) overriding system value
-       select ${values.join(', ')} from ${quoteIdent(scratch)}.${quoteIdent(table.name)} s ${ownRows} order by ${scratchOrder(source)}`,
+    // Counted through `returning` in a CTE: on Citus an INSERT … SELECT from a local table without it is a
+    // COPY into the shards, refused under row-level security (decision 053); the rows stay on the server.
+    const result = await client.query<{ count: number }>(
+      `with moved as (insert into "public".${quoteIdent(table.name)} (${columns.map(quoteIdent).join(', ')}) overriding system value
+       select ${values.join(', ')} from ${quoteIdent(scratch)}.${quoteIdent(table.name)} s ${ownRows} order by ${scratchOrder(source)} returning 1)
+       select count(*)::int as count from moved`,
       parameters,
     ).catch((error: unknown) => {
       throw Object.assign(new Error(`table ${table.name}: ${(error as Error).message}`), { cause: error });
     });
-    counts.set(table.name, (result as { rowCount?: number | null }).rowCount ?? 0);
+    counts.set(table.name, result.rows[0]?.count ?? 0);
   }
   await ensureSettingsRow(client, target.academyId);
   await resetSequences(client, { onlyForward: true });

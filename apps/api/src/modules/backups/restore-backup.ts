@@ -73,7 +73,9 @@ export async function restoreStagedBackup(
     await withAcademy(academyId, async () => {
       await client.query('begin');
       // The audit log refuses TRUNCATE (migration 0029) and DELETE (0014) except in a restore: the academy's is refilled from the backup.
-      await client.query("select set_config('academy.restoring', 'on', true), set_config('academy.audit_prune', 'on', true)");
+      // SET LOCAL, not set_config: on Citus the triggers run on the workers, which see only a SET LOCAL (decision 053).
+      await client.query("set local academy.restoring = 'on'");
+      await client.query("set local academy.audit_prune = 'on'");
       // The same lock as start-up migrations: no server migrates underneath a restore.
       await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
       await useCanonicalOutput(client);

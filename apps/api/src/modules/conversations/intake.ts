@@ -181,7 +181,7 @@ async function topicAnswer(tx: DbExecutor, deps: IntakeDeps, origin: string, top
       from parent_students ps join students s on s.id = ps.student_id and s.academy_id = ps.academy_id join users u on u.id = s.user_id and u.academy_id = s.academy_id
       left join lateral (
         select t.name as test, t.date::text as date, tm.half_marks, tm.absent, t.max_half_marks from exam_marks tm join exams t on t.id = tm.exam_id and t.academy_id = tm.academy_id
-        where tm.student_id = s.id and t.published_at is not null order by t.date desc, t.published_at desc limit 1) r on true
+        where tm.student_id = s.id and tm.academy_id = s.academy_id and t.published_at is not null order by t.date desc, t.published_at desc limit 1) r on true
       where ps.parent_id = ${parentId} order by lower(u.name)`);
     return rows
       .map((row) => {

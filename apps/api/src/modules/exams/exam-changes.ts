@@ -10,6 +10,7 @@ import { diffChanges, recordAudit } from '../audit';
 import { formatDate } from '@academy/shared/calendar';
 import { batchForStaff, examForStaff, lockExamForStaff, toExam } from './exam-rows';
 import { getExam } from './exam-reads';
+import { appNowSql } from '../../db/app-time';
 
 type ExamInput = z.output<typeof examInputSchema>;
 
@@ -45,7 +46,7 @@ export async function updateExam(db: Db, actor: Actor, examId: string, input: Ex
     }
     await tx.execute(sql`
       update exams set name = ${input.name}, date = ${input.date}, max_half_marks = ${toHalfMarks(input.maxMarks)}, topic = ${input.topic ?? null},
-        corrected_at = case when published_at is not null then now() else corrected_at end, updated_at = now()
+        corrected_at = case when published_at is not null then ${appNowSql()} else corrected_at end, updated_at = ${appNowSql()}
       where id = ${examId}`);
     await recordAudit(tx, actor, {
       action: before.publishedAt ? 'test.correct' : 'test.update',

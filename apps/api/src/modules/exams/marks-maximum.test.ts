@@ -30,7 +30,7 @@ const saveMarks = (a: number, b: number) =>
   t.app.inject({ method: 'PUT', url: `/api/tests/${ids.test}/marks`, headers: { cookie }, payload: { marks: [{ studentId: ids.a, marks: a }, { studentId: ids.b, marks: b }] } });
 
 async function marksAboveMaximum(): Promise<number> {
-  const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from exam_marks m join exams t on t.id = m.exam_id where m.half_marks > t.max_half_marks`);
+  const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from exam_marks m join exams t on t.id = m.exam_id and t.academy_id = m.academy_id where m.half_marks > t.max_half_marks`);
   return rows[0]!.n;
 }
 

@@ -11,11 +11,11 @@ describe('demo seed tests', () => {
     const { rows } = await database.db.execute<{ tests: number; marks: number; over: number; absent: number }>(sql`
       select count(distinct t.id)::int as tests, count(m.*)::int as marks,
         count(*) filter (where m.half_marks > t.max_half_marks)::int as over, count(*) filter (where m.absent)::int as absent
-      from exams t join exam_marks m on m.exam_id = t.id where t.published_at is not null`);
+      from exams t join exam_marks m on m.exam_id = t.id and m.academy_id = t.academy_id where t.published_at is not null`);
     expect(rows[0]!.tests).toBeGreaterThanOrEqual(6);
     expect(rows[0]!.over).toBe(0);
     expect(rows[0]!.absent).toBeGreaterThan(0);
-    const { rows: student } = await database.db.execute<{ id: string }>(sql`select s.id from students s join users u on u.id = s.user_id where u.email = ${DEMO_LOGINS.student}`);
+    const { rows: student } = await database.db.execute<{ id: string }>(sql`select s.id from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where u.email = ${DEMO_LOGINS.student}`);
     const own = await examsOfStudent(database.db, student[0]!.id);
     expect(own.tests.length).toBeGreaterThanOrEqual(2);
   });

@@ -77,7 +77,7 @@ export async function studentsSheet({ sheet, tx, wordOf, given }: SheetContext):
       select s.student_code, u.name, u.email, s.phone, s.gender, s.date_of_birth, st.name as standard, s.school, s.board, s.medium, s.address, s.status, s.admission_date,
         (select string_agg(b.name, '; ' order by b.name) from batch_students bs join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id where bs.student_id = s.id and bs.academy_id = s.academy_id) as batches,
         (select json_agg(json_build_object('name', pu.name, 'relation', p.relation, 'phone', p.phone, 'email', pu.email) order by ps.created_at, p.id)
-           from parent_students ps join parents p on p.id = ps.parent_id and p.academy_id = ps.academy_id join users pu on pu.id = p.user_id and pu.academy_id = p.academy_id where ps.student_id = s.id) as parents
+           from parent_students ps join parents p on p.id = ps.parent_id and p.academy_id = ps.academy_id join users pu on pu.id = p.user_id and pu.academy_id = p.academy_id where ps.student_id = s.id and ps.academy_id = s.academy_id) as parents
       from students s
       join users u on u.id = s.user_id and u.academy_id = s.academy_id
       left join standards st on st.id = s.standard_id and st.academy_id = s.academy_id
@@ -106,7 +106,7 @@ export function teachersSheet({ sheet, wordOf }: SheetContext): Promise<number> 
     ],
     sql`
       select u.name, u.email, t.phone, t.gender, t.qualification,
-        (select string_agg(sj.name, '; ' order by sj.name) from teacher_subjects ts join subjects sj on sj.id = ts.subject_id and sj.academy_id = ts.academy_id where ts.teacher_id = t.id) as subjects,
+        (select string_agg(sj.name, '; ' order by sj.name) from teacher_subjects ts join subjects sj on sj.id = ts.subject_id and sj.academy_id = ts.academy_id where ts.teacher_id = t.id and ts.academy_id = t.academy_id) as subjects,
         (select string_agg(b.name, '; ' order by b.name) from batches b where b.teacher_id = t.id and b.academy_id = t.academy_id) as batches,
         t.joining_date, t.status, t.address
       from teachers t join users u on u.id = t.user_id and u.academy_id = t.academy_id
@@ -131,7 +131,7 @@ export function batchesSheet({ sheet, say }: SheetContext): Promise<number> {
     sql`
       select b.name, st.name as standard, sj.name as subject, tu.name as teacher, b.schedule_days as days,
         to_char(b.start_time, 'HH24:MI') as start_time, to_char(b.end_time, 'HH24:MI') as end_time, b.start_date, b.end_date, b.capacity,
-        (select count(*)::int from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id where bs.batch_id = b.id and s.status = 'active') as enrolled
+        (select count(*)::int from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id where bs.batch_id = b.id and bs.academy_id = b.academy_id and s.status = 'active') as enrolled
       from batches b
       join standards st on st.id = b.standard_id and st.academy_id = b.academy_id
       join subjects sj on sj.id = b.subject_id and sj.academy_id = b.academy_id

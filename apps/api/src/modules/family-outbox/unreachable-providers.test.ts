@@ -9,6 +9,7 @@ import { STAND_IN, standInWhatsApp } from '../../../test/provider-test-app';
 import { SEND_MAX_ATTEMPTS } from '../../lib/delivery-timing';
 import { runAbsenceAlerts } from '../parents/absence-alerts';
 import { academyToday } from '../../academy-settings';
+import { changeJobTimes } from '../../../test/job-times';
 
 /**
  * Issue 73, point 12: with no provider reachable (a closed port: connection refused) or a provider
@@ -45,7 +46,7 @@ async function letMinutesPass(t: TestApp, rounds: number) {
     await t.app.backgroundIdle();
     while ((await t.app.jobs.runDue()) > 0);
     await t.database.db.execute(sql`update parent_messages set updated_at = now() - interval '10 minutes' where status = 'failed'`);
-    await t.database.db.execute(sql`update jobs set run_at = now() where run_at > now()`);
+    await changeJobTimes(t.database.db, sql`update jobs set run_at = now() where run_at > now()`);
   }
 }
 

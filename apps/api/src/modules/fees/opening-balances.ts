@@ -1,9 +1,10 @@
 /** Opening balances from a register import, and their removal when the import is undone (decision 032). */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import { formatPaise } from '@academy/shared/money';
 import { FEE_MESSAGES, OPENING_BALANCE_NOTE } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { feeAllocations, feeDues, feeReceiptCounters, feeReceipts } from '../../db/schema';
+import { academySql, thisAcademy } from '../../db/same-academy';
 import { type AuditActor } from '../audit';
 import { lockOpenDuesOf } from './fee-queries';
 import { type ReceiptToIssue, issueReceipts } from './issue-receipts';
@@ -44,7 +45,7 @@ export async function recordOpeningBalances(
 export async function removeOpeningReceipts(tx: DbExecutor, receiptIds: string[]): Promise<void> {
   if (receiptIds.length === 0) return;
   await tx.execute(
-    sql`update ${feeDues} set paid_paise = ${feeDues}.paid_paise - a.amount_paise from ${feeAllocations} a where a.due_id = ${feeDues}.id and a.receipt_id in (${sql.join(
+    sql`update ${feeDues} set paid_paise = ${feeDues}.paid_paise - a.amount_paise from ${feeAllocations} a where a.due_id = ${feeDues}.id and a.academy_id = ${feeDues}.academy_id and ${feeDues}.academy_id = ${academySql()} and a.receipt_id in (${sql.join(
       receiptIds.map((receipt) => sql`${receipt}`),
       sql`, `,
     )})`,
@@ -52,9 +53,20 @@ export async function removeOpeningReceipts(tx: DbExecutor, receiptIds: string[]
   await tx.delete(feeAllocations).where(inArray(feeAllocations.receiptId, receiptIds));
   const years = await tx.delete(feeReceipts).where(inArray(feeReceipts.id, receiptIds)).returning({ year: feeReceipts.financialYear });
   for (const year of new Set(years.map((row) => row.year))) {
+    // The counter locked first (a receipt being issued holds it till it commits), then the last number still
+    // in use read apart: Citus takes no subquery inside an UPDATE's coalesce (decision 053).
+    await tx
+      .select({ year: feeReceiptCounters.financialYear })
+      .from(feeReceiptCounters)
+      .where(and(thisAcademy(feeReceiptCounters), eq(feeReceiptCounters.financialYear, year)))
+      .for('update');
+    const [last] = await tx
+      .select({ seq: max(feeReceipts.seq) })
+      .from(feeReceipts)
+      .where(and(thisAcademy(feeReceipts), eq(feeReceipts.financialYear, year), eq(feeReceipts.series, '')));
     await tx
       .update(feeReceiptCounters)
-      .set({ lastSeq: sql`coalesce((select max(${feeReceipts.seq}) from ${feeReceipts} where ${feeReceipts.financialYear} = ${year} and ${feeReceipts.series} = ''), 0)` })
-      .where(eq(feeReceiptCounters.financialYear, year));
+      .set({ lastSeq: last?.seq ?? 0 })
+      .where(and(thisAcademy(feeReceiptCounters), eq(feeReceiptCounters.financialYear, year)));
   }
 }

@@ -18,7 +18,7 @@ import { assertStaffOfBatch, batchScope } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
 import { studentIdOf } from '../../access/actor';
 import { homeworkManageScope, homeworkNotFound, homeworkOfStudent, homeworkReadScope, ownSubmissionStudentId, submissionOwnerScope } from '../../access/homework';
-import { academySql, joinOn, thisAcademy } from '../../db/same-academy';
+import { academySql, joinOn, qualified, thisAcademy } from '../../db/same-academy';
 
 const teacherUsers = alias(users, 'teacher_users');
 
@@ -277,8 +277,15 @@ export async function homeworkFileFor(db: DbExecutor, actor: Actor, id: string):
     .select({ fileKey: homeworkFiles.fileKey, fileName: homeworkFiles.fileName, contentType: homeworkFiles.contentType })
     .from(homeworkFiles)
     .innerJoin(homework, joinOn(homework.id, homeworkFiles.homeworkId))
-    .leftJoin(homeworkSubmissions, joinOn(homeworkSubmissions.id, homeworkFiles.submissionId))
-    .where(and(eq(homeworkFiles.id, id), homeworkReadScope(actor), sql`(${homeworkFiles.submissionId} is null or ${submissionOwnerScope(actor, sql`${homeworkSubmissions.studentId}`)})`))
+    // The page's submission by `exists`, not a left join: for staff the scope is `true`, PostgreSQL 15 then
+    // drops the join and Citus refuses outer joins with a constant condition (decision 053).
+    .where(
+      and(
+        eq(homeworkFiles.id, id),
+        homeworkReadScope(actor),
+        sql`(${qualified(homeworkFiles.submissionId)} is null or exists (select 1 from ${homeworkSubmissions} where ${homeworkSubmissions.id} = ${qualified(homeworkFiles.submissionId)} and ${homeworkSubmissions.academyId} = ${qualified(homeworkFiles.academyId)} and ${submissionOwnerScope(actor, sql`${homeworkSubmissions.studentId}`)}))`,
+      ),
+    )
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', HOMEWORK_MESSAGES.fileNotFound);
   return row;

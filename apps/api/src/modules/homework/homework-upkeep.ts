@@ -9,6 +9,7 @@ import type { FileStorage } from '../../lib/storage';
 import { recordAudit } from '../audit';
 import { notifyParents, PARENT_SENDER_JOB } from '../family-outbox';
 import { academyToday, homeworkSettings } from '../../academy-settings';
+import { thisAcademy } from '../../db/same-academy';
 
 /*
  * The academy's homework upkeep (issue 59, decision 056): the weekly summary to parents and the removal
@@ -100,11 +101,12 @@ export async function removeOldHomeworkPages(db: Db, storage: FileStorage, now: 
   if (!(await homeworkSettings(db)).removeOldPages) return 0;
   const cutoff = new Date(now.getTime() - HOMEWORK_PAGES_KEEP_DAYS * DAY_MS);
   const keys = await db.transaction(async (tx) => {
-    const old = tx.select({ id: homework.id }).from(homework).where(lt(homework.dueAt, cutoff));
+    // The academy named in both tables: Citus plans the IN subquery apart (decision 053).
+    const old = tx.select({ id: homework.id }).from(homework).where(and(thisAcademy(homework), lt(homework.dueAt, cutoff)));
     const pages = await tx
       .select({ id: homeworkFiles.id })
       .from(homeworkFiles)
-      .where(and(isNotNull(homeworkFiles.submissionId), inArray(homeworkFiles.homeworkId, old)))
+      .where(and(thisAcademy(homeworkFiles), isNotNull(homeworkFiles.submissionId), inArray(homeworkFiles.homeworkId, old)))
       .limit(PAGES_PER_RUN);
     if (pages.length === 0) return [];
     const removed = await tx

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
 import { auditLog, batchStudents, feeDues, feeReceipts, parents, parentStudents, standards, students, users } from '../../db/schema';
+import { joinOn } from '../../db/same-academy';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
@@ -74,7 +75,7 @@ describe('importing a register', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('Nothing was imported: the register has 1 rows to correct. Check it again to see them.');
     const db = t.database.db;
-    const named = () => db.select({ id: students.id }).from(students).innerJoin(users, eq(users.id, students.userId)).where(inArray(users.name, rows.map((row) => row[0] as string)));
+    const named = () => db.select({ id: students.id }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(inArray(users.name, rows.map((row) => row[0] as string)));
     expect(await named()).toHaveLength(0);
 
     const sheet = await workbook(HEADER, rows);
@@ -173,7 +174,7 @@ describe('importing a register', () => {
     const answer = await upload(sheet);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().data).toMatchObject({ created: 2 });
-    const rows = await db.select({ standardId: students.standardId }).from(students).innerJoin(users, eq(users.id, students.userId)).where(inArray(users.name, [`${prefix}n Meera`, `${prefix}n Kabir`]));
+    const rows = await db.select({ standardId: students.standardId }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(inArray(users.name, [`${prefix}n Meera`, `${prefix}n Kabir`]));
     expect(rows).toEqual([{ standardId: standard.id }, { standardId: standard.id }]);
   });
 
@@ -252,7 +253,7 @@ describe('importing a register', () => {
     const born = await t.database.db
       .select({ name: users.name, dateOfBirth: students.dateOfBirth })
       .from(students)
-      .innerJoin(users, eq(users.id, students.userId))
+      .innerJoin(users, joinOn(users.id, students.userId))
       .where(inArray(users.name, rows.map((row) => row[0] as string)));
     expect(born.map((row) => row.dateOfBirth)).toEqual(['2012-07-14', '2012-07-14', '2012-07-14']);
   });

@@ -17,6 +17,7 @@ import { jobs, lectureFiles, lectures } from '../../db/schema';
 import { currentAcademyId, withAcademy } from '../../lib/tenancy';
 import { removeExpiredLectures } from './lecture-watch.service';
 import { LECTURE_BUCKET_JOB, syncLectureBucket } from './lecture-bucket';
+import { changeJobTimes } from '../../../test/job-times';
 
 /*
  * Lectures in the academy's bucket (issue 75, decision 096), against s3rver, the local S3-compatible
@@ -205,7 +206,7 @@ describe('a bucket that does not answer', () => {
 
   it('is caught up with when it answers again: the retry copies the lecture and the warning goes', async () => {
     await startS3();
-    await t.database.db.execute(sql`update jobs set run_at = now() where name = ${LECTURE_BUCKET_JOB} and last_status = 'retrying'`);
+    await changeJobTimes(t.database.db, sql`update jobs set run_at = now() where name = ${LECTURE_BUCKET_JOB} and last_status = 'retrying'`);
     await runJobs();
     expect(await lectureRow(ids.second)).toMatchObject({ bucketState: 'copied', bucketError: null });
     expect((await filesOf(ids.second)).every((file) => file.inBucket)).toBe(true);

@@ -11,6 +11,7 @@ import { buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
 import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
 import { auditLog, lectureStills } from '../../db/schema';
 import { FIRST_ACADEMY_ID } from '../../lib/tenancy';
+import { changeJobTimes } from '../../../test/job-times';
 
 /*
  * The resumable (tus) upload and the recording in class (issue 75, decision 087): a file sent in two
@@ -218,7 +219,7 @@ describe('unfinished uploads', () => {
     info.creation_date = new Date(Date.now() - 25 * 3600_000).toISOString();
     fs.writeFileSync(path.join(folder, `${old}.json`), JSON.stringify(info));
     // The hourly run comes now (an earlier test's runs took its first).
-    await t.database.db.execute(sql`update jobs set run_at = now() where key = 'lecture-uploads-cleanup'`);
+    await changeJobTimes(t.database.db, sql`update jobs set run_at = now() where key = 'lecture-uploads-cleanup'`);
     await t.app.jobs.runDue(['lecture-uploads-cleanup']);
     expect(fs.existsSync(path.join(folder, old))).toBe(false);
     expect(fs.existsSync(path.join(folder, `${old}.json`))).toBe(false);

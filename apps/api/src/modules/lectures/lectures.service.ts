@@ -219,7 +219,7 @@ export async function lectureViewers(db: DbExecutor, actor: Actor, id: string): 
     .from(batchStudents)
     .innerJoin(students, joinOn(students.id, batchStudents.studentId))
     .innerJoin(users, joinOn(users.id, students.userId))
-    .leftJoin(lectureViews, and(eq(lectureViews.lectureId, id), eq(lectureViews.studentId, students.id)))
+    .leftJoin(lectureViews, and(eq(lectureViews.lectureId, id), joinOn(lectureViews.studentId, students.id)))
     .where(eq(batchStudents.batchId, lecture.batchId))
     .orderBy(desc(absent), users.name, students.id);
   return rows.map((row) => ({

@@ -210,7 +210,7 @@ export async function getAttempt(db: Db, actor: Actor, id: string): Promise<Atte
 export async function saveAnswers(db: Db, actor: Actor, id: string, input: AnswersInput): Promise<{ saved: number; endsAt: string; serverNow: string }> {
   const { rows } = await db.execute<{ student_id: string; submitted: boolean; open: boolean; ends_at: Date; now: Date; option_order: Record<string, string[]>; types: Record<string, QuestionType> }>(sql`
     select a.student_id, a.submitted_at is not null as submitted, ${TAKES_ANSWERS} as open, a.ends_at, now() as now, a.option_order,
-      (select json_object_agg(q.id, q.type) from questions q where q.id = any(a.question_order)) as types
+      (select json_object_agg(q.id, q.type) from questions q where q.id = any(a.question_order) and q.academy_id = a.academy_id) as types
     from online_test_attempts a join online_tests ot on ot.id = a.online_test_id and ot.academy_id = a.academy_id where a.id = ${id}`);
   const attempt = rows[0];
   if (!attempt) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.attemptNotFound);
@@ -279,8 +279,11 @@ export async function finalizeAttempt(db: Db, id: string, by: 'student' | 'deadl
     if (!row || row.submitted_at) return;
     const [keys, answers] = await Promise.all([answerKeys(tx, row.online_test_id), savedAnswers(tx, id)]);
     const scored = scoreAttempt(row.question_order, keys, givenOf(answers), halfMarkingOf(row));
+    // The time worked out here from the locked row (its `now` is the transaction's): Citus refuses `now()`
+    // and `ends_at + interval` (not IMMUTABLE) beside a column in an UPDATE (decision 053).
+    const submittedAt = new Date(Math.min(row.now.getTime(), row.ends_at.getTime() + ATTEMPT_GRACE_SECONDS * 1000, row.closes_at.getTime()));
     await tx.execute(sql`
-      update online_test_attempts set submitted_at = least(now(), ends_at + ${GRACE}, ${row.closes_at.toISOString()}::timestamptz), submitted_by = ${by},
+      update online_test_attempts set submitted_at = ${submittedAt.toISOString()}::timestamptz, submitted_by = ${by},
         score_half_marks = ${scored.scoreHalfMarks}, correct = ${scored.correct}, wrong = ${scored.wrong}, unanswered = ${scored.unanswered}
       where id = ${id}`);
   });

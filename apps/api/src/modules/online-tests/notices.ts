@@ -22,7 +22,7 @@ export function defineOnlineTestJobs(jobs: Jobs, db: Db): void {
       const { rows } = await tx.execute<{ title: string; opens_at: Date; closes_at: Date; student_ids: string[] | null }>(sql`
         select ot.title, ot.opens_at, ot.closes_at,
           (select array_agg(distinct bs.student_id) from online_test_batches otb join batch_students bs on bs.batch_id = otb.batch_id and bs.academy_id = otb.academy_id
-            join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' where otb.online_test_id = ot.id) as student_ids
+            join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active' where otb.online_test_id = ot.id and otb.academy_id = ot.academy_id) as student_ids
         from online_tests ot where ot.id = ${payload.onlineTestId} and ot.published_at is not null`);
       const test = rows[0];
       if (!test) return;

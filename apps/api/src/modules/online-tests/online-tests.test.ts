@@ -355,7 +355,7 @@ describe('online tests', () => {
     expect(recorded).toContain('JEE Main practice 1');
     // Marks are never negative in tests and marks: the classmate's −1 counts as 0 there.
     const marks = await t.database.db.execute<{ student_id: string; half_marks: number | null; absent: boolean }>(sql`
-      select m.student_id, m.half_marks, m.absent from exam_marks m join online_test_batches otb on otb.exam_id = m.exam_id where otb.online_test_id = ${testId}`);
+      select m.student_id, m.half_marks, m.absent from exam_marks m join online_test_batches otb on otb.exam_id = m.exam_id and otb.academy_id = m.academy_id where otb.online_test_id = ${testId}`);
     expect(new Map(marks.rows.map((row) => [row.student_id, row.half_marks]))).toEqual(new Map([[ids.student, 22], [ids.classmate, 0]]));
     // The report card shows it; the parents were told the result (the exam-results-messages job).
     const card = await t.app.inject({ method: 'GET', url: `/api/students/${ids.student}/report-card.pdf`, headers: { cookie: cookie.student } });

@@ -47,9 +47,9 @@ export async function onlineTestResults(db: Db, actor: Actor, id: string): Promi
       left join lateral (
         select b.id, b.name from online_test_batches otb join batches b on b.id = otb.batch_id and b.academy_id = otb.academy_id
         join batch_students bs on bs.batch_id = b.id and bs.academy_id = b.academy_id and bs.student_id = a.student_id
-        where otb.online_test_id = a.online_test_id order by b.name limit 1
+        where otb.online_test_id = a.online_test_id and otb.academy_id = a.academy_id and otb.academy_id = ${academySql()} order by b.name limit 1
       ) b on true
-      where a.online_test_id = ${id}
+      where a.online_test_id = ${id} and a.academy_id = ${academySql()}
       order by a.score_half_marks desc nulls last, lower(u.name)`),
     db.execute<{ student_id: string; name: string }>(sql`
       select distinct s.id as student_id, u.name
@@ -150,7 +150,7 @@ export async function recordClosedTests(db: Db, limit = 20): Promise<number> {
     for (const attempt of open) await finalizeAttempt(db, attempt.id, 'deadline');
     await db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ title: string; closes_at: Date; max_half_marks: number; recorded: boolean }>(sql`
-        select ot.title, ot.closes_at, (select count(*)::int from online_test_questions q where q.online_test_id = ot.id and q.academy_id = ot.academy_id) * ot.correct_half_marks as max_half_marks,
+        select ot.title, ot.closes_at, (select count(*)::int from online_test_questions q where q.online_test_id = ot.id and q.academy_id = ot.academy_id and q.academy_id = ${academySql()}) * ot.correct_half_marks as max_half_marks,
           ot.marks_recorded_at is not null as recorded
         from online_tests ot where ot.academy_id = ${academySql()} and ot.id = ${id} for update`);
       const test = rows[0];

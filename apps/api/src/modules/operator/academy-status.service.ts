@@ -108,8 +108,9 @@ export async function removeAcademy(db: Db, filesDir: string, academyId: string)
   let rows = 0;
   await withAcademy(academyId, async () => await
     db.transaction(async (tx) => {
-      // The audit log refuses deletes except a pruning that says so in its own transaction (migration 0014).
-      await tx.execute(sql`select set_config('academy.audit_prune', 'on', true)`);
+      // The audit log refuses deletes except a pruning that says so in its own transaction (migration 0014);
+      // SET LOCAL, not set_config: on Citus the trigger runs on a worker, which sees only a SET LOCAL (decision 053).
+      await tx.execute(sql`set local academy.audit_prune = 'on'`);
       for (const table of tables) {
         const result = await tx.execute(sql`delete from ${sql.identifier(table)} where academy_id = ${academyId}`);
         rows += result.rowCount ?? 0;

@@ -12,6 +12,7 @@ import { sendDueParentMessages } from '../family-outbox/send-messages';
 import type { ParentSenderDeps } from '../family-outbox/sender-parts';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../family-outbox/send-to-webhook';
 import { formatDate, shiftDate } from '@academy/shared/calendar';
+import { changeJobTimes } from '../../../test/job-times';
 
 const SECRET = 'a-long-webhook-secret-0123456789';
 type Received = { headers: http.IncomingHttpHeaders; body: string };
@@ -188,7 +189,7 @@ describe('same-day absence alerts', () => {
     expect(await alertsOf(child.id)).toEqual([]);
     await submit({ [child.id]: 'present', [late.id]: 'late' });
     // The delay has passed.
-    await db.execute(sql`update jobs set run_at = now() where name = 'absence-alerts' and run_at > now()`);
+    await changeJobTimes(db, sql`update jobs set run_at = now() where name = 'absence-alerts' and run_at > now()`);
     await runJobs();
     expect(await t.mailsTo(parent.user.email)).toHaveLength(0);
     expect((await alertsOf(child.id)).map((alert: { status: string }) => alert.status)).toEqual(['cancelled']);
@@ -271,13 +272,13 @@ describe('same-day absence alerts', () => {
     const { submit } = await classroom(children.map((child) => child.id));
     await submit(Object.fromEntries(children.map((child) => [child.id, 'absent' as const])));
     // Only the attendance.marked event's delivery, then the alert job (it queues the messages); then two senders race.
-    await db.execute(sql`update jobs set run_at = now() + interval '1 hour' where name = 'parent-messages'`);
+    await changeJobTimes(db, sql`update jobs set run_at = now() + interval '1 hour' where name = 'parent-messages'`);
     await t.app.jobs.runDue();
     await t.app.jobs.runDue();
     const [a, b] = await Promise.all([sendDue(), sendDue()]);
     expect(a.sent + b.sent).toBe(10);
     expect(received).toHaveLength(5);
-    await db.execute(sql`update jobs set run_at = now() where name = 'parent-messages'`);
+    await changeJobTimes(db, sql`update jobs set run_at = now() where name = 'parent-messages'`);
   });
 
   it('a slow webhook keeps its claims: a second server starting after the lease would have run out sends nothing twice', async () => {
