@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/web/waterfall.ts <path> <email>`: one signed-in screen opened on Slow 3G from an
- * empty cache (as `npm run bench:web` opens it), with every request's start, end, size and type, in the
+ * empty cache (as `npm run bench:web` opens it), until the app has taken it over, with every request's start, end, size and type, in the
  * order they started: where a first screen's seconds go (issue 56). `--no-build` is implied: run
  * `npm run build` first.
  */
@@ -30,6 +30,9 @@ try {
   });
   await page.goto(`${server.baseUrl}${screenPath}`, { waitUntil: 'commit' });
   console.log(`content at ${((await contentShown(page)) / 1000).toFixed(1)} s`);
+  // Then until the app has taken the page over (issue 74): what the take-over waited for.
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 180_000 });
+  console.log(`taken over at ${((await page.evaluate(() => performance.now())) / 1000).toFixed(1)} s`);
   for (const row of rows.values()) console.log(`${row.start.toFixed(1).padStart(5)} → ${(row.end ?? NaN).toFixed(1).padStart(5)}  ${((row.bytes ?? 0) / 1000).toFixed(1).padStart(6)} kB  ${row.type.padEnd(10)} ${row.url}`);
   await browser.close();
 } finally {
