@@ -12,7 +12,7 @@ interface LoadingQuery<T> {
   refetch: () => Promise<unknown>;
 }
 
-interface QueryStatesProps<T> {
+export interface QueryStatesProps<T> {
   query: LoadingQuery<T>;
   /**
    * The grey blocks shown while it loads, where the content will be: one block of this height, or a

@@ -1,7 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ApiResult } from '../../lib/api-client';
+import { QueryStates, type QueryStatesProps } from './query-states';
 import { showNotSaved, showSaved } from './save-notices';
 import { useEntityForm, type EntityFormOptions } from '../../lib/use-entity-form';
 
@@ -56,34 +57,77 @@ type SettingsCardProps = {
   children: ReactNode;
 };
 
+/**
+ * A Settings panel's data: while it loads, a grey block as wide as the panel (`skeleton` high); then, as
+ * QueryStates, the reason and "Try again" when it failed, or the panel.
+ */
+export function SettingsQueryStates<T>({ skeleton, ...states }: Omit<QueryStatesProps<T>, 'skeleton'> & { skeleton: number }) {
+  if (states.query.isPending) return <Skeleton h={skeleton} radius="md" maw={880} aria-hidden="true" />;
+  return <QueryStates skeleton={skeleton} {...states} />;
+}
+
+type SettingsPanelProps = {
+  /** The title's element id, which names the panel (or the form around it) for assistive technology. */
+  titleId: string;
+  title: ReactNode;
+  /** What the panel is for, under its title. */
+  description: ReactNode;
+  /** A line under the description, in the panel's heading. */
+  note?: ReactNode;
+  /**
+   * A section of its own, named by its title (the default); false inside a form that the title names
+   * already (SettingsCard, Brand, Your app).
+   */
+  section?: boolean;
+  testId?: string;
+  children: ReactNode;
+};
+
+/** The frame of one panel of the Settings screen: its title and what it is for, then its content. */
+export function SettingsPanel({ titleId, title, description, note, section = true, testId, children }: SettingsPanelProps) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      maw={880}
+      component={section ? 'section' : 'div'}
+      aria-labelledby={section ? titleId : undefined}
+      data-testid={testId}
+    >
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4" id={titleId}>
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+          {note}
+        </div>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
 /** One card of the Settings screen: its title and what it is for, the fields, and the save button. */
 export function SettingsCard({ titleId, title, description, note, onSubmit, saving, saveLabel, formError, children }: SettingsCardProps) {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880}>
-        <Stack gap="md">
-          <div>
-            <Title order={2} size="h4" id={titleId}>
-              {title}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-            {note}
-          </div>
-          {children}
-          {formError ? (
-            <Text size="sm" c="red" role="alert">
-              {formError}
-            </Text>
-          ) : null}
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving}>
-              {saveLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <SettingsPanel titleId={titleId} title={title} description={description} note={note} section={false}>
+        {children}
+        {formError ? (
+          <Text size="sm" c="red" role="alert">
+            {formError}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={saving}>
+            {saveLabel}
+          </Button>
+        </Group>
+      </SettingsPanel>
     </form>
   );
 }

@@ -1,9 +1,8 @@
-import { SimpleGrid, Skeleton, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { PAYMENT_SETTINGS_MESSAGES, paymentSettingsSchema, type PaymentSettings } from '@academy/shared/schemas/payments';
-import { SettingsCard, useSettingsForm } from '../../../components/ui/settings-card';
-import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { SettingsCard, SettingsQueryStates, useSettingsForm } from '../../../components/ui/settings-card';
 import { translateServerText } from '../../../lib/server-text';
 import { usePaymentSettings, useSavePaymentSettings } from '../api';
 
@@ -18,11 +17,7 @@ const toInput = (values: Values): PaymentSettings => (values.upi.vpa.trim() === 
 export function PaymentSettingsSection() {
   const { t } = useLingui();
   const settings = usePaymentSettings();
-  if (settings.isPending) return <Skeleton h={200} radius="md" maw={880} aria-hidden="true" />;
-  if (settings.isError) {
-    return <LoadErrorAlert title={t`The payment settings could not be loaded`} error={settings.error} fallback={FAILURES.load} onRetry={() => void settings.refetch()} />;
-  }
-  return <PaymentSettingsForm settings={settings.data} />;
+  return <SettingsQueryStates query={settings} skeleton={200} errorTitle={t`The payment settings could not be loaded`} errorFallback={FAILURES.load}>{(data) => <PaymentSettingsForm settings={data} />}</SettingsQueryStates>;
 }
 
 /**

@@ -1,9 +1,9 @@
-import { Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HOMEWORK_MESSAGES, HOMEWORK_PAGES_KEEP_DAYS, type HomeworkSettings } from '@academy/shared/schemas/homework';
-import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { SettingsPanel, SettingsQueryStates } from '../../../components/ui/settings-card';
 import { normalizeError } from '../../../lib/api-client';
 import { useHomeworkSettings, useSaveHomeworkSettings } from '../api';
 
@@ -11,9 +11,7 @@ import { useHomeworkSettings, useSaveHomeworkSettings } from '../api';
 export function HomeworkSettingsSection() {
   const { t } = useLingui();
   const settings = useHomeworkSettings();
-  if (settings.isPending) return <Skeleton h={160} radius="md" maw={880} aria-hidden="true" />;
-  if (settings.isError) return <LoadErrorAlert title={t`The homework settings could not be loaded`} error={settings.error} fallback={HOMEWORK_MESSAGES.notFound} onRetry={() => void settings.refetch()} />;
-  return <HomeworkSettingsForm settings={settings.data} />;
+  return <SettingsQueryStates query={settings} skeleton={160} errorTitle={t`The homework settings could not be loaded`} errorFallback={HOMEWORK_MESSAGES.notFound}>{(data) => <HomeworkSettingsForm settings={data} />}</SettingsQueryStates>;
 }
 
 function HomeworkSettingsForm({ settings }: { settings: HomeworkSettings }) {
@@ -27,34 +25,28 @@ function HomeworkSettingsForm({ settings }: { settings: HomeworkSettings }) {
       onError: (error) => notifications.show({ title: t`The homework settings were not saved`, message: normalizeError(error).message, color: 'red' }),
     });
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880} component="section" aria-labelledby="homework-settings-title">
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h4" id="homework-settings-title">
-            <Trans>Homework</Trans>
-          </Title>
-          <Text size="sm" c="dimmed">
-            <Trans>What families hear about homework, and how long handed-in pages are kept.</Trans>
-          </Text>
-        </div>
-        <Switch
-          label={t`Weekly homework summary to parents`}
-          description={t`Once a week each family gets what was set, handed in, late and to redo, by their usual channel and in their language.`}
-          checked={values.weeklySummary}
-          onChange={(event) => setValues((current) => ({ ...current, weeklySummary: event.currentTarget.checked }))}
-        />
-        <Switch
-          label={t`Remove handed-in pages after a term`}
-          description={t`Photos and PDFs of homework due more than ${days} days ago are deleted to save space. The checks, comments and marks stay.`}
-          checked={values.removeOldPages}
-          onChange={(event) => setValues((current) => ({ ...current, removeOldPages: event.currentTarget.checked }))}
-        />
-        <Group>
-          <Button onClick={submit} loading={save.isPending}>
-            <Trans>Save homework settings</Trans>
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <SettingsPanel
+      titleId="homework-settings-title"
+      title={<Trans>Homework</Trans>}
+      description={<Trans>What families hear about homework, and how long handed-in pages are kept.</Trans>}
+    >
+      <Switch
+        label={t`Weekly homework summary to parents`}
+        description={t`Once a week each family gets what was set, handed in, late and to redo, by their usual channel and in their language.`}
+        checked={values.weeklySummary}
+        onChange={(event) => setValues((current) => ({ ...current, weeklySummary: event.currentTarget.checked }))}
+      />
+      <Switch
+        label={t`Remove handed-in pages after a term`}
+        description={t`Photos and PDFs of homework due more than ${days} days ago are deleted to save space. The checks, comments and marks stay.`}
+        checked={values.removeOldPages}
+        onChange={(event) => setValues((current) => ({ ...current, removeOldPages: event.currentTarget.checked }))}
+      />
+      <Group>
+        <Button onClick={submit} loading={save.isPending}>
+          <Trans>Save homework settings</Trans>
+        </Button>
+      </Group>
+    </SettingsPanel>
   );
 }

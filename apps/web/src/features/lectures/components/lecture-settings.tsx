@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, NumberInput, Paper, Radio, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Radio, Stack, Table, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { LectureRecorders, LectureSettings } from '@academy/shared/schemas/lecture-settings';
-import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
+import { SettingsPanel, SettingsQueryStates } from '../../../components/ui/settings-card';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { translateServerText } from '../../../lib/server-text';
 import { megabytes } from '../offline-lectures';
@@ -18,9 +18,7 @@ import { LectureBucketStatus } from './lecture-bucket-status';
 export function LectureSettingsSection() {
   const { t } = useLingui();
   const settings = useLectureSettings();
-  if (settings.isPending) return <Skeleton h={320} radius="md" maw={880} aria-hidden="true" />;
-  if (settings.isError) return <LoadErrorAlert title={t`The lecture settings could not be loaded`} error={settings.error} fallback={msg`Failed to load the lecture settings`} onRetry={() => void settings.refetch()} />;
-  return <LectureSettingsForm settings={settings.data} />;
+  return <SettingsQueryStates query={settings} skeleton={320} errorTitle={t`The lecture settings could not be loaded`} errorFallback={msg`Failed to load the lecture settings`}>{(data) => <LectureSettingsForm settings={data} />}</SettingsQueryStates>;
 }
 
 function LectureSettingsForm({ settings }: { settings: LectureSettings }) {
@@ -49,65 +47,60 @@ function LectureSettingsForm({ settings }: { settings: LectureSettings }) {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880} component="section" aria-labelledby="lecture-settings-title" data-testid="lecture-settings">
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h4" id="lecture-settings-title">
-            <Trans>Lectures</Trans>
-          </Title>
-          <Text size="sm" c="dimmed">
-            <Trans>Who records class lectures, how long they are kept, and the space they take.</Trans>
-          </Text>
-        </div>
-        <Radio.Group label={t`Who may record lectures`} value={recorders} onChange={(value) => setRecorders(value as LectureRecorders)} error={errors.recorders}>
+    <SettingsPanel
+      titleId="lecture-settings-title"
+      title={<Trans>Lectures</Trans>}
+      description={<Trans>Who records class lectures, how long they are kept, and the space they take.</Trans>}
+      testId="lecture-settings"
+    >
+      <Radio.Group label={t`Who may record lectures`} value={recorders} onChange={(value) => setRecorders(value as LectureRecorders)} error={errors.recorders}>
+        <Stack gap={6} mt={6}>
+          <Radio value="all-teachers" label={t`Every teacher, for their own batches`} />
+          <Radio value="chosen-teachers" label={t`Only the teachers chosen below`} />
+          <Radio value="admin-only" label={t`Only the office (admin)`} />
+        </Stack>
+      </Radio.Group>
+      {recorders === 'chosen-teachers' ? (
+        <Checkbox.Group label={t`Teachers who may record`} value={teacherIds} onChange={setTeacherIds} error={errors.teacherIds}>
           <Stack gap={6} mt={6}>
-            <Radio value="all-teachers" label={t`Every teacher, for their own batches`} />
-            <Radio value="chosen-teachers" label={t`Only the teachers chosen below`} />
-            <Radio value="admin-only" label={t`Only the office (admin)`} />
+            {settings.teachers.map((teacher) => (
+              <Checkbox key={teacher._id} value={teacher._id} label={teacher.name} />
+            ))}
           </Stack>
-        </Radio.Group>
-        {recorders === 'chosen-teachers' ? (
-          <Checkbox.Group label={t`Teachers who may record`} value={teacherIds} onChange={setTeacherIds} error={errors.teacherIds}>
-            <Stack gap={6} mt={6}>
-              {settings.teachers.map((teacher) => (
-                <Checkbox key={teacher._id} value={teacher._id} label={teacher.name} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-        ) : null}
-        <NumberInput
-          label={t`Keep lectures for (days)`}
-          description={t`Older lectures' recordings are removed every night; their titles and who watched stay. Leave empty to keep them.`}
-          min={1}
-          max={3650}
-          allowDecimal={false}
-          value={keepDays}
-          onChange={setKeepDays}
-          error={errors.keepDays}
-          maw={320}
-          data-testid="lecture-keep-days"
-        />
-        <NumberInput
-          label={t`Keep downloads on phones for (days)`}
-          description={t`A lecture a student downloads to watch offline is removed from their phone after this.`}
-          min={1}
-          max={365}
-          allowDecimal={false}
-          value={offlineDays}
-          onChange={setOfflineDays}
-          error={errors.offlineDays}
-          maw={320}
-          data-testid="lecture-offline-days"
-        />
-        <Group>
-          <Button onClick={() => void submit()} loading={save.isPending} data-testid="lecture-settings-save">
-            <Trans>Save lecture settings</Trans>
-          </Button>
-        </Group>
-        <LectureStorageByBatch settings={settings} />
-        <LectureBucketStatus bucket={settings.bucket} />
-      </Stack>
-    </Paper>
+        </Checkbox.Group>
+      ) : null}
+      <NumberInput
+        label={t`Keep lectures for (days)`}
+        description={t`Older lectures' recordings are removed every night; their titles and who watched stay. Leave empty to keep them.`}
+        min={1}
+        max={3650}
+        allowDecimal={false}
+        value={keepDays}
+        onChange={setKeepDays}
+        error={errors.keepDays}
+        maw={320}
+        data-testid="lecture-keep-days"
+      />
+      <NumberInput
+        label={t`Keep downloads on phones for (days)`}
+        description={t`A lecture a student downloads to watch offline is removed from their phone after this.`}
+        min={1}
+        max={365}
+        allowDecimal={false}
+        value={offlineDays}
+        onChange={setOfflineDays}
+        error={errors.offlineDays}
+        maw={320}
+        data-testid="lecture-offline-days"
+      />
+      <Group>
+        <Button onClick={() => void submit()} loading={save.isPending} data-testid="lecture-settings-save">
+          <Trans>Save lecture settings</Trans>
+        </Button>
+      </Group>
+      <LectureStorageByBatch settings={settings} />
+      <LectureBucketStatus bucket={settings.bucket} />
+    </SettingsPanel>
   );
 }
 

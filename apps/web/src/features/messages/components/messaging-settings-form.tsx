@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Divider, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, CopyButton, Divider, Group, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { MinutesInput } from '../../../components/ui/minutes-input';
 import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
@@ -7,8 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseFormReturnType } from '@mantine/form';
 import { MESSAGE_KINDS, MESSAGING_MESSAGES, URGENT_KINDS, messagingSettingsInputSchema } from '@academy/shared/schemas/messaging';
 import type { MessagingSettings } from '@academy/shared/schemas/messaging';
-import { SettingsCard, useSettingsForm } from '../../../components/ui/settings-card';
-import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { SettingsCard, SettingsQueryStates, useSettingsForm } from '../../../components/ui/settings-card';
 import { normalizeError } from '../../../lib/api-client';
 import { translateServerText } from '../../../lib/server-text';
 import { MESSAGE_FAILURES, useMessagingSettings, useRotateMsg91Token, useSaveMessagingSettings } from '../api';
@@ -19,11 +18,7 @@ import { templateValueList, toMessagingFormValues, toMessagingInput, webhookAddr
 export function MessagingSettingsSection() {
   const { t } = useLingui();
   const settings = useMessagingSettings();
-  if (settings.isPending) return <Skeleton h={320} radius="md" maw={880} aria-hidden="true" />;
-  if (settings.isError) {
-    return <LoadErrorAlert title={t`The message settings could not be loaded`} error={settings.error} fallback={MESSAGE_FAILURES.settings} onRetry={() => void settings.refetch()} />;
-  }
-  return <MessagingSettingsForm settings={settings.data} />;
+  return <SettingsQueryStates query={settings} skeleton={320} errorTitle={t`The message settings could not be loaded`} errorFallback={MESSAGE_FAILURES.settings}>{(data) => <MessagingSettingsForm settings={data} />}</SettingsQueryStates>;
 }
 
 type MessagingForm = UseFormReturnType<MessagingFormValues>;

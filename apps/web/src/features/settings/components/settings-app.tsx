@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Code, Group, List, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Code, Group, List, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { AppSettings, AppSettingsInput } from '@academy/shared/schemas/brand';
-import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
+import { SettingsPanel, SettingsQueryStates } from '../../../components/ui/settings-card';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { translateServerText } from '../../../lib/server-text';
 import { TWA_MANIFEST_URL, useAppSettings, useSaveAppSettings } from '../brand-api';
@@ -13,9 +13,7 @@ import { TWA_MANIFEST_URL, useAppSettings, useSaveAppSettings } from '../brand-a
 export function AppSection() {
   const { t } = useLingui();
   const settings = useAppSettings();
-  if (settings.isPending) return <Skeleton h={260} radius="md" maw={880} aria-hidden="true" />;
-  if (settings.isError) return <LoadErrorAlert title={t`The app settings could not be loaded`} error={settings.error} fallback={msg`Failed to load the app settings`} onRetry={() => void settings.refetch()} />;
-  return <AdminAppForm settings={settings.data} />;
+  return <SettingsQueryStates query={settings} skeleton={260} errorTitle={t`The app settings could not be loaded`} errorFallback={msg`Failed to load the app settings`}>{(data) => <AdminAppForm settings={data} />}</SettingsQueryStates>;
 }
 
 function AdminAppForm({ settings }: { settings: AppSettings }) {
@@ -59,75 +57,70 @@ export function AppForm({ settings, onSave, saving, downloadHref }: AppFormProps
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="app-title" data-testid="app-form">
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880}>
-        <Stack gap="md">
-          <div>
-            <Title order={2} size="h4" id="app-title">
-              <Trans>Your app</Trans>
-            </Title>
-            <Text size="sm" c="dimmed">
-              <Trans>Put your academy in the Play Store as its own app, with your name and logo, without writing Android code. It opens this website full screen.</Trans>
-            </Text>
-          </div>
-          <TextInput
-            label={t`Package name`}
-            description={t`The app's permanent id in the Play Store, e.g. in.shreeacademy.app. It cannot change after publishing.`}
-            autoCapitalize="none"
-            spellCheck={false}
-            value={packageName}
-            onChange={(event) => setPackageName(event.currentTarget.value)}
-            error={errors.packageName}
-            data-testid="app-package-name"
-          />
-          <Textarea
-            label={t`SHA-256 certificate fingerprints`}
-            description={t`One per line, up to 4: Play Console → Test and release → App integrity → App signing (the app signing key, and the upload key).`}
-            autosize
-            minRows={2}
-            spellCheck={false}
-            styles={{ input: { fontSize: 12, fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            value={fingerprints}
-            onChange={(event) => setFingerprints(event.currentTarget.value)}
-            error={errors.fingerprints}
-            data-testid="app-fingerprints"
-          />
-          <Text size="sm">
-            <Trans>
-              Android checks the app at <Anchor href={settings.assetLinksUrl} target="_blank" rel="noreferrer">{settings.assetLinksUrl}</Anchor>
-            </Trans>
-          </Text>
-          <Group justify="space-between" wrap="wrap">
-            <Button component="a" href={downloadHref} download="twa-manifest.json" variant="default" disabled={!settings.packageName} data-testid="app-download">
-              <Trans>Download twa-manifest.json</Trans>
-            </Button>
-            <Button type="submit" loading={saving}>
-              <Trans>Save app settings</Trans>
-            </Button>
-          </Group>
-          <div>
-            <Title order={3} size="h5" mb={4}>
-              <Trans>How to publish</Trans>
-            </Title>
-            {/* Commands and addresses break anywhere on a phone rather than run off the card. */}
-            <List type="ordered" size="sm" spacing={4} style={{ overflowWrap: 'anywhere' }}>
-              <List.Item>
-                <Trans>Enter the package name and save. Download twa-manifest.json.</Trans>
-              </List.Item>
-              <List.Item>
-                <Trans>
-                  On a computer with Node.js: <Code>npm i -g @bubblewrap/cli</Code>, then in an empty folder <Code>bubblewrap init --manifest {manifestUrl}</Code>, copy the downloaded file over twa-manifest.json, <Code>bubblewrap update --manifest=./twa-manifest.json</Code> and <Code>bubblewrap build</Code>.
-                </Trans>
-              </List.Item>
-              <List.Item>
-                <Trans>Upload app-release-bundle.aab in Play Console (a developer account is needed) and keep android.keystore and its passwords safe.</Trans>
-              </List.Item>
-              <List.Item>
-                <Trans>Copy the app signing key&apos;s SHA-256 fingerprint from Play Console into the box above and save: the app then opens without a browser bar.</Trans>
-              </List.Item>
-            </List>
-          </div>
-        </Stack>
-      </Paper>
+      <SettingsPanel
+        titleId="app-title"
+        title={<Trans>Your app</Trans>}
+        description={<Trans>Put your academy in the Play Store as its own app, with your name and logo, without writing Android code. It opens this website full screen.</Trans>}
+        section={false}
+      >
+        <TextInput
+          label={t`Package name`}
+          description={t`The app's permanent id in the Play Store, e.g. in.shreeacademy.app. It cannot change after publishing.`}
+          autoCapitalize="none"
+          spellCheck={false}
+          value={packageName}
+          onChange={(event) => setPackageName(event.currentTarget.value)}
+          error={errors.packageName}
+          data-testid="app-package-name"
+        />
+        <Textarea
+          label={t`SHA-256 certificate fingerprints`}
+          description={t`One per line, up to 4: Play Console → Test and release → App integrity → App signing (the app signing key, and the upload key).`}
+          autosize
+          minRows={2}
+          spellCheck={false}
+          styles={{ input: { fontSize: 12, fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          value={fingerprints}
+          onChange={(event) => setFingerprints(event.currentTarget.value)}
+          error={errors.fingerprints}
+          data-testid="app-fingerprints"
+        />
+        <Text size="sm">
+          <Trans>
+            Android checks the app at <Anchor href={settings.assetLinksUrl} target="_blank" rel="noreferrer">{settings.assetLinksUrl}</Anchor>
+          </Trans>
+        </Text>
+        <Group justify="space-between" wrap="wrap">
+          <Button component="a" href={downloadHref} download="twa-manifest.json" variant="default" disabled={!settings.packageName} data-testid="app-download">
+            <Trans>Download twa-manifest.json</Trans>
+          </Button>
+          <Button type="submit" loading={saving}>
+            <Trans>Save app settings</Trans>
+          </Button>
+        </Group>
+        <div>
+          <Title order={3} size="h5" mb={4}>
+            <Trans>How to publish</Trans>
+          </Title>
+          {/* Commands and addresses break anywhere on a phone rather than run off the card. */}
+          <List type="ordered" size="sm" spacing={4} style={{ overflowWrap: 'anywhere' }}>
+            <List.Item>
+              <Trans>Enter the package name and save. Download twa-manifest.json.</Trans>
+            </List.Item>
+            <List.Item>
+              <Trans>
+                On a computer with Node.js: <Code>npm i -g @bubblewrap/cli</Code>, then in an empty folder <Code>bubblewrap init --manifest {manifestUrl}</Code>, copy the downloaded file over twa-manifest.json, <Code>bubblewrap update --manifest=./twa-manifest.json</Code> and <Code>bubblewrap build</Code>.
+              </Trans>
+            </List.Item>
+            <List.Item>
+              <Trans>Upload app-release-bundle.aab in Play Console (a developer account is needed) and keep android.keystore and its passwords safe.</Trans>
+            </List.Item>
+            <List.Item>
+              <Trans>Copy the app signing key&apos;s SHA-256 fingerprint from Play Console into the box above and save: the app then opens without a browser bar.</Trans>
+            </List.Item>
+          </List>
+        </div>
+      </SettingsPanel>
     </form>
   );
 }

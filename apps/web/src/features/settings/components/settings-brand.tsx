@@ -2,11 +2,12 @@
 import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/ColorInput.css';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, ColorInput, FileInput, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, ColorInput, FileInput, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { contrastWithWhite, darkerForWhiteText, DEFAULT_BRAND_COLOUR, LOGO_MAX_BYTES, MIN_CONTRAST_WITH_WHITE, SHORT_NAME_MAX, type PublicBrand } from '@academy/shared/brand';
 import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
+import { SettingsPanel } from '../../../components/ui/settings-card';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { translateServerText } from '../../../lib/server-text';
 import { usePublicSettings } from '../api';
@@ -28,78 +29,75 @@ function BrandForm({ brand, academyName }: { brand: PublicBrand; academyName: st
   const { save, colour, setColour, shortName, setShortName, logo, setLogo, removeLogo, setRemoveLogo, errors, ratio, tooLight, suggestion, shownLogo, submit } = useBrandForm(brand);
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="brand-title" data-testid="brand-form">
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880}>
-        <Stack gap="md">
-          <div>
-            <Title order={2} size="h4" id="brand-title">
-              <Trans>Brand</Trans>
-            </Title>
-            <Text size="sm" c="dimmed">
-              <Trans>
-                Your logo and colour on the website, the app, the home screen icon, receipts and report cards. The colour must be dark enough for white text on it.
-              </Trans>
-            </Text>
-          </div>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Stack gap="xs">
-              <FileInput
-                label={t`Logo`}
-                description={t`PNG, JPEG or SVG, at most 2 MB. A square logo looks best on the home screen.`}
-                placeholder={t`Choose a picture`}
-                accept="image/png,image/jpeg,image/svg+xml"
-                clearable
-                value={logo}
-                onChange={(file) => {
-                  setLogo(file);
-                  if (file) setRemoveLogo(false);
-                }}
-                error={errors.logo}
-                data-testid="brand-logo"
-              />
-              <Paper withBorder radius="sm" p="sm" bg="gray.0" mih={96} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-                {shownLogo ? (
-                  <Image src={shownLogo} alt={t`Logo preview`} mah={80} maw="100%" fit="contain" w="auto" data-testid="brand-logo-preview" />
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    <Trans>No logo: the product&apos;s icon is used.</Trans>
-                  </Text>
-                )}
-              </Paper>
-              {brand.logoUrl && !logo ? (
-                <Checkbox label={t`Remove the logo`} checked={removeLogo} onChange={(event) => setRemoveLogo(event.currentTarget.checked)} />
-              ) : null}
-            </Stack>
-            <Stack gap="xs">
-              <ColorInput
-                label={t`Main colour`}
-                description={t`Buttons, the app's top bar and the home screen's theme. As #rrggbb.`}
-                format="hex"
-                value={colour}
-                onChange={setColour}
-                swatches={[DEFAULT_BRAND_COLOUR, '#1864ab', '#0b7285', '#087f5b', '#2b8a3e', '#c92a2a', '#a61e4d', '#862e9c', '#5f3dc4', '#e8590c', '#343a40']}
-                swatchesPerRow={6}
-                error={errors.colour}
-                data-testid="brand-colour"
-              />
-              {ratio !== null ? <ContrastNote colour={colour} ratio={ratio} tooLight={tooLight} suggestion={suggestion} onUseSuggestion={setColour} /> : null}
-              <TextInput
-                label={t`Name under the app icon`}
-                description={t`At most ${SHORT_NAME_MAX} characters, e.g. the first word of ${academyName}`}
-                maxLength={SHORT_NAME_MAX + 8}
-                value={shortName}
-                onChange={(event) => setShortName(event.currentTarget.value)}
-                error={errors.shortName}
-                data-testid="brand-short-name"
-              />
-            </Stack>
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              <Trans>Save brand</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <SettingsPanel
+        titleId="brand-title"
+        title={<Trans>Brand</Trans>}
+        description={
+          <Trans>
+            Your logo and colour on the website, the app, the home screen icon, receipts and report cards. The colour must be dark enough for white text on it.
+          </Trans>
+        }
+        section={false}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Stack gap="xs">
+            <FileInput
+              label={t`Logo`}
+              description={t`PNG, JPEG or SVG, at most 2 MB. A square logo looks best on the home screen.`}
+              placeholder={t`Choose a picture`}
+              accept="image/png,image/jpeg,image/svg+xml"
+              clearable
+              value={logo}
+              onChange={(file) => {
+                setLogo(file);
+                if (file) setRemoveLogo(false);
+              }}
+              error={errors.logo}
+              data-testid="brand-logo"
+            />
+            <Paper withBorder radius="sm" p="sm" bg="gray.0" mih={96} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+              {shownLogo ? (
+                <Image src={shownLogo} alt={t`Logo preview`} mah={80} maw="100%" fit="contain" w="auto" data-testid="brand-logo-preview" />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  <Trans>No logo: the product&apos;s icon is used.</Trans>
+                </Text>
+              )}
+            </Paper>
+            {brand.logoUrl && !logo ? (
+              <Checkbox label={t`Remove the logo`} checked={removeLogo} onChange={(event) => setRemoveLogo(event.currentTarget.checked)} />
+            ) : null}
+          </Stack>
+          <Stack gap="xs">
+            <ColorInput
+              label={t`Main colour`}
+              description={t`Buttons, the app's top bar and the home screen's theme. As #rrggbb.`}
+              format="hex"
+              value={colour}
+              onChange={setColour}
+              swatches={[DEFAULT_BRAND_COLOUR, '#1864ab', '#0b7285', '#087f5b', '#2b8a3e', '#c92a2a', '#a61e4d', '#862e9c', '#5f3dc4', '#e8590c', '#343a40']}
+              swatchesPerRow={6}
+              error={errors.colour}
+              data-testid="brand-colour"
+            />
+            {ratio !== null ? <ContrastNote colour={colour} ratio={ratio} tooLight={tooLight} suggestion={suggestion} onUseSuggestion={setColour} /> : null}
+            <TextInput
+              label={t`Name under the app icon`}
+              description={t`At most ${SHORT_NAME_MAX} characters, e.g. the first word of ${academyName}`}
+              maxLength={SHORT_NAME_MAX + 8}
+              value={shortName}
+              onChange={(event) => setShortName(event.currentTarget.value)}
+              error={errors.shortName}
+              data-testid="brand-short-name"
+            />
+          </Stack>
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            <Trans>Save brand</Trans>
+          </Button>
+        </Group>
+      </SettingsPanel>
     </form>
   );
 }

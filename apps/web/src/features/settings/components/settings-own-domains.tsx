@@ -1,4 +1,4 @@
-import { Badge, Button, Code, CopyButton, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Code, CopyButton, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { ownDomainInputSchema, type OwnDomain } from '@academy/shared/schemas/own-domains';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { SettingsPanel } from '../../../components/ui/settings-card';
 import { normalizeError } from '../../../lib/api-client';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { useAddOwnDomain, useOwnDomains, useRemoveOwnDomain, useVerifyOwnDomain } from '../api';
@@ -25,24 +26,20 @@ export function OwnDomainsSection() {
   if (!domains.data.available) return null;
   const platformHost = domains.data.platformHost ?? '';
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880} component="section" aria-labelledby="own-domain-title">
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h4" id="own-domain-title">
-            <Trans>Your own domain</Trans>
-          </Title>
-          <Text size="sm" c="dimmed">
-            <Trans>
-              Your site is at <strong>{platformHost}</strong>. It can also open at a domain you bought, such as www.shreeacademy.in, once you prove the domain is yours.
-            </Trans>
-          </Text>
-        </div>
-        {domains.data.domains.map((domain) => (
-          <OwnDomainCard key={domain._id} domain={domain} platformHost={platformHost} />
-        ))}
-        <AddOwnDomainForm />
-      </Stack>
-    </Paper>
+    <SettingsPanel
+      titleId="own-domain-title"
+      title={<Trans>Your own domain</Trans>}
+      description={
+        <Trans>
+          Your site is at <strong>{platformHost}</strong>. It can also open at a domain you bought, such as www.shreeacademy.in, once you prove the domain is yours.
+        </Trans>
+      }
+    >
+      {domains.data.domains.map((domain) => (
+        <OwnDomainCard key={domain._id} domain={domain} platformHost={platformHost} />
+      ))}
+      <AddOwnDomainForm />
+    </SettingsPanel>
   );
 }
 
