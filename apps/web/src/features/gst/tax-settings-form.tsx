@@ -1,12 +1,12 @@
-import { NumberInput, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { UseFormReturnType } from '@mantine/form';
 import { stateName as stateNameOf } from '../../lib/state-names';
 import { GST_MESSAGES, taxSettingsInputSchema, type TaxSettings, type TaxSettingsInput } from '@academy/shared/schemas/gst';
 import { DateField } from '../../components/ui/date-field';
-import { SettingsCard, useSettingsForm } from '../../components/ui/settings-card';
-import { LoadErrorAlert } from '../../components/ui/load-error-alert';
+import { LabelledSegmentedControl } from '../../components/ui/labelled-segmented-control';
+import { SettingsCard, SettingsQueryStates, useSettingsForm } from '../../components/ui/settings-card';
 import { formatDate } from '../../lib/format-date';
 import { translateServerText } from '../../lib/server-text';
 import { useTaxSettings, useSaveTaxSettings } from './api';
@@ -49,9 +49,7 @@ const toInput = ({ gst: values }: Values): TaxSettingsInput => ({
 export function TaxSettingsSection() {
   const { t } = useLingui();
   const settings = useTaxSettings();
-  if (settings.isPending) return <Skeleton h={200} radius="md" maw={880} aria-hidden="true" />;
-  if (settings.isError) return <LoadErrorAlert title={t`The tax settings could not be loaded`} error={settings.error} fallback={FAILURES.load} onRetry={() => void settings.refetch()} />;
-  return <TaxSettingsForm settings={settings.data} />;
+  return <SettingsQueryStates query={settings} skeleton={200} errorTitle={t`The tax settings could not be loaded`} errorFallback={FAILURES.load}>{(data) => <TaxSettingsForm settings={data} />}</SettingsQueryStates>;
 }
 
 /**
@@ -136,40 +134,33 @@ function GstRegistrationFields({ form, stateName }: { form: UseFormReturnType<Va
         <DateField label={t`Applies from`} description={t`Today when left empty`} key={form.key('gst.from')} {...form.getInputProps('gst.from')} />
       </SimpleGrid>
       <Textarea label={t`Registered address`} autosize minRows={2} maxLength={300} key={form.key('gst.address')} {...form.getInputProps('gst.address')} />
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="prices-label">
-          <Trans>Fee plans are quoted</Trans>
-        </Text>
-        <SegmentedControl
-          aria-labelledby="prices-label"
-          data={[
-            { value: 'yes', label: t`Including GST` },
-            { value: 'no', label: t`Plus GST` },
-          ]}
-          key={form.key('gst.pricesIncludeTax')}
-          {...form.getInputProps('gst.pricesIncludeTax')}
-          style={{ alignSelf: 'flex-start' }}
-        />
-      </Stack>
+      <LabelledSegmentedControl
+        label={<Trans>Fee plans are quoted</Trans>}
+        labelId="prices-label"
+        data={[
+          { value: 'yes', label: t`Including GST` },
+          { value: 'no', label: t`Plus GST` },
+        ]}
+        key={form.key('gst.pricesIncludeTax')}
+        {...form.getInputProps('gst.pricesIncludeTax')}
+        style={{ alignSelf: 'flex-start' }}
+      />
       {/* Instalments as a continuous supply (CGST Act s.31(5), decision 070). */}
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="instalments-label">
-          <Trans>Invoice instalments</Trans>
-        </Text>
-        <SegmentedControl
-          aria-labelledby="instalments-label"
-          data={[
-            { value: 'due-date', label: t`On each due date (paid or not)` },
-            { value: 'when-paid', label: t`When paid` },
-          ]}
-          key={form.key('gst.instalmentInvoicing')}
-          {...form.getInputProps('gst.instalmentInvoicing')}
-          style={{ alignSelf: 'flex-start' }}
-        />
+      <LabelledSegmentedControl
+        label={<Trans>Invoice instalments</Trans>}
+        labelId="instalments-label"
+        data={[
+          { value: 'due-date', label: t`On each due date (paid or not)` },
+          { value: 'when-paid', label: t`When paid` },
+        ]}
+        key={form.key('gst.instalmentInvoicing')}
+        {...form.getInputProps('gst.instalmentInvoicing')}
+        style={{ alignSelf: 'flex-start' }}
+      >
         <Text size="xs" c="dimmed">
           <Trans>The law wants a tax invoice on each instalment’s due date when the fee plan fixes the dates; a later payment against it gets a receipt, not a second invoice.</Trans>
         </Text>
-      </Stack>
+      </LabelledSegmentedControl>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
+import { LabelledSegmentedControl } from '../../../components/ui/labelled-segmented-control';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListSearch, ListStates } from '../../../components/list-kit';
@@ -54,20 +55,16 @@ export function Component() {
       <Stack gap="md">
         <Group gap="sm" align="flex-end">
           <ListSearch value={state.search} onSearch={(search) => update({ search })} placeholder={t`Name or code`} style={{ flex: '1 1 220px' }} maw={420} />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="subject-sort-label">
-              <Trans>Sort by</Trans>
-            </Text>
-            <SegmentedControl
-              aria-labelledby="subject-sort-label"
-              value={state.sort}
-              onChange={(sort) => update({ sort: sort as SubjectSortKey, order: 'asc' })}
-              data={[
-                { label: t`Name`, value: 'name' },
-                { label: t`Code`, value: 'code' },
-              ]}
-            />
-          </Stack>
+          <LabelledSegmentedControl
+            label={<Trans>Sort by</Trans>}
+            labelId="subject-sort-label"
+            value={state.sort}
+            onChange={(sort) => update({ sort: sort as SubjectSortKey, order: 'asc' })}
+            data={[
+              { label: t`Name`, value: 'name' },
+              { label: t`Code`, value: 'code' },
+            ]}
+          />
         </Group>
         <ListStates
           query={subjects}

@@ -1,8 +1,9 @@
-import { Anchor, Group, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PAYMENT_MODES, paymentInputSchema, type Due, type Ledger, type PaymentMode, type Receipt, type RecordedPayment } from '@academy/shared/schemas/fees';
+import { LabelledSegmentedControl } from '../../../components/ui/labelled-segmented-control';
 import { formatDate } from '../../../lib/format-date';
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
@@ -146,25 +147,22 @@ function PaymentDueSelect({ form, dues, suggested }: { form: PaymentForm; dues: 
 function PaymentModeField({ form }: { form: PaymentForm }) {
   const { i18n } = useLingui();
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500} id="payment-mode-label">
-        <Trans>Paid by</Trans>
-      </Text>
-      <SegmentedControl
-        aria-labelledby="payment-mode-label"
-        fullWidth
-        orientation="horizontal"
-        data={PAYMENT_MODES.map((value) => ({ value, label: i18n._(MODE_LABELS[value]) }))}
-        value={form.values.mode}
-        onChange={(value) => form.setFieldValue('mode', value as PaymentMode)}
-        styles={{ root: { flexWrap: 'wrap' } }}
-      />
+    <LabelledSegmentedControl
+      label={<Trans>Paid by</Trans>}
+      labelId="payment-mode-label"
+      fullWidth
+      orientation="horizontal"
+      data={PAYMENT_MODES.map((value) => ({ value, label: i18n._(MODE_LABELS[value]) }))}
+      value={form.values.mode}
+      onChange={(value) => form.setFieldValue('mode', value as PaymentMode)}
+      styles={{ root: { flexWrap: 'wrap' } }}
+    >
       {form.errors.mode ? (
         <Text size="xs" c="red.9">
           {form.errors.mode}
         </Text>
       ) : null}
-    </Stack>
+    </LabelledSegmentedControl>
   );
 }
 
