@@ -1,7 +1,8 @@
-import { Anchor, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { AnnouncementTypeBadges } from './announcement-type-badges';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ANNOUNCEMENT_MESSAGES, type Announcement } from '@academy/shared/schemas/announcements';
+import { AddressTabs } from '../../../components/ui/address-tabs';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { formatDate } from '../../../lib/format-date';
 import { LoadMore } from '../../../components/list-kit/load-more';
@@ -65,25 +66,15 @@ function AnnouncementTab({ status, basePath, empty }: { status: 'active' | 'expi
 
 /** What a teacher or student is told: the current announcements, and a tab for past ones (?tab=past). */
 export function AnnouncementBoard({ basePath }: { basePath: string }) {
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'past' ? 'past' : 'current';
   const { t } = useLingui();
   return (
-    <Tabs value={tab} onChange={(value) => setParams(value === 'past' ? { tab: 'past' } : {}, { replace: true })} keepMounted={false}>
-      <Tabs.List mb="md">
-        <Tabs.Tab value="current">
-          <Trans>Current</Trans>
-        </Tabs.Tab>
-        <Tabs.Tab value="past">
-          <Trans>Past</Trans>
-        </Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="current">
-        <AnnouncementTab status="active" basePath={basePath} empty={t`No announcements right now.`} />
-      </Tabs.Panel>
-      <Tabs.Panel value="past">
-        <AnnouncementTab status="expired" basePath={basePath} empty={t`No past announcements.`} />
-      </Tabs.Panel>
-    </Tabs>
+    <AddressTabs
+      fallback="current"
+      home="current"
+      tabs={[
+        { value: 'current', label: <Trans>Current</Trans>, panel: <AnnouncementTab status="active" basePath={basePath} empty={t`No announcements right now.`} /> },
+        { value: 'past', label: <Trans>Past</Trans>, panel: <AnnouncementTab status="expired" basePath={basePath} empty={t`No past announcements.`} /> },
+      ]}
+    />
   );
 }

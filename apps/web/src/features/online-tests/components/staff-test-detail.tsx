@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconKey, IconPrinter, IconSend } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { OnlineTest } from '@academy/shared/schemas/online-tests';
 import { DetailActions, DetailPage, SectionCard } from '../../../components/detail-page';
+import { AddressTabs } from '../../../components/ui/address-tabs';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatNumber } from '../../../lib/format-number';
 import { onlineTestPaperHref, STAFF_ONLINE_TEST_FAILURES, useStaffOnlineTest } from '../staff-api';
@@ -56,11 +57,7 @@ export function StaffTestDetail({ id, basePath }: { id: string; basePath: string
 
 function TestBody({ test }: { test: OnlineTest }) {
   const { t } = useLingui();
-  const [params, setParams] = useSearchParams();
   const published = test.status === 'published';
-  // Once students can take it, the results are what the teacher comes back for.
-  const chosenTab = params.get('tab');
-  const tab = !published ? 'paper' : chosenTab === 'paper' || chosenTab === 'results' ? chosenTab : test.phase === 'upcoming' ? 'paper' : 'results';
   return (
     <>
       {test.status === 'draft' && test.phase === 'closed' ? (
@@ -101,22 +98,14 @@ function TestBody({ test }: { test: OnlineTest }) {
         </Group>
       </SectionCard>
       {published ? (
-        <Tabs value={tab} onChange={(value) => setParams(value ? { tab: value } : {}, { replace: true })} keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="paper">
-              <Trans>Paper</Trans>
-            </Tabs.Tab>
-            <Tabs.Tab value="results">
-              <Trans>Results</Trans>
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="paper">
-            <StaffTestPaper test={test} />
-          </Tabs.Panel>
-          <Tabs.Panel value="results">
-            <StaffTestResults testId={test._id} />
-          </Tabs.Panel>
-        </Tabs>
+        // Once students can take it, the results are what the teacher comes back for.
+        <AddressTabs
+          fallback={test.phase === 'upcoming' ? 'paper' : 'results'}
+          tabs={[
+            { value: 'paper', label: <Trans>Paper</Trans>, panel: <StaffTestPaper test={test} /> },
+            { value: 'results', label: <Trans>Results</Trans>, panel: <StaffTestResults testId={test._id} /> },
+          ]}
+        />
       ) : (
         <>
           <Text size="sm" c="dimmed">
