@@ -1,12 +1,12 @@
-import { Alert, Button, Skeleton } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Alert, Skeleton } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../components/ui/page-header';
 import { SectionCard } from '../../../components/ui/section-card';
 import { ApiError } from '../../../lib/api-client';
 import { BATCH_FAILURE, useBatchDetail } from '../../../features/batches/api';
+import { LectureScreenHeader } from '../../../features/lectures/components/lecture-screen-header';
 import { AddLectureForm } from '../../../features/lectures/components/lecture-upload';
 
 /** "Add lecture" from the teacher's batch screen (issue 75, decision 087): the day, a title, a file or a recording. */
@@ -18,15 +18,7 @@ export function Component() {
   const back = `/app/teacher/batches/${encodeURIComponent(id)}`;
   return (
     <>
-      <PageHeader
-        title={t`Add lecture`}
-        description={batch.data?.name}
-        actions={
-          <Button component={Link} to={back} variant="light" leftSection={<IconArrowLeft size={18} aria-hidden="true" />}>
-            {t`Back to the batch`}
-          </Button>
-        }
-      />
+      <LectureScreenHeader title={t`Add lecture`} description={batch.data?.name} back={back} />
       {batch.isPending ? (
         <Skeleton h={320} radius="md" aria-hidden="true" />
       ) : batch.error instanceof ApiError && batch.error.status === 404 ? (

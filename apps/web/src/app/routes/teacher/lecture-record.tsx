@@ -1,12 +1,12 @@
-import { Alert, Button, Skeleton } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Alert, Skeleton } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { PageHeader } from '../../../components/ui/page-header';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useLecture } from '../../../features/lectures/api';
 import { LectureRecorder } from '../../../features/lectures/components/lecture-recorder';
+import { LectureScreenHeader } from '../../../features/lectures/components/lecture-screen-header';
 import { LectureUploadPanel } from '../../../features/lectures/components/lecture-upload';
 
 /**
@@ -23,14 +23,10 @@ function LectureRecordingScreen({ mode }: { mode: 'record' | 'upload' }) {
   const done = () => void queryClient.invalidateQueries({ queryKey: ['lectures', 'batch'] });
   return (
     <>
-      <PageHeader
+      <LectureScreenHeader
         title={mode === 'record' ? t`Record the class` : t`Upload the recording`}
         description={lecture.data ? `${lecture.data.title} · ${lecture.data.batch.name}` : undefined}
-        actions={
-          <Button component={Link} to={back} variant="light" leftSection={<IconArrowLeft size={18} aria-hidden="true" />}>
-            {t`Back to the batch`}
-          </Button>
-        }
+        back={back}
       />
       {lecture.isPending ? (
         <Skeleton h={320} radius="md" aria-hidden="true" />
