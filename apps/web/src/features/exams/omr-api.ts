@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { OmrScan, answerKeySchema, omrKeySheetSchema, omrScanResultSchema, omrScansSchema } from '@academy/shared/schemas/omr';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
-import { sendForm } from '../../lib/send-form';
+import { sendFile } from '../../lib/send-file';
 import { examKeys } from './api';
 
 export type AnswerKey = z.infer<typeof answerKeySchema>;
@@ -24,6 +24,10 @@ export function omrSheetUrl(examId: string, options: { pattern: string; question
   return `/api/tests/${id(examId)}/omr-sheet.pdf?${search.toString()}`;
 }
 
+/** After a change to the key or a sheet: the scans and the exam's marks refetch. */
+const refreshKey = (queryClient: ReturnType<typeof useQueryClient>, examId: string) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: omrKeys.scans(examId) }), queryClient.invalidateQueries({ queryKey: examKeys.results(examId) })]);
+
 /** The key, every read sheet and the per-question analysis. */
 export function useOmrScans(examId: string) {
   return useQuery({ queryKey: omrKeys.scans(examId), queryFn: ({ signal }) => apiRequest<OmrScans>('GET', `/tests/${id(examId)}/omr-scans`, undefined, { signal }), enabled: examId !== '' });
@@ -33,7 +37,7 @@ export function useSaveAnswerKey(examId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { answers: string[]; pattern: string; options: number }) => apiRequestWithMessage<AnswerKey>('PUT', `/tests/${id(examId)}/answer-key`, input),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: omrKeys.scans(examId) }), queryClient.invalidateQueries({ queryKey: examKeys.results(examId) })]),
+    onSuccess: () => refreshKey(queryClient, examId),
   });
 }
 
@@ -41,12 +45,8 @@ export function useSaveAnswerKey(examId: string) {
 export function useScanSheet(examId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      return sendForm<OmrScanResult>('POST', `/tests/${id(examId)}/omr-scans`, form);
-    },
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: omrKeys.scans(examId) }), queryClient.invalidateQueries({ queryKey: examKeys.results(examId) })]),
+    mutationFn: (file: File) => sendFile<OmrScanResult>('POST', `/tests/${id(examId)}/omr-scans`, { file }),
+    onSuccess: () => refreshKey(queryClient, examId),
   });
 }
 
@@ -56,12 +56,9 @@ export function useSettleAnswer(examId: string) {
   return useMutation({
     mutationFn: (input: { studentId: string; question: number; answer: string | null }) =>
       apiRequestWithMessage<OmrScan>('PUT', `/tests/${id(examId)}/omr-scans/${id(input.studentId)}/answers/${input.question}`, { answer: input.answer }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: omrKeys.scans(examId) }), queryClient.invalidateQueries({ queryKey: examKeys.results(examId) })]),
+    onSuccess: () => refreshKey(queryClient, examId),
   });
 }
-
-const refreshKey = (queryClient: ReturnType<typeof useQueryClient>, examId: string) =>
-  Promise.all([queryClient.invalidateQueries({ queryKey: omrKeys.scans(examId) }), queryClient.invalidateQueries({ queryKey: examKeys.results(examId) })]);
 
 /** The key from the linked online test's paper (decision 092). */
 export function useKeyFromOnlineTest(examId: string) {
@@ -76,11 +73,7 @@ export function useKeyFromOnlineTest(examId: string) {
 export function useScanKeySheet(examId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      return sendForm<OmrKeySheet>('POST', `/tests/${id(examId)}/omr-scans?as=key`, form);
-    },
+    mutationFn: (file: File) => sendFile<OmrKeySheet>('POST', `/tests/${id(examId)}/omr-scans?as=key`, { file }),
     onSuccess: () => refreshKey(queryClient, examId),
   });
 }

@@ -3,21 +3,15 @@ import type { ImportList, StudentImportPreview, StudentImportResult } from '@aca
 import type { Language } from '@academy/shared/languages';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { importKeys } from '../../lib/query-keys';
-import { sendForm, type UploadProgress } from '../../lib/send-form';
+import { sendFile, type FileUpload } from '../../lib/send-file';
 
 /** The register template in a language: a plain link, the browser downloads it. */
 export const templateHref = (language: Language) => `${API_BASE}/imports/students/template.xlsx?lang=${language}`;
 
-function registerForm(file: File): FormData {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return form;
-}
-
 /** The dry run: what the import would do, and each row to correct; nothing changes. */
 export function useCheckRegister() {
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => sendForm<StudentImportPreview>('POST', '/imports/students?dryRun=true', registerForm(file), onProgress),
+    mutationFn: (upload: FileUpload) => sendFile<StudentImportPreview>('POST', '/imports/students?dryRun=true', upload),
   });
 }
 
@@ -25,7 +19,7 @@ export function useCheckRegister() {
 export function useImportRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => sendForm<StudentImportResult>('POST', '/imports/students', registerForm(file), onProgress),
+    mutationFn: (upload: FileUpload) => sendFile<StudentImportResult>('POST', '/imports/students', upload),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -5,7 +5,7 @@ import type { QuestionImage, QuestionImportPreview, QuestionImportResult, Questi
 import { API_BASE, apiRequestWithMessage } from '../../lib/api-client';
 import { questionKeys } from '../../lib/query-keys';
 import { toQueryString } from '../../lib/query-string';
-import { sendForm, type UploadProgress } from '../../lib/send-form';
+import { sendFile, type FileUpload } from '../../lib/send-file';
 import { getQueryOptions } from '../../lib/get-query-options';
 import { useRefreshQueries } from '../../lib/resource-hooks';
 
@@ -61,27 +61,17 @@ export function useDeleteQuestion() {
 /** Uploads a picture; answers its address for ![](url). */
 export function useUploadQuestionImage() {
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      return sendForm<QuestionImage>('POST', '/questions/images', form, onProgress);
-    },
+    mutationFn: (upload: FileUpload) => sendFile<QuestionImage>('POST', '/questions/images', upload),
   });
 }
 
 /** The sheet template in a language: a plain link, the browser downloads it. */
 export const questionTemplateHref = (language: Language) => `${API_BASE}/questions/template.xlsx?lang=${language}`;
 
-function sheetForm(file: File): FormData {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return form;
-}
-
 /** The dry run: what the import would add, each cell to correct and each repeated question; nothing changes. */
 export function useCheckQuestionSheet() {
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => sendForm<QuestionImportPreview>('POST', '/questions/import?dryRun=true', sheetForm(file), onProgress),
+    mutationFn: (upload: FileUpload) => sendFile<QuestionImportPreview>('POST', '/questions/import?dryRun=true', upload),
   });
 }
 
@@ -89,7 +79,7 @@ export function useCheckQuestionSheet() {
 export function useImportQuestionSheet() {
   const invalidate = useInvalidateQuestions();
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => sendForm<QuestionImportResult>('POST', '/questions/import', sheetForm(file), onProgress),
+    mutationFn: (upload: FileUpload) => sendFile<QuestionImportResult>('POST', '/questions/import', upload),
     onSuccess: () => invalidate(),
   });
 }
