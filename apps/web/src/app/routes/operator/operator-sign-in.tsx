@@ -1,11 +1,11 @@
-import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MESSAGES } from '@academy/shared/messages';
 import { operatorLoginInputSchema, type OperatorLoginInput } from '@academy/shared/schemas/operator';
-import { showFieldErrors, normalizeError } from '../../../lib/api-client';
+import { RequestErrorAlert } from '../../../components/ui/request-error-alert';
+import { checkedSubmit } from '../../../lib/checked-submit';
 import { useOperator, useOperatorLogin } from './api';
 
 /** /operator at the base domain: the platform operator signs in (issue 55). */
@@ -24,13 +24,7 @@ export function Component() {
   }
   if (operator.data) return <Navigate to="/operator/academies" replace />;
 
-  const handleSubmit = form.onSubmit((values) => {
-    const parsed = operatorLoginInputSchema.safeParse(values);
-    if (!parsed.success) return;
-    login.mutate(parsed.data, {
-      onError: (error) => void showFieldErrors(form, error),
-    });
-  });
+  const handleSubmit = checkedSubmit(form, operatorLoginInputSchema, (input, handlers) => login.mutate(input, handlers));
 
   return (
     <Center component="main" mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
@@ -46,11 +40,7 @@ export function Component() {
           </div>
           <form onSubmit={handleSubmit} noValidate>
             <Stack gap="md">
-              {login.isError ? (
-                <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
-                  {normalizeError(login.error, MESSAGES.loginFailed).message}
-                </Alert>
-              ) : null}
+              {login.isError ? <RequestErrorAlert error={login.error} fallback={MESSAGES.loginFailed} /> : null}
               <TextInput label={t`Email`} type="email" autoComplete="username" autoCapitalize="none" spellCheck={false} key={form.key('email')} {...form.getInputProps('email')} />
               <PasswordInput label={t`Password`} autoComplete="current-password" key={form.key('password')} {...form.getInputProps('password')} />
               <Button type="submit" loading={login.isPending} fullWidth>

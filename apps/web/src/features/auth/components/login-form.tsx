@@ -1,12 +1,13 @@
-import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput, VisuallyHidden } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { loginInputSchema } from '@academy/shared/schemas/auth';
 import type { LoginInput } from '@academy/shared/schemas/auth';
-import { showFieldErrors, normalizeError } from '../../../lib/api-client';
+import { RequestErrorAlert } from '../../../components/ui/request-error-alert';
+import { checkedSubmit } from '../../../lib/checked-submit';
 import { useLogin } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
@@ -49,22 +50,12 @@ function PasswordLoginForm({ onUseCode }: { onUseCode: () => void }) {
     validate: schemaResolver(loginInputSchema, { sync: true }),
   });
 
-  const handleSubmit = form.onSubmit((values) => {
-    const parsed = loginInputSchema.safeParse(values);
-    if (!parsed.success) return;
-    login.mutate(parsed.data, {
-      onError: (error) => void showFieldErrors(form, error),
-    });
-  });
+  const handleSubmit = checkedSubmit(form, loginInputSchema, (input, handlers) => login.mutate(input, handlers));
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        {login.isError ? (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
-            {normalizeError(login.error, MESSAGES.loginFailed).message}
-          </Alert>
-        ) : null}
+        {login.isError ? <RequestErrorAlert error={login.error} fallback={MESSAGES.loginFailed} /> : null}
         <TextInput
           label={t`Email or student ID`}
           autoComplete="username"

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { forgotPasswordInputSchema } from '@academy/shared/schemas/auth';
 import type { ForgotPasswordInput } from '@academy/shared/schemas/auth';
-import { showFieldErrors, normalizeError } from '../../../lib/api-client';
+import { RequestErrorAlert } from '../../../components/ui/request-error-alert';
+import { checkedSubmit } from '../../../lib/checked-submit';
 import { useForgotPassword } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
@@ -63,22 +64,12 @@ export function ForgotPasswordForm() {
     );
   }
 
-  const handleSubmit = form.onSubmit((values) => {
-    const parsed = forgotPasswordInputSchema.safeParse(values);
-    if (!parsed.success) return;
-    forgot.mutate(parsed.data.email, {
-      onError: (error) => void showFieldErrors(form, error),
-    });
-  });
+  const handleSubmit = checkedSubmit(form, forgotPasswordInputSchema, (input, handlers) => forgot.mutate(input.email, handlers));
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        {forgot.isError ? (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
-            {normalizeError(forgot.error).message}
-          </Alert>
-        ) : null}
+        {forgot.isError ? <RequestErrorAlert error={forgot.error} /> : null}
         <TextInput label={t`Email or student ID`} autoComplete="username" key={form.key('email')} {...form.getInputProps('email')} />
         <Button type="submit" loading={forgot.isPending} fullWidth>
           <Trans>Send Reset Link</Trans>
