@@ -8,22 +8,10 @@ import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { formatNumber } from '../../../lib/format-number';
 import { msg } from '@lingui/core/macro';
+import { formatBytes } from '../../../features/backups/backup-display';
 import { AppForm } from '../../../features/settings/components/settings-app';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { operatorTwaManifestUrl, useAcademyAction, useOperator, useOperatorAcademies, useOperatorAcademyApp, useOperatorLogout, useSaveOperatorAcademyApp } from './api';
-
-/** Bytes as people read them: 0 B, 12 KB, 3.4 MB, 1.2 GB. */
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${formatNumber(bytes, 0)} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${formatNumber(value, value < 10 ? 1 : 0)} ${units[unit]}`;
-}
 
 /** The academy's own address, beside the platform's (`<slug>.<this host>`). */
 function addressOf(slug: string): string {
