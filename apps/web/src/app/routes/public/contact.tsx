@@ -1,8 +1,8 @@
 import { Anchor, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { ApplyBand } from './apply-band';
 import { IconClock, IconExternalLink, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ContactForm } from '../../../features/admissions/components/contact-form';
@@ -107,19 +107,12 @@ export function Component() {
 
           <SocialBlock links={settings.data.socialLinks} />
 
-          <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} bg="indigo.0">
-            <Group justify="space-between" gap="md">
-              <Stack gap={4} maw={560}>
-                <Title order={2} size="h3">
-                  <Trans>Looking for admission?</Trans>
-                </Title>
-                <Text c="dimmed"><Trans>Fill in the registration form and the office will call you back.</Trans></Text>
-              </Stack>
-              <Button component={Link} to={lp('/admission')} size="md">
-                <Trans>Apply for Admission</Trans>
-              </Button>
-            </Group>
-          </Paper>
+          <ApplyBand
+            title={<Trans>Looking for admission?</Trans>}
+            text={<Trans>Fill in the registration form and the office will call you back.</Trans>}
+            to={lp('/admission')}
+            action={<Trans>Apply for Admission</Trans>}
+          />
         </Stack>
       )}
       {/* Works whatever happened to the settings: a family can always write. */}

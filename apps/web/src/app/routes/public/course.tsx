@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ApplyBand } from './apply-band';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -107,21 +108,13 @@ export function Component() {
             <Text style={{ whiteSpace: 'pre-line' }}>{batch.description}</Text>
           </Stack>
         ) : null}
-        <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} bg="indigo.0">
-          <Group justify="space-between" gap="md">
-            <Stack gap={4} maw={480}>
-              <Title order={2} size="h3">
-                <Trans>Want a seat in this batch?</Trans>
-              </Title>
-              <Text c="dimmed">
-                <Trans>Apply online with this course chosen; the office calls you back to confirm the seat and the fees.</Trans>
-              </Text>
-            </Stack>
-            <Button component={Link} to={lp(applyForCoursePath(batch.slug))} size="md">
-              <Trans>Apply for this course</Trans>
-            </Button>
-          </Group>
-        </Paper>
+        <ApplyBand
+          title={<Trans>Want a seat in this batch?</Trans>}
+          text={<Trans>Apply online with this course chosen; the office calls you back to confirm the seat and the fees.</Trans>}
+          to={lp(applyForCoursePath(batch.slug))}
+          action={<Trans>Apply for this course</Trans>}
+          textWidth={480}
+        />
       </Stack>
     </>
   );

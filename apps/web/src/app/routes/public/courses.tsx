@@ -1,5 +1,6 @@
-import { Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { ApplyBand } from './apply-band';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePublicCourses } from '../../../features/courses/api';
@@ -77,19 +78,13 @@ export function Component() {
         </Stack>
       )}
 
-      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} mt={48} bg="indigo.0">
-        <Group justify="space-between" gap="md">
-          <Stack gap={4} maw={560}>
-            <Title order={2} size="h3">
-              <Trans>Found the right batch?</Trans>
-            </Title>
-            <Text c="dimmed"><Trans>Fill in the registration form and the office will confirm the seat and the fees with you.</Trans></Text>
-          </Stack>
-          <Button component={Link} to={lp('/admission')} size="md">
-            <Trans>Apply for Admission</Trans>
-          </Button>
-        </Group>
-      </Paper>
+      <ApplyBand
+        title={<Trans>Found the right batch?</Trans>}
+        text={<Trans>Fill in the registration form and the office will confirm the seat and the fees with you.</Trans>}
+        to={lp('/admission')}
+        action={<Trans>Apply for Admission</Trans>}
+        mt={48}
+      />
     </>
   );
 }
