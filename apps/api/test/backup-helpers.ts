@@ -10,6 +10,9 @@ import { fileDigest, listStoredFiles } from '../src/modules/backups/backup-archi
 import { listTables, tableDigest, useCanonicalOutput } from '../src/modules/backups/database-tables';
 import { poolOf } from '../src/modules/backups/backups.service';
 import { FIRST_ACADEMY_ID, PLATFORM_TABLES } from '../src/lib/tenancy';
+import { seedDemoAcademy } from '../src/demo-seed';
+import { buildTestApp, type TestApp } from './build-test-app';
+import { buildUser, loginAs } from './factories';
 
 /**
  * Every academy table's row count and checksum (the same JSON Lines digest a backup records), read in
@@ -56,6 +59,15 @@ export function writeSampleFiles(filesRoot: string, academyId: string = FIRST_AC
   fs.writeFileSync(path.join(filesDir, 'notes', '2026', '05', '3f6c1a.pdf'), pdf);
   fs.writeFileSync(path.join(filesDir, 'notes', 'physics chapter 1.pdf'), pdf.subarray(0, 1234));
   fs.writeFileSync(path.join(filesDir, 'empty.bin'), Buffer.alloc(0));
+}
+
+/** What a backup test starts from: a test app with the demo academy and sample files, and an admin signed in (the cookie). */
+export async function buildBackupTestApp(): Promise<{ t: TestApp; admin: string; adminEmail: string }> {
+  const t = await buildTestApp();
+  await seedDemoAcademy(t.database.db);
+  writeSampleFiles(t.filesDir);
+  const user = await buildUser(t.database.db, { role: 'admin' });
+  return { t, admin: await loginAs(t.app, user.email), adminEmail: user.email };
 }
 
 /** Polls a backup job until it is no longer running. */

@@ -178,6 +178,19 @@ export async function buildTwoClasses(db: Db) {
   return { teacher, otherTeacher, student, classmate, otherStudent, batch, otherBatch };
 }
 
+/**
+ * buildTwoClasses with a parent of each class's student and an admin, everyone signed in: the people a rule
+ * about one class's records tells apart. Answers the classes and each person's cookie.
+ */
+export async function signInTwoClassesWithFamilies(app: FastifyInstance, db: Db) {
+  const classes = await buildTwoClasses(db);
+  const { teacher, otherTeacher, student, otherStudent } = classes;
+  const parent = await buildParent(db, { studentIds: [student.id] });
+  const otherParent = await buildParent(db, { studentIds: [otherStudent.id] });
+  const admin = await buildUser(db, { role: 'admin' });
+  return { ...classes, cookies: await loginAll(app, { teacher, otherTeacher, student, otherStudent, parent, otherParent, admin }) };
+}
+
 /** An admission enquiry (default: a `new` one from the admission form with a verified email), with its first history entry. */
 export async function buildEnquiry(
   db: Db,

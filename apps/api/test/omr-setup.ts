@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
 import { buildAcademies, buildBatch, buildStudent, buildTeacher, buildUser, loginAll, TEST_PASSWORD } from './factories';
 import { createDatabase } from '../src/db/client';
@@ -30,4 +32,13 @@ export async function setUpOmrAcademies(options: { academyId: string; slug: stri
     tests.push(made.json().data._id as string);
   }
   return { t, many, db, teacher, students, batch, cookies, bAdmin: `${cookie.name}=${cookie.value}`, tests };
+}
+
+/** Each query of the OMR sheet of `testId` in `refusals` answers 400 with its message (asked with `cookie`). */
+export async function expectSheetQueriesRefused(app: FastifyInstance, cookie: string, testId: string, refusals: ReadonlyArray<readonly [query: string, message: string]>) {
+  for (const [query, message] of refusals) {
+    const response = await app.inject({ method: 'GET', url: `/api/tests/${testId}/omr-sheet.pdf?${query}`, headers: { cookie } });
+    expect(response.statusCode, query).toBe(400);
+    expect(JSON.stringify(response.json()), query).toContain(message);
+  }
 }

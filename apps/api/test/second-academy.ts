@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import type { Db } from '../src/db/client';
 import { createDatabase } from '../src/db/client';
@@ -16,6 +17,28 @@ export async function buildAppPair(options: Omit<Parameters<typeof buildTestApp>
   const t = await buildTestApp({ ...options, database: createDatabase(connection) });
   const many = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
   return { t, many };
+}
+
+/**
+ * Academies A and B (rows as buildAcademies takes them, each with its settings row) on a fresh database
+ * served by a test app of many academies, for a test that one never sees the other's rows: `run` gets the
+ * database and the app, which is closed after, whatever happens.
+ */
+export async function withTwoAcademies(academies: [Parameters<typeof buildAcademies>[1], Parameters<typeof buildAcademies>[1]], run: (db: Db, many: TestApp) => Promise<void>): Promise<void> {
+  const many = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+  try {
+    await buildAcademies(many.database.db, academies.flat());
+    await run(many.database.db, many);
+  } finally {
+    await many.close();
+  }
+}
+
+/** After the tests of a buildAppPair: both apps closed (those that were built) and the tests' scratch folder removed. */
+export async function closeAppPair(t: TestApp | undefined, many: TestApp | undefined, work?: string): Promise<void> {
+  await many?.close();
+  await t?.close();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
 }
 
 /** Signs in at an academy's own address through a test app of many academies: the session's cookie. */

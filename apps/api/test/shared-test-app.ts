@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { academyToday } from '../src/academy-settings';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { buildTeacher, buildUser, loginAs } from './factories';
@@ -54,3 +54,9 @@ export const apiCaller =
   (shared: SignedInTestApp) =>
   (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = shared.adminCookie) =>
     shared.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+/** Checks a creation's reply: status 201 and `{ success: true, message, data }`, `data` matched as toEqual does. */
+export function expectCreatedReply(response: { statusCode: number; json: () => unknown }, message: string, data: unknown) {
+  expect(response.statusCode).toBe(201);
+  expect(response.json()).toEqual({ success: true, message, data });
+}

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { OTP_MAX_WRONG_TRIES, OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
 import { sameHash } from '../lib/tokens';
 import type { DbExecutor } from './client';
+import { enforceCodeSendLimits } from './code-send-limits';
 import { thisAcademy } from './same-academy';
 import type { academySignupCodes, emailVerifications } from './schema';
 
@@ -21,12 +22,31 @@ function unusedCodes(codes: EmailCodes, email: string) {
 }
 
 /** Keeps a new code (its hash) for the email, valid OTP_VALID_MINUTES; only the newest code works. */
-export async function keepEmailCode(tx: DbExecutor, codes: EmailCodes, input: { email: string; codeHash: string; ip: string }): Promise<void> {
+async function keepEmailCode(tx: DbExecutor, codes: EmailCodes, input: { email: string; codeHash: string; ip: string }): Promise<void> {
   await tx
     .update(codes)
     .set({ expiresAt: sql`least(${codes.expiresAt}, now())` })
     .where(unusedCodes(codes, input.email));
   await tx.insert(codes).values({ ...input, expiresAt: sql`now() + make_interval(mins => ${OTP_VALID_MINUTES})` });
+}
+
+/**
+ * A new code for the email, once the send limits allow it (enforceCodeSendLimits, counted in the codes'
+ * own table under `lockPrefix`; `codeField` is the form's field that shows the earlier code still works).
+ */
+export async function keepEmailCodeWithinLimits(
+  tx: DbExecutor,
+  codes: EmailCodes,
+  input: { email: string; codeHash: string; ip: string },
+  limits: { lockPrefix: string; codeField: string },
+): Promise<void> {
+  await enforceCodeSendLimits(
+    tx,
+    { table: codes, to: codes.email, ip: codes.ip, createdAt: codes.createdAt },
+    { to: input.email, ip: input.ip, lockPrefix: limits.lockPrefix },
+    { recipient: 'email', codeField: limits.codeField },
+  );
+  await keepEmailCode(tx, codes, input);
 }
 
 export type EmailCodeCheck = { result: 'right'; id: string } | { result: 'expired' } | { result: 'too-many-wrong' } | { result: 'wrong'; triesLeft: number };

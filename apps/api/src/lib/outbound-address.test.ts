@@ -1,5 +1,6 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startStandInServer } from '../../test/stand-in-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   checkOutboundUrl,
@@ -100,16 +101,11 @@ describe('postJson: the call itself', () => {
   const requests: { url: string; host: string | undefined; body: string }[] = [];
   let answer: (response: http.ServerResponse) => void = (response) => response.end('ok');
   beforeAll(async () => {
-    server = http.createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      request.on('end', () => {
-        requests.push({ url: request.url ?? '', host: request.headers.host, body });
-        answer(response);
-      });
-    });
+    ({ server } = await startStandInServer((request, body, response) => {
+      requests.push({ url: request.url ?? '', host: request.headers.host, body });
+      answer(response);
+    }));
     server.on('connection', () => (connections += 1));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));

@@ -93,42 +93,34 @@ export const feeDues = academyTable(
   ],
 );
 
+/**
+ * A gap-free number series of the academy that starts again each financial year ('2026-27'): the last
+ * number given, one row a year, locked by the transaction that takes the next one.
+ */
+function yearlyCounterTable<TName extends string>(name: TName) {
+  return academyTable(
+    name,
+    {
+      academyId: academyId(),
+      financialYear: varchar({ length: 7 }).notNull(),
+      lastSeq: integer().notNull(),
+    },
+    (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
+  );
+}
+
 /** The last receipt number given in each financial year: locked by the payment's transaction (gap-free). */
-export const feeReceiptCounters = academyTable(
-  'fee_receipt_counters',
-  {
-    academyId: academyId(),
-    financialYear: varchar({ length: 7 }).notNull(),
-    lastSeq: integer().notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
-);
+export const feeReceiptCounters = yearlyCounterTable('fee_receipt_counters');
 
 /** The last revised invoice number given in each financial year (RI/2026-27/0001; decision 063): gap-free like receipts. */
-export const feeRevisedInvoiceCounters = academyTable(
-  'fee_revised_invoice_counters',
-  {
-    academyId: academyId(),
-    financialYear: varchar({ length: 7 }).notNull(),
-    lastSeq: integer().notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
-);
+export const feeRevisedInvoiceCounters = yearlyCounterTable('fee_revised_invoice_counters');
 
 /**
  * The last deposit receipt number given in each financial year (DR/2026-27/0001; decision 071): a receipt
  * of refundable deposit money only, while GST is on, is no supply and takes no number of the tax-invoice
  * series (the receipts' own, which Table 13 reports); gap-free like receipts.
  */
-export const feeDepositReceiptCounters = academyTable(
-  'fee_deposit_receipt_counters',
-  {
-    academyId: academyId(),
-    financialYear: varchar({ length: 7 }).notNull(),
-    lastSeq: integer().notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
-);
+export const feeDepositReceiptCounters = yearlyCounterTable('fee_deposit_receipt_counters');
 
 export const feeReceipts = academyTable(
   'fee_receipts',
@@ -375,15 +367,7 @@ export const bankStatementCredits = academyTable(
 );
 
 /** The last credit note number given in each financial year (CN/2026-27/0001): gap-free like receipts. */
-export const feeCreditNoteCounters = academyTable(
-  'fee_credit_note_counters',
-  {
-    academyId: academyId(),
-    financialYear: varchar({ length: 7 }).notNull(),
-    lastSeq: integer().notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
-);
+export const feeCreditNoteCounters = yearlyCounterTable('fee_credit_note_counters');
 
 /**
  * A tax invoice issued on an instalment's due date, paid or not (CGST Act s.31(5)(a), decision 070): one

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { academyTable } from './academy-table';
 import { lectures } from './lectures';
 import { academyRow } from './academy-column';
-import { timestamps } from './columns';
+import { requiredRef, timestamps } from './columns';
 
 /**
  * A still of the board the teacher's phone took while recording in class (issue 75, decision 087): on a
@@ -14,9 +14,7 @@ export const lectureStills = academyTable(
   'lecture_stills',
   {
     ...academyRow(),
-    lectureId: uuid()
-      .notNull()
-      .references(() => lectures.id, { onDelete: 'cascade' }),
+    lectureId: requiredRef(() => lectures.id, 'cascade'),
     /** Tenths of a second from the start of the recording. */
     tenths: integer().notNull(),
     fileKey: varchar({ length: 100 }).notNull().unique(),

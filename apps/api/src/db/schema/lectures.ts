@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { academyTable } from './academy-table';
 import { LECTURE_RENDITION_KINDS, LECTURE_STATUSES, type LectureChapter, type LectureRendition } from '@academy/shared/schemas/lectures';
 import { batches } from './batches';
@@ -82,9 +82,7 @@ export const lectureFiles = academyTable(
   'lecture_files',
   {
     ...academyRow(),
-    lectureId: uuid()
-      .notNull()
-      .references(() => lectures.id, { onDelete: 'cascade' }),
+    lectureId: requiredRef(() => lectures.id, 'cascade'),
     kind: text({ enum: LECTURE_RENDITION_KINDS }).notNull(),
     /** The name in the playlist (`seg-0001.m4s`, `still-0003.jpg`): letters, digits, dots and dashes only. */
     name: varchar({ length: 100 }).notNull(),
@@ -110,9 +108,7 @@ export const lectureViews = academyTable(
   'lecture_views',
   {
     ...academyRow(),
-    lectureId: uuid()
-      .notNull()
-      .references(() => lectures.id, { onDelete: 'cascade' }),
+    lectureId: requiredRef(() => lectures.id, 'cascade'),
     studentId: requiredRef(() => students.id, 'cascade'),
     secondsWatched: integer().notNull().default(0),
     position: integer().notNull().default(0),

@@ -5,8 +5,7 @@ import type { Language } from '@academy/shared/languages';
 import { OTP_RESEND_AFTER_SECONDS, OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
 import { HAND_OFF_VALID_MINUTES, SLUG_PROBLEM_MESSAGES, SLUG_TAKEN, slugProblem, type createAcademyInputSchema, type SlugAvailability } from '@academy/shared/schemas/academies';
 import type { Db } from '../../db/client';
-import { enforceCodeSendLimits } from '../../db/code-send-limits';
-import { checkEmailCode, keepEmailCode } from '../../db/email-codes';
+import { checkEmailCode, keepEmailCodeWithinLimits } from '../../db/email-codes';
 import { academies, academySignupCodes, signInHandOffs } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { prefixFromName } from '../../db/student-code';
@@ -44,13 +43,7 @@ export async function sendSignupCode(deps: SignupDeps, input: { email: string; i
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await withoutAcademy(() =>
     deps.db.transaction(async (tx) => {
-      await enforceCodeSendLimits(
-        tx,
-        { table: academySignupCodes, to: academySignupCodes.email, ip: academySignupCodes.ip, createdAt: academySignupCodes.createdAt },
-        { to: input.email, ip, lockPrefix: 'academy-signup' },
-        { recipient: 'email', codeField: 'code' },
-      );
-      await keepEmailCode(tx, academySignupCodes, { email: input.email, codeHash: hashOneTimeCode(deps.otpKey, input.email, code), ip });
+      await keepEmailCodeWithinLimits(tx, academySignupCodes, { email: input.email, codeHash: hashOneTimeCode(deps.otpKey, input.email, code), ip }, { lockPrefix: 'academy-signup', codeField: 'code' });
     }),
   );
   try {

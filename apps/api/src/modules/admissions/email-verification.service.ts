@@ -9,8 +9,7 @@ import {
   type VerifyOtpResult,
 } from '@academy/shared/schemas/admissions';
 import type { Db, DbExecutor } from '../../db/client';
-import { enforceCodeSendLimits } from '../../db/code-send-limits';
-import { checkEmailCode, keepEmailCode } from '../../db/email-codes';
+import { checkEmailCode, keepEmailCodeWithinLimits } from '../../db/email-codes';
 import { emailVerifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verificationCodeMail } from '../../lib/mail-templates';
@@ -43,13 +42,7 @@ export async function sendVerificationCode(deps: OtpDeps, input: { email: string
   const ip = input.ip.slice(0, 64);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.transaction(async (tx) => {
-    await enforceCodeSendLimits(
-      tx,
-      { table: emailVerifications, to: emailVerifications.email, ip: emailVerifications.ip, createdAt: emailVerifications.createdAt },
-      { to: input.email, ip, lockPrefix: 'otp-email' },
-      { recipient: 'email', codeField: 'otp' },
-    );
-    await keepEmailCode(tx, emailVerifications, { email: input.email, codeHash: hashOtp(deps.otpKey, input.email, code), ip });
+    await keepEmailCodeWithinLimits(tx, emailVerifications, { email: input.email, codeHash: hashOtp(deps.otpKey, input.email, code), ip }, { lockPrefix: 'otp-email', codeField: 'otp' });
   });
   const settings = await getAcademySettings(deps.db);
   try {

@@ -20,6 +20,22 @@ export function toSessionUser(user: { id: string; name: string; email: string | 
   return { _id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarUrl, language: user.language, abilities: abilitiesOf(user.role) };
 }
 
+type SignInMeta = { ip: string; userAgent: string | undefined };
+
+/**
+ * The end of a sign-in by password (or a welcome link's first password), in one transaction: the sign-in
+ * time marked, a session opened and the sign-in recorded; answers the session user and the session.
+ */
+export async function openSignedInSession(db: Db, user: Parameters<typeof toSessionUser>[0], meta: SignInMeta) {
+  const session = await db.transaction(async (tx) => {
+    await markSignedIn(tx, user.id);
+    const opened = await createSession(tx, user.id, meta);
+    await recordAudit(tx, { userId: user.id, role: user.role }, { action: 'signin', entityType: 'account', entityId: user.id, text: { key: 'account.signed_in', values: { name: user.name } } });
+    return opened;
+  });
+  return { user: toSessionUser(user), ...session };
+}
+
 /** The signed-in person's own language (PUT /api/auth/language). */
 export async function setUserLanguage(db: Db, userId: string, language: Language): Promise<void> {
   await updateAccount(db, userId, { language });
@@ -42,7 +58,7 @@ async function findLoginAccount(db: Db, identifier: string) {
  * tries: beyond LOGIN_FAILURE_LIMIT for one account from one address (or the account's or the
  * address's ceiling) in 15 minutes they are refused before the password is looked at.
  */
-export async function login(db: Db, input: { email: string; password: string }, meta: { ip: string; userAgent: string | undefined }) {
+export async function login(db: Db, input: { email: string; password: string }, meta: SignInMeta) {
   const ip = meta.ip.slice(0, 64);
   const user = await findLoginAccount(db, input.email);
   // A student without an email (issue 21) is counted under the student ID, the only name they have.
@@ -61,11 +77,5 @@ export async function login(db: Db, input: { email: string; password: string }, 
   if (!user.isActive) throw new AppError('FORBIDDEN', 'This account has been disabled. Please contact the academy office.');
 
   await forgiveSignInTries(db, loginFailures, accountKey, ip);
-  const session = await db.transaction(async (tx) => {
-    await markSignedIn(tx, user.id);
-    const opened = await createSession(tx, user.id, meta);
-    await recordAudit(tx, { userId: user.id, role: user.role }, { action: 'signin', entityType: 'account', entityId: user.id, text: { key: 'account.signed_in', values: { name: user.name } } });
-    return opened;
-  });
-  return { user: toSessionUser(user), ...session };
+  return openSignedInSession(db, user, meta);
 }

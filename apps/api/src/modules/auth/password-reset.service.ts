@@ -10,9 +10,9 @@ import { hashPassword } from '../../lib/password';
 import { hashToken } from '../../lib/tokens';
 import { academyMailBrand, getAcademySettings } from '../../academy-settings';
 import { recordAudit } from '../audit';
-import { createPasswordLink, createSession, usePasswordLink } from '../sessions';
-import { findUserByEmail, markSignedIn, updateAccount } from '../users';
-import { toSessionUser } from './auth.service';
+import { createPasswordLink, usePasswordLink } from '../sessions';
+import { findUserByEmail, updateAccount } from '../users';
+import { openSignedInSession } from './auth.service';
 import { joinOn, thisAcademy } from '../../db/same-academy';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 30;
@@ -119,11 +119,5 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     .where(and(eq(users.id, found.userId), eq(users.isActive, true)))
     .limit(1);
   if (!user) return undefined;
-  const session = await db.transaction(async (tx) => {
-    await markSignedIn(tx, user.id);
-    const opened = await createSession(tx, user.id, meta);
-    await recordAudit(tx, { userId: user.id, role: user.role }, { action: 'signin', entityType: 'account', entityId: user.id, text: { key: 'account.signed_in', values: { name: user.name } } });
-    return opened;
-  });
-  return { user: toSessionUser(user), ...session };
+  return openSignedInSession(db, user, meta);
 }

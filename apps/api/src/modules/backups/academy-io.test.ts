@@ -54,6 +54,17 @@ async function signIn(app: TestApp['app'], host: string, email: string, password
   return app.inject({ method: 'POST', url: '/api/auth/login', headers: { host }, payload: { email, password } });
 }
 
+/** The demo admin signed in at alpha's and at beta's own address: the headers of their requests. */
+async function adminsOfAlphaAndBeta() {
+  const headersAt = async (host: string) => {
+    const response = await signIn(t.app, host, ADMIN);
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies.find((c) => c.name === 'academy_session')!;
+    return { host, cookie: `${cookie.name}=${cookie.value}` };
+  };
+  return { asAlpha: await headersAt('alpha.localhost'), asBeta: await headersAt('beta.localhost') };
+}
+
 beforeAll(async () => {
   t = await buildTestApp({ config: { hosting: MANY } });
   // Imports and restores run as the tables' owner (decision 068), as the CLI and the server's restores do.
@@ -116,14 +127,7 @@ describe("an academy's backups (many academies)", () => {
 
 describe("an academy's backups on the Backup screen (many academies)", () => {
   it("list, download and restore only the academy's own backups", { timeout: 120_000 }, async () => {
-    const cookieOf = async (host: string) => {
-      const response = await signIn(t.app, host, ADMIN);
-      expect(response.statusCode).toBe(200);
-      const cookie = response.cookies.find((c) => c.name === 'academy_session')!;
-      return `${cookie.name}=${cookie.value}`;
-    };
-    const asAlpha = { host: 'alpha.localhost', cookie: await cookieOf('alpha.localhost') };
-    const asBeta = { host: 'beta.localhost', cookie: await cookieOf('beta.localhost') };
+    const { asAlpha, asBeta } = await adminsOfAlphaAndBeta();
     const started = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: asAlpha });
     expect(started.statusCode).toBe(202);
     let job;
@@ -148,14 +152,7 @@ describe("an academy's backups on the Backup screen (many academies)", () => {
 
 describe("an academy's backup jobs (many academies, issue 71)", () => {
   it("are its own: another academy neither sees alpha's running job, nor waits for it, nor can read it by id", { timeout: 240_000 }, async () => {
-    const cookieOf = async (host: string) => {
-      const response = await signIn(t.app, host, ADMIN);
-      expect(response.statusCode).toBe(200);
-      const cookie = response.cookies.find((c) => c.name === 'academy_session')!;
-      return `${cookie.name}=${cookie.value}`;
-    };
-    const asAlpha = { host: 'alpha.localhost', cookie: await cookieOf('alpha.localhost') };
-    const asBeta = { host: 'beta.localhost', cookie: await cookieOf('beta.localhost') };
+    const { asAlpha, asBeta } = await adminsOfAlphaAndBeta();
     const started = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: asAlpha });
     expect(started.statusCode).toBe(202);
     const alphaJob = started.json().data.id as string;

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -13,11 +12,11 @@ import { OFFSITE_MESSAGES } from '@academy/shared/schemas/backups';
 import * as schema from '../../db/schema';
 import { apiRoot } from '../../paths';
 import { serverKeysFrom } from '../../lib/server-keys';
-import { seedDemoAcademy } from '../../demo-seed';
-import { buildTestApp, createEmptyTestDatabase, ownerDatabaseOf, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
-import { databaseDigest, filesDigest, waitForJob, writeSampleFiles } from '../../../test/backup-helpers';
+import { createEmptyTestDatabase, ownerDatabaseOf, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { buildBackupTestApp, databaseDigest, filesDigest, waitForJob } from '../../../test/backup-helpers';
 import { buildUser, loginAs } from '../../../test/factories';
 import { s3rverObjects } from '../../../test/s3rver-objects';
+import { freePort } from '../../../test/free-port';
 import { createBackup, listBackups, runAutomaticBackupIfDue } from './backups.service';
 import { formatArchiveKey, newArchiveKey, parseArchiveKey, WRONG_KEY_MESSAGE } from './offsite-crypto';
 import { restoreFromBucket } from './offsite-restore';
@@ -40,17 +39,6 @@ let s3: S3rver | undefined;
 let port: number;
 /** A backup made before off-site copies were turned on. */
 let madeWhileOff: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port: chosen } = server.address() as net.AddressInfo;
-      server.close(() => resolve(chosen));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function startS3(): Promise<void> {
   s3 = new S3rver({ address: '127.0.0.1', port, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
@@ -82,12 +70,7 @@ beforeAll(async () => {
   s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-s3rver-'));
   port = await freePort();
   await startS3();
-  t = await buildTestApp();
-  await seedDemoAcademy(t.database.db);
-  writeSampleFiles(t.filesDir);
-  const user = await buildUser(t.database.db, { role: 'admin' });
-  adminEmail = user.email;
-  admin = await loginAs(t.app, user.email);
+  ({ t, admin, adminEmail } = await buildBackupTestApp());
   teacher = await loginAs(t.app, (await buildUser(t.database.db, { role: 'teacher' })).email);
 });
 

@@ -30,6 +30,8 @@ afterAll(() => t.close());
 
 const call = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+/** The marks of the test `ids.test` saved by its batch's teacher (or by `cookie`). */
+const saveMarks = (marks: object[], cookie = cookies.teacher) => call(cookie, 'PUT', `/api/tests/${ids.test}/marks`, { marks });
 
 describe('tests and marks', () => {
   it('the batch teacher creates a test; bad input is 400 with our messages; another teacher gets 404', async () => {
@@ -44,38 +46,34 @@ describe('tests and marks', () => {
     expect((await call(cookies.otherTeacher, 'GET', `/api/batches/${ids.batch}/tests`)).statusCode).toBe(404);
     expect((await call(cookies.otherTeacher, 'GET', `/api/tests/${ids.test}`)).statusCode).toBe(404);
     expect((await call(cookies.otherTeacher, 'GET', `/api/tests/${ids.test}/results`)).statusCode).toBe(404);
-    expect((await call(cookies.otherTeacher, 'PUT', `/api/tests/${ids.test}/marks`, { marks: [{ studentId: ids.a, marks: 1 }] })).statusCode).toBe(404);
+    expect((await saveMarks([{ studentId: ids.a, marks: 1 }], cookies.otherTeacher)).statusCode).toBe(404);
     expect((await call(cookies.a, 'GET', `/api/tests/${ids.test}`)).statusCode).toBe(403);
   });
 
   it('saves all marks or none, naming every bad row', async () => {
-    const response = await call(cookies.teacher, 'PUT', `/api/tests/${ids.test}/marks`, {
-      marks: [
-        { studentId: ids.a, marks: 45.5 },
-        { studentId: ids.outsider, marks: 10 },
-        { studentId: ids.b, marks: 51 },
-      ],
-    });
+    const response = await saveMarks([
+      { studentId: ids.a, marks: 45.5 },
+      { studentId: ids.outsider, marks: 10 },
+      { studentId: ids.b, marks: 51 },
+    ]);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Nothing was saved: check rows 2, 3');
     expect(response.json().errors).toEqual({ 'marks.1.studentId': 'Row 2: this student is not in this batch', 'marks.2.marks': 'Row 3: marks cannot be more than 50' });
     const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from exam_marks where exam_id = ${ids.test}`);
     expect(rows[0]!.n).toBe(0);
-    const steps = await call(cookies.teacher, 'PUT', `/api/tests/${ids.test}/marks`, { marks: [{ studentId: ids.a, marks: 10.3 }, { studentId: ids.b }] });
+    const steps = await saveMarks([{ studentId: ids.a, marks: 10.3 }, { studentId: ids.b }]);
     expect(steps.statusCode).toBe(400);
     expect(steps.json().errors).toMatchObject({ 'marks.0.marks': 'Marks must be in steps of 0.5', 'marks.1.marks': 'Enter marks or mark the student absent' });
   });
 
   it('ranks ties with standard competition ranking (1, 2, 2, 4) and leaves the absent student unranked', async () => {
-    const response = await call(cookies.teacher, 'PUT', `/api/tests/${ids.test}/marks`, {
-      marks: [
-        { studentId: ids.a, marks: 45.5 },
-        { studentId: ids.b, marks: 40 },
-        { studentId: ids.c, marks: 40 },
-        { studentId: ids.d, marks: 0.5 },
-        { studentId: ids.e, marks: null, absent: true },
-      ],
-    });
+    const response = await saveMarks([
+      { studentId: ids.a, marks: 45.5 },
+      { studentId: ids.b, marks: 40 },
+      { studentId: ids.c, marks: 40 },
+      { studentId: ids.d, marks: 0.5 },
+      { studentId: ids.e, marks: null, absent: true },
+    ]);
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
     const byName = Object.fromEntries(data.rows.map((row: { student: { name: string }; rank: number | null; marks: number | null }) => [row.student.name, [row.marks, row.rank]]));
@@ -106,7 +104,7 @@ describe('tests and marks', () => {
   });
 
   it('a corrected published test says so and the correction is in the audit log', async () => {
-    const response = await call(cookies.teacher, 'PUT', `/api/tests/${ids.test}/marks`, { marks: [{ studentId: ids.d, marks: 1 }] });
+    const response = await saveMarks([{ studentId: ids.d, marks: 1 }]);
     expect(response.statusCode).toBe(200);
     expect(response.json().data.test.correctedAt).not.toBeNull();
     const { rows } = await t.database.db.execute<{ action: string; summary: string }>(sql`select action, summary from audit_log where entity_id = ${ids.test} order by at, id`);

@@ -1,23 +1,15 @@
 /** A receipt cancelled with a reason; a tax invoice's cancellation makes a credit note (issue 57). */
 import { and, eq, sql } from 'drizzle-orm';
-import { financialYearOf, formatDate } from '@academy/shared/calendar';
-import { creditNoteLastDate } from '@academy/shared/gst';
 import { formatPaise } from '@academy/shared/money';
-import { GST_MESSAGES } from '@academy/shared/schemas/gst';
 import { FEE_MESSAGES, type Receipt } from '@academy/shared/schemas/fees';
 import type { Db } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
-import { feeAllocations, feeCreditNoteCounters, feeDues, feeReceipts } from '../../db/schema';
+import { feeAllocations, feeDues, feeReceipts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
-import { academyToday } from '../../academy-settings';
+import { nextCreditNote } from './credit-note-series';
 import { DUE_LOCK_ORDER, receiptsWhere } from './fee-queries';
 import { joinOn, thisAcademy } from '../../db/same-academy';
-
-/** A credit note number: 'CN/2026-27/0001' (15 characters). */
-export function creditNoteNumber(year: string, seq: number): string {
-  return `CN/${year}/${String(seq).padStart(4, '0')}`;
-}
 
 /**
  * Cancels a receipt with a reason: it keeps its number, its allocations are taken off the dues, and it
@@ -37,22 +29,7 @@ export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reaso
       .where(and(eq(feeAllocations.receiptId, id), thisAcademy(feeDues)))
       .orderBy(...DUE_LOCK_ORDER)
       .for('update', { of: feeDues });
-    let creditNote: { creditNoteFinancialYear: string; creditNoteSeq: number; creditNoteNumber: string; creditNoteDate: string } | Record<string, never> = {};
-    if (receipt.taxRateBp !== null) {
-      const today = await academyToday(tx);
-      // CGST Act s.34(2): no credit note after 30 November following the end of the supply's financial year.
-      const lastDate = creditNoteLastDate(receipt.date);
-      if (today > lastDate) {
-        throw new AppError('CONFLICT', GST_MESSAGES.creditNoteTooLate.replace('{year}', financialYearOf(receipt.date)).replace('{date}', formatDate(lastDate)));
-      }
-      const year = financialYearOf(today);
-      const [counter] = await tx
-        .insert(feeCreditNoteCounters)
-        .values({ financialYear: year, lastSeq: 1 })
-        .onConflictDoUpdate({ target: [feeCreditNoteCounters.academyId, feeCreditNoteCounters.financialYear], set: { lastSeq: sql`${feeCreditNoteCounters.lastSeq} + 1` } })
-        .returning({ last: feeCreditNoteCounters.lastSeq });
-      creditNote = { creditNoteFinancialYear: year, creditNoteSeq: counter!.last, creditNoteNumber: creditNoteNumber(year, counter!.last), creditNoteDate: today };
-    }
+    const creditNote = receipt.taxRateBp !== null ? await nextCreditNote(tx, receipt.date) : {};
     await tx
       .update(feeReceipts)
       .set({ cancelledAt: new Date(), cancelledBy: actor?.userId ?? null, cancelReason: reason, ...creditNote })

@@ -1,18 +1,17 @@
 import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import { financialYearOf, formatDate } from '@academy/shared/calendar';
-import { creditNoteLastDate, GST_STATES } from '@academy/shared/gst';
+import { GST_STATES } from '@academy/shared/gst';
 import { formatPaise, paiseToRupees as rupees } from '@academy/shared/money';
 import { GST_MESSAGES } from '@academy/shared/schemas/gst';
 import type { DueInvoice } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
-import { batches, feeCreditNoteCounters, feeDueInvoices, feeDues, feeInvoiceSettlements, feeReceipts, gstRegistrations, students, users } from '../../db/schema';
+import { batches, feeDueInvoices, feeDues, feeInvoiceSettlements, feeReceipts, gstRegistrations, students, users } from '../../db/schema';
 import { mayReadFeesOf } from '../../access/fees';
 import type { Actor } from '../../access/actor';
 import type { PrintableReceipt } from './printable-receipts';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
-import { academyToday } from '../../academy-settings';
+import { nextCreditNote } from './credit-note-series';
 import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /**
@@ -22,11 +21,6 @@ import { joinOn, thisAcademy } from '../../db/same-academy';
  * against it is a receipt naming it (payments.service), never a second invoice; a due invoiced and then
  * removed gets a credit note (Rule 53), and a lower one is refused until its invoice is cancelled.
  */
-
-/** A credit note number: 'CN/2026-27/0001' (the receipts' credit notes' series, decision 057). */
-function creditNoteNumber(year: string, seq: number): string {
-  return `CN/${year}/${String(seq).padStart(4, '0')}`;
-}
 
 /** A live due-date invoice as a payment sees it: what is left on it, in money (tax included) and in the due's price. */
 export type OpenDueInvoice = { id: string; dueId: string; number: string; date: string; moneyLeft: number; dueLeft: number; amountPaise: number; duePaise: number };
@@ -112,19 +106,11 @@ async function creditInvoice(tx: DbExecutor, actor: AuditActor, invoice: typeof 
     .where(and(eq(feeInvoiceSettlements.invoiceId, invoice.id), isNull(feeReceipts.cancelledAt)))
     .limit(1);
   if (settled) throw new AppError('CONFLICT', GST_MESSAGES.dueInvoiceSettled.replace('{number}', settled.number));
-  const today = await academyToday(tx);
-  const lastDate = creditNoteLastDate(invoice.date);
-  if (today > lastDate) throw new AppError('CONFLICT', GST_MESSAGES.creditNoteTooLate.replace('{year}', financialYearOf(invoice.date)).replace('{date}', formatDate(lastDate)));
-  const year = financialYearOf(today);
-  const [counter] = await tx
-    .insert(feeCreditNoteCounters)
-    .values({ financialYear: year, lastSeq: 1 })
-    .onConflictDoUpdate({ target: [feeCreditNoteCounters.academyId, feeCreditNoteCounters.financialYear], set: { lastSeq: sql`${feeCreditNoteCounters.lastSeq} + 1` } })
-    .returning({ last: feeCreditNoteCounters.lastSeq });
-  const number = creditNoteNumber(year, counter!.last);
+  const creditNote = await nextCreditNote(tx, invoice.date);
+  const number = creditNote.creditNoteNumber;
   await tx
     .update(feeDueInvoices)
-    .set({ creditNoteFinancialYear: year, creditNoteSeq: counter!.last, creditNoteNumber: number, creditNoteDate: today, creditNoteReason: reason })
+    .set({ ...creditNote, creditNoteReason: reason })
     .where(eq(feeDueInvoices.id, invoice.id));
   await recordAudit(tx, actor, {
     action: 'status',

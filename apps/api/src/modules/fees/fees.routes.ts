@@ -2,7 +2,7 @@ import { requestLanguage } from '../../lib/translate-reply';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
+import { apiSuccess } from '@academy/shared/schemas/api';
 import { academicYearQuerySchema } from '@academy/shared/schemas/academic-years';
 import { idParamsSchema, idSchema } from '@academy/shared/schemas/common';
 import { parentChildParamsSchema } from '@academy/shared/schemas/parents';
@@ -67,7 +67,7 @@ import { exportDuesCsv, feeReport, feeSummary, listDues } from './reports.servic
 import { creditNotePdfIn, receiptFileName, receiptPdfIn, receiptRecipients } from './receipt-mail';
 import { creditNoteFileName } from './credit-note-pdf';
 import { sendPrivatePdf } from '../../lib/pdf-reply';
-import { createdRoute, dataRoute, messageRoute } from '../../lib/route-replies';
+import { createdRoute, dataRoute, recordRoutes } from '../../lib/route-replies';
 
 export const FEE_REMINDER_JOB = 'fee-reminder';
 
@@ -95,23 +95,9 @@ const tags = ['fees'];
 function planRoutes(app: FeesApp, db: Db) {
   app.get('/fee-plans', { schema: { tags, response: { 200: apiSuccess(feePlanListSchema) } } }, async () => ({ success: true as const, data: { plans: await listPlans(db) } }));
 
-  createdRoute(
-    app, '/fee-plans', { tags, body: feePlanInputSchema, response: { 201: apiSuccess(feePlanSchema) } },
-    (request) => createPlan(db, actorOf(request), request.body), FEE_MESSAGES.planCreated,
-  );
-
-  dataRoute(app, 'GET', '/fee-plans/:id', { tags, params: idParamsSchema, response: { 200: apiSuccess(feePlanSchema) } }, (request) => getPlan(db, request.params.id));
-
-  dataRoute(
-    app, 'PUT', '/fee-plans/:id', { tags, params: idParamsSchema, body: feePlanUpdateSchema, response: { 200: apiSuccess(feePlanSchema) } },
-    (request) => updatePlan(db, actorOf(request), request.params.id, request.body), FEE_MESSAGES.planUpdated,
-  );
-
-  messageRoute(
-    app, 'DELETE', '/fee-plans/:id', { tags, params: idParamsSchema, response: { 200: messageOnlySchema } },
-    (request) => deletePlan(db, actorOf(request), request.params.id), FEE_MESSAGES.planDeleted,
-  );
-
+  recordRoutes(app, { db, actorOf }, '/fee-plans', { tags, input: feePlanInputSchema, update: feePlanUpdateSchema, record: feePlanSchema },
+    { create: createPlan, read: getPlan, update: updatePlan, remove: deletePlan },
+    { created: FEE_MESSAGES.planCreated, updated: FEE_MESSAGES.planUpdated, deleted: FEE_MESSAGES.planDeleted });
 }
 
 /** A student's ledger (the office, the student, a parent), a payment recorded with its receipt, a concession, a receipt cancelled. */

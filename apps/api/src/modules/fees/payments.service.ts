@@ -5,6 +5,7 @@
  * callers import.
  */
 export { namedDueFirst, recordPayment, splitOverInvoices, utrOf } from './record-payment';
-export { cancelReceipt, creditNoteNumber } from './cancel-receipt';
+export { cancelReceipt } from './cancel-receipt';
+export { creditNoteNumber } from './credit-note-series';
 export { creditNoteFor, printableReceipt, receiptFor, type PrintableInvoice, type PrintableReceipt } from './printable-receipts';
 export { recordOpeningBalances, removeOpeningReceipts } from './opening-balances';

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { financialYearOf, shiftDate } from '@academy/shared/calendar';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
-import { buildTestApp } from '../../../test/build-test-app';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
-import { buildAcademies, buildBatch, buildStudent, buildUser, TEST_PASSWORD } from '../../../test/factories';
+import { buildBatch, buildStudent, buildUser, TEST_PASSWORD } from '../../../test/factories';
+import { withTwoAcademies } from '../../../test/second-academy';
 import { academyToday } from '../../academy-settings';
 import { feeDepositReceiptCounters } from '../../db/schema';
 import { withAcademy } from '../../lib/tenancy';
@@ -234,12 +234,9 @@ describe('exempt money and deposits (CGST rule 49, s.2(31))', () => {
 
 describe('deposit receipts’ series per academy (decision 071, migration 0081)', () => {
   it('academy B neither sees nor advances academy A’s DR/ counter', async () => {
-    const many = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
-    try {
-      const db = many.database.db;
-      const A = '00000000-0000-4000-8000-0000000008a1';
-      const B = '00000000-0000-4000-8000-0000000008b1';
-      await buildAcademies(db, [{ id: A, slug: 'dr-a', name: 'A Classes' }, { id: B, slug: 'dr-b', name: 'B Classes' }]);
+    const A = '00000000-0000-4000-8000-0000000008a1';
+    const B = '00000000-0000-4000-8000-0000000008b1';
+    await withTwoAcademies([{ id: A, slug: 'dr-a', name: 'A Classes' }, { id: B, slug: 'dr-b', name: 'B Classes' }], async (db, many) => {
       const year = financialYearOf(await withAcademy(A, () => academyToday(db)));
       await withAcademy(A, () => db.insert(feeDepositReceiptCounters).values({ financialYear: year, lastSeq: 3 }));
       /** An academy's admin signed in at its own address, with a deposit-only student owing ₹2,000; answers a payment of it. */
@@ -266,8 +263,6 @@ describe('deposit receipts’ series per academy (decision 071, migration 0081)'
       // A's next one follows A's own series.
       expect((await depositPaidAt(A, 'dr-a')).number).toBe(`DR/${year}/0004`);
       expect((await withAcademy(B, () => db.execute(sql`select last_seq from fee_deposit_receipt_counters`))).rows).toEqual([{ last_seq: 1 }]);
-    } finally {
-      await many.close();
-    }
+    });
   });
 });

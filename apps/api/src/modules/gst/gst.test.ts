@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm';
 import { financialYearOf, shiftDate } from '@academy/shared/calendar';
 import { gstinCheckCharacter } from '@academy/shared/gst';
 import { formatPaise } from '@academy/shared/money';
-import { buildTestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
-import { buildAcademies, buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
+import { buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
+import { withTwoAcademies } from '../../../test/second-academy';
 import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
 import { printableReceipt } from '../fees/payments.service';
 import { receiptPdfIn } from '../fees/receipt-mail';
@@ -368,12 +369,9 @@ describe('tax invoices, credit notes and GSTR-1', () => {
 
 describe('GST per academy', () => {
   it("one academy's tax settings are not another's", async () => {
-    const many = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
-    try {
-      const A = '00000000-0000-4000-8000-0000000000a7';
-      const B = '00000000-0000-4000-8000-0000000000b7';
-      const db = many.database.db;
-      await buildAcademies(db, [{ id: A, slug: 'gst-a', name: 'A' }, { id: B, slug: 'gst-b', name: 'B' }]);
+    const A = '00000000-0000-4000-8000-0000000000a7';
+    const B = '00000000-0000-4000-8000-0000000000b7';
+    await withTwoAcademies([{ id: A, slug: 'gst-a', name: 'A' }, { id: B, slug: 'gst-b', name: 'B' }], async (db) => {
       const other = `29AAGCB7383J1Z${gstinCheckCharacter('29AAGCB7383J1Z')}`;
       await withAcademy(A, () => updateTaxSettings(db, null, { gst: { registered: true, gstin: GSTIN, legalName: 'A LLP', rate: 18, sac: '999293', pricesIncludeTax: true } }));
       await withAcademy(B, async () => {
@@ -383,8 +381,6 @@ describe('GST per academy', () => {
         await updateTaxSettings(db, null, { gst: { registered: true, gstin: other, legalName: 'B Pvt Ltd', rate: 18, sac: '999293', pricesIncludeTax: true } });
       });
       expect((await withAcademy(A, () => getTaxSettings(db))).gst.gstin).toBe(GSTIN);
-    } finally {
-      await many.close();
-    }
+    });
   });
 });

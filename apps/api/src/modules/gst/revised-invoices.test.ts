@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { revisedInvoiceLastDate } from '@academy/shared/gst';
-import { buildTestApp } from '../../../test/build-test-app';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
-import { buildAcademies, buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
+import { buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
+import { withTwoAcademies } from '../../../test/second-academy';
 import { pdfTextAsRead } from '../../../test/pdf-text';
 import { feeRevisedInvoiceCounters } from '../../db/schema';
 import { withAcademy } from '../../lib/tenancy';
@@ -110,20 +110,15 @@ describe('revised invoices', () => {
 
 describe('revised invoice numbers per academy', () => {
   it("one academy's series is not another's", async () => {
-    const many = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
-    try {
-      const A = '00000000-0000-4000-8000-0000000000a8';
-      const B = '00000000-0000-4000-8000-0000000000b8';
-      const db = many.database.db;
-      await buildAcademies(db, [{ id: A, slug: 'ri-a', name: 'A' }, { id: B, slug: 'ri-b', name: 'B' }]);
+    const A = '00000000-0000-4000-8000-0000000000a8';
+    const B = '00000000-0000-4000-8000-0000000000b8';
+    await withTwoAcademies([{ id: A, slug: 'ri-a', name: 'A' }, { id: B, slug: 'ri-b', name: 'B' }], async (db) => {
       await withAcademy(A, () => db.insert(feeRevisedInvoiceCounters).values({ financialYear: '2026-27', lastSeq: 3 }));
       await withAcademy(B, async () => {
         expect((await db.execute(sql`select count(*)::int as n from fee_revised_invoice_counters`)).rows[0]).toEqual({ n: 0 });
       });
       expect((await withAcademy(A, () => db.execute(sql`select last_seq from fee_revised_invoice_counters`))).rows).toEqual([{ last_seq: 3 }]);
-    } finally {
-      await many.close();
-    }
+    });
   });
 });
 

@@ -135,14 +135,14 @@ export async function homeworkDetail(db: DbExecutor, actor: Actor, id: string): 
   return { ...detail, submission, status: homeworkStatusOf(submission, new Date(detail.dueAt), new Date()) };
 }
 
+/** The columns of a homework every list shows (a student's, a batch's), as the list rows name them. */
+const homeworkListColumns = { id: homework.id, title: homework.title, dueAt: homework.dueAt, handIn: homework.handIn };
+
 /** The homework of a student's batches with where each stands for them, latest due first. */
 async function homeworkForStudent(db: DbExecutor, studentId: string, now = new Date()): Promise<HomeworkItem[]> {
   const rows = await db
     .select({
-      id: homework.id,
-      title: homework.title,
-      dueAt: homework.dueAt,
-      handIn: homework.handIn,
+      ...homeworkListColumns,
       batchId: batches.id,
       batchName: batches.name,
       submissionStatus: homeworkSubmissions.status,
@@ -190,10 +190,7 @@ export async function batchHomework(db: DbExecutor, actor: Actor, batchId: strin
   assertStaffOfBatch(actor, batch.teacherId);
   const rows = await db
     .select({
-      id: homework.id,
-      title: homework.title,
-      dueAt: homework.dueAt,
-      handIn: homework.handIn,
+      ...homeworkListColumns,
       // The batch's students (every row is of this batch), the academy as a parameter in each table: Citus
       // takes a select-list subquery beside an aggregate only in a statement on one shard (decision 053).
       students: sql<number>`(select count(*)::int from ${batchStudents} where ${batchStudents.batchId} = ${batchId} and ${batchStudents.academyId} = ${academySql()})`,

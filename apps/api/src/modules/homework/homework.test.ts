@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildAcademies, buildBatch, buildParent, buildStudent, buildTeacher, buildTwoClasses, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
+import { buildBatch, buildParent, buildStudent, buildTeacher, buildTwoClasses, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
+import { withTwoAcademies } from '../../../test/second-academy';
 import { multipart, type MultipartField } from '../../../test/multipart';
 import { auditLog, homework, notifications } from '../../db/schema';
 import { withAcademy } from '../../lib/tenancy';
@@ -195,12 +196,9 @@ describe('handing in and checking', () => {
 
 describe('many academies', () => {
   it("academy B never sees academy A's homework", async () => {
-    const many = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
-    try {
-      const db = many.database.db;
-      const A = '00000000-0000-4000-8000-0000000005a1';
-      const B = '00000000-0000-4000-8000-0000000005b1';
-      await buildAcademies(db, [{ id: A, slug: 'hw-a', name: 'A Classes' }, { id: B, slug: 'hw-b', name: 'B Classes' }]);
+    const A = '00000000-0000-4000-8000-0000000005a1';
+    const B = '00000000-0000-4000-8000-0000000005b1';
+    await withTwoAcademies([{ id: A, slug: 'hw-a', name: 'A Classes' }, { id: B, slug: 'hw-b', name: 'B Classes' }], async (db, many) => {
       const people: Record<string, { teacher: string; student: string; batch: string }> = {};
       for (const [academy, key] of [[A, 'a'], [B, 'b']] as const) {
         await withAcademy(academy, async () => {
@@ -228,8 +226,6 @@ describe('many academies', () => {
       // Under row-level security B's context sees no homework row of A's at all.
       expect(await withAcademy(B, () => db.select().from(homework).where(eq(homework.id, id)))).toEqual([]);
       expect(await withAcademy(A, () => db.select({ id: homework.id }).from(homework).where(isNotNull(homework.id)))).toEqual([{ id }]);
-    } finally {
-      await many.close();
-    }
+    });
   });
 });

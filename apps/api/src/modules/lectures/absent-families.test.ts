@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
 import { buildAcademies, buildBatch, buildParent, buildStudent, buildSubject, buildTeacher, loginAll } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
+import { ffmpeg } from '../../../test/media';
 import { createDatabase } from '../../db/client';
 import { attendanceRecords, lectures, notifications, parentMessages } from '../../db/schema';
 import { academyToday } from '../../academy-settings';
@@ -55,7 +55,7 @@ beforeAll(async () => {
     ids.bLecture = (await db.insert(lectures).values({ batchId: bBatch.id, date: '2026-11-20', title: 'B class', status: 'ready' }).returning())[0]!.id;
   });
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-absent-'));
-  execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=3', '-c:a', 'aac', '-b:a', '32k', path.join(work, 'voice.m4a')]);
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=300:duration=3', '-c:a', 'aac', '-b:a', '32k', path.join(work, 'voice.m4a'));
 }, 60_000);
 afterAll(async () => {
   await t?.close();

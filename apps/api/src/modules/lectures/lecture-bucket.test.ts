@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -11,6 +9,7 @@ import { LECTURE_BUCKET_MESSAGES } from '@academy/shared/schemas/lectures';
 import { type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
 import { s3rverObjects } from '../../../test/s3rver-objects';
+import { freePort } from '../../../test/free-port';
 import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
 import { multipart } from '../../../test/multipart';
 import { jobs, lectureFiles, lectures } from '../../db/schema';
@@ -18,6 +17,7 @@ import { currentAcademyId, withAcademy } from '../../lib/tenancy';
 import { removeExpiredLectures } from './lecture-watch.service';
 import { LECTURE_BUCKET_JOB, syncLectureBucket } from './lecture-bucket';
 import { changeJobTimes } from '../../../test/job-times';
+import { ffmpeg } from '../../../test/media';
 
 /*
  * Lectures in the academy's bucket (issue 75, decision 096), against s3rver, the local S3-compatible
@@ -44,16 +44,6 @@ let bAdmin = '';
 const cookies = { teacher: '', student: '', otherStudent: '', admin: '' };
 const ids = { batch: '', first: '', second: '' };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port: chosen } = server.address() as net.AddressInfo;
-      server.close(() => resolve(chosen));
-    });
-    server.on('error', reject);
-  });
-}
 async function startS3() {
   s3 = new S3rver({ address: '127.0.0.1', port, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }, { name: OTHER_BUCKET, configs: [] }] });
   await s3.run();
@@ -100,7 +90,7 @@ beforeAll(async () => {
   });
   expect(saved.statusCode, saved.body).toBe(200);
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-lecbucket-'));
-  execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=12', '-c:a', 'aac', path.join(work, 'voice.m4a')]);
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=300:duration=12', '-c:a', 'aac', path.join(work, 'voice.m4a'));
 }, 120_000);
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { LECTURE_CHAPTER_MESSAGES, LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
 import { type TestApp } from '../../../test/build-test-app';
 import { buildParent, buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
-import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
+import { buildAppPair, buildSecondAcademy, closeAppPair } from '../../../test/second-academy';
 import { auditLog } from '../../db/schema';
 
 /*
@@ -36,10 +36,7 @@ beforeAll(async () => {
   const created = await call('POST', `/api/batches/${ids.batch}/lectures`, cookies.teacher, { date: '2026-11-21', title: 'Optics' });
   ids.lecture = created.json().data._id as string;
 }, 60_000);
-afterAll(async () => {
-  await many?.close();
-  await t?.close();
-});
+afterAll(() => closeAppPair(t, many));
 
 describe('a lecture’s chapters', () => {
   it('are saved by its teacher as a whole, sorted by time, and read by its student and parent', async () => {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +6,9 @@ import { eq } from 'drizzle-orm';
 import type { Lecture, LectureProgress } from '@academy/shared/schemas/lectures';
 import { type TestApp } from '../../../test/build-test-app';
 import { buildTwoClasses, loginAll } from '../../../test/factories';
-import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
+import { buildAppPair, buildSecondAcademy, closeAppPair } from '../../../test/second-academy';
 import { multipart } from '../../../test/multipart';
+import { ffmpeg } from '../../../test/media';
 import { lectures } from '../../db/schema';
 
 /*
@@ -40,19 +40,14 @@ beforeAll(async () => {
   Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student }));
   ({ adminCookie: bAdmin } = await buildSecondAcademy(db, many, { id: B_ACADEMY_ID, slug: 'lecprogress-b' }));
   // A minute of a phone-like MP4 (H.264 with a key frame a second, AAC), long enough for ffmpeg to report several times a step.
-  execFileSync('/usr/bin/ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
+  ffmpeg(
     '-f', 'lavfi', '-i', 'testsrc=duration=60:size=640x360:rate=15',
     '-f', 'lavfi', '-i', 'sine=frequency=440:duration=60',
     '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '15', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path.join(work, 'lecture.mp4'),
-  ]);
+  );
   video = fs.readFileSync(path.join(work, 'lecture.mp4'));
 }, 120_000);
-afterAll(async () => {
-  await many?.close();
-  await t?.close();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => closeAppPair(t, many, work));
 
 async function uploadedLecture(title: string): Promise<string> {
   const created = await call('POST', `/api/batches/${ids.batch}/lectures`, cookies.teacher, { date: '2026-11-28', title });

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
 import { type TestApp } from '../../../test/build-test-app';
-import { buildParent, buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
-import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
+import { signInTwoClassesWithFamilies } from '../../../test/factories';
+import { buildAppPair, buildSecondAcademy, closeAppPair } from '../../../test/second-academy';
 import { multipart } from '../../../test/multipart';
+import { ffmpeg } from '../../../test/media';
 import { auditLog, lectureFiles, lectures } from '../../db/schema';
 
 /*
@@ -42,23 +42,16 @@ async function readyLecture(title: string): Promise<string> {
 beforeAll(async () => {
   ({ t, many } = await buildAppPair());
   const db = t.database.db;
-  const { teacher, otherTeacher, student, otherStudent, batch } = await buildTwoClasses(db);
+  const { batch, cookies: signedIn } = await signInTwoClassesWithFamilies(t.app, db);
   ids.batch = batch.id;
-  const parent = await buildParent(db, { studentIds: [student.id] });
-  const otherParent = await buildParent(db, { studentIds: [otherStudent.id] });
-  const admin = await buildUser(db, { role: 'admin' });
-  Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, otherStudent, parent, otherParent, admin }));
+  Object.assign(cookies, signedIn);
   ({ adminCookie: bAdmin } = await buildSecondAcademy(db, many, { id: B_ACADEMY_ID, slug: 'lecremove-b' }));
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-lecremove-'));
-  execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=6', '-c:a', 'aac', path.join(work, 'voice.m4a')]);
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=300:duration=6', '-c:a', 'aac', path.join(work, 'voice.m4a'));
   ids.lecture = await readyLecture('Optics');
   ids.second = await readyLecture('Waves');
 }, 120_000);
-afterAll(async () => {
-  await many?.close();
-  await t?.close();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => closeAppPair(t, many, work));
 
 describe('removing a lecture', () => {
   it('is refused to students and parents (403), another teacher and another academy (404), a visitor (401)', async () => {

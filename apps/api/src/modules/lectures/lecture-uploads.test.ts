@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,10 +7,11 @@ import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
 import { LECTURE_UPLOAD_MESSAGES } from '@academy/shared/schemas/lecture-uploads';
 import { type TestApp } from '../../../test/build-test-app';
 import { buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
-import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
+import { buildAppPair, buildSecondAcademy, closeAppPair } from '../../../test/second-academy';
 import { auditLog, lectureStills } from '../../db/schema';
 import { FIRST_ACADEMY_ID } from '../../lib/tenancy';
 import { changeJobTimes } from '../../../test/job-times';
+import { ffmpeg } from '../../../test/media';
 
 /*
  * The resumable (tus) upload and the recording in class (issue 75, decision 087): a file sent in two
@@ -46,7 +46,6 @@ beforeAll(async () => {
   const admin = await buildUser(db, { role: 'admin' });
   Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, admin }));
   ({ adminCookie: bAdmin } = await buildSecondAcademy(db, many, { id: B_ACADEMY_ID, slug: 'lecture-uploads-b' }));
-  const ffmpeg = (...args: string[]) => execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
   ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=6:size=320x240:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '10', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path.join(work, 'lecture.mp4'));
   // What a phone's MediaRecorder makes: Opus in WebM.
   ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=300:duration=8', '-c:a', 'libopus', '-b:a', '24k', path.join(work, 'voice.webm'));
@@ -55,11 +54,7 @@ beforeAll(async () => {
   voice = fs.readFileSync(path.join(work, 'voice.webm'));
   still = fs.readFileSync(path.join(work, 'still.jpg'));
 }, 60_000);
-afterAll(async () => {
-  await many?.close();
-  await t?.close();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => closeAppPair(t, many, work));
 
 const runJobs = async () => {
   while ((await t.app.jobs.runDue()) > 0);

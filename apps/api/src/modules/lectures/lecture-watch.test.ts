@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,9 +6,10 @@ import { eq } from 'drizzle-orm';
 import { LECTURE_SETTINGS_MESSAGES } from '@academy/shared/schemas/lecture-settings';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { type TestApp } from '../../../test/build-test-app';
-import { buildParent, buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
-import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
+import { signInTwoClassesWithFamilies } from '../../../test/factories';
+import { buildAppPair, buildSecondAcademy, closeAppPair } from '../../../test/second-academy';
 import { multipart } from '../../../test/multipart';
+import { ffmpeg } from '../../../test/media';
 import { auditLog, lectureFiles, lectures } from '../../db/schema';
 import { withAcademy } from '../../lib/tenancy';
 import { removeExpiredLectures } from './lecture-watch.service';
@@ -38,16 +38,13 @@ const runJobs = async () => {
 beforeAll(async () => {
   ({ t, many } = await buildAppPair());
   const db = t.database.db;
-  const { teacher, otherTeacher, student, otherStudent, batch, otherBatch } = await buildTwoClasses(db);
+  const { teacher, otherTeacher, batch, otherBatch, cookies: signedIn } = await signInTwoClassesWithFamilies(t.app, db);
   Object.assign(ids, { batch: batch.id, otherBatch: otherBatch.id, teacher: teacher.id, otherTeacher: otherTeacher.id });
-  const parent = await buildParent(db, { studentIds: [student.id] });
-  const otherParent = await buildParent(db, { studentIds: [otherStudent.id] });
-  const admin = await buildUser(db, { role: 'admin' });
-  Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, otherStudent, parent, otherParent, admin }));
+  Object.assign(cookies, signedIn);
   ({ adminCookie: bAdmin } = await buildSecondAcademy(db, many, { id: B_ACADEMY_ID, slug: 'lecwatch-b' }));
   // Twelve seconds of a tone: a voice-only lecture, rendered and keyed by the job.
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-lecwatch-'));
-  execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=12', '-c:a', 'aac', path.join(work, 'voice.m4a')]);
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=300:duration=12', '-c:a', 'aac', path.join(work, 'voice.m4a'));
   const created = await call('POST', `/api/batches/${ids.batch}/lectures`, cookies.teacher, { date: '2026-11-20', title: 'Optics' });
   ids.lecture = created.json().data._id;
   const body = multipart({ file: { filename: 'voice.m4a', content: fs.readFileSync(path.join(work, 'voice.m4a')), contentType: 'audio/mp4' } });
@@ -55,11 +52,7 @@ beforeAll(async () => {
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   await runJobs();
 }, 120_000);
-afterAll(async () => {
-  await many?.close();
-  await t?.close();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => closeAppPair(t, many, work));
 
 describe('the segment key', () => {
   it('is the batch’s students’, their parents’, its teacher’s and the admin’s: 16 bytes, never cached; the playlist names it', async () => {

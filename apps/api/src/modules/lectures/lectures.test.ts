@@ -7,13 +7,14 @@ import { eq } from 'drizzle-orm';
 import { LECTURE_MESSAGES } from '@academy/shared/schemas/lectures';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { type TestApp } from '../../../test/build-test-app';
-import { buildParent, buildTwoClasses, buildUser, loginAll } from '../../../test/factories';
-import { buildAppPair, buildSecondAcademy } from '../../../test/second-academy';
+import { signInTwoClassesWithFamilies } from '../../../test/factories';
+import { buildAppPair, buildSecondAcademy, closeAppPair } from '../../../test/second-academy';
 import { multipart } from '../../../test/multipart';
 import { lectureFiles, lectures } from '../../db/schema';
 import { renderLecture } from './lectures.job';
 import { recordingTypeOf } from './recording-types';
 import { decryptSegment } from '../../../test/lecture-keys';
+import { ffmpeg } from '../../../test/media';
 
 /*
  * Lectures (issue 75): who adds and uploads (the admin, the batch's teacher), who reads and plays (them,
@@ -35,32 +36,24 @@ let bAdmin = '';
 beforeAll(async () => {
   ({ t, many } = await buildAppPair({ lectures: { maxUploadBytes: MAX_UPLOAD } }));
   const db = t.database.db;
-  const { teacher, otherTeacher, student, otherStudent, batch, otherBatch } = await buildTwoClasses(db);
+  const { batch, otherBatch, cookies: signedIn } = await signInTwoClassesWithFamilies(t.app, db);
   Object.assign(ids, { batch: batch.id, otherBatch: otherBatch.id });
-  const parent = await buildParent(db, { studentIds: [student.id] });
-  const otherParent = await buildParent(db, { studentIds: [otherStudent.id] });
-  const admin = await buildUser(db, { role: 'admin' });
-  Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, otherStudent, parent, otherParent, admin }));
+  Object.assign(cookies, signedIn);
   // Academy B, with its own admin, teacher, student and batch.
   ({ adminCookie: bAdmin } = await buildSecondAcademy(db, many, { id: B_ACADEMY_ID, slug: 'lectures-b' }));
   // Ten seconds with a tone, as a phone's MP4 holds them (H.264 with a key frame a second, AAC): a test
   // picture for five seconds, then colour bars (the board wiped and written again).
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-lectures-'));
-  execFileSync('/usr/bin/ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
+  ffmpeg(
     '-f', 'lavfi', '-i', 'testsrc=duration=5:size=640x360:rate=10',
     '-f', 'lavfi', '-i', 'smptebars=duration=5:size=640x360:rate=10',
     '-f', 'lavfi', '-i', 'sine=frequency=440:duration=10',
     '-filter_complex', '[0:v][1:v]concat=n=2:v=1:a=0[v]', '-map', '[v]', '-map', '2:a',
     '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '10', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path.join(work, 'lecture.mp4'),
-  ]);
+  );
   video = fs.readFileSync(path.join(work, 'lecture.mp4'));
 }, 60_000);
-afterAll(async () => {
-  await many?.close();
-  await t?.close();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => closeAppPair(t, many, work));
 
 const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) => t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 const upload = (id: string, cookie: string, content: Buffer, filename = 'lecture.mp4', field = 'file') => {
@@ -293,7 +286,7 @@ describe('the renditions', () => {
 
 describe('an audio recording', () => {
   it('becomes voice only: no stills, no video rung', async () => {
-    execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=6', '-c:a', 'aac', '-b:a', '64k', path.join(work, 'voice.m4a')]);
+    ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=300:duration=6', '-c:a', 'aac', '-b:a', '64k', path.join(work, 'voice.m4a'));
     const voice = fs.readFileSync(path.join(work, 'voice.m4a'));
     expect(recordingTypeOf(voice.subarray(0, 16))?.extension).toBe('.m4a');
     const { _id } = await addLecture();

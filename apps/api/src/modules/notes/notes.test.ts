@@ -213,25 +213,18 @@ describe('reading notes and their files', () => {
 
   it('answers the file download to exactly those who may read the note', async () => {
     const status = async (note: { fileUrl: string }, cookie?: string) => (await get(note.fileUrl, cookie)).statusCode;
+    /** Each person's answer for the note's file (`visitor`: no session). */
+    const expectStatuses = async (note: { fileUrl: string }, answers: Partial<Record<keyof typeof cookies | 'visitor', number>>) => {
+      for (const [who, code] of Object.entries(answers)) expect(await status(note, who === 'visitor' ? undefined : cookies[who as keyof typeof cookies]), who).toBe(code);
+    };
     // The batch's note: its teacher, its student and admins; not another batch's student, another teacher or a visitor.
-    expect(await status(batchNote, cookies.teacher)).toBe(200);
-    expect(await status(batchNote, cookies.student)).toBe(200);
-    expect(await status(batchNote, cookies.admin)).toBe(200);
-    expect(await status(batchNote, cookies.otherStudent)).toBe(404);
-    expect(await status(batchNote, cookies.otherTeacher)).toBe(404);
-    expect(await status(batchNote, cookies.loneStudent)).toBe(404);
-    expect(await status(batchNote)).toBe(401);
+    await expectStatuses(batchNote, { teacher: 200, student: 200, admin: 200, otherStudent: 404, otherTeacher: 404, loneStudent: 404, visitor: 401 });
     // A note for one student.
-    expect(await status(studentNote, cookies.student)).toBe(200);
-    expect(await status(studentNote, cookies.otherStudent)).toBe(404);
+    await expectStatuses(studentNote, { student: 200, otherStudent: 404 });
     // A personal note: its teacher (and admins) only.
-    expect(await status(personalNote, cookies.teacher)).toBe(200);
-    expect(await status(personalNote, cookies.student)).toBe(404);
-    expect(await status(personalNote, cookies.otherTeacher)).toBe(404);
+    await expectStatuses(personalNote, { teacher: 200, student: 404, otherTeacher: 404 });
     // A public note: anyone, signed in or not.
-    expect(await status(publicNote)).toBe(200);
-    expect(await status(publicNote, cookies.student)).toBe(200);
-    expect(await status(publicNote, cookies.teacher)).toBe(200);
+    await expectStatuses(publicNote, { visitor: 200, student: 200, teacher: 200 });
     // Guessed ids.
     expect(await status({ fileUrl: '/api/notes/file/5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c' }, cookies.student)).toBe(404);
     expect(await status({ fileUrl: '/api/notes/file/5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c' })).toBe(401);

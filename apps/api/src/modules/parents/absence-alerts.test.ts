@@ -1,11 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parentMessages } from '../../db/schema';
-import { buildTestApp, NO_PROVIDERS, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../../academy-settings';
+import { NO_PROVIDERS, TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildParent, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { absenceMessages } from './absence-alerts';
 import { notifyParents } from '../family-outbox/queue-messages';
 import { sendDueParentMessages } from '../family-outbox/send-messages';
@@ -13,6 +12,7 @@ import type { ParentSenderDeps } from '../family-outbox/sender-parts';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../family-outbox/send-to-webhook';
 import { formatDate, shiftDate } from '@academy/shared/calendar';
 import { changeJobTimes } from '../../../test/job-times';
+import { startStandInServer } from '../../../test/stand-in-server';
 
 const SECRET = 'a-long-webhook-secret-0123456789';
 type Received = { headers: http.IncomingHttpHeaders; body: string };
@@ -23,39 +23,26 @@ let webhookDelayMs = 0;
 let webhookServer: http.Server;
 let webhookUrl: string;
 
-let t: TestApp;
-let adminCookie: string;
-let today: string;
+const t = shareSignedInTestApp();
 beforeAll(async () => {
-  webhookServer = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      setTimeout(() => {
-        response.statusCode = webhookStatus;
-        response.end('ok');
-      }, webhookDelayMs);
-    });
+  const standIn = await startStandInServer((request, body, response) => {
+    received.push({ headers: request.headers, body });
+    setTimeout(() => {
+      response.statusCode = webhookStatus;
+      response.end('ok');
+    }, webhookDelayMs);
   });
-  await new Promise<void>((resolve) => webhookServer.listen(0, '127.0.0.1', resolve));
-  webhookUrl = `http://127.0.0.1:${(webhookServer.address() as AddressInfo).port}/hook`;
-  t = await buildTestApp();
-  const admin = await buildUser(t.database.db, { role: 'admin' });
-  adminCookie = await loginAs(t.app, admin.email);
-  today = await academyToday(t.database.db);
+  webhookServer = standIn.server;
+  webhookUrl = `${standIn.origin}/hook`;
 });
-afterAll(async () => {
-  await t.close();
-  await new Promise((resolve) => webhookServer.close(resolve));
-});
+afterAll(() => new Promise((resolve) => webhookServer.close(resolve)));
 beforeEach(() => {
   received.length = 0;
   webhookStatus = 200;
   webhookDelayMs = 0;
 });
 
-const asAdmin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
+const asAdmin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: t.adminCookie }, ...(payload ? { payload } : {}) });
 
 async function settings(absenceAlerts: { enabled: boolean; statuses: ('absent' | 'late')[]; delayMinutes: number }, webhook = true) {
   const response = await asAdmin('PUT', '/api/admin/settings/parent-alerts', { absenceAlerts, parentWebhook: webhook ? { url: webhookUrl, secret: SECRET } : { url: null } });
@@ -73,7 +60,7 @@ async function classroom(studentIds: string[]) {
       method: 'POST',
       url: `/api/attendance/batch/${batchId}`,
       headers: { cookie },
-      payload: { date: today, records: Object.entries(marks).map(([studentId, status]) => ({ studentId, status })) },
+      payload: { date: t.today, records: Object.entries(marks).map(([studentId, status]) => ({ studentId, status })) },
     });
     expect(response.statusCode).toBe(200);
   };
@@ -88,7 +75,7 @@ async function runJobs() {
 /** One server's sender, as the job runs it (development: the stand-in webhook on 127.0.0.1). */
 const sendDue = (options: Partial<ParentSenderDeps> = {}) => sendDueParentMessages({ db: t.database.db, mailer: t.mailer, keys: TEST_SERVER_KEYS, outbound: { production: false }, providers: NO_PROVIDERS, ...options });
 
-const alertsOf = async (studentId: string) => (await asAdmin('GET', `/api/admin/absence-alerts?date=${today}`)).json().data.alerts.filter((alert: { child: { _id: string } }) => alert.child._id === studentId);
+const alertsOf = async (studentId: string) => (await asAdmin('GET', `/api/admin/absence-alerts?date=${t.today}`)).json().data.alerts.filter((alert: { child: { _id: string } }) => alert.child._id === studentId);
 
 describe('same-day absence alerts', () => {
   it('settings: shown to the admin without the secret, checked, and audited', async () => {
@@ -126,7 +113,7 @@ describe('same-day absence alerts', () => {
     expect(signWebhook('another-secret-0123456789', Number(timestamp), hook!.body)).not.toBe(v1);
     expect(JSON.parse(hook!.body)).toMatchObject({
       kind: 'absence',
-      date: today,
+      date: t.today,
       status: 'absent',
       phone: '+919822011111',
       parent: { name: 'Sunita Patil', language: 'mr' },
@@ -152,7 +139,7 @@ describe('same-day absence alerts', () => {
       await submit({ [child.id]: 'absent' });
       await runJobs();
       const academy = (await asAdmin('GET', '/api/admin/settings')).json().data.name;
-      const expected = `Sunita Template, ${academy}: Tanvi Template (${batch.name}) ${formatDate(today)} रोजी गैरहजर.`;
+      const expected = `Sunita Template, ${academy}: Tanvi Template (${batch.name}) ${formatDate(t.today)} रोजी गैरहजर.`;
       const mails = await t.mailsTo(mother.user.email);
       expect(mails[0]!.text).toContain(expected);
       expect(JSON.parse(received[0]!.body).message).toBe(expected);
@@ -206,7 +193,7 @@ describe('same-day absence alerts', () => {
     // The event is delivered (a retry, a busy server) at 00:03 the next day.
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      vi.setSystemTime(new Date(`${shiftDate(today, 1)}T00:03:00+05:30`));
+      vi.setSystemTime(new Date(`${shiftDate(t.today, 1)}T00:03:00+05:30`));
       await runJobs();
     } finally {
       vi.useRealTimers();
@@ -230,7 +217,7 @@ describe('same-day absence alerts', () => {
     await t.app.jobs.runDue();
     await t.app.jobs.runDue();
     expect((await asAdmin('POST', `/api/students/${child.id}/parents`, { name: 'x', email: 'x@example.com' })).statusCode).toBe(201);
-    const unlinked = await t.app.inject({ method: 'DELETE', url: `/api/students/${child.id}/parents/${parent.id}`, headers: { cookie: adminCookie } });
+    const unlinked = await t.app.inject({ method: 'DELETE', url: `/api/students/${child.id}/parents/${parent.id}`, headers: { cookie: t.adminCookie } });
     expect(unlinked.statusCode).toBe(200);
     await runJobs();
     expect(await t.mailsTo(parent.user.email)).toHaveLength(0);
@@ -288,8 +275,8 @@ describe('same-day absence alerts', () => {
     for (const child of children) {
       await buildParent(db, { studentIds: [child.id] });
       // Queued without a job runner: only the two senders below send them.
-      const messages = absenceMessages({ child: 'Child', batches: 'Maths', status: 'absent', date: today, academy: 'Academy' });
-      await notifyParents(db, undefined, { studentId: child.id, kind: 'absence', key: `absence:${child.id}:${today}`, date: today, messages, payload: {}, values: {} });
+      const messages = absenceMessages({ child: 'Child', batches: 'Maths', status: 'absent', date: t.today, academy: 'Academy' });
+      await notifyParents(db, undefined, { studentId: child.id, kind: 'absence', key: `absence:${child.id}:${t.today}`, date: t.today, messages, payload: {}, values: {} });
     }
     // Each webhook call outlasts the lease: only its renewal keeps the second server off the message.
     webhookDelayMs = 500;

@@ -18,6 +18,7 @@ import { notifyParents } from '../family-outbox/queue-messages';
 import { sendDueParentMessages } from '../family-outbox/send-messages';
 import { WEBHOOK_NO_ANSWER_MESSAGE, WEBHOOK_SECRET_UNREADABLE_MESSAGE } from '../family-outbox/sender-parts';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../family-outbox/send-to-webhook';
+import { startStandInServer } from '../../../test/stand-in-server';
 
 /**
  * Issue 35: the parents' webhook may not reach inside the server's network in production (finding 1),
@@ -97,19 +98,15 @@ describe('the webhook outside production: sealed secret, signed sends, plain fai
 
   beforeAll(async () => {
     // The academy's SMS provider: accepts a message only with a valid signature of its body.
-    provider = http.createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      request.on('end', () => {
-        const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(request.headers[WEBHOOK_SIGNATURE_HEADER]));
-        const verified = match !== null && match[2] === signWebhook(providerSecret, Number(match[1]), body);
-        received.push({ body, verified });
-        response.statusCode = verified ? 200 : 401;
-        response.end();
-      });
+    const standIn = await startStandInServer((request, body, response) => {
+      const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(request.headers[WEBHOOK_SIGNATURE_HEADER]));
+      const verified = match !== null && match[2] === signWebhook(providerSecret, Number(match[1]), body);
+      received.push({ body, verified });
+      response.statusCode = verified ? 200 : 401;
+      response.end();
     });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    hookUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/hook`;
+    provider = standIn.server;
+    hookUrl = `${standIn.origin}/hook`;
     t = await buildTestApp();
     admin = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
     today = await academyToday(t.database.db);

@@ -3,7 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
-import { buildAcademies, buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
+import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
+import { withTwoAcademies } from '../../../test/second-academy';
 import { announcementBatches, announcements, auditLog, parentMessages, teacherPay } from '../../db/schema';
 import { withAcademy } from '../../lib/tenancy';
 import { shiftDate } from '@academy/shared/calendar';
@@ -441,12 +442,9 @@ describe('TDS on a visiting teacher\'s fees through the year (issue 72)', () => 
 
 describe('many academies', () => {
   it("academy B never sees academy A's pay", async () => {
-    const many = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
-    try {
-      const db = many.database.db;
-      const A = '00000000-0000-4000-8000-0000000005a8';
-      const B = '00000000-0000-4000-8000-0000000005b8';
-      await buildAcademies(db, [{ id: A, slug: 'pay-a', name: 'A Classes' }, { id: B, slug: 'pay-b', name: 'B Classes' }]);
+    const A = '00000000-0000-4000-8000-0000000005a8';
+    const B = '00000000-0000-4000-8000-0000000005b8';
+    await withTwoAcademies([{ id: A, slug: 'pay-a', name: 'A Classes' }, { id: B, slug: 'pay-b', name: 'B Classes' }], async (db, many) => {
       const teacherA = await withAcademy(A, async () => {
         const teacher = await buildTeacher(db);
         await updatePaySettings(db, TEST_SERVER_KEYS, { role: 'admin', userId: teacher.user.id }, teacher.id, { scheme: 'monthly', monthly: 2_500_000, professionalTax: false });
@@ -461,8 +459,6 @@ describe('many academies', () => {
       expect(month.teachers).toEqual([]);
       expect(await withAcademy(B, () => db.select().from(teacherPay))).toEqual([]);
       expect((await withAcademy(A, () => db.select({ teacherId: teacherPay.teacherId }).from(teacherPay))).map((row) => row.teacherId)).toEqual([teacherA.id]);
-    } finally {
-      await many.close();
-    }
+    });
   });
 });

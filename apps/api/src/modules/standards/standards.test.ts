@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { standards, standardSubjects } from '../../db/schema';
-import { apiCaller, shareSignedInTestApp } from '../../../test/shared-test-app';
+import { apiCaller, expectCreatedReply, shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject } from '../../../test/factories';
 
 const t = shareSignedInTestApp();
@@ -14,24 +14,19 @@ describe('standards', () => {
     const maths = await buildSubject(db, { name: 'Mathematics', code: 'MATHS' });
     const science = await buildSubject(db, { name: 'Science', code: 'SCIENCE' });
     const created = await call('POST', '/standards', { name: ' 10th Standard ', level: '10', subjects: [science.id, maths.id, maths.id] });
-    expect(created.statusCode).toBe(201);
-    expect(created.json()).toEqual({
-      success: true,
-      message: 'Standard created successfully',
-      data: {
-        _id: expect.any(String),
-        name: '10th Standard',
-        level: 10,
-        names: {},
-        subjects: [
-          { _id: maths.id, name: 'Mathematics', code: 'MATHS' },
-          { _id: science.id, name: 'Science', code: 'SCIENCE' },
-        ],
-        studentCount: 0,
-        batchCount: 0,
-        createdAt: expect.any(String),
-        updatedAt: expect.any(String),
-      },
+    expectCreatedReply(created, 'Standard created successfully', {
+      _id: expect.any(String),
+      name: '10th Standard',
+      level: 10,
+      names: {},
+      subjects: [
+        { _id: maths.id, name: 'Mathematics', code: 'MATHS' },
+        { _id: science.id, name: 'Science', code: 'SCIENCE' },
+      ],
+      studentCount: 0,
+      batchCount: 0,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     await call('POST', '/standards', { name: '9th Standard', level: 9 });
 

@@ -18,7 +18,7 @@ import { nextStudentCode, nextStudentCodes } from './student-code';
 import { createAccount, createAccounts, removeAccounts, updateAccount, type Invitation } from '../users';
 import { saveFirstParent } from '../parents';
 import { firstParentColumn } from '../../read-models/first-parent';
-import { getStudent } from './student-reads';
+import { getStudent, studentSchoolingColumns } from './student-reads';
 import { academySql, joinOn, thisAcademy } from '../../db/same-academy';
 
 type CreateInput = z.output<typeof studentCreateInputSchema>;
@@ -130,12 +130,7 @@ const auditedColumns = () => ({
   parentEmail: firstParentColumn(students.id, 'email', academySql()),
   dateOfBirth: students.dateOfBirth,
   standardId: students.standardId,
-  school: students.school,
-  board: students.board,
-  medium: students.medium,
-  admissionDate: students.admissionDate,
-  status: students.status,
-  state: students.state,
+  ...studentSchoolingColumns,
 });
 
 /**

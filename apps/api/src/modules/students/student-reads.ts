@@ -20,6 +20,16 @@ import { joinOn, qualified, thisAcademy } from '../../db/same-academy';
 export type FilterQuery = z.output<typeof studentFilterQuerySchema>;
 type ListQuery = z.output<typeof studentListQuerySchema>;
 
+/** A student's school and enrolment fields, as the reads answer them and the audit log compares them. */
+export const studentSchoolingColumns = {
+  school: students.school,
+  board: students.board,
+  medium: students.medium,
+  admissionDate: students.admissionDate,
+  status: students.status,
+  state: students.state,
+};
+
 const studentColumns = {
   _id: students.id,
   studentCode: students.studentCode,
@@ -37,12 +47,7 @@ const studentColumns = {
   standardId: standards.id,
   standardName: standards.name,
   standardLevel: standards.level,
-  school: students.school,
-  board: students.board,
-  medium: students.medium,
-  admissionDate: students.admissionDate,
-  status: students.status,
-  state: students.state,
+  ...studentSchoolingColumns,
   createdAt: students.createdAt,
   // Every change of the student's account (name, email, picture) also touches this row; a sign-in does not.
   updatedAt: students.updatedAt,

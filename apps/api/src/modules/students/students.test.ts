@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { batchStudents, sessions, students, users } from '../../db/schema';
-import { apiCaller, shareSignedInTestApp } from '../../../test/shared-test-app';
+import { apiCaller, expectCreatedReply, shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { shiftDate } from '@academy/shared/calendar';
 import { academyToday } from '../../academy-settings';
@@ -18,36 +18,31 @@ describe('creating students', () => {
   it('stores no made-up gender, address or phone: left out, they stay empty (issue 42, decision 040)', async () => {
     const standard = await buildStandard(t.database.db, { name: '10th Standard', level: 10 });
     const response = await call('POST', '/students', { name: 'Aarav Patil', email: 'Aarav.Patil@Example.com', standard: standard.id, password: 'aarav-latur-2026' });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({
-      success: true,
-      message: 'Student created successfully',
-      data: {
-        _id: expect.any(String),
-        studentCode: expect.stringMatching(/^LAT-\d{4}-\d{4}$/),
-        name: 'Aarav Patil',
-        email: 'aarav.patil@example.com',
-        avatarUrl: null,
-        gender: null,
-        address: null,
-        phone: null,
-        parentName: null,
-        parentPhone: null,
-        parentEmail: null,
-        dateOfBirth: null,
-        standard: { _id: standard.id, name: '10th Standard', level: 10 },
-        school: null,
-        board: null,
-        medium: null,
-        admissionDate: await academyToday(t.database.db),
-        state: null,
-        status: 'active',
-        batches: [],
-        passwordSet: true,
-        lastLoginAt: null,
-        createdAt: expect.any(String),
-        updatedAt: expect.any(String),
-      },
+    expectCreatedReply(response, 'Student created successfully', {
+      _id: expect.any(String),
+      studentCode: expect.stringMatching(/^LAT-\d{4}-\d{4}$/),
+      name: 'Aarav Patil',
+      email: 'aarav.patil@example.com',
+      avatarUrl: null,
+      gender: null,
+      address: null,
+      phone: null,
+      parentName: null,
+      parentPhone: null,
+      parentEmail: null,
+      dateOfBirth: null,
+      standard: { _id: standard.id, name: '10th Standard', level: 10 },
+      school: null,
+      board: null,
+      medium: null,
+      admissionDate: await academyToday(t.database.db),
+      state: null,
+      status: 'active',
+      batches: [],
+      passwordSet: true,
+      lastLoginAt: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     expect((await login('aarav.patil@example.com', 'aarav-latur-2026')).statusCode).toBe(200);
   });

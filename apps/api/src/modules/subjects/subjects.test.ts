@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { subjects } from '../../db/schema';
-import { apiCaller, shareSignedInTestApp } from '../../../test/shared-test-app';
+import { apiCaller, expectCreatedReply, shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildSubject, buildTeacher } from '../../../test/factories';
 
 const t = shareSignedInTestApp({ signInTeacher: true });
@@ -10,25 +10,20 @@ const call = apiCaller(t);
 describe('subjects', () => {
   it('creates a subject (code in capitals), reads it back and lists it by name', async () => {
     const created = await call('POST', '/subjects', { name: '  Marathi ', code: 'mar-1', description: 'Kumarbharati and grammar' });
-    expect(created.statusCode).toBe(201);
-    expect(created.json()).toEqual({
-      success: true,
-      message: 'Subject created successfully',
-      data: {
-        _id: expect.any(String),
-        name: 'Marathi',
-        code: 'MAR-1',
-        description: 'Kumarbharati and grammar',
-        names: {},
-        standardCount: 0,
-        batchCount: 0,
-        teacherCount: 0,
-        standards: [],
-        batches: [],
-        teachers: [],
-        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
-        updatedAt: expect.stringMatching(/Z$/),
-      },
+    expectCreatedReply(created, 'Subject created successfully', {
+      _id: expect.any(String),
+      name: 'Marathi',
+      code: 'MAR-1',
+      description: 'Kumarbharati and grammar',
+      names: {},
+      standardCount: 0,
+      batchCount: 0,
+      teacherCount: 0,
+      standards: [],
+      batches: [],
+      teachers: [],
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      updatedAt: expect.stringMatching(/Z$/),
     });
     const id = created.json().data._id;
     await buildSubject(t.database.db, { name: 'algebra', code: 'ALG' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { passwordResetTokens, sessions, teachers, teacherSubjects, users } from '../../db/schema';
-import { apiCaller, shareSignedInTestApp } from '../../../test/shared-test-app';
+import { apiCaller, expectCreatedReply, shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 
 const t = shareSignedInTestApp();
@@ -26,28 +26,23 @@ describe('creating teachers', () => {
       gender: 'female',
       status: 'active',
     });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({
-      success: true,
-      message: 'Teacher created successfully',
-      data: {
-        _id: expect.any(String),
-        name: 'Priya Kulkarni',
-        email: 'priya.k@example.com',
-        avatarUrl: null,
-        phone: '+919822012345',
-        qualification: 'M.Sc. Mathematics, B.Ed.',
-        subjects: [{ _id: maths.id, name: 'Mathematics', code: 'MATHS' }],
-        joiningDate: '2022-06-01',
-        address: 'Shivaji Chowk, Latur',
-        gender: 'female',
-        status: 'active',
-        batchCount: 0,
-        passwordSet: true,
-        lastLoginAt: null,
-        createdAt: expect.any(String),
-        updatedAt: expect.any(String),
-      },
+    expectCreatedReply(response, 'Teacher created successfully', {
+      _id: expect.any(String),
+      name: 'Priya Kulkarni',
+      email: 'priya.k@example.com',
+      avatarUrl: null,
+      phone: '+919822012345',
+      qualification: 'M.Sc. Mathematics, B.Ed.',
+      subjects: [{ _id: maths.id, name: 'Mathematics', code: 'MATHS' }],
+      joiningDate: '2022-06-01',
+      address: 'Shivaji Chowk, Latur',
+      gender: 'female',
+      status: 'active',
+      batchCount: 0,
+      passwordSet: true,
+      lastLoginAt: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     expect(response.body).not.toMatch(/latur-maths-2026|passwordHash|argon/);
     const signIn = await login('priya.k@example.com', 'latur-maths-2026');
