@@ -138,6 +138,23 @@ describe('kept answers', () => {
     await expect.poll(async () => (await get('/batches', admin)).map((batch: { name: string }) => batch.name)).toContain('Renamed Elsewhere');
   });
 
+  it("the admin dashboard's money, kept with its counts, follows a fee due written outside this server (migration 0099)", async () => {
+    const overdue = async () => (await get('/admin/dashboard/summary', admin)).month.overdue as { amount: number; families: number };
+    const before = await overdue();
+    const outside = new pg.Client(connection);
+    await outside.connect();
+    try {
+      await outside.query(`select set_config('app.academy_id', $1, false)`, [FIRST_ACADEMY_ID]);
+      await outside.query(
+        `insert into fee_dues (academy_id, student_id, batch_id, seq, number, label, due_date, amount_paise) values ($1, $2, $3, 1, 990001, 'Outside', $4::date - 3, 123400)`,
+        [FIRST_ACADEMY_ID, studentId, batchId, today],
+      );
+    } finally {
+      await outside.end();
+    }
+    await expect.poll(async () => (await overdue()).amount).toBe(before.amount + 1234);
+  });
+
   it('a write inside a transaction forgets again when it commits (a read in between cannot keep the old answer)', async () => {
     const db = t.database.db;
     await get('/batches', teacher);
