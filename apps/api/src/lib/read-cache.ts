@@ -45,6 +45,7 @@ export const WATCHED_TABLES = [
   'batches',
   'fee_dues',
   'fee_receipts',
+  'notifications',
   'parent_students',
   'parents',
   'standards',

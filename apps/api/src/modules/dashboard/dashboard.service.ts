@@ -57,11 +57,7 @@ export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
   const [kept, fresh] = await Promise.all([
     // The office keeps it open and comes back to it all day: the counts and the owner's month are kept
     // (lib/read-cache.ts) until a table they count changes (the fee tables too: migration 0099).
-    cachedRead(db, cacheKey('admin-dashboard', today), DASHBOARD_TABLES, async () => {
-      const [counts, month] = await Promise.all([readDashboardSummary(db, today), ownerMonth(db, today)]);
-      const { attendanceThisWeek, ...rest } = counts;
-      return { ...rest, month: { ...month, attendanceThisWeek } };
-    }),
+    cachedRead(db, cacheKey('admin-dashboard', today), DASHBOARD_TABLES, () => readDashboardSummary(db, today)),
     // What is read fresh, in one statement (one round trip: issue 74): off-site backups that failed
     // (decision 044: a warning on the first screen), today's messages to families (statuses change as
     // providers report back) and the families' WhatsApp messages today (issue 60).
@@ -110,38 +106,37 @@ function monthBefore(month: string): string {
 }
 
 /**
- * The owner's month (issue 42) in one statement: the money in this month, all of last month and last
+ * The owner's month (issue 42), columns of the kept counts' statement: the money in this month, all of last month and last
  * month to the same day (receipts by date: fee_receipts_date_idx); the open dues past their date per
  * batch (the dues list's partial index fee_dues_outstanding_idx); enquiries by creation instant
  * (admission_enquiries_created_idx) and students by admission date (students_admission_date_idx), this
  * month and last. The week's attendance per batch is read with the kept counts (readDashboardSummary).
  */
-async function ownerMonth(db: Db, today: string): Promise<Omit<OwnerMonth, 'attendanceThisWeek'>> {
+type MonthRow = {
+  collected: { this_month: number; last_month: number; last_month_to_date: number };
+  overdue_by_batch: { batch_id: string | null; batch_name: string | null; amount: number; families: number }[];
+  overdue: { amount: number; families: number };
+  enquiries: { this_month: number; last_month: number };
+  admissions: { this_month: number; last_month: number };
+};
+
+/** The owner's month as a CTE (`overdue`) and the columns of MonthRow, read by the kept counts' statement (one round trip). */
+function ownerMonthSql(today: string): { cte: SQL; columns: SQL } {
   const month = today.slice(0, 7);
   const lastMonth = monthBefore(month);
   const monthStart = `${month}-01`;
   const lastMonthStart = `${lastMonth}-01`;
-  const lastMonthEnd = shiftDate(monthStart, -1);
-  // The same day of last month, or its last day when it is shorter (31 March → 28/29 February).
-  const sameDay = `${lastMonth}-${today.slice(8, 10)}`;
-  const lastMonthToDate = sameDay > lastMonthEnd ? lastMonthEnd : sameDay;
+  const lastMonthToDate = lastMonthToDateOf(today);
   // Every table names the academy: the statement goes to one shard on Citus (decision 053).
   const zone = thisAcademyTimeZoneSql();
   const academy = academySql();
-  const [{ rows }, settings] = await Promise.all([
-    db.execute<{
-      collected: { this_month: number; last_month: number; last_month_to_date: number };
-      overdue_by_batch: { batch_id: string | null; batch_name: string | null; amount: number; families: number }[];
-      overdue: { amount: number; families: number };
-      enquiries: { this_month: number; last_month: number };
-      admissions: { this_month: number; last_month: number };
-    }>(sql`
-      with overdue as (
+  return {
+    cte: sql`overdue as (
         select d.batch_id, d.student_id, d.amount_paise - d.concession_paise - d.paid_paise as balance
         from fee_dues d
         where d.academy_id = ${academy} and d.status = 'open' and d.amount_paise - d.concession_paise - d.paid_paise > 0 and d.due_date < ${today}::date
-      )
-      select
+      )`,
+    columns: sql`
         (select json_build_object(
             'this_month', coalesce(sum(r.amount_paise) filter (where r.date >= ${monthStart}::date), 0),
             'last_month', coalesce(sum(r.amount_paise) filter (where r.date < ${monthStart}::date), 0),
@@ -163,20 +158,28 @@ async function ownerMonth(db: Db, today: string): Promise<Omit<OwnerMonth, 'atte
             'this_month', count(*) filter (where s.admission_date >= ${monthStart}::date),
             'last_month', count(*) filter (where s.admission_date < ${monthStart}::date))
           from students s
-          where s.academy_id = ${academy} and s.admission_date between ${lastMonthStart}::date and ${today}::date) as admissions
-    `),
-    getAcademySettings(db),
-  ]);
-  const row = rows[0]!;
+          where s.academy_id = ${academy} and s.admission_date between ${lastMonthStart}::date and ${today}::date) as admissions`,
+  };
+}
+
+/** The same day of last month, or its last day when it is shorter (31 March → 28/29 February). */
+function lastMonthToDateOf(today: string): string {
+  const lastMonthEnd = shiftDate(`${today.slice(0, 7)}-01`, -1);
+  const sameDay = `${lastMonthEnd.slice(0, 7)}-${today.slice(8, 10)}`;
+  return sameDay > lastMonthEnd ? lastMonthEnd : sameDay;
+}
+
+function ownerMonthOf(row: MonthRow, today: string, monthlyFeeTarget: OwnerMonth['collected']['target']): Omit<OwnerMonth, 'attendanceThisWeek'> {
+  const month = today.slice(0, 7);
   return {
     month,
-    lastMonth,
+    lastMonth: monthBefore(month),
     today,
     collected: {
       thisMonth: rupees(Number(row.collected.this_month)),
       lastMonth: rupees(Number(row.collected.last_month)),
       lastMonthToDate: rupees(Number(row.collected.last_month_to_date)),
-      target: settings.monthlyFeeTarget,
+      target: monthlyFeeTarget,
     },
     overdueByBatch: row.overdue_by_batch.map((entry) => ({
       batch: entry.batch_id && entry.batch_name !== null ? { _id: entry.batch_id, name: entry.batch_name } : null,
@@ -221,10 +224,12 @@ function weekAttendanceSql(weekStart: string, today: string): SQL {
 /** What the admin dashboard counts and lists. */
 const DASHBOARD_TABLES = ['students', 'teachers', 'batches', 'subjects', 'standards', 'admission_enquiries', 'announcements', 'users', 'batch_students', 'attendance_records', 'fee_dues', 'fee_receipts', 'academy_settings'] as const;
 
-async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'month' | 'offsiteBackups' | 'messagesToday' | 'repliesToday'> & Pick<OwnerMonth, 'attendanceThisWeek'>> {
+async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'offsiteBackups' | 'messagesToday' | 'repliesToday'>> {
   const weekStart = weekStartOf(today);
+  const ownerMonth = ownerMonthSql(today);
+  const { monthlyFeeTarget } = await getAcademySettings(db);
   const keptPast = keptPastDayTotals<AdminDashboardSummary['attendance']['trend']>(db, today);
-  const { rows } = await db.execute<Row>(sql`
+  const { rows } = await db.execute<Row & MonthRow>(sql`
     with enrolment as (
       select bs.academy_id, bs.batch_id, count(*)::int as enrolled
       from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
@@ -234,7 +239,8 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
       select b.academy_id, b.id, b.name, b.capacity, b.subject_id, b.teacher_id, e.enrolled
       from batches b join enrolment e on e.batch_id = b.id and e.academy_id = b.academy_id
       where e.enrolled >= b.capacity * ${NEAR_CAPACITY_SHARE}::numeric and b.archived_at is null
-    )
+    ),
+    ${ownerMonth.cte}
     select
       (select count(*)::int from students where status = 'active') as active_students,
       (select count(*)::int from teachers where status <> 'inactive') as teachers,
@@ -292,7 +298,8 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
         ) marked on marked.date = day::date
       ) trend)`
       } as attendance_past,
-      ${weekAttendanceSql(weekStart, today)} as attendance_week
+      ${weekAttendanceSql(weekStart, today)} as attendance_week,
+      ${ownerMonth.columns}
   `);
   const row = rows[0]!;
   const past = keptPast ?? row.attendance_past!;
@@ -313,10 +320,13 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
     batchesNearCapacity: row.near_capacity,
     batchesNearCapacityTotal: row.near_capacity_count,
     attendance: { today: { date: today, ...row.attendance_today }, trend: [...past, todayTotals] },
-    attendanceThisWeek: {
-      from: weekStart,
-      to: today,
-      batches: row.attendance_week.map((entry) => ({ batch: { _id: entry.batch_id, name: entry.batch_name }, total: entry.total, percentage: entry.percentage })),
+    month: {
+      ...ownerMonthOf(row, today, monthlyFeeTarget),
+      attendanceThisWeek: {
+        from: weekStart,
+        to: today,
+        batches: row.attendance_week.map((entry) => ({ batch: { _id: entry.batch_id, name: entry.batch_name }, total: entry.total, percentage: entry.percentage })),
+      },
     },
   };
 }
