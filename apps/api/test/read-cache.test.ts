@@ -8,7 +8,9 @@ import { forgetEverything, keepsAnswers, WATCHED_TABLES } from '../src/lib/read-
 import { academyToday } from '../src/academy-settings';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
 import { statementsSentDuring } from './statements-sent';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from './factories';
+import { buildAcademies, buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from './factories';
+import { withAcademy } from '../src/lib/tenancy';
+import { listNotifications } from '../src/modules/notifications/notifications.service';
 
 /**
  * Kept answers (lib/read-cache.ts, decision 012): a read many people repeat is answered from memory
@@ -78,8 +80,9 @@ const cachedReads = (): [string, string, string][] => [
   ["a parent's child's attendance", `/parent/children/${studentId}/attendance`, parent],
   ['the admin dashboard', '/admin/dashboard/summary', admin],
   ["the academy's settings", '/settings/public', admin],
+  ["a student's notifications", '/notifications', student],
 ];
-const CACHED_READ_NAMES = ['batches (admin)', 'batches (teacher)', 'students, searched and paged', "a teacher's day roster", "a student's attendance", "a parent's child's attendance", 'the admin dashboard', "the academy's settings"];
+const CACHED_READ_NAMES = ['batches (admin)', 'batches (teacher)', 'students, searched and paged', "a teacher's day roster", "a student's attendance", "a parent's child's attendance", 'the admin dashboard', "the academy's settings", "a student's notifications"];
 
 /** The tables a statement reads or writes: every `from x` / `join x` / `into x` / `update x`. */
 function tablesIn(text: string, known: Set<string>): string[] {
@@ -136,6 +139,46 @@ describe('kept answers', () => {
       await outside.end();
     }
     await expect.poll(async () => (await get('/batches', admin)).map((batch: { name: string }) => batch.name)).toContain('Renamed Elsewhere');
+  });
+
+  it("the admin dashboard's money, kept with its counts, follows a fee due written outside this server (migration 0099)", async () => {
+    const overdue = async () => (await get('/admin/dashboard/summary', admin)).month.overdue as { amount: number; families: number };
+    const before = await overdue();
+    const outside = new pg.Client(connection);
+    await outside.connect();
+    try {
+      await outside.query(`select set_config('app.academy_id', $1, false)`, [FIRST_ACADEMY_ID]);
+      await outside.query(
+        `insert into fee_dues (academy_id, student_id, batch_id, seq, number, label, due_date, amount_paise) values ($1, $2, $3, 1, 990001, 'Outside', $4::date - 3, 123400)`,
+        [FIRST_ACADEMY_ID, studentId, batchId, today],
+      );
+    } finally {
+      await outside.end();
+    }
+    await expect.poll(async () => (await overdue()).amount).toBe(before.amount + 1234);
+  });
+
+  it("a student's bell, kept, follows a notification written outside this server, and academy B never sees academy A's kept bell (migration 0099)", async () => {
+    const bell = async () => (await get('/notifications', student)) as { pagination: { total: number }; unreadCount: number };
+    const before = await bell();
+    const outside = new pg.Client(connection);
+    await outside.connect();
+    try {
+      await outside.query(`select set_config('app.academy_id', $1, false)`, [FIRST_ACADEMY_ID]);
+      await outside.query(`insert into notifications (academy_id, student_id, message) values ($1, $2, 'Told elsewhere')`, [FIRST_ACADEMY_ID, studentId]);
+    } finally {
+      await outside.end();
+    }
+    await expect.poll(async () => (await bell()).pagination.total).toBe(before.pagination.total + 1);
+    expect((await bell()).unreadCount).toBe(before.unreadCount + 1);
+    // The same key (student, page, language) read in another academy: its own answer, never A's kept one.
+    const B = '00000000-0000-4000-8000-0000000000b7';
+    await buildAcademies(t.database.db, { id: B, slug: 'kept-bell-b', name: 'Kept Bell B' });
+    const actor = { userId: studentId, role: 'student' as const, studentId };
+    const inA = await withAcademy(FIRST_ACADEMY_ID, () => listNotifications(t.database.db, actor, { page: 1, limit: 20 }, 'en'));
+    const inB = await withAcademy(B, () => listNotifications(t.database.db, actor, { page: 1, limit: 20 }, 'en'));
+    expect(inA.pagination.total).toBe(before.pagination.total + 1);
+    expect(inB).toEqual({ notifications: [], pagination: { page: 1, limit: 20, total: 0 }, unreadCount: 0 });
   });
 
   it('a write inside a transaction forgets again when it commits (a read in between cannot keep the old answer)', async () => {

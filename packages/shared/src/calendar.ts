@@ -9,10 +9,31 @@
 
 import { dayPart } from './i18n/day-parts';
 
+const DATE_PARTS: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const CLOCK_PARTS: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+/**
+ * Formatters by locale, parts and zone, made once: making an Intl.DateTimeFormat costs far more than
+ * formatting with it (every request that asks for the academy's "today" made one; issue 74). An
+ * unknown zone throws when made and is never kept.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(locale: string, timeZone: string | undefined, parts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  // The runtime's own zone is not kept: it may change (TZ) while the process runs.
+  if (timeZone === undefined) return new Intl.DateTimeFormat(locale, parts);
+  const key = `${locale} ${parts === DATE_PARTS ? 'date' : 'clock'} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { timeZone, ...parts });
+    // Zones are few (the academies' settings); the bound only guards against a caller passing many.
+    if (formatters.size >= 500) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** 'YYYY-MM-DD' of an instant in `timeZone` (en-CA writes dates that way); the runtime's own zone if it is unknown. */
 export function dateIn(timeZone: string | undefined, instant: Date): string {
-  const format = (zone: string | undefined) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  const format = (zone: string | undefined) => formatterOf('en-CA', zone, DATE_PARTS).format(instant);
   try {
     return format(timeZone);
   } catch {
@@ -31,8 +52,7 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 
 /** The wall-clock time of an instant in `timeZone`, 'HH:mm' (24-hour); the runtime's own zone if it is unknown or not given. */
 export function clockIn(timeZone: string | undefined, instant: Date): string {
-  const format = (zone: string | undefined) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+  const format = (zone: string | undefined) => formatterOf('en-GB', zone, CLOCK_PARTS).format(instant);
   try {
     return format(timeZone);
   } catch {

@@ -32,7 +32,7 @@ import { currentAcademyId } from './tenancy';
  */
 export const TABLE_CHANGES_CHANNEL = 'academy_table_changes';
 
-/** The tables whose changes are announced (migrations 0028 and 0041 give each the trigger; a test compares). */
+/** The tables whose changes are announced (migrations 0028, 0041, 0069 and 0099 give each the trigger; a test compares). */
 export const WATCHED_TABLES = [
   'absence_reasons',
   'academy_settings',
@@ -43,6 +43,9 @@ export const WATCHED_TABLES = [
   'attendance_records',
   'batch_students',
   'batches',
+  'fee_dues',
+  'fee_receipts',
+  'notifications',
   'parent_students',
   'parents',
   'standards',

@@ -10,10 +10,11 @@ import { keepPastDayTotals, keptPastDayTotals } from '../attendance';
 import { weeklySchedule } from '../batches';
 import { listNotes } from '../notes';
 import { academyCurrentYear, academyToday, getAcademySettings } from '../../academy-settings';
-import { cacheKey, cachedRead } from '../../lib/read-cache';
+import { cacheKey, cachedRead, keptVariant } from '../../lib/read-cache';
 import { academyDayStartSql, academyTimeZoneSql, thisAcademyTimeZoneSql } from '../../db/academy-today';
 import { academySql } from '../../db/same-academy';
 import { yearFeeTotals } from '../fees';
+import { ownerMonthOf, ownerMonthSql, type MonthRow } from './owner-month';
 import { conversationCountsSql } from '../conversations';
 import { academicYearEnd, academicYearStart, shiftDate } from '@academy/shared/calendar';
 import { paiseToRupees as rupees } from '@academy/shared/money';
@@ -54,18 +55,18 @@ function weekStartOf(today: string): string {
 export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
   const today = await academyToday(db);
   const { timeZone } = await getAcademySettings(db);
-  const [counts, fresh] = await Promise.all([
-    // The office keeps it open and comes back to it all day: kept (lib/read-cache.ts) until a count changes.
+  const [kept, fresh] = await Promise.all([
+    // The office keeps it open and comes back to it all day: the counts and the owner's month are kept
+    // (lib/read-cache.ts) until a table they count changes (the fee tables too: migration 0099).
     cachedRead(db, cacheKey('admin-dashboard', today), DASHBOARD_TABLES, () => readDashboardSummary(db, today)),
-    // What is read fresh, in one statement (one round trip: issue 74): the owner's month (fee tables are
-    // not watched by the cache), off-site backups that failed (decision 044: a warning on the first
-    // screen), today's messages to families (statuses change as providers report back) and the
-    // families' WhatsApp messages today (issue 60).
-    ownerMonth(db, today, timeZone),
+    // What is read fresh, in one statement (one round trip: issue 74): off-site backups that failed
+    // (decision 044: a warning on the first screen), today's messages to families (statuses change as
+    // providers report back) and the families' WhatsApp messages today (issue 60).
+    freshToday(db, today, timeZone),
   ]);
-  const { attendanceThisWeek, ...kept } = counts;
-  const { month, offsiteBackups, messagesToday, repliesToday } = fresh;
-  return { ...kept, month: { ...month, attendanceThisWeek }, offsiteBackups, messagesToday, repliesToday };
+  // The same fresh counts give the same object while the kept part stands: written and compressed
+  // once (lib/kept-responses.ts), not for every request (issue 74: 22 KB at 150 batches).
+  return keptVariant(kept, JSON.stringify(fresh), () => ({ ...kept, ...fresh }));
 }
 
 type MessageCount = { kind: MessageKind; status: MessageStatus; count: number; held: number };
@@ -100,103 +101,15 @@ function messagesTodayOf(rows: MessageCount[]): AdminDashboardSummary['messagesT
   return { total: byKind.reduce((sum, entry) => sum + entry.total, 0), byStatus, held, byKind };
 }
 
-/** The calendar month before 'YYYY-MM'. */
-function monthBefore(month: string): string {
-  return shiftDate(`${month}-01`, -1).slice(0, 7);
-}
-
-/**
- * The owner's month (issue 42) in one statement: the money in this month, all of last month and last
- * month to the same day (receipts by date: fee_receipts_date_idx); the open dues past their date per
- * batch (the dues list's partial index fee_dues_outstanding_idx); enquiries by creation instant
- * (admission_enquiries_created_idx) and students by admission date (students_admission_date_idx), this
- * month and last. The week's attendance per batch is read with the kept counts (readDashboardSummary).
- */
-async function ownerMonth(
-  db: Db,
-  today: string,
-  timeZone: string,
-): Promise<{ month: Omit<OwnerMonth, 'attendanceThisWeek'> } & Pick<AdminDashboardSummary, 'offsiteBackups' | 'messagesToday' | 'repliesToday'>> {
-  const month = today.slice(0, 7);
-  const lastMonth = monthBefore(month);
-  const monthStart = `${month}-01`;
-  const lastMonthStart = `${lastMonth}-01`;
-  const lastMonthEnd = shiftDate(monthStart, -1);
-  // The same day of last month, or its last day when it is shorter (31 March → 28/29 February).
-  const sameDay = `${lastMonth}-${today.slice(8, 10)}`;
-  const lastMonthToDate = sameDay > lastMonthEnd ? lastMonthEnd : sameDay;
-  // Every table names the academy: the statement goes to one shard on Citus (decision 053).
-  const zone = thisAcademyTimeZoneSql();
-  const academy = academySql();
-  const [{ rows }, settings] = await Promise.all([
-    db.execute<{
-      collected: { this_month: number; last_month: number; last_month_to_date: number };
-      overdue_by_batch: { batch_id: string | null; batch_name: string | null; amount: number; families: number }[];
-      overdue: { amount: number; families: number };
-      enquiries: { this_month: number; last_month: number };
-      admissions: { this_month: number; last_month: number };
-      offsite: { failed: number; last_error: string | null } | null;
-      messages: MessageCount[];
-      replies: AdminDashboardSummary['repliesToday'];
-    }>(sql`
-      with overdue as (
-        select d.batch_id, d.student_id, d.amount_paise - d.concession_paise - d.paid_paise as balance
-        from fee_dues d
-        where d.academy_id = ${academy} and d.status = 'open' and d.amount_paise - d.concession_paise - d.paid_paise > 0 and d.due_date < ${today}::date
-      )
-      select
-        (select json_build_object(
-            'this_month', coalesce(sum(r.amount_paise) filter (where r.date >= ${monthStart}::date), 0),
-            'last_month', coalesce(sum(r.amount_paise) filter (where r.date < ${monthStart}::date), 0),
-            'last_month_to_date', coalesce(sum(r.amount_paise) filter (where r.date <= ${lastMonthToDate}::date), 0))
-          from fee_receipts r
-          where r.academy_id = ${academy} and r.date between ${lastMonthStart}::date and ${today}::date and r.cancelled_at is null and r.mode <> 'opening_balance') as collected,
-        (select coalesce(json_agg(json_build_object('batch_id', o.batch_id, 'batch_name', b.name, 'amount', o.amount, 'families', o.families)
-            order by o.amount desc, b.name nulls last), '[]'::json)
-          from (select batch_id, sum(balance) as amount, count(distinct student_id)::int as families from overdue group by batch_id) o
-          left join batches b on b.id = o.batch_id and b.academy_id = ${academy}) as overdue_by_batch,
-        (select json_build_object('amount', coalesce(sum(balance), 0), 'families', count(distinct student_id)::int) from overdue) as overdue,
-        (select json_build_object(
-            'this_month', count(*) filter (where e.created_at >= ${academyDayStartSql(monthStart, zone)}),
-            'last_month', count(*) filter (where e.created_at < ${academyDayStartSql(monthStart, zone)}))
-          from admission_enquiries e
-          where e.academy_id = ${academy} and e.created_at >= ${academyDayStartSql(lastMonthStart, zone)}
-            and e.created_at < ${academyDayStartSql(sql`${today}::date + 1`, zone)}) as enquiries,
-        (select json_build_object(
-            'this_month', count(*) filter (where s.admission_date >= ${monthStart}::date),
-            'last_month', count(*) filter (where s.admission_date < ${monthStart}::date))
-          from students s
-          where s.academy_id = ${academy} and s.admission_date between ${lastMonthStart}::date and ${today}::date) as admissions,
-        ${offsiteFailuresSql()} as offsite,
-        ${messagesTodaySql(today)} as messages,
-        ${conversationCountsSql(today, timeZone)} as replies
-    `),
-    getAcademySettings(db),
-  ]);
+/** What the dashboard reads fresh for every request, in one statement: few rows of today, by index. */
+async function freshToday(db: Db, today: string, timeZone: string): Promise<Pick<AdminDashboardSummary, 'offsiteBackups' | 'messagesToday' | 'repliesToday'>> {
+  const { rows } = await db.execute<{ offsite: { failed: number; last_error: string | null } | null; messages: MessageCount[]; replies: AdminDashboardSummary['repliesToday'] }>(sql`
+    select ${offsiteFailuresSql()} as offsite, ${messagesTodaySql(today)} as messages, ${conversationCountsSql(today, timeZone)} as replies`);
   const row = rows[0]!;
   return {
     offsiteBackups: { failed: row.offsite?.failed ?? 0, lastError: row.offsite?.last_error ?? null },
     messagesToday: messagesTodayOf(row.messages),
     repliesToday: row.replies,
-    month: {
-      month,
-      lastMonth,
-      today,
-      collected: {
-        thisMonth: rupees(Number(row.collected.this_month)),
-        lastMonth: rupees(Number(row.collected.last_month)),
-        lastMonthToDate: rupees(Number(row.collected.last_month_to_date)),
-        target: settings.monthlyFeeTarget,
-      },
-      overdueByBatch: row.overdue_by_batch.map((entry) => ({
-        batch: entry.batch_id && entry.batch_name !== null ? { _id: entry.batch_id, name: entry.batch_name } : null,
-        amount: rupees(Number(entry.amount)),
-        families: entry.families,
-      })),
-      overdue: { amount: rupees(Number(row.overdue.amount)), families: row.overdue.families },
-      enquiries: { thisMonth: row.enquiries.this_month, lastMonth: row.enquiries.last_month },
-      admissions: { thisMonth: row.admissions.this_month, lastMonth: row.admissions.last_month },
-    },
   };
 }
 
@@ -218,12 +131,14 @@ function weekAttendanceSql(weekStart: string, today: string): SQL {
 }
 
 /** What the admin dashboard counts and lists. */
-const DASHBOARD_TABLES = ['students', 'teachers', 'batches', 'subjects', 'standards', 'admission_enquiries', 'announcements', 'users', 'batch_students', 'attendance_records'] as const;
+const DASHBOARD_TABLES = ['students', 'teachers', 'batches', 'subjects', 'standards', 'admission_enquiries', 'announcements', 'users', 'batch_students', 'attendance_records', 'fee_dues', 'fee_receipts', 'academy_settings'] as const;
 
-async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'month' | 'offsiteBackups' | 'messagesToday' | 'repliesToday'> & Pick<OwnerMonth, 'attendanceThisWeek'>> {
+async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'offsiteBackups' | 'messagesToday' | 'repliesToday'>> {
   const weekStart = weekStartOf(today);
+  const ownerMonth = ownerMonthSql(today);
+  const { monthlyFeeTarget } = await getAcademySettings(db);
   const keptPast = keptPastDayTotals<AdminDashboardSummary['attendance']['trend']>(db, today);
-  const { rows } = await db.execute<Row>(sql`
+  const { rows } = await db.execute<Row & MonthRow>(sql`
     with enrolment as (
       select bs.academy_id, bs.batch_id, count(*)::int as enrolled
       from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id and s.status = 'active'
@@ -233,7 +148,8 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
       select b.academy_id, b.id, b.name, b.capacity, b.subject_id, b.teacher_id, e.enrolled
       from batches b join enrolment e on e.batch_id = b.id and e.academy_id = b.academy_id
       where e.enrolled >= b.capacity * ${NEAR_CAPACITY_SHARE}::numeric and b.archived_at is null
-    )
+    ),
+    ${ownerMonth.cte}
     select
       (select count(*)::int from students where status = 'active') as active_students,
       (select count(*)::int from teachers where status <> 'inactive') as teachers,
@@ -291,11 +207,17 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
         ) marked on marked.date = day::date
       ) trend)`
       } as attendance_past,
-      ${weekAttendanceSql(weekStart, today)} as attendance_week
+      ${weekAttendanceSql(weekStart, today)} as attendance_week,
+      ${ownerMonth.columns}
   `);
   const row = rows[0]!;
   const past = keptPast ?? row.attendance_past!;
   if (!keptPast) keepPastDayTotals(db, today, past);
+  return summaryOf(row, past, today, weekStart, monthlyFeeTarget);
+}
+
+/** The kept part of the dashboard from its statement's row and the past days' totals. */
+function summaryOf(row: Row & MonthRow, past: AdminDashboardSummary['attendance']['trend'], today: string, weekStart: string, monthlyFeeTarget: OwnerMonth['collected']['target']): Omit<AdminDashboardSummary, 'offsiteBackups' | 'messagesToday' | 'repliesToday'> {
   const todayTotals = { date: today, total: row.attendance_today.total, percentage: row.attendance_today.percentage };
   return {
     counts: {
@@ -312,10 +234,13 @@ async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDa
     batchesNearCapacity: row.near_capacity,
     batchesNearCapacityTotal: row.near_capacity_count,
     attendance: { today: { date: today, ...row.attendance_today }, trend: [...past, todayTotals] },
-    attendanceThisWeek: {
-      from: weekStart,
-      to: today,
-      batches: row.attendance_week.map((entry) => ({ batch: { _id: entry.batch_id, name: entry.batch_name }, total: entry.total, percentage: entry.percentage })),
+    month: {
+      ...ownerMonthOf(row, today, monthlyFeeTarget),
+      attendanceThisWeek: {
+        from: weekStart,
+        to: today,
+        batches: row.attendance_week.map((entry) => ({ batch: { _id: entry.batch_id, name: entry.batch_name }, total: entry.total, percentage: entry.percentage })),
+      },
     },
   };
 }

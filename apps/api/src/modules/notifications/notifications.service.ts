@@ -8,6 +8,7 @@ import { announcements, homework, notes, notifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { academyToday } from '../../academy-settings';
 import { joinOn } from '../../db/same-academy';
+import { cacheKey, cachedRead } from '../../lib/read-cache';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
@@ -127,6 +128,15 @@ async function unreadCount(db: DbExecutor, studentId: string): Promise<number> {
  */
 export async function listNotifications(db: DbExecutor, actor: Actor, query: { page: number; limit: number }, language: Language = 'en'): Promise<NotificationPage> {
   const studentId = studentIdOf(actor);
+  // Every bell asks again each minute and the answer changes only with a notification (or an
+  // announcement's title): kept (lib/read-cache.ts; notifications announce their changes, migration 0099).
+  return cachedRead(db, cacheKey('notifications', studentId, query.page, query.limit, language), NOTIFICATION_TABLES, () => readNotifications(db, studentId, query, language));
+}
+
+/** What a student's bell reads. */
+const NOTIFICATION_TABLES = ['notifications', 'announcements'] as const;
+
+async function readNotifications(db: DbExecutor, studentId: string, query: { page: number; limit: number }, language: Language): Promise<NotificationPage> {
   // One statement: the counts are window aggregates over all the student's notifications, taken before
   // the page is cut (every bell polls this each minute, so a second round trip per poll adds up).
   const rows = await db
