@@ -162,11 +162,7 @@ function OverdueByBatch({ month }: { month: OwnerMonthData }) {
               </Group>
             ))}
           </Stack>
-          {more > 0 ? (
-            <Text size="xs" c="dimmed" mt={6}>
-              {plural(more, { one: 'and # more batch', other: 'and # more batches' })}
-            </Text>
-          ) : null}
+          <MoreBatches more={more} />
         </>
       )}
     </Panel>
@@ -209,11 +205,16 @@ function AttendanceThisWeek({ month }: { month: OwnerMonthData }) {
           })}
         </Stack>
       )}
-      {more > 0 ? (
-        <Text size="xs" c="dimmed" mt={6}>
-          {plural(more, { one: 'and # more batch', other: 'and # more batches' })}
-        </Text>
-      ) : null}
+      <MoreBatches more={more} />
     </Panel>
   );
+}
+
+/** Under a list cut at LIST_LENGTH: how many batches it leaves out. */
+function MoreBatches({ more }: { more: number }) {
+  return more > 0 ? (
+    <Text size="xs" c="dimmed" mt={6}>
+      {plural(more, { one: 'and # more batch', other: 'and # more batches' })}
+    </Text>
+  ) : null;
 }
