@@ -94,7 +94,19 @@ export async function distributeOnCitus(client: pg.ClientBase): Promise<Distribu
     const keys = await foreignKeys(client);
     const names = academy.map((table) => table.name);
     for (const table of referenceOrder(names, keys)) {
+      // A table with rows (academy_settings' first row, migration 0098) is copied into its shards by a COPY,
+      // which Citus refuses under forced row-level security: forced again once its rows are in the shards.
+      const name = client.escapeIdentifier(table);
+      const { rows: forced } = await client.query<{ forced: boolean }>('select relforcerowsecurity as forced from pg_class where oid = $1::regclass', [table]);
+      let forceAfter = false;
+      if (forced[0]?.forced) {
+        await client.query(`alter table ${name} no force row level security`);
+        const { rowCount } = await client.query(`select 1 from ${name} limit 1`);
+        if ((rowCount ?? 0) > 0) forceAfter = true;
+        else await client.query(`alter table ${name} force row level security`);
+      }
       await client.query("select create_distributed_table($1, 'academy_id', colocate_with => $2)", [table, table === ANCHOR ? 'none' : ANCHOR]);
+      if (forceAfter) await client.query(`alter table ${name} force row level security`);
       report.distributed.push(table);
     }
     await client.query('commit');

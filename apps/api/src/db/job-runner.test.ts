@@ -5,6 +5,8 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildUser, loginAs } from '../../test/factories';
 import { createJobRunner, retryDelayMs } from './job-runner';
 import { countHit, pruneRateLimitHits } from './rate-limit-store';
+import { changeJobTimes } from '../../test/job-times';
+import { citusWorkers } from '../../test/citus-cluster';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rowOf = async (key: string) => (await t.database.db.select().from(jobs).where(eq(jobs.key, key)))[0];
-const makeDue = (key: string) => t.database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.key, key));
+const makeDue = (key: string) => changeJobTimes(t.database.db, sql`update jobs set run_at = now() where key = ${key}`);
 
 describe('the job runner', () => {
   it('retries a failing periodic job with backoff, then gives up until its next run, keeping the last error', async () => {
@@ -113,9 +115,15 @@ describe('the job runner', () => {
     });
     await runner.enqueue('deliver-event');
     await runner.enqueue('short-job');
-    expect(await runner.runDue()).toBe(2);
+    const first = await runner.runDue();
     // The head was set again when the delivery ended: the alert is due now, not at the next minute's upkeep.
-    expect(await runner.runDue()).toBe(1);
+    // On Citus the delivery's enqueue moves the head itself and holds its row until it commits (queueJobRun):
+    // the runner's head waits for that commit and claims the alert in the same pass.
+    if (citusWorkers().length > 0) expect(first + (await runner.runDue())).toBe(3);
+    else {
+      expect(first).toBe(2);
+      expect(await runner.runDue()).toBe(1);
+    }
     expect(alertSent).toBe(true);
   });
 
@@ -126,7 +134,7 @@ describe('the job runner', () => {
     const key = await runner.enqueue('takeover');
     await t.database.db.update(jobs).set({ lockedUntil: sql`now() + interval '1 minute'`, lockedBy: 'dead-server', attempts: 1 }).where(eq(jobs.key, key));
     expect(await runner.runDue()).toBe(0);
-    await t.database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.key, key));
+    await changeJobTimes(t.database.db, sql`update jobs set locked_until = now() - interval '1 second' where key = ${key}`);
     expect(await runner.runDue()).toBe(1);
     expect(calls).toBe(1);
   });

@@ -18,8 +18,12 @@ export async function retryParentMessages(db: DbExecutor, ids: string[]): Promis
   return rows.length;
 }
 
-/** How far a message has come: a status report only ever moves it on (reports arrive out of order). */
-const STATUS_RANK = sql`case m.status when 'queued' then 0 when 'sent' then 1 when 'failed' then 1 when 'delivered' then 2 when 'read' then 3 else 9 end`;
+/**
+ * How far a message has come: a status report only ever moves it on (reports arrive out of order). A
+ * searched CASE: Citus sends a simple one (`case m.status when …`) in an UPDATE to the worker as
+ * `text = boolean` (decision 053).
+ */
+const STATUS_RANK = sql`case when m.status = 'queued' then 0 when m.status in ('sent', 'failed') then 1 when m.status = 'delivered' then 2 when m.status = 'read' then 3 else 9 end`;
 
 /**
  * A provider's report on a message it was given (WhatsApp's status webhook, MSG91's delivery report):
@@ -33,21 +37,25 @@ export async function recordProviderStatus(
   const rank = { sent: 1, failed: 1, delivered: 2, read: 3 }[report.status];
   // The provider's time only when it is possible (issue 53: `"timestamp":"1"` made read_at 1970): not
   // before the message was queued (a minute's leeway for clocks) nor minutes ahead; else when it came.
-  const reported = Number.isNaN(report.at.getTime()) ? null : report.at;
-  // This server's clock as a parameter: Citus refuses now() inside CASE or COALESCE of an UPDATE (decision 053).
-  const now = appNowSql();
-  const at = sql`(case when ${reported}::timestamptz between m.created_at - interval '1 minute' and ${now} + interval '5 minutes' then ${reported}::timestamptz else ${now} end)`;
+  // This server's clock and the bounds as parameters: Citus refuses now() and a timestamp's arithmetic (STABLE)
+  // inside CASE or COALESCE of an UPDATE (decision 053).
+  const nowDate = new Date();
+  const now = appNowSql(nowDate);
+  const reported = Number.isNaN(report.at.getTime()) || report.at.getTime() > nowDate.getTime() + 5 * 60_000 ? null : report.at;
+  const at = reported
+    ? sql`(case when m.created_at <= ${new Date(reported.getTime() + 60_000).toISOString()}::timestamptz then ${reported.toISOString()}::timestamptz else ${now} end)`
+    : now;
   const { rows } = await db.execute<{ id: string }>(sql`
     update parent_messages m set
-      status = ${report.status},
+      status = ${report.status}::text,
       sent_at = coalesce(m.sent_at, ${at}),
-      delivered_at = case when ${rank} >= 2 then coalesce(m.delivered_at, ${at}) else m.delivered_at end,
-      read_at = case when ${rank} = 3 then coalesce(m.read_at, ${at}) else m.read_at end,
-      error = ${report.status === 'failed' ? (report.error ?? 'Not delivered').slice(0, 1000) : null},
-      attempts = case when ${report.status === 'failed' && report.final !== false} then greatest(m.attempts, ${PARENT_MESSAGE_MAX_ATTEMPTS}) else m.attempts end,
+      delivered_at = case when ${rank}::int >= 2 then coalesce(m.delivered_at, ${at}) else m.delivered_at end,
+      read_at = case when ${rank}::int = 3 then coalesce(m.read_at, ${at}) else m.read_at end,
+      error = ${report.status === 'failed' ? (report.error ?? 'Not delivered').slice(0, 1000) : null}::text,
+      attempts = case when ${report.status === 'failed' && report.final !== false}::boolean then greatest(m.attempts, ${PARENT_MESSAGE_MAX_ATTEMPTS}::int) else m.attempts end,
       updated_at = ${now}
-    where m.channel = ${report.channel} and m.provider_id = ${report.providerId}
-      and (${STATUS_RANK} < ${rank} or (m.status = 'sent' and ${report.status} = 'failed'))
+    where m.channel = ${report.channel}::text and m.provider_id = ${report.providerId}::text
+      and (${STATUS_RANK} < ${rank}::int or (m.status = 'sent' and ${report.status}::text = 'failed'))
       and m.status not in ('cancelled', 'failed')
     returning m.id`);
   if (report.status === 'failed') {

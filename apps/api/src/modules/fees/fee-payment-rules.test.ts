@@ -6,6 +6,7 @@ import { feeDues, feeReceipts, users } from '../../db/schema';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { statementsSentDuring } from '../../../test/statements-sent';
+import { academySql } from '../../db/same-academy';
 
 /*
  * Issue 35's fee findings: concurrent payments must not deadlock (2), payment dates stay within the
@@ -36,9 +37,9 @@ async function studentOwing(name: string, batches = 1, dueDate = t.today) {
 async function paidMatchesAllocations(studentId: string) {
   const { rows } = await t.database.db.execute<{ id: string; paid: string; allocated: string }>(sql`
     select d.id, d.paid_paise as paid,
-      coalesce((select sum(a.amount_paise) from fee_allocations a join fee_receipts r on r.id = a.receipt_id
-                where a.due_id = d.id and r.cancelled_at is null), 0) as allocated
-    from fee_dues d where d.student_id = ${studentId}`);
+      coalesce((select sum(a.amount_paise) from fee_allocations a join fee_receipts r on r.academy_id = a.academy_id and r.id = a.receipt_id
+                where a.academy_id = ${academySql()} and r.academy_id = ${academySql()} and a.due_id = d.id and r.cancelled_at is null), 0) as allocated
+    from fee_dues d where d.academy_id = ${academySql()} and d.student_id = ${studentId}`);
   for (const row of rows) expect(Number(row.paid), row.id).toBe(Number(row.allocated));
 }
 

@@ -7,6 +7,7 @@ import type { DuesList, FeeReport, FeeSummary, Ledger, Receipt } from '@academy/
 import { feeReceipts } from '../../db/schema';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStudent } from '../../../test/factories';
+import { academySql } from '../../db/same-academy';
 
 /*
  * Property: whatever the office does with a student's fees — plans (new and changed), concessions,
@@ -133,9 +134,9 @@ async function checkMoneyAddsUp(run: Run): Promise<void> {
   // 1. Each due's paid amount is what the receipts that are not cancelled paid to it.
   const { rows: mismatched } = await t.database.db.execute(sql`
     select d.id from fee_dues d
-    where d.student_id = ${run.studentId}
-      and d.paid_paise <> coalesce((select sum(a.amount_paise) from fee_allocations a join fee_receipts r on r.id = a.receipt_id
-                                    where a.due_id = d.id and r.cancelled_at is null), 0)`);
+    where d.academy_id = ${academySql()} and d.student_id = ${run.studentId}
+      and d.paid_paise <> coalesce((select sum(a.amount_paise) from fee_allocations a join fee_receipts r on r.academy_id = a.academy_id and r.id = a.receipt_id
+                                    where a.academy_id = ${academySql()} and r.academy_id = ${academySql()} and a.due_id = d.id and r.cancelled_at is null), 0)`);
   expect(mismatched).toEqual([]);
 
   // 2. Receipt numbers: 1, 2, 3 … in each financial year, with nothing missing.
