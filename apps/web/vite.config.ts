@@ -44,16 +44,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild && VitePWA({
       // A new release's service worker takes over at the next navigation; the files are all hashed.
       registerType: 'autoUpdate',
-      // dist/registerSW.js, loaded with `defer`: it registers after the page's load event, so the
-      // precache downloads never compete with the first screen. No registration code in the bundle.
-      injectRegister: 'script-defer',
+      // Registered by the page's first script (start.ts) after the load event, so the precache downloads
+      // never compete with the first screen; not a registerSW.js of its own, whose request waited in the
+      // same six-connection queue as a first screen's code on slow mobile data (issue 74).
+      injectRegister: false,
       // The manifest is the API's (GET /manifest.webmanifest, named after the academy; index.html links it).
       manifest: false,
       workbox: {
         // The app shell: the HTML, the stylesheet, the runtime and the public screens. Signed-in areas,
         // charts and the PDF viewer are cached when first used (runtime rule below), so installing
         // does not download a megabyte over mobile data.
-        globPatterns: ['index.html', 'registerSW.js', 'favicon.svg', 'icon-192.png', 'assets/*.{js,css}'],
+        globPatterns: ['index.html', 'favicon.svg', 'icon-192.png', 'assets/*.{js,css}'],
         manifestTransforms: [
           (entries) => {
             const shell = publicShellFiles(path.join(import.meta.dirname, 'dist'));

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { defaultShouldDehydrateQuery, dehydrate, QueryClient, type DehydratedState, type Query } from '@tanstack/react-query';
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { INTL_LOCALES, type Language } from '@academy/shared/languages';
 import { ROLE_HOME, type Role } from '@academy/shared/roles';
 import { installOurZodMessages } from '@academy/shared/zod-messages';
@@ -24,7 +24,7 @@ import { studentDashboardQueryOptions } from './features/student-dashboard/api';
 import { publicCourseQueryOptions, publicCoursesQueryOptions } from './features/courses/api';
 import { publicNotesQueryOptions } from './features/notes/api';
 import { publicSettingsQueryOptions } from './features/settings/api';
-import { addCatalog, loadLanguage, putCatalogsOnTop, type CatalogName } from './lib/catalogs';
+import { addCatalog, catalogMessages, loadLanguage, putCatalogsOnTop, type CatalogName } from './lib/catalogs';
 import { firstScreenMessagesOf, type FirstScreenMessages, type MessageArea, type MessageChunk } from './lib/message-areas';
 import { setServerReader } from './lib/api-client';
 import { SIGNED_IN_FIRST_SCREEN_PATHS } from './lib/first-screens';
@@ -139,8 +139,12 @@ export interface ServerState {
    * (lib/server-text.ts): the browser loads their table (44 kB in Marathi or Hindi) after the take-over.
    */
   serverMessagesAfter?: true;
-  /** A signed-in first screen: its own chunk of the `app` messages, which the app starts with (decision 093). */
-  firstScreenMessages?: { area: MessageArea; chunk: FirstScreenMessages };
+  /**
+   * A signed-in first screen: its own chunk of the `app` messages, which the app starts with (decision 093),
+   * brought in the page with its part of the `public` catalog (`catalogs`, compiled as the browser's build
+   * compiles them): two catalog files fewer before the take-over (issue 74).
+   */
+  firstScreenMessages?: { area: MessageArea; chunk: FirstScreenMessages; catalogs: Partial<Record<CatalogName, Messages>> };
 }
 
 /** The academy's time zone by the settings in a drawing's cache (the default one until they are read). */
@@ -449,8 +453,9 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
     if (nextData[index] !== undefined) queryClient.setQueryData(query.queryKey, nextData[index]);
   });
   const modules = signedInFirstScreenModules(pathname, user.language);
+  const screenMessages = await firstScreenMessages(screen, user.language);
   const dataOnly = (failure?: unknown): SignedInScreen => {
-    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: false, ...firstScreenMessages(screen) };
+    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: false, ...screenMessages };
     return { language: user.language, state: JSON.stringify(state), modules, failure };
   };
   // Drawn here too (issue 56): on slow mobile data the screen then shows once the page and its
@@ -485,7 +490,7 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
       queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
     }
     if (html === null) return dataOnly();
-    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: true, timeZone: academyTimeZone(queryClient), ...(screen.showsServerMessages ? {} : { serverMessagesAfter: true as const }), ...firstScreenMessages(screen) };
+    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: true, timeZone: academyTimeZone(queryClient), ...(screen.showsServerMessages ? {} : { serverMessagesAfter: true as const }), ...screenMessages };
     return { language: user.language, state: JSON.stringify(state), modules, html };
   } catch (error) {
     return dataOnly(error);
@@ -497,9 +502,18 @@ function messagesOf(screen: SignedInFirstScreenEntry): MessageChunk {
   return firstScreenMessagesOf(screen.module) ?? screen.role;
 }
 
-function firstScreenMessages(screen: SignedInFirstScreenEntry): Pick<ServerState, 'firstScreenMessages'> {
+async function firstScreenMessages(screen: SignedInFirstScreenEntry, language: Language): Promise<Pick<ServerState, 'firstScreenMessages'>> {
   const chunk = firstScreenMessagesOf(screen.module);
-  return chunk ? { firstScreenMessages: { area: screen.role, chunk } } : {};
+  if (!chunk) return {};
+  const names = [chunk, `public-${chunk}`] as const;
+  const [own, publicPart] = await Promise.all(names.map((name) => catalogMessages(language, name)));
+  return { firstScreenMessages: { area: screen.role, chunk, catalogs: { [names[0]]: own, [names[1]]: publicPart } } };
+}
+
+/** The messages a signed-in first screen brings in its page (firstScreenMessages), as JSON: `npm run size` counts them. */
+export async function signedInFirstScreenMessagesJson(pathname: string, language: Language): Promise<string> {
+  const screen = SIGNED_IN_FIRST_SCREENS[pathname];
+  return screen ? JSON.stringify((await firstScreenMessages(screen, language)).firstScreenMessages?.catalogs ?? {}) : '{}';
 }
 
 /**
@@ -514,8 +528,9 @@ export function signedInFirstScreenModules(pathname: string, language: Language)
   // Marathi and Hindi on a screen that shows the API's messages, lib/server-text.ts load; the other
   // screens load that table after the take-over, issue 74). Of the public catalog, the part the screen
   // reaches (decision 102): the whole loads after the take-over.
+  // A screen with its own chunk brings it and its part of the public catalog in the page (firstScreenMessages).
   const chunk = firstScreenMessagesOf(screen.module);
-  const catalogs = [chunk ? `src/locales/${language}/public.po?area=${chunk}` : `src/locales/${language}/public.po`, `src/locales/${language}/app.po?area=${messagesOf(screen)}`, ...(language === 'en' || !screen.showsServerMessages ? [] : [SERVER_MESSAGES_MODULE])];
+  const catalogs = [...(chunk ? [] : [`src/locales/${language}/public.po`, `src/locales/${language}/app.po?area=${messagesOf(screen)}`]), ...(language === 'en' || !screen.showsServerMessages ? [] : [SERVER_MESSAGES_MODULE])];
   return [APP_MODULE, ...SIGNED_IN_LAYOUT_MODULES, screen.module, ...catalogs];
 }
 

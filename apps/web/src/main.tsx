@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import type { Messages } from '@lingui/core';
 import { matchRoutes } from 'react-router';
 import { isLanguage, type Language } from '@academy/shared/languages';
 import { RouterProvider } from 'react-router/dom';
@@ -10,7 +11,7 @@ import { createAppRouter, routes } from './app/router';
 import { areaRolesFor } from './features/auth/access';
 import { isAppPath, languageOfPath, localizedPath } from './lib/language-path';
 import { currentLanguage, loadStoodInCatalogs, setLanguage } from './lib/language';
-import { standIn } from './lib/catalogs';
+import { provideCatalog, standIn, type CatalogName } from './lib/catalogs';
 import type { FirstScreenMessages, MessageArea } from './lib/message-areas';
 import { loadServerMessages } from './lib/server-text';
 import { preferredLanguage } from './lib/stored-language';
@@ -57,7 +58,12 @@ const hydrated = fromServer?.drawn ? fromServer : null;
 if (hydrated?.timeZone) setShownTimeZone(hydrated.timeZone);
 
 // A signed-in first screen starts with its own messages, its area's all come once it is taken over (decision 093).
-if (fromServer?.firstScreenMessages) standIn(fromServer.firstScreenMessages.area, fromServer.firstScreenMessages.chunk);
+// Those messages came in the page (entry-server.tsx): no catalog file waits before the take-over.
+if (fromServer?.firstScreenMessages) {
+  const { area, chunk, catalogs } = fromServer.firstScreenMessages;
+  standIn(area, chunk);
+  for (const [name, messages] of Object.entries(catalogs ?? {})) provideCatalog(fromServer.language, name as CatalogName, messages);
+}
 
 const queryClient = createQueryClient();
 // The server's answers (a visitor's or a signed-in person's session included) are in the cache before
@@ -146,12 +152,15 @@ function AnnounceLive() {
   return null;
 }
 
+/** A first screen's own messages, and its catalogs as the page brought them (entry-server.tsx). */
+type FirstScreenMessagesState = { area: MessageArea; chunk: FirstScreenMessages; catalogs?: Partial<Record<CatalogName, Messages>> };
+
 /** What the server put in the page (entry-server.tsx's ServerState), or null for the app's plain shell. */
-function readServerState(): { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string; serverMessagesAfter?: boolean; firstScreenMessages?: { area: MessageArea; chunk: FirstScreenMessages } } | null {
+function readServerState(): { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string; serverMessagesAfter?: boolean; firstScreenMessages?: FirstScreenMessagesState } | null {
   const text = document.getElementById('server-state')?.textContent;
   if (!text) return null;
   try {
-    const state = JSON.parse(text) as { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string; serverMessagesAfter?: boolean; firstScreenMessages?: { area: MessageArea; chunk: FirstScreenMessages } };
+    const state = JSON.parse(text) as { path: string; language: Language; queries: DehydratedState; drawn: boolean; timeZone?: string; serverMessagesAfter?: boolean; firstScreenMessages?: FirstScreenMessagesState };
     return isLanguage(state.language) ? state : null;
   } catch {
     return null;

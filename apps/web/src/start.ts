@@ -2,6 +2,10 @@ import './lib/mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import './lib/focus.css';
 import './lib/page-start.css';
+// The app's own global rules (not CSS modules): in this first stylesheet, so that taking a first screen over
+// waits for no stylesheet of its own (issue 74).
+import './components/ui/navigation-progress.css';
+import './app/layouts/dashboard-shell.css';
 import { rememberCampaign } from './lib/campaign';
 import { catchInstallPrompt } from './lib/install-offer';
 import { isAppPath, languageOfPath } from './lib/language-path';
@@ -221,6 +225,14 @@ function loadDevanagariFontLater(startsAtOnce: boolean): void {
 // (Vite, no server's mark) opens it with ?site=platform. Its own small app, none of the academy's.
 // The operator's screens there (/operator, src/app/routes/operator) are signed-in work: they run in the app,
 // whose router has them.
+// The service worker (vite-plugin-pwa's sw.js: the app shell offline, issue 17), registered after the load
+// event so its precache never competes with the first screen.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.warn('Could not register the service worker', error));
+  });
+}
+
 const isPlatform = document.documentElement.dataset.site === 'platform' || new URLSearchParams(window.location.search).get('site') === 'platform';
 const isOperator = /^\/operator(\/|$)/.test(window.location.pathname);
 if (isPlatform && !isOperator) {

@@ -8,7 +8,7 @@ import { academySettings } from '../db/schema';
 import { buildApp } from '../app';
 import { buildTestApp, type TestApp, TEST_SERVER_KEYS } from '../../test/build-test-app';
 import { buildStudent, buildTeacher, loginAs } from '../../test/factories';
-import { filesOf, jsonForScript, pageHtml } from './public-pages';
+import { filesOf, jsonForScript, largestFirst, pageHtml } from './public-pages';
 
 /*
  * The API server's side of the server-rendered public pages (docs/decisions/024). The web app's real
@@ -259,5 +259,18 @@ describe('public page HTML', () => {
     expect(html).toContain('<title>&lt;b&gt;</title>');
     expect(html).toContain('content="&quot;&amp;&quot;"');
     expect(html).toContain('<html lang="hi"');
+  });
+});
+
+describe('the order of a first screen code files', () => {
+  it('asks for the largest first, so that it is not left for the second six a browser asks for (issue 74)', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-largest-first-'));
+    try {
+      fs.mkdirSync(path.join(folder, 'assets'));
+      for (const [name, size] of [['small', 10], ['big', 5000], ['middle', 300]] as const) fs.writeFileSync(path.join(folder, 'assets', `${name}.js`), 'x'.repeat(size));
+      expect(largestFirst(folder, ['assets/small.js', 'assets/middle.js', 'assets/big.js', 'assets/gone.js'])).toEqual(['assets/big.js', 'assets/middle.js', 'assets/small.js', 'assets/gone.js']);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -112,7 +112,9 @@ export async function loadPublicPages(webDistFolder: string, log: FastifyBaseLog
       try {
         const screen = await entry.signedInFirstScreen(pathname, readApi, search, formResult);
         if (screen?.failure) log.error({ err: screen.failure, url: pathname }, 'A signed-in screen could not be drawn on the server; its data was sent without it');
-        return screen ? signedInShellHtml(template, screen, filesOf(manifest, screen.modules)) : null;
+        if (!screen) return null;
+        const files = filesOf(manifest, screen.modules);
+        return signedInShellHtml(template, screen, { ...files, scripts: largestFirst(webDistFolder, files.scripts) });
       } catch (error) {
         // An ended session (401) or a screen of another role (403) is ordinary: the browser then asks
         // itself and is sent to sign in or to its own area, as before.
@@ -123,6 +125,30 @@ export async function loadPublicPages(webDistFolder: string, log: FastifyBaseLog
       }
     },
   };
+}
+
+const fileSizes = new Map<string, number>();
+
+/**
+ * Files of the build, the largest first. A browser asks for at most six files at once over HTTP/1.1; on
+ * slow mobile data each waits about two seconds before its first byte, so a large file left for the
+ * second six finished last and held the take-over back (issue 74). Asked first, it downloads while the
+ * small ones wait. The build's files never change while the server runs: their sizes are kept.
+ */
+export function largestFirst(webDistFolder: string, files: string[]): string[] {
+  const sizeOf = (file: string) => {
+    let size = fileSizes.get(file);
+    if (size === undefined) {
+      try {
+        size = fs.statSync(path.join(webDistFolder, file)).size;
+      } catch {
+        size = 0;
+      }
+      fileSizes.set(file, size);
+    }
+    return size;
+  };
+  return [...files].sort((a, b) => sizeOf(b) - sizeOf(a));
 }
 
 /** The code and stylesheets of source modules and of everything they import, from Vite's manifest. */

@@ -62,6 +62,20 @@ export function loadLanguage(language: Language, { serverMessages = true }: { se
   return Promise.all([...[...wanted].map((catalog) => loadOne(language, standIns.get(catalog) ?? catalog)), ...extra]).then(() => undefined);
 }
 
+/**
+ * A catalog's compiled messages in a language (the server puts a first screen's own two in its page, so that
+ * taking the screen over waits for no catalog file: each file is a round trip on slow mobile data, issue 74).
+ */
+export async function catalogMessages(language: Language, catalog: CatalogName): Promise<Messages> {
+  return (await loaders[catalog][language]()).messages;
+}
+
+/** A catalog the page brought (catalogMessages, entry-server.tsx): loaded without asking for its file. */
+export function provideCatalog(language: Language, catalog: CatalogName, messages: Messages): void {
+  const key = `${language}/${catalog}`;
+  if (!loaded.has(key)) loaded.set(key, Promise.resolve(i18n.load(language, { ...messages })));
+}
+
 /** A drawn first screen's own chunks, standing in for its area's and the public catalog until the app has taken the screen over. */
 const standIns = new Map<CatalogName, CatalogName>();
 

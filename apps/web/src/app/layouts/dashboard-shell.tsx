@@ -18,7 +18,6 @@ import { useDeferredModule } from '../../lib/use-deferred-module';
 import { UnsavedChangesGuard } from '../../lib/use-unsaved-changes-prompt';
 import { isNavItemActive, ROLE_NAVIGATION } from './role-navigation';
 import type { NavItem } from './role-navigation';
-import classes from './dashboard-shell.module.css';
 import { useLingui } from '@lingui/react/macro';
 
 // Dialogs, the profile menu, the phone's drawer and the rail's tooltips: loaded once the screen shows.
@@ -76,7 +75,7 @@ function SidebarLinks({ items, collapsed, overlays, onNavigate, counts = {} }: S
         fw={500}
         mb={4}
         onClick={onNavigate}
-        classNames={collapsed ? { root: classes.railRoot, body: classes.railBody, section: classes.railSection } : undefined}
+        classNames={collapsed ? { root: 'dashboard-shell-rail-root', body: 'dashboard-shell-rail-body', section: 'dashboard-shell-rail-section' } : undefined}
       />
     );
     return collapsed && overlays ? (
@@ -225,8 +224,8 @@ export function DashboardShell({ role }: { role: Role }) {
         {/* Rendered only where it shows, so the sidebar and the drawer never both exist. */}
         <ShellNavigation isDesktop={isDesktop} collapsed={collapsed} overlays={overlays} drawerOpened={drawerOpened} drawer={drawer} title={title} items={navigation.items} counts={counts} />
 
-        <AppShell.Main className={classes.main}>
-          <div className={classes.content}>
+        <AppShell.Main className="dashboard-shell-main">
+          <div className="dashboard-shell-content">
             <ErrorBoundary>
               <Outlet />
             </ErrorBoundary>
@@ -318,7 +317,7 @@ function ShellNavigation({ isDesktop, collapsed, overlays, drawerOpened, drawer,
           </Text>
         </AppShell.Section>
       )}
-      <AppShell.Section grow className={classes.navbarLinks}>
+      <AppShell.Section grow className="dashboard-shell-navbar-links">
         <SidebarLinks items={items} collapsed={collapsed} overlays={overlays} counts={counts} />
       </AppShell.Section>
     </AppShell.Navbar>

@@ -1,5 +1,4 @@
 import { useNavigation } from 'react-router';
-import classes from './navigation-progress.module.css';
 import { useLingui } from '@lingui/react/macro';
 
 /** A thin bar at the top while the next screen's code is downloading. */
@@ -7,5 +6,5 @@ export function NavigationProgress() {
   const { t } = useLingui();
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
-  return <div className={classes.bar} role="progressbar" aria-label={t`Loading page`} />;
+  return <div className="navigation-progress-bar" role="progressbar" aria-label={t`Loading page`} />;
 }
