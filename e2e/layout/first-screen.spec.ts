@@ -50,7 +50,8 @@ test("a parent who reads Marathi gets the dashboard in Marathi from the first by
     if (/\/assets\/app-[\w-]+\.js$/.test(request.url())) catalogs.push(request.url());
   });
   const response = await page.goto('/app/parent/dashboard');
-  expect(await response!.text()).toContain('<html lang="mr"');
+  const html = await response!.text();
+  expect(html).toContain('<html lang="mr"');
   await expect(page.getByRole('heading', { level: 1, name: 'आपली मुले', exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'mr');
   // The first child's day comes in the page too: their attendance, their week and the academy's time zone.
@@ -59,9 +60,11 @@ test("a parent who reads Marathi gets the dashboard in Marathi from the first by
   expect(calls).not.toContain('/api/auth/me');
   expect(calls).not.toContain('/api/parent/children');
   expect(calls.filter((call) => call.startsWith('/api/parent/children/') || call === '/api/settings/public')).toEqual([]);
-  // Only Marathi messages of the signed-in areas, no English copy downloaded first: the screen's own (linked
-  // in the page) and, once the app has taken it over, the parent area's (decision 093).
-  await expect.poll(() => catalogs.length).toBe(2);
+  // Only Marathi messages of the signed-in areas, no English copy downloaded first: the screen's own come in
+  // the page (decision 105), and once the app has taken it over, the parent area's file (decision 093).
+  const state = JSON.parse(/<script type="application\/json" id="server-state">(.*?)<\/script>/s.exec(html)![1]!) as { firstScreenMessages?: { catalogs?: object } };
+  expect(JSON.stringify(state.firstScreenMessages?.catalogs ?? {})).toMatch(/[\u0900-\u097F]/);
+  await expect.poll(() => catalogs.length).toBe(1);
   for (const url of catalogs) expect(await (await page.request.get(url)).text()).toMatch(/[\u0900-\u097F]/);
   // Another screen of the area, opened in the app, reads in Marathi from the area's chunk.
   await page.getByRole('navigation').getByRole('link', { name: 'टेस्ट', exact: true }).first().click();

@@ -507,7 +507,7 @@ async function firstScreenMessages(screen: SignedInFirstScreenEntry, language: L
   if (!chunk) return {};
   const names = [chunk, `public-${chunk}`] as const;
   const [own, publicPart] = await Promise.all(names.map((name) => catalogMessages(language, name)));
-  return { firstScreenMessages: { area: screen.role, chunk, catalogs: { [names[0]]: own, [names[1]]: publicPart } } };
+  return { firstScreenMessages: { area: screen.role, chunk, catalogs: { [names[1]]: publicPart, [names[0]]: own } } };
 }
 
 /** The messages a signed-in first screen brings in its page (firstScreenMessages), as JSON: `npm run size` counts them. */

@@ -62,7 +62,12 @@ if (hydrated?.timeZone) setShownTimeZone(hydrated.timeZone);
 if (fromServer?.firstScreenMessages) {
   const { area, chunk, catalogs } = fromServer.firstScreenMessages;
   standIn(area, chunk);
-  for (const [name, messages] of Object.entries(catalogs ?? {})) provideCatalog(fromServer.language, name as CatalogName, messages);
+  // The public part first, the screen's own on top: a message in both is shown as the signed-in screens word
+  // it, as the server drew it (catalogs.ts, putCatalogsOnTop).
+  for (const name of [`public-${chunk}`, chunk] as const) {
+    const messages = catalogs?.[name];
+    if (messages) provideCatalog(fromServer.language, name, messages);
+  }
 }
 
 const queryClient = createQueryClient();
