@@ -42,13 +42,16 @@ async function readDay(db: DbExecutor, batchId: string, date: string, batch?: Ba
     select ${batch ? sql`null::json` : sql`(select row_to_json(b) from (${batchRowSql(batchId)}) b)`} as batch,
       (select coalesce(json_agg(d order by d.enrolled desc, lower(d.name), d."_id"), '[]'::json) from (
         with enrolled as (
-          select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.academy_id = bs.academy_id
-          where bs.academy_id = ${academySql()} and bs.batch_id = ${batchId} and s.status = 'active'
+          -- Each enrolled student's status looked up by key: a join hashed every student of the academy.
+          select bs.student_id from batch_students bs
+          where bs.academy_id = ${academySql()} and bs.batch_id = ${batchId}
+            and (select s.status from students s where s.id = bs.student_id and s.academy_id = bs.academy_id) = 'active'
         ), marks as (
           select student_id, status, remark, marked_at, marked_by from attendance_records where academy_id = ${academySql()} and batch_id = ${batchId} and date = ${date}
         )
         select s.id as "_id", u.name, (e.student_id is not null) as enrolled, a.status, a.remark, ${REASON_JSON('s.id', sql`${date}::date`, 'a.status')} as reason,
-          a.marked_at as "markedAt", a.marked_by as "markedById", mu.name as "markedByName",
+          a.marked_at as "markedAt", a.marked_by as "markedById",
+          (select mu.name from users mu where mu.id = a.marked_by and mu.academy_id = ${academySql()}) as "markedByName",
           count(a.status) filter (where a.status = 'present') over () ::int as present,
           count(a.status) filter (where a.status = 'absent') over () ::int as absent,
           count(a.status) filter (where a.status = 'late') over () ::int as late,
@@ -59,7 +62,6 @@ async function readDay(db: DbExecutor, batchId: string, date: string, batch?: Ba
         full join marks a on a.student_id = e.student_id
         join students s on s.id = coalesce(e.student_id, a.student_id) and s.academy_id = ${academySql()}
         join users u on u.id = s.user_id and u.academy_id = s.academy_id
-        left join users mu on mu.id = a.marked_by and mu.academy_id = ${academySql()}
       ) d) as students,
       ${closureTitleSql(batchId, date)} as closure,
       -- The day's demo students (issue 41): enquiries the office booked into this batch's class that day.

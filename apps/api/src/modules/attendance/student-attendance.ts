@@ -26,17 +26,21 @@ function studentRecordsSql(studentId: string, batchIds: SQL, range: { startDate?
         ${range.startDate ? sql`and a.date >= ${range.startDate}` : sql``}
         ${range.endDate ? sql`and a.date <= ${range.endDate}` : sql``}
     )`;
+  // Who marked each record: with the newest few only (a limit), looked up by key for each; over a whole
+  // range, every user of the academy hashed once costs less than hundreds of lookups.
+  const markerName = recordLimit === undefined ? sql`mu.name` : sql`(select mu.name from users mu where mu.id = r.marked_by and mu.academy_id = ${academySql()})`;
+  const markerJoin = recordLimit === undefined ? sql`left join users mu on mu.id = r.marked_by and mu.academy_id = ${academySql()}` : sql``;
   const columns = sql`
       (select coalesce(json_agg(json_build_object(
           '_id', r.id, 'date', r.date, 'status', r.status, 'remark', r.remark, 'markedAt', r.marked_at, 'reason', ${REASON_JSON(sql`${studentId}::uuid`, 'r.date', 'r.status')},
-          'markedById', r.marked_by, 'markedByName', mu.name, 'batchId', r.batch_id, 'batchName', r.batch_name
+          'markedById', r.marked_by, 'markedByName', ${markerName}, 'batchId', r.batch_id, 'batchName', r.batch_name
         ) order by r.date desc, r.batch_name), '[]'::json)
         from (
           select a.*, b.name as batch_name from a join batches b on b.id = a.batch_id and b.academy_id = ${academySql()}
           order by a.date desc, b.name ${recordLimit === undefined ? sql`` : sql`limit ${recordLimit}`}
-        ) r left join users mu on mu.id = r.marked_by and mu.academy_id = ${academySql()}) as records,
+        ) r ${markerJoin}) as records,
       (select coalesce(json_agg(t), '[]'::json) from (select a.batch_id as "batchId", ${STATISTICS} from a group by rollup (a.batch_id)) t) as totals,
-      (select coalesce(json_agg(t order by t.month), '[]'::json) from (select to_char(a.date, 'YYYY-MM') as month, ${STATISTICS} from a group by 1) t) as months`;
+      (select coalesce(json_agg(t order by t.month), '[]'::json) from (select to_char(date_trunc('month', a.date::timestamp), 'YYYY-MM') as month, ${STATISTICS} from a group by date_trunc('month', a.date::timestamp)) t) as months`;
   return { marks, columns };
 }
 
@@ -163,16 +167,14 @@ async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range:
   );
   const { rows } = await db.execute<RecordsRow & { student: { _id: string; name: string; email: string } | null; batches: AttendanceBatch[] }>(sql`
     with mine as materialized (
+      -- The batch's standard, subject and teacher each looked up by its key for these few batches (the
+      -- columns are required references): joins made PostgreSQL hash every user and batch of the academy.
       select b.id as "_id", b.name, b.start_date as "startDate", b.end_date as "endDate",
-        json_build_object('_id', st.id, 'name', st.name, 'level', st.level) as standard,
-        json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
-        json_build_object('_id', t.id, 'name', tu.name) as teacher,
-        st.level, b.start_time
+        (select json_build_object('_id', st.id, 'name', st.name, 'level', st.level) from standards st where st.id = b.standard_id and st.academy_id = b.academy_id) as standard,
+        (select json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) from subjects sub where sub.id = b.subject_id and sub.academy_id = b.academy_id) as subject,
+        (select json_build_object('_id', t.id, 'name', tu.name) from teachers t join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id where t.id = b.teacher_id and t.academy_id = b.academy_id) as teacher,
+        (select st.level from standards st where st.id = b.standard_id and st.academy_id = b.academy_id) as level, b.start_time
       from batches b
-      join standards st on st.id = b.standard_id and st.academy_id = b.academy_id
-      join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id
-      join teachers t on t.id = b.teacher_id and t.academy_id = b.academy_id
-      join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id
       where b.id in (select batch_id from batch_students where student_id = ${studentId} union select batch_id from attendance_records where student_id = ${studentId})
     ), ${marks}
     select
