@@ -97,3 +97,11 @@ export async function dropCitusDatabases(connection: pg.PoolConfig, pattern: str
     },
   );
 }
+
+/**
+ * The test databases are on a Citus cluster (`npm run proof:citus`): a test states there what holds on
+ * Citus where it differs from plain PostgreSQL (decision 053), never skips it.
+ */
+export function onCitus(): boolean {
+  return citusWorkers().length > 0;
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyTestDatabase } from './build-test-app';
 import { migrateTo } from './migrate-to';
 import type { Database } from '../src/db/client';
+import { withoutAcademy } from '../src/lib/tenancy';
 
 /**
  * Migration 0071 (issue 61): `attendance.marked` events written before carry `onTheDay` too, decided by
@@ -41,9 +42,10 @@ describe('migration 0071: attendance.marked decides onTheDay', () => {
         ['yesterday-corrected', false],
         ['receipt-1', undefined],
       ]);
-      // Row-level security is forced again: without an academy, nothing is seen.
-      await client.query(`select set_config('app.academy_id', '', false)`);
-      expect((await client.query(`select 1 from domain_events`)).rows).toHaveLength(0);
+      // Row-level security is forced again: without an academy, nothing is seen. Outside every academy as the
+      // app leaves it (withoutAcademy): a session's set_config would never reach Citus' workers, where the
+      // policies run, and on Citus the client sets the academy per transaction (db/client.ts, decision 053).
+      expect((await withoutAcademy(() => client.query(`select 1 from domain_events`))).rows).toHaveLength(0);
     } finally {
       client.release();
     }
