@@ -7,7 +7,7 @@ ONLINE_TEST_MESSAGES,
 type Attempt,type answersInputSchema,
 type QuestionType
 } from '@academy/shared/schemas/online-tests';
-import type { Db, DbExecutor } from '../../db/client';
+import { executeNamed, type Db, type DbExecutor } from '../../db/client';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertOwnAttempt, onlineTestScope } from '../../access/online-tests';
 import { AppError } from '../../lib/app-error';
@@ -219,7 +219,7 @@ export async function startAttempt(db: Db, actor: Actor, testId: string): Promis
   const uuids = (order: { questionOrder: string[] }) => `{${order.questionOrder.join(',')}}`;
   // The end is the server's: start + duration, or the closing, whichever comes first. A second start
   // (a double tap, two phones) meets the one-attempt constraint and is refused.
-  const { rows } = await db.execute<StartRow>(sql`
+  const { rows } = await executeNamed<StartRow>(db, 'academy_attempt_start', sql`
     with ot as (
       select ot.id, ot.academy_id, ot.opens_at, ot.closes_at, ot.shuffle, now() as now, ot.title, ot.duration_minutes, ot.correct_half_marks, ot.wrong_half_marks, ot.unanswered_half_marks,
         exists (select 1 from online_test_attempts a where a.online_test_id = ot.id and a.academy_id = ot.academy_id and a.student_id = ${studentId}) as attempted
@@ -312,7 +312,7 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
   }));
   // Only a student saves, and only into their own attempt (anyone else: 404, as for no attempt).
   const me = actor.role === 'student' ? (actor.studentId ?? null) : null;
-  const { rows } = await db.execute<SaveRow>(sql`
+  const { rows } = await executeNamed<SaveRow>(db, 'academy_answers_save', sql`
     with a as (
       select a.id, a.academy_id, a.student_id, a.submitted_at is not null as submitted, ${TAKES_ANSWERS} as open, a.ends_at, now() as now, a.question_order, a.option_order
       from online_test_attempts a join online_tests ot on ot.id = a.online_test_id and ot.academy_id = a.academy_id
@@ -320,10 +320,11 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
       for key share of a
     ),
     x as (
-      select x.*, q.type, a.option_order -> x.question_id::text as options
+      -- The question's type by its key (never a scan of the academy's question bank), when it is in this attempt's paper.
+      select x.*, (select q.type from questions q where q.academy_id = a.academy_id and q.id = x.question_id and x.question_id = any(a.question_order)) as type,
+        a.option_order -> x.question_id::text as options
       from a cross join jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
         as x(n int, keep boolean, question_id uuid, choice jsonb, value float8, marked boolean, time int, revision int)
-        left join questions q on q.academy_id = a.academy_id and q.id = x.question_id and x.question_id = any(a.question_order)
     ),
     problem as (
       select n, case
