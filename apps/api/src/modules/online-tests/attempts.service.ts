@@ -9,7 +9,7 @@ type QuestionType
 } from '@academy/shared/schemas/online-tests';
 import { executeNamed, type Db, type DbExecutor } from '../../db/client';
 import { studentIdOf, type Actor } from '../../access/actor';
-import { assertOwnAttempt, onlineTestScope } from '../../access/online-tests';
+import { assertOwnAttempt, attemptSaverOf, onlineTestScope } from '../../access/online-tests';
 import { AppError } from '../../lib/app-error';
 import { attemptOrder, halfMarkingOf, markingOf, RESULTS_SHOWN } from './papers.service';
 import { scoreAttempt, type AnswerKey, type GivenAnswer } from './scoring';
@@ -246,17 +246,10 @@ export async function startAttempt(db: Db, actor: Actor, testId: string): Promis
   if (!row.id || !row.started_at || !row.ends_at) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.alreadyAttempted);
   const order = row.shuffle ? shuffled : inOrder;
   const attempt: AttemptShown = {
-    ...row,
-    id: row.id,
-    online_test_id: testId,
-    started_at: new Date(row.started_at),
-    ends_at: new Date(row.ends_at),
-    submitted_at: null,
-    question_order: order.questionOrder,
-    option_order: order.optionOrder,
-    now,
-    closes_at: new Date(row.closes_at),
+    ...row, id: row.id, online_test_id: testId, started_at: new Date(row.started_at), ends_at: new Date(row.ends_at), submitted_at: null,
+    question_order: order.questionOrder, option_order: order.optionOrder, now, closes_at: new Date(row.closes_at),
   };
+
   return toAttempt(attempt, paper, []);
 }
 
@@ -311,7 +304,7 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
     revision: answer.revision,
   }));
   // Only a student saves, and only into their own attempt (anyone else: 404, as for no attempt).
-  const me = actor.role === 'student' ? (actor.studentId ?? null) : null;
+  const me = attemptSaverOf(actor);
   const { rows } = await executeNamed<SaveRow>(db, 'academy_answers_save', sql`
     with a as (
       select a.id, a.academy_id, a.student_id, a.submitted_at is not null as submitted, ${TAKES_ANSWERS} as open, a.ends_at, now() as now, a.question_order, a.option_order
