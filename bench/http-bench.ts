@@ -138,7 +138,7 @@ export type ReadResult = { label: string; path: string; bytes: number; saturated
  * CPU time (user + system) the server process has used so far, in ms, from /proc (Linux); the
  * machine's other work barely changes it, unlike latencies, so runs at different loads compare.
  */
-function serverCpuMs(pid: number | undefined): number | undefined {
+export function serverCpuMs(pid: number | undefined): number | undefined {
   if (!pid || !fs.existsSync(`/proc/${pid}/stat`)) return undefined;
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).

@@ -22,7 +22,7 @@ import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { createDatabase, runMigrations } from '../apps/api/src/db/client';
 import { ensureAppRoles } from '../apps/api/src/db/app-role';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
-import { databaseUrl, ensureApiBuilt, startServer } from './http-bench';
+import { databaseUrl, ensureApiBuilt, serverCpuMs, startServer } from './http-bench';
 
 const QUESTIONS_PER_SUBJECT = 30;
 const START_GOAL_MS = 300;
@@ -117,8 +117,18 @@ export async function runOnlineTestBench(
       dataDir: path.join(workDir, 'server-data'),
       databaseUrl: databaseUrl(connection, name, roles.serving),
       env: () => ({ MIGRATION_DATABASE_URL: databaseUrl(connection, name, roles.owner) }),
+      // BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops (node --cpu-prof).
+      cpuProfileDir: process.env.BENCH_CPU_PROF,
     });
     const base = server.url;
+    /** The server's own CPU time per request of a phase (ms): unlike latencies, barely moved by the machine's other work. */
+    let cpuMark = serverCpuMs(server.process.pid);
+    const cpuPerRequest = (requests: number) => {
+      const now = serverCpuMs(server.process.pid);
+      const spent = now !== undefined && cpuMark !== undefined ? (now - cpuMark) / Math.max(1, requests) : undefined;
+      cpuMark = now;
+      return spent === undefined ? 'server CPU unknown' : `server CPU ${round(spent)} ms a request`;
+    };
     let errors = 0;
     const request = async (cookie: string, method: string, url: string, body?: unknown) => {
       const started = performance.now();
@@ -139,6 +149,7 @@ export async function runOnlineTestBench(
       // Warm the connection pool and the server's first requests as a real server is warm at 10:00.
       await Promise.all(cookies.slice(0, 20).map((cookie) => request(cookie, 'GET', '/api/online-tests')));
       errors = 0;
+      cpuMark = serverCpuMs(server.process.pid);
 
       // 10:00: everyone starts within a few seconds.
       const startWindowMs = size.startSeconds * 1000;
@@ -156,7 +167,7 @@ export async function runOnlineTestBench(
         return { attemptId: data?._id ?? '', questions: data?.questions ?? [] };
       });
       console.log(
-        `  start: ${STUDENTS} students within ${startWindowMs / 1000} s (90 questions each): p50 ${round(percentile(startTimes, 0.5))} ms, p99 ${round(percentile(startTimes, 0.99))} ms, max ${round(Math.max(...startTimes))} ms; all started in ${round(burstMs / 1000)} s; load average ${os.loadavg()[0]!.toFixed(1)}`,
+        `  start: ${STUDENTS} students within ${startWindowMs / 1000} s (90 questions each): p50 ${round(percentile(startTimes, 0.5))} ms, p99 ${round(percentile(startTimes, 0.99))} ms, max ${round(Math.max(...startTimes))} ms; all started in ${round(burstMs / 1000)} s; ${cpuPerRequest(STUDENTS)}; load average ${os.loadavg()[0]!.toFixed(1)}`,
       );
       const startErrors = errors;
 
@@ -181,7 +192,7 @@ export async function runOnlineTestBench(
         }),
       );
       console.log(
-        `  saves: ${saveTimes.length} over ${seconds} s (${round(saveTimes.length / seconds)} a second): p50 ${round(percentile(saveTimes, 0.5))} ms, p99 ${round(percentile(saveTimes, 0.99))} ms, max ${round(Math.max(...saveTimes))} ms; load average ${os.loadavg()[0]!.toFixed(1)}`,
+        `  saves: ${saveTimes.length} over ${seconds} s (${round(saveTimes.length / seconds)} a second): p50 ${round(percentile(saveTimes, 0.5))} ms, p99 ${round(percentile(saveTimes, 0.99))} ms, max ${round(Math.max(...saveTimes))} ms; ${cpuPerRequest(saveTimes.length)}; load average ${os.loadavg()[0]!.toFixed(1)}`,
       );
       const saveErrors = errors - startErrors;
 
@@ -197,7 +208,7 @@ export async function runOnlineTestBench(
       const submitAllMs = performance.now() - submitStarted;
       const submitTimes = submits.map((submit) => submit.elapsed);
       console.log(
-        `  submit: ${STUDENTS} within ${submitWindowMs / 1000} s: p50 ${round(percentile(submitTimes, 0.5))} ms, p99 ${round(percentile(submitTimes, 0.99))} ms; all submitted in ${round(submitAllMs / 1000)} s; errors in all: ${errors}`,
+        `  submit: ${STUDENTS} within ${submitWindowMs / 1000} s: p50 ${round(percentile(submitTimes, 0.5))} ms, p99 ${round(percentile(submitTimes, 0.99))} ms; all submitted in ${round(submitAllMs / 1000)} s; ${cpuPerRequest(STUDENTS)}; errors in all: ${errors}`,
       );
       const submitErrors = errors - startErrors - saveErrors;
 

@@ -72,6 +72,11 @@ export function assertOwnAttempt(actor: Actor, attemptStudentId: string): void {
   throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.attemptNotFound);
 }
 
+/** The student who may save into their own attempt (a statement's condition); null: nobody (a save then finds no attempt: 404). */
+export function attemptSaverOf(actor: Actor): string | null {
+  return actor.role === 'student' ? (actor.studentId ?? null) : null;
+}
+
 /** Whose attempt a list of tests shows beside each test: a student's own; nobody's for staff. */
 export function attemptOwnerOf(actor: Actor): string | undefined {
   return actor.role === 'student' ? (actor.studentId ?? NO_RECORD) : undefined;

@@ -7,9 +7,9 @@ ONLINE_TEST_MESSAGES,
 type Attempt,type answersInputSchema,
 type QuestionType
 } from '@academy/shared/schemas/online-tests';
-import type { Db, DbExecutor } from '../../db/client';
+import { executeNamed, type Db, type DbExecutor } from '../../db/client';
 import { studentIdOf, type Actor } from '../../access/actor';
-import { assertOwnAttempt, onlineTestScope } from '../../access/online-tests';
+import { assertOwnAttempt, attemptSaverOf, onlineTestScope } from '../../access/online-tests';
 import { AppError } from '../../lib/app-error';
 import { attemptOrder, halfMarkingOf, markingOf, RESULTS_SHOWN } from './papers.service';
 import { scoreAttempt, type AnswerKey, type GivenAnswer } from './scoring';
@@ -33,13 +33,25 @@ const TAKES_ANSWERS = sql`(a.submitted_at is null and now() <= a.ends_at + ${GRA
 
 type PaperQuestion = { id: string; subject_id: string; subject_name: string; subject_code: string; type: QuestionType; text: string; options: { id: string; text: string }[] };
 
+/** A kept paper's questions by id, each with its options by id: made once per paper, not once per start. */
+const paperLookups = new WeakMap<readonly PaperQuestion[], Map<string, { question: PaperQuestion; options: Map<string, string> }>>();
+
+function lookupOf(paper: readonly PaperQuestion[]) {
+  let lookup = paperLookups.get(paper);
+  if (!lookup) {
+    lookup = new Map(paper.map((question) => [question.id, { question, options: new Map(question.options.map((option) => [option.id, option.text])) }]));
+    paperLookups.set(paper, lookup);
+  }
+  return lookup;
+}
+
 /** The questions as a student sees them in their attempt: their order, their options' order, no answer. */
 function attemptQuestions(paper: readonly PaperQuestion[], questionOrder: readonly string[], optionOrder: Record<string, string[]>): Attempt['questions'] {
-  const byId = new Map(paper.map((question) => [question.id, question]));
+  const byId = lookupOf(paper);
   return questionOrder.flatMap((id, index) => {
-    const question = byId.get(id);
-    if (!question) return [];
-    const options = new Map(question.options.map((option) => [option.id, option.text]));
+    const found = byId.get(id);
+    if (!found) return [];
+    const { question, options } = found;
     return [
       {
         _id: question.id,
@@ -47,7 +59,10 @@ function attemptQuestions(paper: readonly PaperQuestion[], questionOrder: readon
         subject: { _id: question.subject_id, name: question.subject_name, code: question.subject_code },
         type: question.type,
         text: question.text,
-        options: (optionOrder[question.id] ?? []).flatMap((optionId) => (options.has(optionId) ? [{ _id: optionId, text: options.get(optionId)! }] : [])),
+        options: (optionOrder[question.id] ?? []).flatMap((optionId) => {
+          const text = options.get(optionId);
+          return text === undefined ? [] : [{ _id: optionId, text }];
+        }),
       },
     ];
   });
@@ -69,8 +84,11 @@ function studentPaper(db: DbExecutor, testId: string): Promise<PaperQuestion[]> 
   if (kept && Date.now() - kept.at < PAPER_KEPT_MS) return kept.paper;
   const paper = readStudentPaper(db, testId);
   keptPapers.set(key, { at: Date.now(), paper });
-  // A failed read is not kept.
-  paper.catch(() => keptPapers.delete(key));
+  // A failed read is not kept, nor an empty one (no such test: a start's paper is read before its checks).
+  paper.then(
+    (questions) => questions.length === 0 && keptPapers.get(key)?.paper === paper && keptPapers.delete(key),
+    () => keptPapers.delete(key),
+  );
   if (keptPapers.size > 100) keptPapers.delete(keptPapers.keys().next().value!);
   return paper;
 }
@@ -141,7 +159,13 @@ export async function savedAnswers(db: DbExecutor, attemptId: string): Promise<S
   return rows;
 }
 
-function toAttempt(row: AttemptRow, paper: readonly PaperQuestion[], answers: readonly SavedRow[]): Attempt {
+/** What an attempt's reply shows of its row. */
+type AttemptShown = Pick<
+  AttemptRow,
+  'id' | 'online_test_id' | 'title' | 'duration_minutes' | 'correct_half_marks' | 'wrong_half_marks' | 'unanswered_half_marks' | 'closes_at' | 'started_at' | 'ends_at' | 'now' | 'submitted_at' | 'question_order' | 'option_order'
+>;
+
+function toAttempt(row: AttemptShown, paper: readonly PaperQuestion[], answers: readonly SavedRow[]): Attempt {
   return {
     _id: row.id,
     test: { _id: row.online_test_id, title: row.title, durationMinutes: row.duration_minutes, marking: markingOf(row), closesAt: row.closes_at.toISOString() },
@@ -161,35 +185,72 @@ function toAttempt(row: AttemptRow, paper: readonly PaperQuestion[], answers: re
   };
 }
 
-/** POST /api/online-tests/{id}/attempts: the one attempt, within the window; the questions without any answer. */
+type StartRow = {
+  attempted: boolean;
+  shuffle: boolean;
+  opens_at: Date;
+  closes_at: Date;
+  now: Date;
+  title: string;
+  duration_minutes: number;
+  correct_half_marks: number;
+  wrong_half_marks: number;
+  unanswered_half_marks: number;
+  id: string | null;
+  started_at: Date | null;
+  ends_at: Date | null;
+};
+
+/**
+ * POST /api/online-tests/{id}/attempts: the one attempt, within the window; the questions without any answer.
+ *
+ * The kept paper first (read once per test and server: lib above), its order drawn here, then ONE
+ * statement (issue 74: 3,000 starts in 30 s) that checks the test (the student's, open, not yet
+ * attempted), makes the attempt and answers what the reply shows. The order is drawn both ways (the
+ * statement picks by the test's own `shuffle`), so nothing read before the statement decides it.
+ */
 export async function startAttempt(db: Db, actor: Actor, testId: string): Promise<Attempt> {
   const studentId = studentIdOf(actor);
   const scope = onlineTestScope(actor)!;
-  const { rows } = await db.execute<{ id: string; opens_at: Date; closes_at: Date; shuffle: boolean; now: Date; attempted: boolean }>(sql`
-    select ot.id, ot.opens_at, ot.closes_at, ot.shuffle, now() as now,
-      exists (select 1 from online_test_attempts a where a.online_test_id = ot.id and a.academy_id = ot.academy_id and a.student_id = ${studentId}) as attempted
-    from online_tests ot where ot.id = ${testId} and ${scope}`);
-  const test = rows[0] && { ...rows[0], opens_at: new Date(rows[0].opens_at), closes_at: new Date(rows[0].closes_at), now: new Date(rows[0].now) };
-  if (!test) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.testNotFound);
-  if (test.attempted) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.alreadyAttempted);
-  if (test.now < test.opens_at) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.notOpenYet);
-  if (test.now >= test.closes_at) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.closed);
   const paper = await studentPaper(db, testId);
-  const order = attemptOrder(
-    paper.map((question) => ({ id: question.id, subjectId: question.subject_id, options: question.options })),
-    test.shuffle,
-  );
+  const questions = paper.map((question) => ({ id: question.id, subjectId: question.subject_id, options: question.options }));
+  const shuffled = attemptOrder(questions, true);
+  const inOrder = attemptOrder(questions, false);
+  const uuids = (order: { questionOrder: string[] }) => `{${order.questionOrder.join(',')}}`;
   // The end is the server's: start + duration, or the closing, whichever comes first. A second start
   // (a double tap, two phones) meets the one-attempt constraint and is refused.
-  const inserted = await db.execute<{ id: string }>(sql`
-    insert into online_test_attempts (online_test_id, student_id, ends_at, question_order, option_order)
-    select ot.id, ${studentId}::uuid, least(now() + ot.duration_minutes * interval '1 minute', ot.closes_at), ${`{${order.questionOrder.join(',')}}`}::uuid[], ${JSON.stringify(order.optionOrder)}::jsonb
-    from online_tests ot where ot.id = ${testId} and now() < ot.closes_at
-    on conflict (academy_id, online_test_id, student_id) do nothing
-    returning id`);
-  const id = inserted.rows[0]?.id;
-  if (!id) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.alreadyAttempted);
-  return toAttempt((await attemptRow(db, id))!, paper, []);
+  const { rows } = await executeNamed<StartRow>(db, 'academy_attempt_start', sql`
+    with ot as (
+      select ot.id, ot.academy_id, ot.opens_at, ot.closes_at, ot.shuffle, now() as now, ot.title, ot.duration_minutes, ot.correct_half_marks, ot.wrong_half_marks, ot.unanswered_half_marks,
+        exists (select 1 from online_test_attempts a where a.online_test_id = ot.id and a.academy_id = ot.academy_id and a.student_id = ${studentId}) as attempted
+      from online_tests ot where ot.id = ${testId} and ${scope}
+    ),
+    started as (
+      insert into online_test_attempts (online_test_id, student_id, ends_at, question_order, option_order)
+      select ot.id, ${studentId}::uuid, least(now() + ot.duration_minutes * interval '1 minute', ot.closes_at),
+        case when ot.shuffle then ${uuids(shuffled)}::uuid[] else ${uuids(inOrder)}::uuid[] end,
+        case when ot.shuffle then ${JSON.stringify(shuffled.optionOrder)}::jsonb else ${JSON.stringify(inOrder.optionOrder)}::jsonb end
+      from ot where not ot.attempted and now() >= ot.opens_at and now() < ot.closes_at
+      on conflict (academy_id, online_test_id, student_id) do nothing
+      returning id, started_at, ends_at
+    )
+    select ot.attempted, ot.shuffle, ot.opens_at, ot.closes_at, ot.now, ot.title, ot.duration_minutes, ot.correct_half_marks, ot.wrong_half_marks, ot.unanswered_half_marks,
+      started.id, started.started_at, started.ends_at
+    from ot left join started on true`);
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.testNotFound);
+  const now = new Date(row.now);
+  if (row.attempted) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.alreadyAttempted);
+  if (now < new Date(row.opens_at)) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.notOpenYet);
+  if (now >= new Date(row.closes_at)) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.closed);
+  if (!row.id || !row.started_at || !row.ends_at) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.alreadyAttempted);
+  const order = row.shuffle ? shuffled : inOrder;
+  const attempt: AttemptShown = {
+    ...row, id: row.id, online_test_id: testId, started_at: new Date(row.started_at), ends_at: new Date(row.ends_at), submitted_at: null,
+    question_order: order.questionOrder, option_order: order.optionOrder, now, closes_at: new Date(row.closes_at),
+  };
+
+  return toAttempt(attempt, paper, []);
 }
 
 /** GET /api/attempts/{id}: the attempt to resume after a reload, with the time left and the answers saved. */
@@ -203,40 +264,38 @@ export async function getAttempt(db: Db, actor: Actor, id: string): Promise<Atte
   return toAttempt(row, paper, answers);
 }
 
+/** Why an answer of a save does not fit its question (the first such answer is refused, as `answers.<n>.<field>`). */
+const ANSWER_PROBLEMS = {
+  notInPaper: ['questionId', ONLINE_TEST_MESSAGES.notInPaper],
+  valueForNumeric: ['value', ONLINE_TEST_MESSAGES.valueForNumeric],
+  notAnOption: ['choice', ONLINE_TEST_MESSAGES.notAnOption],
+  oneChoice: ['choice', ONLINE_TEST_MESSAGES.oneChoice],
+} as const;
+
+type SaveRow = { student_id: string; submitted: boolean; open: boolean; ends_at: Date; now: Date; saved: number; problem_at: number | null; problem: keyof typeof ANSWER_PROBLEMS | null };
+
 /**
  * PUT /api/attempts/{id}/answers: each answer upserted; a save that repeats or arrives late with an
  * older revision changes nothing. Refused once submitted, or after the end plus the grace.
+ *
+ * ONE statement, one round trip (issue 74: 3,000 students saving every 20 s): it reads the attempt,
+ * checks every answer against the attempt's own paper (its questions and the options it was given),
+ * and upserts only when the attempt is the caller's, still takes answers and every answer fits; what it
+ * answers tells which refusal applies. The attempt's row is locked (for key share) while it is read: a
+ * submit or the deadline job, which locks it for update to score it, either waits for this save or
+ * this save waits for the score and is refused (never an answer saved after its attempt was scored).
  */
 export async function saveAnswers(db: Db, actor: Actor, id: string, input: AnswersInput): Promise<{ saved: number; endsAt: string; serverNow: string }> {
-  const { rows } = await db.execute<{ student_id: string; submitted: boolean; open: boolean; ends_at: Date; now: Date; option_order: Record<string, string[]>; types: Record<string, QuestionType> }>(sql`
-    select a.student_id, a.submitted_at is not null as submitted, ${TAKES_ANSWERS} as open, a.ends_at, now() as now, a.option_order,
-      (select json_object_agg(q.id, q.type) from questions q where q.id = any(a.question_order) and q.academy_id = a.academy_id) as types
-    from online_test_attempts a join online_tests ot on ot.id = a.online_test_id and ot.academy_id = a.academy_id where a.id = ${id}`);
-  const attempt = rows[0];
-  if (!attempt) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.attemptNotFound);
-  assertOwnAttempt(actor, attempt.student_id);
-  if (attempt.submitted) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.alreadySubmitted);
-  if (!attempt.open) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.timeUp);
-  // Each answer fits its question: a choice of its options (one for a single answer), or a number.
-  const latest = new Map<string, AnswersInput['answers'][number]>();
+  // The same question twice in one save: the higher revision (then the later one) counts; every answer is checked.
+  const latest = new Map<string, number>();
   input.answers.forEach((answer, index) => {
-    const type = attempt.types[answer.questionId];
-    const field = (name: string) => `answers.${index}.${name}`;
-    if (!type) throw new AppError('BAD_REQUEST', ONLINE_TEST_MESSAGES.notInPaper, { [field('questionId')]: ONLINE_TEST_MESSAGES.notInPaper });
-    const choice = answer.choice ?? [];
-    if (type === 'numeric') {
-      if (choice.length > 0) throw new AppError('BAD_REQUEST', ONLINE_TEST_MESSAGES.valueForNumeric, { [field('value')]: ONLINE_TEST_MESSAGES.valueForNumeric });
-    } else {
-      const options = new Set(attempt.option_order[answer.questionId] ?? []);
-      if (answer.value !== undefined && answer.value !== null) throw new AppError('BAD_REQUEST', ONLINE_TEST_MESSAGES.notAnOption, { [field('choice')]: ONLINE_TEST_MESSAGES.notAnOption });
-      if (choice.some((option) => !options.has(option))) throw new AppError('BAD_REQUEST', ONLINE_TEST_MESSAGES.notAnOption, { [field('choice')]: ONLINE_TEST_MESSAGES.notAnOption });
-      if (type === 'single' && new Set(choice).size > 1) throw new AppError('BAD_REQUEST', ONLINE_TEST_MESSAGES.oneChoice, { [field('choice')]: ONLINE_TEST_MESSAGES.oneChoice });
-    }
-    // The same question twice in one save: the higher revision (then the later one) counts.
     const before = latest.get(answer.questionId);
-    if (!before || answer.revision >= before.revision) latest.set(answer.questionId, answer);
+    if (before === undefined || answer.revision >= input.answers[before]!.revision) latest.set(answer.questionId, index);
   });
-  const values = [...latest.values()].map((answer) => ({
+  const kept = new Set(latest.values());
+  const values = input.answers.map((answer, index) => ({
+    n: index,
+    keep: kept.has(index),
     question_id: answer.questionId,
     choice: [...new Set(answer.choice ?? [])],
     value: answer.value ?? null,
@@ -244,18 +303,56 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
     time: answer.timeSpentSeconds,
     revision: answer.revision,
   }));
-  // One statement; the attempt is checked again inside it, so a save racing the deadline job or a
-  // submit on another phone is either in before the score or not at all.
-  const saved = await db.execute(sql`
-    insert into online_test_answers as saved (attempt_id, question_id, choice, value, marked_for_review, time_spent_seconds, revision, saved_at)
-    select a.id, x.question_id, coalesce(array(select jsonb_array_elements_text(x.choice)), '{}'), x.value, x.marked, x.time, x.revision, now()
-    from online_test_attempts a join online_tests ot on ot.id = a.online_test_id and ot.academy_id = a.academy_id,
-      jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(question_id uuid, choice jsonb, value float8, marked boolean, time int, revision int)
-    where a.id = ${id} and ${TAKES_ANSWERS}
-    on conflict (academy_id, attempt_id, question_id) do update set choice = excluded.choice, value = excluded.value, marked_for_review = excluded.marked_for_review,
-      time_spent_seconds = greatest(saved.time_spent_seconds, excluded.time_spent_seconds), revision = excluded.revision, saved_at = excluded.saved_at
-    where saved.revision <= excluded.revision`);
-  return { saved: saved.rowCount ?? 0, endsAt: new Date(attempt.ends_at).toISOString(), serverNow: new Date(attempt.now).toISOString() };
+  // Only a student saves, and only into their own attempt (anyone else: 404, as for no attempt).
+  const me = attemptSaverOf(actor);
+  const { rows } = await executeNamed<SaveRow>(db, 'academy_answers_save', sql`
+    with a as (
+      select a.id, a.academy_id, a.student_id, a.submitted_at is not null as submitted, ${TAKES_ANSWERS} as open, a.ends_at, now() as now, a.question_order, a.option_order
+      from online_test_attempts a join online_tests ot on ot.id = a.online_test_id and ot.academy_id = a.academy_id
+      where a.academy_id = ${academySql()} and a.id = ${id}
+      for key share of a
+    ),
+    x as (
+      -- The question's type by its key (never a scan of the academy's question bank), when it is in this attempt's paper.
+      select x.*, (select q.type from questions q where q.academy_id = a.academy_id and q.id = x.question_id and x.question_id = any(a.question_order)) as type,
+        a.option_order -> x.question_id::text as options
+      from a cross join jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        as x(n int, keep boolean, question_id uuid, choice jsonb, value float8, marked boolean, time int, revision int)
+    ),
+    problem as (
+      select n, case
+          when x.type is null then 'notInPaper'
+          when x.type = 'numeric' then case when jsonb_array_length(x.choice) > 0 then 'valueForNumeric' end
+          when x.value is not null then 'notAnOption'
+          when not (x.options @> x.choice) then 'notAnOption'
+          when x.type = 'single' and jsonb_array_length(x.choice) > 1 then 'oneChoice'
+        end as problem
+      from x
+    ),
+    first_problem as (select n, problem from problem where problem is not null order by n limit 1),
+    saved as (
+      insert into online_test_answers as saved (attempt_id, question_id, choice, value, marked_for_review, time_spent_seconds, revision, saved_at)
+      select a.id, x.question_id, coalesce(array(select jsonb_array_elements_text(x.choice)), '{}'), x.value, x.marked, x.time, x.revision, now()
+      from a join x on x.keep
+      where a.student_id = ${me}::uuid and a.open and not exists (select 1 from first_problem)
+      on conflict (academy_id, attempt_id, question_id) do update set choice = excluded.choice, value = excluded.value, marked_for_review = excluded.marked_for_review,
+        time_spent_seconds = greatest(saved.time_spent_seconds, excluded.time_spent_seconds), revision = excluded.revision, saved_at = excluded.saved_at
+      where saved.revision <= excluded.revision
+      returning 1
+    )
+    select a.student_id, a.submitted, a.open, a.ends_at, a.now, (select count(*)::int from saved) as saved, (select n from first_problem) as problem_at, (select problem from first_problem) as problem
+    from a`);
+  const attempt = rows[0];
+  if (!attempt) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.attemptNotFound);
+  assertOwnAttempt(actor, attempt.student_id);
+  if (attempt.submitted) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.alreadySubmitted);
+  if (!attempt.open) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.timeUp);
+  // Each answer fits its question: a choice of its options (one for a single answer), or a number.
+  if (attempt.problem !== null && attempt.problem_at !== null) {
+    const [field, message] = ANSWER_PROBLEMS[attempt.problem];
+    throw new AppError('BAD_REQUEST', message, { [`answers.${attempt.problem_at}.${field}`]: message });
+  }
+  return { saved: attempt.saved, endsAt: new Date(attempt.ends_at).toISOString(), serverNow: new Date(attempt.now).toISOString() };
 }
 
 type KeyRow = { id: string; subject_id: string; chapter: string; type: QuestionType; correct: string[]; answer_value: number | null; answer_tolerance: number | null };

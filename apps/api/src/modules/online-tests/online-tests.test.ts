@@ -223,6 +223,45 @@ describe('online tests', () => {
     ];
     for (const [payload, status] of bad) expect((await call('student', 'PUT', `/api/attempts/${attemptId}/answers`, payload)).statusCode, JSON.stringify(payload)).toBe(status);
     expect((await call('student', 'GET', `/api/attempts/${attemptId}/result`)).json().message).toBe(ONLINE_TEST_MESSAGES.resultNotYet);
+
+    // The first answer that does not fit is named, with its reason; nothing of that save is kept.
+    const before = (await call('student', 'GET', `/api/attempts/${attemptId}`)).json().data as Attempt;
+    const named: [unknown[], string, string][] = [
+      [[{ questionId: q1!.id, choice: [q1!.options[2]!], revision: 9 }, { questionId: q1!.id, choice: ['nope'] }], 'answers.1.choice', ONLINE_TEST_MESSAGES.notAnOption],
+      [[{ questionId: q1!.id, choice: [q1!.options[2]!], revision: 9 }, { questionId: randomUUID() }], 'answers.1.questionId', ONLINE_TEST_MESSAGES.notInPaper],
+      [[{ questionId: q3!.id, choice: [q1!.options[0]!] }], 'answers.0.value', ONLINE_TEST_MESSAGES.valueForNumeric],
+      [[{ questionId: q2!.id, value: 3 }, { questionId: q1!.id, choice: q1!.options.slice(0, 2) }], 'answers.0.choice', ONLINE_TEST_MESSAGES.notAnOption],
+      [[{ questionId: q2!.id, choice: q2!.options.slice(0, 2) }, { questionId: q1!.id, choice: q1!.options.slice(0, 2) }], 'answers.1.choice', ONLINE_TEST_MESSAGES.oneChoice],
+    ];
+    for (const [answers, field, message] of named) {
+      const refused = await call('student', 'PUT', `/api/attempts/${attemptId}/answers`, { answers });
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json().message, field).toBe(message);
+      expect(JSON.stringify(refused.json()), field).toContain(field);
+    }
+    expect(((await call('student', 'GET', `/api/attempts/${attemptId}`)).json().data as Attempt).answers).toEqual(before.answers);
+    // Someone else's attempt is not found, whoever asks; nothing is saved into it.
+    for (const who of ['classmate', 'outsider'] as const) {
+      expect((await call(who, 'PUT', `/api/attempts/${attemptId}/answers`, { answers: [{ questionId: q1!.id, choice: [q1!.options[2]!], revision: 99 }] })).statusCode, who).toBe(404);
+    }
+    expect((await call('student', 'PUT', `/api/attempts/${randomUUID()}/answers`, { answers: [{ questionId: q1!.id, choice: [] }] })).statusCode).toBe(404);
+    expect(((await call('student', 'GET', `/api/attempts/${attemptId}`)).json().data as Attempt).answers).toEqual(before.answers);
+  });
+
+  it('makes a save wait while the attempt is being scored (locked), never slipping in beside the score', async () => {
+    const [q1] = q;
+    const current = ((await call('student', 'GET', `/api/attempts/${attemptId}`)).json().data as Attempt).answers.find((answer) => answer.questionId === q1!.id)!;
+    let settled = false;
+    let pending: Promise<{ statusCode: number }> | undefined;
+    // As a submit or the deadline job holds it (finalizeAttempt: `for update`), here rolled back without submitting.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from online_test_attempts where id = ${attemptId} for update`);
+      pending = call('student', 'PUT', `/api/attempts/${attemptId}/answers`, { answers: [{ questionId: q1!.id, choice: current.choice, timeSpentSeconds: current.timeSpentSeconds, revision: current.revision }] });
+      void pending.then(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(settled).toBe(false);
+    });
+    expect((await pending!).statusCode).toBe(200);
   });
 
   it('while the test is open, a submitted attempt shows only that it was received and when the results show; a save after submitting is refused', async () => {
