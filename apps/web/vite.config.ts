@@ -10,6 +10,7 @@ import { moduleStats } from './build/module-stats';
 import { appShellImports } from './build/app-shell-imports';
 import { VitePWA } from 'vite-plugin-pwa';
 import { publicShellFiles } from './build/public-shell';
+import { appChunk } from './build/app-chunk';
 import { CODE_CACHE, KEPT_FIRST_SCREENS_CACHE, SIGNED_IN_FIRST_SCREEN_PATHS } from './src/lib/first-screens';
 
 // In development the API runs separately; the proxy keeps every call same-origin. The Host header is
@@ -154,6 +155,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Zod and its messages, in a chunk of their own: the platform's site (issue 55) and the academy's app
             // both start with them, and splitting must not put them into a chunk the dashboards load.
             { name: 'vendor-zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/]src[\\/]zod-messages\.ts$/ },
+            // The app (main.tsx) and what it runs, in one file before a first screen's take-over instead of
+            // three (issue 74; build/app-chunk.ts). Not what the page's first script imports (start.ts).
+            { name: appChunk(import.meta.dirname), debugName: 'main' },
           ],
         },
       },

@@ -6,6 +6,9 @@ import './lib/page-start.css';
 // waits for no stylesheet of its own (issue 74).
 import './components/ui/navigation-progress.css';
 import './app/layouts/dashboard-shell.css';
+// And two first screens' own rules (the admin dashboard's tiles, the attendance sheet before the take-over).
+import './features/admin-dashboard/components/count-tiles.css';
+import './features/attendance/components/mark-attendance-form.css';
 import { rememberCampaign } from './lib/campaign';
 import { catchInstallPrompt } from './lib/install-offer';
 import { isAppPath, languageOfPath } from './lib/language-path';
@@ -53,7 +56,7 @@ let starting: Promise<unknown> | null = null;
 function startApp(): void {
   if (starting) return;
   if (pageLife() !== 'live') setPageLife('starting');
-  starting = import('./main').catch((error: unknown) => {
+  starting = import('./main').then(({ runApp }) => runApp()).catch((error: unknown) => {
     // Offline or a failed download: the page stays as it is, readable, and the next use tries again.
     console.warn('Could not start the app', error);
     starting = null;

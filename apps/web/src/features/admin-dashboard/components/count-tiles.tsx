@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
 import { DASHBOARD_TILES } from '../dashboard-tiles';
 import type { DashboardCountKey } from '../dashboard-tiles';
-import classes from './count-tiles.module.css';
 import { useLingui } from '@lingui/react';
 import { formatNumber } from '../../../lib/format-number';
 
@@ -27,7 +26,7 @@ export function CountTiles({ counts }: { counts?: AdminDashboardSummary['counts'
       {DASHBOARD_TILES.map((tile) => {
         const TileIcon = ICONS[tile.key];
         return counts ? (
-          <Paper key={tile.key} component={Link} to={tile.to} withBorder radius="md" p="md" className={classes.tile}>
+          <Paper key={tile.key} component={Link} to={tile.to} withBorder radius="md" p="md" className="count-tile">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <Text size="sm" c="dimmed" fw={500}>
                 {i18n._(tile.label)}

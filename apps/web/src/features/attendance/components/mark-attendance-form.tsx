@@ -18,7 +18,6 @@ import type { DemoStatus } from '@academy/shared/demo-statuses';
 import { useCurrentUser } from '../../../lib/session';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStatusLabel } from '../status-labels';
-import classes from './mark-attendance-form.module.css';
 import { plural } from '@lingui/core/macro';
 
 type Mark = { status: AttendanceStatus; remark: string };
@@ -336,7 +335,7 @@ export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange, 
       method="post"
       action={SHEET_FORM_ACTION}
       data-html-form=""
-      className={classes.sheet}
+      className="mark-attendance-sheet"
       onSubmit={(event) => {
         event.preventDefault();
         handleSubmit();
