@@ -154,3 +154,25 @@ test('the seven first screens are taken over on a phone without a hydration erro
     await context.close();
   }
 });
+
+test.describe('a return visit', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a first screen opened before the service worker existed is kept for the return visit, which opens it offline', async ({ page }) => {
+    await signIn(page, DEMO_USERS.teacher.email);
+    await page.goto(DEMO_USERS.teacher.home);
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    // The page came before the worker was installed; once it is, the app keeps the page for the worker's rule.
+    const address = new URL(DEMO_USERS.teacher.home, page.url()).href;
+    const keptPage = () =>
+      page.evaluate(async (kept) => (await (await caches.open('academy-first-screens')).match(kept, { ignoreVary: true }))?.text() ?? '', address);
+    await expect.poll(keptPage, { timeout: 30_000 }).toContain(DEMO_USERS.teacher.name);
+
+    // Back with no network: the worker's rule opens the kept page, drawn for this teacher.
+    await page.context().setOffline(true);
+    await page.goto(DEMO_USERS.teacher.home);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(DEMO_USERS.teacher.name);
+    await page.context().setOffline(false);
+  });
+});

@@ -18,7 +18,7 @@ import { preferredLanguage } from './lib/stored-language';
 import { sessionQueryOptions } from './lib/session';
 import { publicSettingsQueryOptions } from './features/settings/api';
 import { announcePageLive } from './lib/page-life';
-import { keepLoadedCode } from './lib/kept-first-screens';
+import { keepLoadedCode, keepThisFirstScreen } from './lib/kept-first-screens';
 import { setShownTimeZone } from './lib/shown-time-zone';
 
 // The app: downloaded and run by the page's first script (start.ts), at once or when a page the
@@ -103,8 +103,9 @@ export function runApp(): void {
   const screenCode = hydrated ? loadRouteModules(window.location.pathname) : Promise.resolve();
   let router = hydrated ? null : createAppRouter(queryClient);
 
-  // A return visit finds this page's code in the service worker's cache (issue 56).
+  // A return visit finds this page's code in the service worker's cache (issue 56), and a first screen's page (issue 74).
   keepLoadedCode();
+  keepThisFirstScreen();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
