@@ -159,6 +159,8 @@ test.describe('a return visit', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('a first screen opened before the service worker existed is kept for the return visit, which opens it offline', async ({ page }) => {
+    // The worker installs first (it downloads the app's shell): beside another worker on 2 cores, that takes a while.
+    test.slow();
     await signIn(page, DEMO_USERS.teacher.email);
     await page.goto(DEMO_USERS.teacher.home);
     await expect(page.locator('html[data-app-ready]')).toBeAttached();
@@ -166,7 +168,7 @@ test.describe('a return visit', () => {
     const address = new URL(DEMO_USERS.teacher.home, page.url()).href;
     const keptPage = () =>
       page.evaluate(async (kept) => (await (await caches.open('academy-first-screens')).match(kept, { ignoreVary: true }))?.text() ?? '', address);
-    await expect.poll(keptPage, { timeout: 30_000 }).toContain(DEMO_USERS.teacher.name);
+    await expect.poll(keptPage, { timeout: 60_000 }).toContain(DEMO_USERS.teacher.name);
 
     // Back with no network: the worker's rule opens the kept page, drawn for this teacher.
     await page.context().setOffline(true);
