@@ -176,10 +176,11 @@ async function sessionsOfEveryAcademy(connection: pg.PoolConfig, today: string):
       `insert into sessions (academy_id, token_hash, user_id, expires_at, ip) select academy_id, hash, user_id, now() + interval '1 day', '127.0.0.1' from unnest($1::text[], $2::uuid[], $3::uuid[]) as s(hash, user_id, academy_id)`,
       [tokens.map(hashToken), rows.map((row) => row.user_id), rows.map((row) => row.academy_id)],
     );
-    // Each academy's first batch and its last class day before today (Mon/Wed/Fri or Tue/Thu/Sat).
+    // Each academy's first batch and its last class day before today (Mon/Wed/Fri or Tue/Thu/Sat): the days
+    // counted back in integers (Citus takes only an immutable function as a table in a multi-shard query).
     const { rows: batches } = await client.query<{ slug: string; batch_id: string; class_day: string }>(`
       select distinct on (a.slug) a.slug, b.id as batch_id,
-        (select max(d)::date::text from generate_series($1::date - 7, $1::date - 1, interval '1 day') d where lower(to_char(d, 'Dy')) = any(b.schedule_days)) as class_day
+        (select max($1::date - k)::text from generate_series(1, 7) k where lower(to_char($1::date - k, 'Dy')) = any(b.schedule_days)) as class_day
       from batches b join academies a on a.id = b.academy_id join teachers t on t.academy_id = b.academy_id and t.id = b.teacher_id join users u on u.academy_id = t.academy_id and u.id = t.user_id
       where a.slug ~ '^a[0-9]{3}$' and u.email = 'teacher1@bench.test' order by a.slug, b.name`, [today]);
     const people = new Map<string, People>();
@@ -219,13 +220,15 @@ async function jobsSpreadAndCaughtUp(connection: pg.PoolConfig, limitMs = 5 * 60
     // The superuser's connection sees every academy's rows (row-level security does not bind it). The
     // runner writes the rows academy by academy: the new ones (never run, not claimed) are spread at each look.
     while (Date.now() - started < limitMs) {
-      // On Citus (issue 77) an UPDATE of a distributed table takes no volatile function (random()) and a
-      // correlated subquery no reference table (academies) in its FROM: the point in the interval is drawn
-      // from the job's academy and key and a salt of this look, the time passed in, the academies without jobs found by NOT IN.
+      // On Citus (issue 77) an UPDATE of a distributed table takes no volatile function (random()) nor a stable one
+      // over its columns (timestamptz + interval), and a correlated subquery no reference table (academies) in its
+      // FROM: the point in the interval is drawn from the job's academy and key and a salt of this look, the time
+      // reckoned in epoch seconds (to_timestamp of a number is immutable), the academies without jobs found by NOT IN.
+      const now = new Date();
       await client.query(
-        `update jobs set run_at = $1::timestamptz + (abs(hashtext(academy_id::text || key || $2)) % 1000000) / 1000000.0 * every_ms * interval '1 millisecond'
+        `update jobs set run_at = to_timestamp($2::float8 + ((abs(hashtext(academy_id::text || key || $3)) % 1000000) / 1000000.0 * every_ms / 1000.0)::float8)
          where every_ms is not null and last_finished_at is null and run_at <= $1::timestamptz and (locked_until is null or locked_until < $1::timestamptz)`,
-        [new Date(), randomBytes(8).toString('hex')],
+        [now, now.getTime() / 1000, randomBytes(8).toString('hex')],
       );
       const { rows: [row] } = await client.query<{ due: number; without: number }>(`
         select (select count(*)::int from jobs where run_at <= now()) as due,
