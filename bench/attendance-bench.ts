@@ -82,7 +82,7 @@ function summary(times: number[]) {
  * the wire, so a year of marks for 150 batches takes seconds, not minutes. Each student is in four
  * batches (3,000 × 4 = 150 × 80 enrolments); batches meet three days a week.
  */
-async function seed(database: Database, scenario: Scenario, today: string) {
+async function seed(database: Database, scenario: Scenario, today: string, connection: pg.PoolConfig) {
   const db = database.db;
   const passwordHash = await hashPassword(PASSWORD);
   const yearAgo = shiftDate(today, -365);
@@ -159,7 +159,10 @@ async function seed(database: Database, scenario: Scenario, today: string) {
     where bs.academy_id = ${academy} and p.academy_id = ${academy} and i.academy_id = ${academy}`);
   if (scenario.http) await seedExtras(database, today);
   // VACUUM as autovacuum would by then: the visibility map lets counts come from the indexes alone.
-  await db.execute(sql`vacuum analyze`);
+  // On its own connection: the app's client on Citus (ACADEMY_CITUS=1) runs every statement in a transaction, which VACUUM refuses.
+  const vacuum = new pg.Client(connection);
+  await vacuum.connect();
+  await vacuum.query('vacuum analyze').finally(() => vacuum.end());
   const { rows } = await db.execute<{ students: number; batches: number; enrolments: number; marks: number }>(sql`
     select (select count(*)::int from students) as students, (select count(*)::int from batches) as batches,
       (select count(*)::int from batch_students) as enrolments, (select count(*)::int from attendance_records) as marks`);
@@ -190,9 +193,11 @@ async function seedExtras(database: Database, today: string) {
     insert into notifications (academy_id, student_id, message, is_read, created_at, announcement_id)
     select s.academy_id, s.id, 'New announcement: ' || a.title, a.start_date < ${today}::date - 20, a.created_at, a.id
     from students s join announcements a on a.academy_id = s.academy_id where s.academy_id = ${academy} and a.academy_id = ${academy}`);
+  // Numbered 1 to 5,000 here, as the column's default (next_enquiry_number(): the academy's highest + 1) numbers
+  // them on an empty table: on Citus that default would read the distributed table from a shard, which it refuses.
   await db.execute(sql`
-    insert into admission_enquiries (student_name, email, phone, form, source, status, lost_reason, follow_up_on, standard_id, message, created_at, updated_at)
-    select 'Enquirer ' || n, 'enquirer' || n || '@example.test', lpad((9000000000 + n)::text, 10, '0'), case when n % 3 = 0 then 'contact' else 'admission' end,
+    insert into admission_enquiries (number, student_name, email, phone, form, source, status, lost_reason, follow_up_on, standard_id, message, created_at, updated_at)
+    select n, 'Enquirer ' || n, 'enquirer' || n || '@example.test', lpad((9000000000 + n)::text, 10, '0'), case when n % 3 = 0 then 'contact' else 'admission' end,
       (array['walk_in','phone','website','referral','newspaper','social_media','school_visit','other'])[n % 8 + 1],
       (array['new','contacted','admitted','rejected'])[n % 4 + 1], case when n % 4 = 3 then 'fees' end,
       -- Open enquiries have a follow-up day around today (issue 41: Call today, overdue, this week).
@@ -328,7 +333,7 @@ export async function run(connection: pg.PoolConfig, scenario: Scenario) {
     // Generating a year of marks takes longer than the server's 15 s statement limit: seeding runs on its
     // own connections without limits (the app under test keeps them).
     const seeding = createDatabase({ ...databaseOverride(connection, name), statement_timeout: false, query_timeout: 0 });
-    const seeded = await seed(seeding, scenario, today).finally(() => seeding.close());
+    const seeded = await seed(seeding, scenario, today, databaseOverride(connection, name)).finally(() => seeding.close());
     const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir, log: () => {} });
     // Backups and stored files are not measured here: throw-away folders beside the outbox.
     const filesDir = path.join(outboxDir, 'files');
