@@ -82,38 +82,46 @@ function summary(times: number[]) {
  * the wire, so a year of marks for 150 batches takes seconds, not minutes. Each student is in four
  * batches (3,000 × 4 = 150 × 80 enrolments); batches meet three days a week.
  */
-async function seed(database: Database, scenario: Scenario, today: string) {
+async function seed(database: Database, scenario: Scenario, today: string, connection: pg.PoolConfig) {
   const db = database.db;
   const passwordHash = await hashPassword(PASSWORD);
   const yearAgo = shiftDate(today, -365);
   const started = Date.now();
+  // The one academy of this database (its rows take it by default): on a Citus cluster (npm run proof:citus)
+  // the academy tables are distributed by academy_id, so every statement below names it on each academy table
+  // it reads and joins them on it, and Citus sends the statement whole to that academy's worker (issue 77).
+  const academy = FIRST_ACADEMY_ID;
   await db.execute(sql`insert into standards (name, level) values ('10th Standard', 10)`);
   await db.execute(sql`insert into subjects (name, code) values ('Mathematics', 'MATH')`);
   await db.execute(sql`insert into users (name, email, role, password_hash) values ('Bench Admin', 'admin@bench.test', 'admin', ${passwordHash})`);
   await db.execute(sql`
     insert into users (name, email, role, password_hash)
     select 'Teacher ' || n, 'teacher' || n || '@bench.test', 'teacher', ${passwordHash} from generate_series(1, ${scenario.teachers}) n`);
-  await db.execute(sql`insert into teachers (user_id) select id from users where role = 'teacher'`);
+  await db.execute(sql`insert into teachers (academy_id, user_id) select academy_id, id from users where role = 'teacher' and academy_id = ${academy}`);
   await db.execute(sql`
     insert into users (name, email, role, password_hash)
     select 'Student ' || n, 'student' || n || '@bench.test', 'student', ${passwordHash} from generate_series(1, ${scenario.students}) n`);
-  await db.execute(sql`insert into students (user_id, student_code, standard_id) select u.id, 'BEN-2026-' || lpad((row_number() over ())::text, 5, '0'), (select id from standards) from users u where u.role = 'student'`);
+  await db.execute(sql`
+    insert into students (academy_id, user_id, student_code, standard_id)
+    select u.academy_id, u.id, 'BEN-2026-' || lpad((row_number() over ())::text, 5, '0'), (select id from standards where academy_id = ${academy})
+    from users u where u.role = 'student' and u.academy_id = ${academy}`);
   // Batch n belongs to teacher ((n - 1) mod teachers) + 1, a teacher's batches at different hours;
   // even batches meet Mon/Wed/Fri, odd ones Tue/Thu/Sat.
   await db.execute(sql`
-    insert into batches (name, standard_id, subject_id, teacher_id, schedule_days, start_time, end_time, start_date, end_date, capacity)
-    select 'Batch ' || b.n, (select id from standards), (select id from subjects), t.id,
+    insert into batches (academy_id, name, standard_id, subject_id, teacher_id, schedule_days, start_time, end_time, start_date, end_date, capacity)
+    select t.academy_id, 'Batch ' || b.n, (select id from standards where academy_id = ${academy}), (select id from subjects where academy_id = ${academy}), t.id,
       case when b.n % 2 = 0 then array['mon','wed','fri'] else array['tue','thu','sat'] end,
       make_time(7 + 2 * ((b.n - 1) / ${scenario.teachers})::int, 0, 0), make_time(8 + 2 * ((b.n - 1) / ${scenario.teachers})::int, 30, 0),
       ${yearAgo}::date, ${shiftDate(today, 120)}::date, ${BATCH_SIZE}
     from generate_series(1, ${scenario.batches}) b(n)
-    join (select te.id, row_number() over (order by u.email) as n from teachers te join users u on u.id = te.user_id) t on t.n = (b.n - 1) % ${scenario.teachers} + 1`);
+    join (select te.id, te.academy_id, row_number() over (order by u.email) as n
+          from teachers te join users u on u.academy_id = te.academy_id and u.id = te.user_id where te.academy_id = ${academy} and u.academy_id = ${academy}) t on t.n = (b.n - 1) % ${scenario.teachers} + 1`);
   // Students in order; batch b takes the 80 students starting at ((b - 1) × 20) mod total, so each has four batches.
   await db.execute(sql`
-    with s as (select id, row_number() over (order by id) - 1 as i, count(*) over () as total from students),
-         b as (select id, row_number() over (order by name) - 1 as j from batches)
-    insert into batch_students (batch_id, student_id)
-    select b.id, s.id from b join s on ((s.i - b.j * ${Math.max(1, Math.floor(scenario.students / scenario.batches))}) % s.total + s.total) % s.total < ${BATCH_SIZE}`);
+    with s as (select id, academy_id, row_number() over (order by id) - 1 as i, count(*) over () as total from students where academy_id = ${academy}),
+         b as (select id, academy_id, row_number() over (order by name) - 1 as j from batches where academy_id = ${academy})
+    insert into batch_students (academy_id, batch_id, student_id)
+    select b.academy_id, b.id, s.id from b join s on s.academy_id = b.academy_id and ((s.i - b.j * ${Math.max(1, Math.floor(scenario.students / scenario.batches))}) % s.total + s.total) % s.total < ${BATCH_SIZE}`);
   if (scenario.history) {
     // A year of class days up to yesterday: mostly present, some late, absent or excused (deterministic).
     // Bulk loading: the secondary indexes are built once afterwards (far faster than row by row) and the
@@ -125,32 +133,36 @@ async function seed(database: Database, scenario: Scenario, today: string) {
       const { rows: role } = await tx.execute<{ superuser: string }>(sql`select current_setting('is_superuser') as superuser`);
       if (role[0]?.superuser === 'on') await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(sql`
-        insert into attendance_records (batch_id, student_id, date, status, marked_by, marked_at)
-        select bs.batch_id, bs.student_id, d::date,
+        insert into attendance_records (academy_id, batch_id, student_id, date, status, marked_by, marked_at)
+        select bs.academy_id, bs.batch_id, bs.student_id, d::date,
           case (abs(hashtext(bs.student_id::text || d::date::text)) % 20) when 0 then 'absent' when 1 then 'absent' when 2 then 'late' when 3 then 'excused' else 'present' end,
           t.user_id, d + time '08:30'
         from batch_students bs
-        join batches b on b.id = bs.batch_id
-        join teachers t on t.id = b.teacher_id
+        join batches b on b.academy_id = bs.academy_id and b.id = bs.batch_id
+        join teachers t on t.academy_id = b.academy_id and t.id = b.teacher_id
         cross join generate_series(${yearAgo}::date, ${shiftDate(today, -1)}::date, interval '1 day') d
-        where lower(to_char(d, 'Dy')) = any(b.schedule_days)`);
+        where bs.academy_id = ${academy} and b.academy_id = ${academy} and t.academy_id = ${academy} and lower(to_char(d, 'Dy')) = any(b.schedule_days)`);
     });
     for (const index of indexes) await db.execute(sql.raw(index.definition));
   }
   // Fees (issue 22): an ₹18,000 plan in three instalments on every batch (60 days ago, today, in 60
   // days), so every student has 12 dues; a third paid, a third part-paid, a third untouched.
-  await db.execute(sql`insert into fee_plans (name, batch_id, amount_paise) select name || ' fees', id, 1800000 from batches`);
+  await db.execute(sql`insert into fee_plans (academy_id, name, batch_id, amount_paise) select academy_id, name || ' fees', id, 1800000 from batches where academy_id = ${academy}`);
   await db.execute(sql`
-    insert into fee_plan_instalments (plan_id, seq, due_date, amount_paise)
-    select p.id, i, ${today}::date + (i * 60 - 120), 600000 from fee_plans p cross join generate_series(1, 3) i`);
+    insert into fee_plan_instalments (academy_id, plan_id, seq, due_date, amount_paise)
+    select p.academy_id, p.id, i, ${today}::date + (i * 60 - 120), 600000 from fee_plans p cross join generate_series(1, 3) i where p.academy_id = ${academy}`);
   await db.execute(sql`
-    insert into fee_dues (student_id, plan_id, batch_id, seq, number, label, due_date, amount_paise, paid_paise)
-    select bs.student_id, p.id, p.batch_id, i.seq, row_number() over (partition by bs.student_id order by p.id, i.seq), p.name || ' · ' || i.seq || '/3', i.due_date, i.amount_paise,
+    insert into fee_dues (academy_id, student_id, plan_id, batch_id, seq, number, label, due_date, amount_paise, paid_paise)
+    select bs.academy_id, bs.student_id, p.id, p.batch_id, i.seq, row_number() over (partition by bs.student_id order by p.id, i.seq), p.name || ' · ' || i.seq || '/3', i.due_date, i.amount_paise,
       case abs(hashtext(bs.student_id::text || i.seq::text)) % 3 when 0 then i.amount_paise when 1 then 250000 else 0 end
-    from batch_students bs join fee_plans p on p.batch_id = bs.batch_id join fee_plan_instalments i on i.plan_id = p.id`);
+    from batch_students bs join fee_plans p on p.academy_id = bs.academy_id and p.batch_id = bs.batch_id join fee_plan_instalments i on i.academy_id = p.academy_id and i.plan_id = p.id
+    where bs.academy_id = ${academy} and p.academy_id = ${academy} and i.academy_id = ${academy}`);
   if (scenario.http) await seedExtras(database, today);
   // VACUUM as autovacuum would by then: the visibility map lets counts come from the indexes alone.
-  await db.execute(sql`vacuum analyze`);
+  // On its own connection: the app's client on Citus (ACADEMY_CITUS=1) runs every statement in a transaction, which VACUUM refuses.
+  const vacuum = new pg.Client(connection);
+  await vacuum.connect();
+  await vacuum.query('vacuum analyze').finally(() => vacuum.end());
   const { rows } = await db.execute<{ students: number; batches: number; enrolments: number; marks: number }>(sql`
     select (select count(*)::int from students) as students, (select count(*)::int from batches) as batches,
       (select count(*)::int from batch_students) as enrolments, (select count(*)::int from attendance_records) as marks`);
@@ -163,28 +175,34 @@ async function seed(database: Database, scenario: Scenario, today: string) {
  */
 async function seedExtras(database: Database, today: string) {
   const db = database.db;
+  // The one academy of this database, named on each academy table read (see seed).
+  const academy = FIRST_ACADEMY_ID;
   await db.execute(sql`
-    insert into notes (title, description, subject_id, standard_id, teacher_id, batch_id, file_key, file_name, file_size, file_sha256, uploaded_by, created_at, updated_at)
-    select 'Chapter ' || n || ' of ' || b.name, 'Worked examples and exercises', b.subject_id, b.standard_id, b.teacher_id, b.id,
+    insert into notes (academy_id, title, description, subject_id, standard_id, teacher_id, batch_id, file_key, file_name, file_size, file_sha256, uploaded_by, created_at, updated_at)
+    select b.academy_id, 'Chapter ' || n || ' of ' || b.name, 'Worked examples and exercises', b.subject_id, b.standard_id, b.teacher_id, b.id,
       'bench-' || b.id || '-' || n, 'chapter-' || n || '.pdf', 120000 + n, repeat('0', 64), t.user_id,
       ${today}::date - (n * 17 % 365), ${today}::date - (n * 17 % 365)
-    from batches b join teachers t on t.id = b.teacher_id cross join generate_series(1, 20) n`);
+    from batches b join teachers t on t.academy_id = b.academy_id and t.id = b.teacher_id cross join generate_series(1, 20) n
+    where b.academy_id = ${academy} and t.academy_id = ${academy}`);
   await db.execute(sql`
     insert into announcements (title, content, type, priority, audience, start_date, end_date, created_by, created_at)
     select 'Notice ' || n, 'The academy will be closed on the given day. Classes resume the day after.', 'general', 'medium', 'everyone',
-      ${today}::date - (n * 2 % 365), ${today}::date - (n * 2 % 365) + 30, (select id from users where role = 'admin' limit 1), ${today}::date - (n * 2 % 365)
+      ${today}::date - (n * 2 % 365), ${today}::date - (n * 2 % 365) + 30, (select id from users where role = 'admin' and academy_id = ${academy} limit 1), ${today}::date - (n * 2 % 365)
     from generate_series(1, 200) n`);
   await db.execute(sql`
-    insert into notifications (student_id, message, is_read, created_at, announcement_id)
-    select s.id, 'New announcement: ' || a.title, a.start_date < ${today}::date - 20, a.created_at, a.id from students s cross join announcements a`);
+    insert into notifications (academy_id, student_id, message, is_read, created_at, announcement_id)
+    select s.academy_id, s.id, 'New announcement: ' || a.title, a.start_date < ${today}::date - 20, a.created_at, a.id
+    from students s join announcements a on a.academy_id = s.academy_id where s.academy_id = ${academy} and a.academy_id = ${academy}`);
+  // Numbered 1 to 5,000 here, as the column's default (next_enquiry_number(): the academy's highest + 1) numbers
+  // them on an empty table: on Citus that default would read the distributed table from a shard, which it refuses.
   await db.execute(sql`
-    insert into admission_enquiries (student_name, email, phone, form, source, status, lost_reason, follow_up_on, standard_id, message, created_at, updated_at)
-    select 'Enquirer ' || n, 'enquirer' || n || '@example.test', lpad((9000000000 + n)::text, 10, '0'), case when n % 3 = 0 then 'contact' else 'admission' end,
+    insert into admission_enquiries (number, student_name, email, phone, form, source, status, lost_reason, follow_up_on, standard_id, message, created_at, updated_at)
+    select n, 'Enquirer ' || n, 'enquirer' || n || '@example.test', lpad((9000000000 + n)::text, 10, '0'), case when n % 3 = 0 then 'contact' else 'admission' end,
       (array['walk_in','phone','website','referral','newspaper','social_media','school_visit','other'])[n % 8 + 1],
       (array['new','contacted','admitted','rejected'])[n % 4 + 1], case when n % 4 = 3 then 'fees' end,
       -- Open enquiries have a follow-up day around today (issue 41: Call today, overdue, this week).
       case when n % 4 < 2 then ${today}::date + (n % 15) - 7 end,
-      (select id from standards), 'Please call back in the evening.',
+      (select id from standards where academy_id = ${academy}), 'Please call back in the evening.',
       ${today}::date - (n % 365), ${today}::date - (n % 365)
     from generate_series(1, 5000) n`);
 }
@@ -315,7 +333,7 @@ export async function run(connection: pg.PoolConfig, scenario: Scenario) {
     // Generating a year of marks takes longer than the server's 15 s statement limit: seeding runs on its
     // own connections without limits (the app under test keeps them).
     const seeding = createDatabase({ ...databaseOverride(connection, name), statement_timeout: false, query_timeout: 0 });
-    const seeded = await seed(seeding, scenario, today).finally(() => seeding.close());
+    const seeded = await seed(seeding, scenario, today, databaseOverride(connection, name)).finally(() => seeding.close());
     const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir, log: () => {} });
     // Backups and stored files are not measured here: throw-away folders beside the outbox.
     const filesDir = path.join(outboxDir, 'files');
@@ -323,7 +341,8 @@ export async function run(connection: pg.PoolConfig, scenario: Scenario) {
     const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer, keys: serverKeysFrom(randomBytes(32).toString('hex')), storage, backups: { backupsDir: path.join(outboxDir, 'backups'), filesDir } });
     try {
       const { rows: [target] } = await database.db.execute<{ batch_id: string; email: string }>(sql`
-        select b.id as batch_id, u.email from batches b join teachers t on t.id = b.teacher_id join users u on u.id = t.user_id order by b.name limit 1`);
+        select b.id as batch_id, u.email from batches b join teachers t on t.academy_id = b.academy_id and t.id = b.teacher_id join users u on u.academy_id = t.academy_id and u.id = t.user_id
+        where b.academy_id = ${FIRST_ACADEMY_ID} and t.academy_id = ${FIRST_ACADEMY_ID} and u.academy_id = ${FIRST_ACADEMY_ID} order by b.name limit 1`);
       const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: target!.email, password: PASSWORD } });
       const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
       const { rows: roster } = await database.db.execute<{ student_id: string }>(sql`select student_id from batch_students where batch_id = ${target!.batch_id} order by student_id`);
@@ -395,7 +414,7 @@ export async function run(connection: pg.PoolConfig, scenario: Scenario) {
       if (!scenario.http) return { ...result, http: undefined };
       await app.close();
       const { rows: [people] } = await database.db.execute<{ student_email: string; class_day: string }>(sql`
-        select (select u.email from students s join users u on u.id = s.user_id where s.id = ${roster[0]!.student_id}) as student_email,
+        select (select u.email from students s join users u on u.academy_id = s.academy_id and u.id = s.user_id where s.academy_id = ${FIRST_ACADEMY_ID} and u.academy_id = ${FIRST_ACADEMY_ID} and s.id = ${roster[0]!.student_id}) as student_email,
           (select max(date)::text from attendance_records where batch_id = ${target!.batch_id} and date < ${today}::date) as class_day`);
       return { ...result, http: await httpReads(connection, name, outboxDir, { batchId: target!.batch_id, teacherEmail: target!.email, studentEmail: people!.student_email, classDay: people!.class_day }, scenario.runs.http) };
     } finally {

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
-import { createDatabase, runMigrations } from '../apps/api/src/db/client';
+import { createDatabase, runMigrations, type Database } from '../apps/api/src/db/client';
 import { ensureAppRoles } from '../apps/api/src/db/app-role';
 import { makeCitusDatabase } from '../apps/api/test/citus-cluster';
 import { hashPassword } from '../apps/api/src/lib/password';
@@ -52,7 +52,7 @@ function urlOf(connection: pg.PoolConfig): string {
 }
 
 /**
- * Everything generated inside PostgreSQL, for every academy at once (the superuser's connection, which
+ * Everything generated inside PostgreSQL, academy by academy (the superuser's connection, which
  * row-level security does not bind, so each row names its academy itself). Per academy: an admin, four
  * teachers, 200 students, four batches of 100 (each student in two) meeting three days a week, a
  * term (the last 90 days) of marks, a plan of three instalments per batch, four published tests per batch.
@@ -65,76 +65,20 @@ async function seed(connection: pg.PoolConfig, today: string, size: ManySize) {
   const started = Date.now();
   try {
     await db.execute(sql`insert into academies (slug, name, city) select 'a' || lpad(n::text, 3, '0'), 'Academy ' || n, 'Latur' from generate_series(1, ${ACADEMIES}) n`);
-    const ours = sql`(select id from academies where slug ~ '^a[0-9]{3}$')`;
-    // The automatic backup is never due here (times compare as HH:MM text; no time reaches 24:00): an academy's runs at night.
-    await db.execute(sql`
-      insert into academy_settings (academy_id, name, tagline, address, phones, email, office_hours, time_zone, backup_time)
-      select id, name, 'Coaching for 10th', 'Main road, Latur', array['+919876543210', '+919876543211', '+919876543212'], 'office@' || slug || '.test', 'Mon–Sat 9–7', 'Asia/Kolkata', '24:00'
-      from academies where id in ${ours}`);
-    await db.execute(sql`insert into standards (academy_id, name, level) select id, '10th Standard', 10 from academies where id in ${ours}`);
-    await db.execute(sql`insert into subjects (academy_id, name, code) select id, 'Mathematics', 'MATH' from academies where id in ${ours}`);
-    // The same addresses in every academy: people are per academy (issue 55).
-    await db.execute(sql`insert into users (academy_id, name, email, role, password_hash) select id, 'Bench Admin', 'admin@bench.test', 'admin', ${passwordHash} from academies where id in ${ours}`);
-    await db.execute(sql`
-      insert into users (academy_id, name, email, role, password_hash)
-      select a.id, 'Teacher ' || n, 'teacher' || n || '@bench.test', 'teacher', ${passwordHash} from academies a cross join generate_series(1, ${TEACHERS_EACH}) n where a.id in ${ours}`);
-    await db.execute(sql`insert into teachers (academy_id, user_id) select academy_id, id from users where role = 'teacher' and academy_id in ${ours}`);
-    await db.execute(sql`
-      insert into users (academy_id, name, email, role, password_hash)
-      select a.id, 'Student ' || n, 'student' || n || '@bench.test', 'student', ${passwordHash} from academies a cross join generate_series(1, ${STUDENTS_EACH}) n where a.id in ${ours}`);
-    await db.execute(sql`
-      insert into students (academy_id, user_id, student_code, standard_id)
-      select u.academy_id, u.id, 'BEN-2026-' || lpad((row_number() over (partition by u.academy_id order by u.email))::text, 5, '0'), st.id
-      from users u join standards st on st.academy_id = u.academy_id where u.role = 'student' and u.academy_id in ${ours}`);
-    // Batch n of an academy: its teacher n, Mon/Wed/Fri for even n, Tue/Thu/Sat for odd.
-    await db.execute(sql`
-      insert into batches (academy_id, name, standard_id, subject_id, teacher_id, schedule_days, start_time, end_time, start_date, end_date, capacity)
-      select t.academy_id, 'Batch ' || t.n, st.id, su.id, t.id,
-        case when t.n % 2 = 0 then array['mon','wed','fri'] else array['tue','thu','sat'] end,
-        make_time(7 + t.n::int, 0, 0), make_time(8 + t.n::int, 0, 0), ${today}::date - 120, ${today}::date + 120, 120
-      from (select te.id, te.academy_id, row_number() over (partition by te.academy_id order by u.email) as n from teachers te join users u on u.id = te.user_id where te.academy_id in ${ours}) t
-      join standards st on st.academy_id = t.academy_id join subjects su on su.academy_id = t.academy_id`);
-    // Student i of an academy in its batches (i mod 2) + 1 and (i mod 2) + 3: four batches of 100.
-    await db.execute(sql`
-      with s as (select id, academy_id, row_number() over (partition by academy_id order by id) - 1 as i from students where academy_id in ${ours}),
-           b as (select id, academy_id, row_number() over (partition by academy_id order by name) as n from batches where academy_id in ${ours})
-      insert into batch_students (academy_id, batch_id, student_id)
-      select s.academy_id, b.id, s.id from s join b on b.academy_id = s.academy_id and (b.n = s.i % 2 + 1 or b.n = s.i % 2 + 3)`);
-    // A term of marks: bulk loading, the secondary indexes built once afterwards.
+    // On a Citus cluster (npm run proof:citus) the academy tables are distributed by academy_id: every
+    // statement below is one academy's (each distributed table filtered on it, joins on the academy too),
+    // so Citus sends it to that academy's worker whole. Academy by academy, the same rows as one statement for all.
+    const { rows: ours } = await db.execute<{ id: string }>(sql`select id from academies where slug ~ '^a[0-9]{3}$' order by slug`);
+    // The indexes of the marks are dropped for the bulk load and built once afterwards (below).
     const { rows: indexes } = await db.execute<{ name: string; definition: string }>(sql`
       select indexname as name, indexdef as definition from pg_indexes where tablename = 'attendance_records' and indexname <> 'attendance_records_pkey'`);
     for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(sql`
-        insert into attendance_records (academy_id, batch_id, student_id, date, status, marked_by, marked_at)
-        select bs.academy_id, bs.batch_id, bs.student_id, d::date,
-          case (abs(hashtext(bs.student_id::text || d::date::text)) % 20) when 0 then 'absent' when 1 then 'absent' when 2 then 'late' when 3 then 'excused' else 'present' end,
-          t.user_id, d + time '08:30'
-        from batch_students bs join batches b on b.id = bs.batch_id join teachers t on t.id = b.teacher_id
-        cross join generate_series(${today}::date - 90, ${today}::date - 1, interval '1 day') d
-        where bs.academy_id in ${ours} and lower(to_char(d, 'Dy')) = any(b.schedule_days)`);
-    });
+    for (const { id: academy } of ours) await seedAcademy(db, academy, today, passwordHash, STUDENTS_EACH);
     for (const index of indexes) await db.execute(sql.raw(index.definition));
-    // Fees: ₹18,000 per batch in three instalments (60 days ago, today, in 60 days); a third paid, a third part-paid.
-    await db.execute(sql`insert into fee_plans (academy_id, name, batch_id, amount_paise) select academy_id, name || ' fees', id, 1800000 from batches where academy_id in ${ours}`);
-    await db.execute(sql`
-      insert into fee_plan_instalments (academy_id, plan_id, seq, due_date, amount_paise)
-      select p.academy_id, p.id, i, ${today}::date + (i * 60 - 120), 600000 from fee_plans p cross join generate_series(1, 3) i where p.academy_id in ${ours}`);
-    await db.execute(sql`
-      insert into fee_dues (academy_id, student_id, plan_id, batch_id, seq, number, label, due_date, amount_paise, paid_paise)
-      select bs.academy_id, bs.student_id, p.id, p.batch_id, i.seq, row_number() over (partition by bs.student_id order by p.id, i.seq), p.name || ' · ' || i.seq || '/3', i.due_date, i.amount_paise,
-        case abs(hashtext(bs.student_id::text || i.seq::text)) % 3 when 0 then i.amount_paise when 1 then 250000 else 0 end
-      from batch_students bs join fee_plans p on p.batch_id = bs.batch_id join fee_plan_instalments i on i.plan_id = p.id where bs.academy_id in ${ours}`);
-    // Marks: four published tests per batch in the term, every student marked.
-    await db.execute(sql`
-      insert into exams (academy_id, batch_id, name, date, max_half_marks, published_at)
-      select b.academy_id, b.id, 'Unit test ' || n, ${today}::date - n * 20, 100, now() from batches b cross join generate_series(1, 4) n where b.academy_id in ${ours}`);
-    await db.execute(sql`
-      insert into exam_marks (academy_id, exam_id, student_id, half_marks)
-      select t.academy_id, t.id, bs.student_id, abs(hashtext(bs.student_id::text || t.id::text)) % 101
-      from exams t join batch_students bs on bs.batch_id = t.batch_id where t.academy_id in ${ours}`);
-    await db.execute(sql`vacuum analyze`);
+    // On its own connection: the app's client on Citus (ACADEMY_CITUS=1) runs every statement in a transaction, which VACUUM refuses.
+    const vacuum = new pg.Client(connection);
+    await vacuum.connect();
+    await vacuum.query('vacuum analyze').finally(() => vacuum.end());
     const { rows } = await db.execute<{ academies: number; students: number; marks: number; dues: number; test_marks: number }>(sql`
       select (select count(*)::int from academies where slug ~ '^a[0-9]{3}$') as academies, (select count(*)::int from students) as students,
         (select count(*)::int from attendance_records) as marks, (select count(*)::int from fee_dues) as dues, (select count(*)::int from exam_marks) as test_marks`);
@@ -142,6 +86,80 @@ async function seed(connection: pg.PoolConfig, today: string, size: ManySize) {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * One academy's rows (see seed): every statement names the academy on each academy table it reads and
+ * joins them on it, so on Citus it runs whole on the academy's worker (issue 77).
+ */
+async function seedAcademy(db: Database['db'], academy: string, today: string, passwordHash: string, studentsEach: number) {
+  // The automatic backup is never due here (times compare as HH:MM text; no time reaches 24:00): an academy's runs at night.
+  await db.execute(sql`
+    insert into academy_settings (academy_id, name, tagline, address, phones, email, office_hours, time_zone, backup_time)
+    select id, name, 'Coaching for 10th', 'Main road, Latur', array['+919876543210', '+919876543211', '+919876543212'], 'office@' || slug || '.test', 'Mon–Sat 9–7', 'Asia/Kolkata', '24:00'
+    from academies where id = ${academy}`);
+  await db.execute(sql`insert into standards (academy_id, name, level) select id, '10th Standard', 10 from academies where id = ${academy}`);
+  await db.execute(sql`insert into subjects (academy_id, name, code) select id, 'Mathematics', 'MATH' from academies where id = ${academy}`);
+  // The same addresses in every academy: people are per academy (issue 55).
+  await db.execute(sql`insert into users (academy_id, name, email, role, password_hash) select id, 'Bench Admin', 'admin@bench.test', 'admin', ${passwordHash} from academies where id = ${academy}`);
+  await db.execute(sql`
+    insert into users (academy_id, name, email, role, password_hash)
+    select a.id, 'Teacher ' || n, 'teacher' || n || '@bench.test', 'teacher', ${passwordHash} from academies a cross join generate_series(1, ${TEACHERS_EACH}) n where a.id = ${academy}`);
+  await db.execute(sql`insert into teachers (academy_id, user_id) select academy_id, id from users where role = 'teacher' and academy_id = ${academy}`);
+  await db.execute(sql`
+    insert into users (academy_id, name, email, role, password_hash)
+    select a.id, 'Student ' || n, 'student' || n || '@bench.test', 'student', ${passwordHash} from academies a cross join generate_series(1, ${studentsEach}) n where a.id = ${academy}`);
+  await db.execute(sql`
+    insert into students (academy_id, user_id, student_code, standard_id)
+    select u.academy_id, u.id, 'BEN-2026-' || lpad((row_number() over (partition by u.academy_id order by u.email))::text, 5, '0'), st.id
+    from users u join standards st on st.academy_id = u.academy_id where u.role = 'student' and u.academy_id = ${academy} and st.academy_id = ${academy}`);
+  // Batch n of an academy: its teacher n, Mon/Wed/Fri for even n, Tue/Thu/Sat for odd.
+  await db.execute(sql`
+    insert into batches (academy_id, name, standard_id, subject_id, teacher_id, schedule_days, start_time, end_time, start_date, end_date, capacity)
+    select t.academy_id, 'Batch ' || t.n, st.id, su.id, t.id,
+      case when t.n % 2 = 0 then array['mon','wed','fri'] else array['tue','thu','sat'] end,
+      make_time(7 + t.n::int, 0, 0), make_time(8 + t.n::int, 0, 0), ${today}::date - 120, ${today}::date + 120, 120
+    from (select te.id, te.academy_id, row_number() over (partition by te.academy_id order by u.email) as n
+          from teachers te join users u on u.academy_id = te.academy_id and u.id = te.user_id where te.academy_id = ${academy} and u.academy_id = ${academy}) t
+    join standards st on st.academy_id = t.academy_id join subjects su on su.academy_id = t.academy_id
+    where st.academy_id = ${academy} and su.academy_id = ${academy}`);
+  // Student i of an academy in its batches (i mod 2) + 1 and (i mod 2) + 3: four batches of 100.
+  await db.execute(sql`
+    with s as (select id, academy_id, row_number() over (partition by academy_id order by id) - 1 as i from students where academy_id = ${academy}),
+         b as (select id, academy_id, row_number() over (partition by academy_id order by name) as n from batches where academy_id = ${academy})
+    insert into batch_students (academy_id, batch_id, student_id)
+    select s.academy_id, b.id, s.id from s join b on b.academy_id = s.academy_id and (b.n = s.i % 2 + 1 or b.n = s.i % 2 + 3)`);
+  // A term of marks (the secondary indexes dropped by the caller, built once afterwards).
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`
+      insert into attendance_records (academy_id, batch_id, student_id, date, status, marked_by, marked_at)
+      select bs.academy_id, bs.batch_id, bs.student_id, d::date,
+        case (abs(hashtext(bs.student_id::text || d::date::text)) % 20) when 0 then 'absent' when 1 then 'absent' when 2 then 'late' when 3 then 'excused' else 'present' end,
+        t.user_id, d + time '08:30'
+      from batch_students bs join batches b on b.academy_id = bs.academy_id and b.id = bs.batch_id join teachers t on t.academy_id = b.academy_id and t.id = b.teacher_id
+      cross join generate_series(${today}::date - 90, ${today}::date - 1, interval '1 day') d
+      where bs.academy_id = ${academy} and b.academy_id = ${academy} and t.academy_id = ${academy} and lower(to_char(d, 'Dy')) = any(b.schedule_days)`);
+  });
+  // Fees: ₹18,000 per batch in three instalments (60 days ago, today, in 60 days); a third paid, a third part-paid.
+  await db.execute(sql`insert into fee_plans (academy_id, name, batch_id, amount_paise) select academy_id, name || ' fees', id, 1800000 from batches where academy_id = ${academy}`);
+  await db.execute(sql`
+    insert into fee_plan_instalments (academy_id, plan_id, seq, due_date, amount_paise)
+    select p.academy_id, p.id, i, ${today}::date + (i * 60 - 120), 600000 from fee_plans p cross join generate_series(1, 3) i where p.academy_id = ${academy}`);
+  await db.execute(sql`
+    insert into fee_dues (academy_id, student_id, plan_id, batch_id, seq, number, label, due_date, amount_paise, paid_paise)
+    select bs.academy_id, bs.student_id, p.id, p.batch_id, i.seq, row_number() over (partition by bs.academy_id, bs.student_id order by p.id, i.seq), p.name || ' · ' || i.seq || '/3', i.due_date, i.amount_paise,
+      case abs(hashtext(bs.student_id::text || i.seq::text)) % 3 when 0 then i.amount_paise when 1 then 250000 else 0 end
+    from batch_students bs join fee_plans p on p.academy_id = bs.academy_id and p.batch_id = bs.batch_id join fee_plan_instalments i on i.academy_id = p.academy_id and i.plan_id = p.id
+    where bs.academy_id = ${academy} and p.academy_id = ${academy} and i.academy_id = ${academy}`);
+  // Marks: four published tests per batch in the term, every student marked.
+  await db.execute(sql`
+    insert into exams (academy_id, batch_id, name, date, max_half_marks, published_at)
+    select b.academy_id, b.id, 'Unit test ' || n, ${today}::date - n * 20, 100, now() from batches b cross join generate_series(1, 4) n where b.academy_id = ${academy}`);
+  await db.execute(sql`
+    insert into exam_marks (academy_id, exam_id, student_id, half_marks)
+    select t.academy_id, t.id, bs.student_id, abs(hashtext(bs.student_id::text || t.id::text)) % 101
+    from exams t join batch_students bs on bs.academy_id = t.academy_id and bs.batch_id = t.batch_id where t.academy_id = ${academy} and bs.academy_id = ${academy}`);
 }
 
 type People = { slug: string; admin: string; teacher: string; student: string; students: string[]; batchId: string; classDay: string };
@@ -158,11 +176,12 @@ async function sessionsOfEveryAcademy(connection: pg.PoolConfig, today: string):
       `insert into sessions (academy_id, token_hash, user_id, expires_at, ip) select academy_id, hash, user_id, now() + interval '1 day', '127.0.0.1' from unnest($1::text[], $2::uuid[], $3::uuid[]) as s(hash, user_id, academy_id)`,
       [tokens.map(hashToken), rows.map((row) => row.user_id), rows.map((row) => row.academy_id)],
     );
-    // Each academy's first batch and its last class day before today (Mon/Wed/Fri or Tue/Thu/Sat).
+    // Each academy's first batch and its last class day before today (Mon/Wed/Fri or Tue/Thu/Sat): the days
+    // counted back in integers (Citus takes only an immutable function as a table in a multi-shard query).
     const { rows: batches } = await client.query<{ slug: string; batch_id: string; class_day: string }>(`
       select distinct on (a.slug) a.slug, b.id as batch_id,
-        (select max(d)::date::text from generate_series($1::date - 7, $1::date - 1, interval '1 day') d where lower(to_char(d, 'Dy')) = any(b.schedule_days)) as class_day
-      from batches b join academies a on a.id = b.academy_id join teachers t on t.id = b.teacher_id join users u on u.id = t.user_id
+        (select max($1::date - k)::text from generate_series(1, 7) k where lower(to_char($1::date - k, 'Dy')) = any(b.schedule_days)) as class_day
+      from batches b join academies a on a.id = b.academy_id join teachers t on t.academy_id = b.academy_id and t.id = b.teacher_id join users u on u.academy_id = t.academy_id and u.id = t.user_id
       where a.slug ~ '^a[0-9]{3}$' and u.email = 'teacher1@bench.test' order by a.slug, b.name`, [today]);
     const people = new Map<string, People>();
     for (const batch of batches) people.set(batch.slug, { slug: batch.slug, admin: '', teacher: '', student: '', students: [], batchId: batch.batch_id, classDay: batch.class_day });
@@ -201,12 +220,19 @@ async function jobsSpreadAndCaughtUp(connection: pg.PoolConfig, limitMs = 5 * 60
     // The superuser's connection sees every academy's rows (row-level security does not bind it). The
     // runner writes the rows academy by academy: the new ones (never run, not claimed) are spread at each look.
     while (Date.now() - started < limitMs) {
-      await client.query(`
-        update jobs set run_at = now() + random() * every_ms * interval '1 millisecond'
-        where every_ms is not null and last_finished_at is null and run_at <= now() and (locked_until is null or locked_until < now())`);
+      // On Citus (issue 77) an UPDATE of a distributed table takes no volatile function (random()) nor a stable one
+      // over its columns (timestamptz + interval), and a correlated subquery no reference table (academies) in its
+      // FROM: the point in the interval is drawn from the job's academy and key and a salt of this look, the time
+      // reckoned in epoch seconds (to_timestamp of a number is immutable), the academies without jobs found by NOT IN.
+      const now = new Date();
+      await client.query(
+        `update jobs set run_at = to_timestamp($2::float8 + ((abs(hashtext(academy_id::text || key || $3)) % 1000000) / 1000000.0 * every_ms / 1000.0)::float8)
+         where every_ms is not null and last_finished_at is null and run_at <= $1::timestamptz and (locked_until is null or locked_until < $1::timestamptz)`,
+        [now, now.getTime() / 1000, randomBytes(8).toString('hex')],
+      );
       const { rows: [row] } = await client.query<{ due: number; without: number }>(`
         select (select count(*)::int from jobs where run_at <= now()) as due,
-          (select count(*)::int from academies a where a.status = 'active' and not exists (select 1 from jobs j where j.academy_id = a.id and j.every_ms is not null)) as without`);
+          (select count(*)::int from academies a where a.status = 'active' and a.id not in (select j.academy_id from jobs j where j.every_ms is not null)) as without`);
       if (row!.without === 0 && row!.due === 0) return Math.round((Date.now() - started) / 100) / 10;
       await wait();
     }
