@@ -33,12 +33,17 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-cpu-reads-'));
 const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir: work, log: () => {} });
 const storage = createLocalStorage({ root: path.join(work, 'files'), incomingDir: path.join(work, 'incoming') });
 const app = await buildApp({ db: database.db, config: { isProduction: true, publicUrl: undefined, trustProxy: false }, mailer, keys: serverKeysFrom(randomBytes(32).toString('hex')), storage, backups: { backupsDir: path.join(work, 'backups'), filesDir: path.join(work, 'files') } });
+// The bench's one academy; every academy table named by it, so a Citus cluster runs the lookup on one worker (issue 77).
+const academy = FIRST_ACADEMY_ID;
 try {
   const { rows: [who] } = await database.db.execute<{ batch_id: string; teacher_email: string; student_email: string; class_day: string }>(sql`
-    with target as (select b.id, u.email from batches b join teachers t on t.id = b.teacher_id join users u on u.id = t.user_id order by b.name limit 1)
+    with target as (
+      select b.id, u.email from batches b join teachers t on t.academy_id = b.academy_id and t.id = b.teacher_id join users u on u.academy_id = t.academy_id and u.id = t.user_id
+      where b.academy_id = ${academy} and t.academy_id = ${academy} and u.academy_id = ${academy} order by b.name limit 1)
     select target.id as batch_id, target.email as teacher_email,
-      (select u.email from batch_students bs join students s on s.id = bs.student_id join users u on u.id = s.user_id where bs.batch_id = target.id order by bs.student_id limit 1) as student_email,
-      (select max(date)::text from attendance_records where batch_id = target.id and date < current_date) as class_day
+      (select u.email from batch_students bs join students s on s.academy_id = bs.academy_id and s.id = bs.student_id join users u on u.academy_id = s.academy_id and u.id = s.user_id
+        where bs.academy_id = ${academy} and s.academy_id = ${academy} and u.academy_id = ${academy} and bs.batch_id = target.id order by bs.student_id limit 1) as student_email,
+      (select max(date)::text from attendance_records where academy_id = ${academy} and batch_id = target.id and date < current_date) as class_day
     from target`);
   const signIn = async (email: string) => {
     const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
