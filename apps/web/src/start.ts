@@ -52,11 +52,39 @@ function drawnPage(): { startsOnUse: boolean } | null {
 
 let starting: Promise<unknown> | null = null;
 
+/**
+ * A page to read paints with Mantine's rules for what it shows only (page-to-read.css); the server names
+ * the app's whole first stylesheet on that link (api lib/public-pages.ts). Before the app runs, which may
+ * draw any component, the whole one is put right after it, before the page's own stylesheets, so the
+ * cascade is the whole file's. Downloaded beside the app's code, it adds no wait of its own.
+ */
+function loadAppStyles(): Promise<void> {
+  const reading = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
+  const href = reading?.dataset.appStyles;
+  if (!reading || !href) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.crossOrigin = '';
+    link.href = href;
+    link.addEventListener('load', () => {
+      delete reading.dataset.appStyles;
+      resolve();
+    });
+    // Offline: the next use tries again (startApp).
+    link.addEventListener('error', () => {
+      link.remove();
+      reject(new Error(`Could not load ${href}`));
+    });
+    reading.after(link);
+  });
+}
+
 /** Downloads and runs the app (once; again after a failed download, at the next sign of use). */
 function startApp(): void {
   if (starting) return;
   if (pageLife() !== 'live') setPageLife('starting');
-  starting = import('./main').then(({ runApp }) => runApp()).catch((error: unknown) => {
+  starting = Promise.all([import('./main'), loadAppStyles()]).then(([{ runApp }]) => runApp()).catch((error: unknown) => {
     // Offline or a failed download: the page stays as it is, readable, and the next use tries again.
     console.warn('Could not start the app', error);
     starting = null;

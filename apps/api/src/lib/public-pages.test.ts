@@ -68,6 +68,7 @@ const MANIFEST = {
   '_shared.js': { file: 'assets/shared-1.js' },
   '_other.js': { file: 'assets/other-1.js', imports: ['_shared.js'] },
   'src/dashboard.tsx': { file: 'assets/dashboard-1.js', css: ['assets/dashboard-1.css'], imports: ['_shared.js', '_other.js'] },
+  'src/page-to-read.css': { file: 'assets/page-to-read-1.css' },
 };
 
 /**
@@ -129,6 +130,8 @@ describe('public pages rendered on the server', () => {
     expect(response.body.indexOf('/assets/index-1.css')).toBeLessThan(response.body.indexOf('<script'));
     expect(response.body.indexOf('/assets/page-1.css')).toBeLessThan(response.body.indexOf('<script'));
     expect(response.body.match(/index-1\.css/g)).toHaveLength(1);
+    // A page that runs its app at once paints with the app's whole first stylesheet.
+    expect(response.body).not.toContain('page-to-read');
     // No text in the data can end its element; the no-JavaScript notice is gone (the page is readable).
     expect(response.body).not.toContain('</script><script>alert(1)');
     expect(response.body).toContain('\\u003c/script>\\u003cscript>alert(1)');
@@ -140,6 +143,11 @@ describe('public pages rendered on the server', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain('modulepreload');
     expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/page-1.css">');
+    // It paints with the first stylesheet of a page to read, which names the app's whole one for the
+    // page's first script to load before the app runs; the page's own stylesheets stay after it.
+    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/page-to-read-1.css" data-app-styles="/assets/index-1.css">');
+    expect(response.body.match(/index-1\.css/g)).toHaveLength(1);
+    expect(response.body.indexOf('page-to-read-1.css')).toBeLessThan(response.body.indexOf('/assets/page-1.css'));
     // The page's first script, which decides when to start the app, is the template's, at its own priority.
     expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
   });
@@ -252,6 +260,13 @@ describe('public page HTML', () => {
     const safe = jsonForScript(json);
     expect(safe).not.toMatch(/<|\u2028/);
     expect(JSON.parse(safe)).toEqual({ text: '</script>\u2028<!--' });
+  });
+
+  it("links the whole first stylesheet when the build has none for a page to read, or the page runs its app at once", () => {
+    const page = { language: 'en', html: '<p>x</p>', title: 't', description: 'd', head: [], state: '{}', modules: [], startsOnUse: true };
+    expect(pageHtml(TEMPLATE, page, { scripts: [], styles: [] })).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(pageHtml(TEMPLATE, { ...page, startsOnUse: undefined }, { scripts: [], styles: [] }, 'assets/page-to-read-1.css')).not.toContain('page-to-read');
+    expect(pageHtml(TEMPLATE, page, { scripts: [], styles: [] }, 'assets/page-to-read-1.css')).toContain('href="/assets/page-to-read-1.css" data-app-styles="/assets/index-1.css"');
   });
 
   it('escapes the title and description it writes into the head', () => {

@@ -58,6 +58,9 @@ export type ExtraHead = (page: { language: string; title: string; description: s
 /** A public page's answer: its HTML and status, or where its address has moved (a renamed course). */
 export type PublicPageAnswer = { html: string; status: number } | { redirect: string };
 
+/** The web build's input that is the first stylesheet of a page to read (its key in Vite's manifest). */
+const PAGE_TO_READ_STYLES = 'src/page-to-read.css';
+
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 
@@ -86,6 +89,8 @@ export async function loadPublicPages(webDistFolder: string, log: FastifyBaseLog
   const entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
   const template = fs.readFileSync(path.join(webDistFolder, 'index.html'), 'utf8');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  // The first stylesheet of a page to read (apps/web/src/page-to-read.css), when the build has one.
+  const pageToReadStyles = manifest[PAGE_TO_READ_STYLES]?.file;
 
   return {
     covers: (pathname) => entry.isServerRenderedPage(pathname),
@@ -101,7 +106,7 @@ export async function loadPublicPages(webDistFolder: string, log: FastifyBaseLog
             return '';
           });
         }
-        return { html: pageHtml(template, { ...page, extraHead: head }, filesOf(manifest, page.modules)), status };
+        return { html: pageHtml(template, { ...page, extraHead: head }, filesOf(manifest, page.modules), pageToReadStyles), status };
       } catch (error) {
         log.error({ err: error, url: url.pathname }, 'A public page could not be rendered on the server; the app shell was sent');
         return null;
@@ -210,11 +215,26 @@ export function signedInShellHtml(template: string, screen: SignedInScreen, file
     .replace('<div id="root"></div>', () => `<div id="root">${screen.html ?? ''}</div>\n    <script type="application/json" id="server-state">${jsonForScript(screen.state)}</script>`);
 }
 
+/**
+ * A page to read paints with Mantine's rules for the few components it shows (`pageToReadStyles`, 9 kB
+ * brotli) instead of the app's whole first stylesheet (24 kB): on Slow 3G that stylesheet was the last file
+ * before the landing page's first paint (decision 105). The whole one is named on the link, and the page's
+ * first script (start.ts) puts it right after this one and waits for it before the app runs, which may draw
+ * any component; the cascade is then the whole file's, the page's own stylesheets still last.
+ */
+function pageToReadLinks(styles: string[], templateStyles: string[], pageToReadStyles: string): string[] {
+  const whole = templateStyles.map((link) => /href="([^"]+)"/.exec(link)?.[1]).filter((href) => href !== undefined);
+  if (whole.length !== 1) return styles;
+  const reading = `<link rel="stylesheet" crossorigin href="/${pageToReadStyles}" data-app-styles="${escapeHtml(whole[0]!)}">`;
+  return styles.map((style) => (style === templateStyles[0] ? reading : style));
+}
+
 /** index.html with the rendered page: the markup, its head, and the data the browser hydrates with. */
-export function pageHtml(template: string, page: RenderedPage, files: { scripts: string[]; styles: string[] }): string {
+export function pageHtml(template: string, page: RenderedPage, files: { scripts: string[]; styles: string[] }, pageToReadStyles?: string): string {
   // Every stylesheet first, before any script: the page paints once its styles are in, and on slow
   // mobile data the stylesheets' requests would otherwise wait behind a dozen code files.
-  const { templateStyles, styles, preloads } = pageLinks(template, files);
+  const { templateStyles, styles: allStyles, preloads } = pageLinks(template, files);
+  const styles = page.startsOnUse && pageToReadStyles ? pageToReadLinks(allStyles, templateStyles, pageToReadStyles) : allStyles;
   const head = [
     // A page that starts on use (start.ts) links no code: its reader may never need it. Another's is
     // readable before the app runs, which only makes it interactive: its code is fetched at low
