@@ -49,14 +49,14 @@ export function firstScreensWithZod(): string[] {
 }
 
 /**
- * Mantine's class names (`m_` and 8 hex digits) the built code uses that no built stylesheet defines:
+ * Mantine's class names (`m_` and 6 to 8 hex digits) the built code uses that no built stylesheet defines:
  * a component whose stylesheet apps/web/src/lib/mantine-styles.css does not import yet.
  */
 export function mantineClassesWithoutStyles(): string[] {
   const assets = path.join(WEB_DIST, 'assets');
   const read = (extension: string) => fs.readdirSync(assets).filter((file) => file.endsWith(extension)).map((file) => fs.readFileSync(path.join(assets, file), 'utf8')).join('\n');
-  const defined = new Set(read('.css').match(/m_[0-9a-f]{8}/g) ?? []);
-  return [...new Set(read('.js').match(/m_[0-9a-f]{8}/g) ?? [])].filter((name) => !defined.has(name));
+  const defined = new Set(read('.css').match(/\bm_[0-9a-f]{6,8}\b/g) ?? []);
+  return [...new Set(read('.js').match(/\bm_[0-9a-f]{6,8}\b/g) ?? [])].filter((name) => !defined.has(name));
 }
 
 /** Paths (under the site root) of the JavaScript the landing page requests until the network is quiet. */
