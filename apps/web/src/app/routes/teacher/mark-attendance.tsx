@@ -1,7 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '../../../lib/modals';
 import { IconAlertCircle, IconHistory, IconInfoCircle } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AttendanceDay } from '@academy/shared/schemas/attendance';
 import type { Batch } from '@academy/shared/schemas/batches';
@@ -50,11 +50,25 @@ function timeOf(iso: string): string {
   return formatTime(iso);
 }
 
+/**
+ * Whether the screen has drawn once. What is kept on the phone (the unsent marks) is read only after the
+ * first render, which is then the server's drawing of the sheet: the page is taken over as drawn, whatever
+ * the runtime (decision 103; the admission form's draft does the same), and the sheet is drawn again with
+ * the kept marks before the first paint of the app's (a layout effect).
+ */
+function useDrawnOnce(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- once, after the server's first render
+  useLayoutEffect(() => setDrawn(true), []);
+  return drawn;
+}
+
 /** The day as far as it could be loaded; on a failed load, the marks this teacher kept on this device (spec section 4). */
 function useDayOrDraft(batch: Batch | undefined, date: string, enabled: boolean) {
   const day = useAttendanceDay(batch?._id ?? '', date, enabled);
   const userId = useCurrentUser()?._id;
-  const draft = useMemo(() => (batch && userId ? readDraft(userId, batch._id, date) : undefined), [batch, userId, date, day.dataUpdatedAt, day.errorUpdatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const drawnOnce = useDrawnOnce();
+  const draft = useMemo(() => (drawnOnce && batch && userId ? readDraft(userId, batch._id, date) : undefined), [drawnOnce, batch, userId, date, day.dataUpdatedAt, day.errorUpdatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
   const fallback = useMemo((): AttendanceDay | undefined => {
     if (!batch || !draft || !day.isError || day.data) return undefined;
     const students = draft.students
@@ -74,7 +88,7 @@ function useDayOrDraft(batch: Batch | undefined, date: string, enabled: boolean)
       opensAt: null,
     };
   }, [batch, date, draft, day.isError, day.data]);
-  return { day, draft, fallback };
+  return { day, draft, fallback, drawnOnce };
 }
 
 type DayOrDraft = ReturnType<typeof useDayOrDraft>;
@@ -238,6 +252,10 @@ function DaySheet({ batch, date, reason, sheet, formResult, savedParam, setDirty
   const initial = refusedMarks ? (refusedMarks.marks as DraftMarks) : draftMarks;
   const initialDemos = refusedMarks ? (refusedMarks.demos as DemoMarks) : draftMarks ? draft?.demos : undefined;
   const savedByForm = savedParam && !refused;
+  // Marks kept on the phone when the screen was first drawn (read after that drawing, useDrawnOnce): the
+  // form is drawn again once with them. Decided once, so a later read of the draft never redraws the form.
+  const [keptAtStart, setKeptAtStart] = useState<boolean | null>(null);
+  if (keptAtStart === null && sheet.drawnOnce) setKeptAtStart(Boolean(initial));
   return (
     <>
     {!classDay && reason === null ? (
@@ -266,7 +284,7 @@ function DaySheet({ batch, date, reason, sheet, formResult, savedParam, setDirty
           </Text>
         </Group>
         <MarkAttendanceForm
-          key={`${batch._id}|${date}|${shown.markedAt ?? ''}|${fallback ? 'draft' : 'server'}`}
+          key={`${batch._id}|${date}|${shown.markedAt ?? ''}|${fallback ? 'draft' : 'server'}|${keptAtStart ? 'kept' : ''}`}
           day={shown}
           initial={initial}
           initialDemos={initialDemos}
