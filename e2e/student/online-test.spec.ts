@@ -112,15 +112,22 @@ test('online test: a student takes a timed JEE-style paper on a phone, offline m
 
   const phone = () => student.setViewportSize({ width: 360, height: 760 });
   /** Opens, through the palette, a question not answered yet other than q5 (the one left); its Made. */
-  const openUnanswered = async (): Promise<Made | undefined> => {
+  const palette = student.getByRole('dialog', { name: 'All questions' });
+  /** Opens the palette and waits for its questions: counted before the drawer is drawn, none would be found. */
+  const openPalette = async () => {
+    await expect(palette).toHaveCount(0);
     await student.getByRole('button', { name: 'All questions' }).click();
-    const cells = student.getByRole('dialog').locator('[data-state="not-visited"], [data-state="not-answered"]');
+    await expect(palette.locator('[data-state]').first()).toBeVisible();
+  };
+  const openUnanswered = async (): Promise<Made | undefined> => {
+    await openPalette();
+    const cells = palette.locator('[data-state="not-visited"], [data-state="not-answered"]');
     for (let n = 0; n < (await cells.count()); n++) {
       await cells.nth(n).click();
       const text = await student.getByTestId('question-text').innerText();
       const question = made.find((each) => text.includes(each.token))!;
       if (!question.token.endsWith('q5')) return question;
-      await student.getByRole('button', { name: 'All questions' }).click();
+      await openPalette();
     }
     await student.keyboard.press('Escape');
     return undefined;
