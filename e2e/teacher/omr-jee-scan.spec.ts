@@ -38,13 +38,6 @@ async function fakeCameraFile(jpeg: Buffer): Promise<string> {
 }
 
 test.describe('OMR: JEE numeric answers, a key sheet, automatic capture (issue 76, decision 092)', () => {
-  // FIXME (session 47, 2026-11-30): passing on this machine until about 09:30 UTC, then failing on React DOM as on
-  // Preact, at last on every attempt even alone (3 of 3 at 10:30 UTC): the phone's card of the sheet the camera
-  // took shows no student within 40 s (or no score within 15 s). No change of that day touches the OMR screens;
-  // the cause (something that depends on the time or the run: a stale answer key in the scans' query, a misread
-  // ID) is not found. Marked fixme so that the day's other work lands; the closing note of session 47 asks for it
-  // to be found first. The other OMR journeys (omr-sheets, omr-phone-scan) pass.
-  test.fixme();
   test('a teacher picks JEE (15 numeric answers), scans a key sheet and settles its unclear questions on the phone, then the camera takes a student’s sheet by itself once steady', async ({ page, loginAs, baseURL }) => {
     test.setTimeout(300_000);
     const token = uniqueToken('omrj');
@@ -122,10 +115,12 @@ test.describe('OMR: JEE numeric answers, a key sheet, automatic capture (issue 7
       await phone.getByRole('button', { name: 'Open the camera' }).tap();
       await expect(phone.getByRole('button', { name: 'Take the photo' })).toBeVisible();
       await expect(phone.getByTestId('omr-framing')).toHaveText(/Sheet found|Photo taken/, { timeout: 30_000 });
-      const card = phone.getByTestId('omr-phone-sheet').first();
-      await expect(card.getByTestId('omr-phone-student')).toHaveText(name, { timeout: 40_000 });
+      // The phone's card, or the server's once it is sent: on a quick connection the phone's is replaced before
+      // this looks (it was so every time from about 09:30 UTC on 2026-11-30). Either names the student and a score.
+      const card = phone.getByTestId(/^(omr-phone-sheet|omr-scan)$/).first();
+      await expect(card).toContainText(name, { timeout: 40_000 });
       await expect(phone.getByTestId('omr-framing')).toHaveText('Photo taken: lay the next sheet');
-      await expect(card.getByTestId('omr-phone-score')).toBeVisible();
+      await expect(card).toContainText(/Score -?\d/);
       // Held still, it is taken once, not again and again (the phone's card, or the server's once sent).
       await phone.waitForTimeout(1500);
       await expect(phone.getByTestId(/^(omr-phone-sheet|omr-scan)$/)).toHaveCount(1);
