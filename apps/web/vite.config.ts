@@ -6,6 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { linguiMacro } from './build/lingui-macro';
 import { areaMessages } from './build/area-messages';
 import { scrollAreaMergeRefs } from './build/scroll-area-merge-refs';
+import { tableScrollContainer } from './build/table-scroll-container';
 import { moduleStats } from './build/module-stats';
 import { appShellImports } from './build/app-shell-imports';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -36,6 +37,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     areaMessages(),
     // Mantine's ScrollArea without @floating-ui/react (14 kB) on screens that have no popover (decision 102).
     scrollAreaMergeRefs(),
+    // Mantine's Table without ScrollArea (5.5 kB): the app's tables scroll natively (components/ui/table-scroll.tsx; issue 74).
+    tableScrollContainer(),
     // Mantine's AppShell without react-remove-scroll (4 kB, one class name is all it takes) or its resize handle (decision 104).
     appShellImports(),
     // dist/.vite/module-stats.json: each chunk's modules, for bench/web/first-screen-modules.ts.

@@ -6,9 +6,11 @@ import './lib/page-start.css';
 // waits for no stylesheet of its own (issue 74).
 import './components/ui/navigation-progress.css';
 import './app/layouts/dashboard-shell.css';
-// And two first screens' own rules (the admin dashboard's tiles, the attendance sheet before the take-over).
+// And first screens' own rules (the admin dashboard's tiles, the attendance sheet before the take-over, the
+// parent's child switcher).
 import './features/admin-dashboard/components/count-tiles.css';
 import './features/attendance/components/mark-attendance-form.css';
+import './features/parents/components/child-switcher.css';
 import { rememberCampaign } from './lib/campaign';
 import { catchInstallPrompt } from './lib/install-offer';
 import { isAppPath, languageOfPath } from './lib/language-path';

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
+import { TableScroll } from '../ui/table-scroll';
 
 /**
  * Where a column's value goes on a phone's card: `title` and `subtitle` stack at the top left, `aside`
@@ -115,7 +116,7 @@ function ListCards<Row>({ rows, rowKey, columns, label, actions }: Pick<ListPart
 function ListTable<Row>({ rows, rowKey, columns: allColumns, actions, minWidth, sort }: Pick<ListPartProps<Row>, 'rows' | 'rowKey' | 'columns' | 'actions' | 'minWidth' | 'sort'>) {
   const columns = allColumns.filter((column) => column.inTable !== false);
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <TableScroll minWidth={minWidth}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -150,7 +151,7 @@ function ListTable<Row>({ rows, rowKey, columns: allColumns, actions, minWidth, 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

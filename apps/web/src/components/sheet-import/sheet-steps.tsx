@@ -3,6 +3,7 @@ import { Alert, Button, Card, FileInput, Group, SegmentedControl, Stack, Table, 
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@academy/shared/languages';
+import { TableScroll } from '../ui/table-scroll';
 
 /*
  * The spreadsheet-import kit's pieces (issue 61): the template to download, the file to check, the
@@ -117,7 +118,7 @@ export function CommitButton({ wrong, onCheckAgain, onImport, importing, disable
 export function RowErrorsTable({ errors }: { errors: { row: number; column: string; message: string }[] }) {
   const { t } = useLingui();
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <TableScroll minWidth={420}>
       <Table striped withTableBorder fz="sm" aria-label={t`Cells to correct`}>
         <Table.Thead>
           <Table.Tr>
@@ -142,7 +143,7 @@ export function RowErrorsTable({ errors }: { errors: { row: number; column: stri
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

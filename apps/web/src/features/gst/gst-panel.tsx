@@ -16,6 +16,7 @@ import { useAcademyToday } from '../../lib/use-academy-today';
 import { gstr1JsonUrl, gstr1XlsxUrl, useGstMonth } from './api';
 import { TableHead } from '../../components/ui/table-head';
 import { gstTableHeadings } from './gst-table-headings';
+import { TableScroll } from '../../components/ui/table-scroll';
 
 const FAILURE = msg`Failed to load the month's GST documents`;
 
@@ -140,7 +141,7 @@ function GstMonthView({ data, kind }: { data: GstMonth; kind: 'month' | 'quarter
           {kind === 'month' ? <Trans>No tax invoices or credit notes in this month.</Trans> : <Trans>No tax invoices or credit notes in this quarter.</Trans>}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={960}>
+        <TableScroll minWidth={960}>
           <Table striped withTableBorder aria-label={t`Tax invoices and credit notes`}>
             <TableHead headings={[...gstTableHeadings(<Trans>Document</Trans>, <Trans>Value</Trans>), { label: <Trans>GSTR-1 table</Trans> }]} />
             <Table.Tbody>
@@ -149,7 +150,7 @@ function GstMonthView({ data, kind }: { data: GstMonth; kind: 'month' | 'quarter
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {data.gstin ? <RevisedInvoicesPanel /> : null}
     </>

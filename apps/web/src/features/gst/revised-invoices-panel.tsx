@@ -12,6 +12,7 @@ import { stateName } from '../../lib/state-names';
 import { useAcademyToday } from '../../lib/use-academy-today';
 import { gstTableHeadings } from './gst-table-headings';
 import { revisedInvoicePdfUrl, useIssueRevisedInvoices, useRevisedInvoicesPreview } from './api';
+import { TableScroll } from '../../components/ui/table-scroll';
 
 const FAILURE = msg`Failed to load the payments of the registration's window`;
 const ISSUE_FAILURE = msg`The revised invoices could not be issued`;
@@ -104,7 +105,7 @@ function Preview({ data, busy, onIssue }: { data: RevisedInvoices; busy: boolean
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={820}>
+          <TableScroll minWidth={820}>
             <Table striped withTableBorder aria-label={t`Payments and their revised invoices`}>
               <TableHead headings={gstTableHeadings(<Trans>Receipt</Trans>, <Trans>Amount received</Trans>)} />
               <Table.Tbody>
@@ -129,7 +130,7 @@ function Preview({ data, busy, onIssue }: { data: RevisedInvoices; busy: boolean
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           <Group>
             <Button onClick={onIssue} loading={busy} disabled={!data.allowed}>
               <Trans>Issue revised invoices</Trans>

@@ -19,6 +19,7 @@ import { LectureList } from '../../../features/pay/components/lecture-list';
 import { ApproveMonthButton, ReopenMonthButton } from '../../../features/pay/components/approve-month';
 import { PayMonthField, usePayMonth } from '../../../features/pay/components/pay-month-field';
 import { QueryStates } from '../../../components/ui/query-states';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 /**
  * Staff → Pay (issue 58): the month's payroll, a draft computed from the lectures, leave and rates until
@@ -258,7 +259,7 @@ function PayrollTable({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (lin
     <>
       <PayrollCards payroll={payroll} onOpen={onOpen} />
       {/* From a tablet's width: the table; on a phone, the cards above (Net and the payslips in view at 360 px, issue 73). */}
-      <Table.ScrollContainer minWidth={760} visibleFrom="sm">
+      <TableScroll minWidth={760} visibleFrom="sm">
       <Table striped withTableBorder aria-label={t`Payroll`}>
         <Table.Thead>
           <Table.Tr>
@@ -301,7 +302,7 @@ function PayrollTable({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (lin
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
     </>
   );
 }

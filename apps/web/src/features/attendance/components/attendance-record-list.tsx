@@ -7,6 +7,7 @@ import { shortDayLabel } from '../../../lib/attendance-display';
 import { AttendanceStatusBadge } from './status-badge';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../../components/ui/table-head';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 const PAGE = 30;
 
@@ -23,7 +24,7 @@ export function AttendanceRecordList({ records, showBatch = false }: { records: 
   }
   return (
     <>
-      <Table.ScrollContainer minWidth={300}>
+      <TableScroll minWidth={300}>
         <Table verticalSpacing="xs" striped aria-label={t`Attendance records`}>
           <TableHead
             headings={[
@@ -60,7 +61,7 @@ export function AttendanceRecordList({ records, showBatch = false }: { records: 
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {records.length > shown ? (
         <Button variant="subtle" onClick={() => setShown((count) => count + PAGE * 3)}>
           {t`Show more (${records.length - shown} left)`}

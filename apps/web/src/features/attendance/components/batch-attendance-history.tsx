@@ -11,6 +11,7 @@ import { AttendanceStatisticsView } from './attendance-statistics';
 import { DateRangeFields, validRange } from './date-range-fields';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStatusLabel, useStatusLetter } from '../status-labels';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 interface BatchAttendanceHistoryProps {
   batchId: string;
@@ -81,7 +82,7 @@ function AttendanceGrid({ data, studentHref }: { data: AttendanceHistory; studen
   const { t } = useLingui();
   const marks: Marks = new Map(data.records.map((record) => [`${record.studentId}|${record.date}`, record]));
   return (
-    <Table.ScrollContainer minWidth={Math.min(320 + data.dates.length * 44, 4000)} type="native">
+    <TableScroll minWidth={Math.min(320 + data.dates.length * 44, 4000)}>
       <Table withColumnBorders withTableBorder verticalSpacing={4} horizontalSpacing={6} fz="sm" aria-label={t`Attendance by student and date`}>
         <Table.Thead>
           <Table.Tr>
@@ -123,7 +124,7 @@ function AttendanceGrid({ data, studentHref }: { data: AttendanceHistory; studen
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

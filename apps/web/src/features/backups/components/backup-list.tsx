@@ -8,6 +8,7 @@ import { contentsText, formatBytes, KIND_LABELS, OFFSITE_LABELS } from '../backu
 import { Trans, useLingui } from '@lingui/react/macro';
 import { translateServerText } from '../../../lib/server-text';
 import { TableHead } from '../../../components/ui/table-head';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 interface BackupListProps {
   backups: BackupSummary[];
@@ -107,7 +108,7 @@ export function BackupList(props: BackupListProps) {
   }
 
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <TableScroll minWidth={900}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={t`Backups`}>
         <TableHead
           headings={[
@@ -150,6 +151,6 @@ export function BackupList(props: BackupListProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -6,6 +6,7 @@ import type { EnrolledStudent } from '@academy/shared/schemas/batches';
 import { StudentPhone } from '../../../components/ui/student-phone';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 interface BatchRosterProps {
   students: EnrolledStudent[];
@@ -110,7 +111,7 @@ export function BatchRoster({ students, onRemove, studentHref, selection, empty 
   }
 
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <TableScroll minWidth={640}>
       <Table verticalSpacing="xs" highlightOnHover aria-label={t`Enrolled students`}>
         <Table.Thead>
           <Table.Tr>
@@ -162,6 +163,6 @@ export function BatchRoster({ students, onRemove, studentHref, selection, empty 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -3,6 +3,7 @@ import type { ExamResults } from '@academy/shared/schemas/exams';
 import { formatNumber } from '../../../lib/format-number';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../../components/ui/table-head';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 /** The results of a test for its teacher and the admin: ranks (1, 2, 2, 4; absent not ranked), average and highest. */
 export function ResultsSummary({ results }: { results: ExamResults }) {
@@ -26,7 +27,7 @@ export function ResultsSummary({ results }: { results: ExamResults }) {
           </Paper>
         ))}
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={320}>
+      <TableScroll minWidth={320}>
         <Table striped aria-label={t`Results`}>
           <TableHead
             headings={[
@@ -47,7 +48,7 @@ export function ResultsSummary({ results }: { results: ExamResults }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { GstOnTop } from './due-badge';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
 import { DueInvoiceLine } from './ledger-dues';
 import type { DuesListState } from './use-dues-list';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 type ListedDue = Dues['dues'][number];
 
@@ -70,7 +71,7 @@ function DueCards({ list }: { list: DuesListState }) {
 function DuesTable({ list }: { list: DuesListState }) {
   const { t } = useLingui();
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <TableScroll minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={t`Dues`}>
         <TableHead
           headings={[
@@ -111,7 +112,7 @@ function DuesTable({ list }: { list: DuesListState }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

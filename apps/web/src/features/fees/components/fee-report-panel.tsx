@@ -12,6 +12,7 @@ import { MODE_LABELS } from './fee-labels';
 import { formatDate, formatMonthName } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { TableHead } from '../../../components/ui/table-head';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 /** "2026-07" → "July 2026" in the language shown. */
 function monthLabel(month: string): string {
@@ -150,7 +151,7 @@ function BatchTable({ rows, phone }: { rows: FeeReport['byBatch']; phone: boolea
       </Stack>
     );
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <TableScroll minWidth={640}>
       <Table striped verticalSpacing="xs" aria-label={t`Fees per batch`}>
         <TableHead
           headings={[
@@ -175,6 +176,6 @@ function BatchTable({ rows, phone }: { rows: FeeReport['byBatch']; phone: boolea
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -9,6 +9,7 @@ import { formatRupees } from '../../../lib/format-number';
 import { dueInvoicePdfUrl, dueSlipPdfUrl } from '../api';
 import { DueBadge, GstOnTop } from './due-badge';
 import { TableHead } from '../../../components/ui/table-head';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 type LedgerDue = Ledger['dues'][number];
 type OnCancelInvoice = (invoice: NonNullable<DueInvoice>) => void;
@@ -106,7 +107,7 @@ function DueCards({ dues, onCancelInvoice }: { dues: LedgerDue[]; onCancelInvoic
 function DueTable({ dues, onCancelInvoice }: { dues: LedgerDue[]; onCancelInvoice?: OnCancelInvoice }) {
   const { t } = useLingui();
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <TableScroll minWidth={520}>
       <Table striped verticalSpacing="xs" aria-label={t`Dues`}>
         <TableHead
           headings={[
@@ -140,7 +141,7 @@ function DueTable({ dues, onCancelInvoice }: { dues: LedgerDue[]; onCancelInvoic
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

@@ -9,6 +9,7 @@ import { normalizeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { modals } from '../../../lib/modals';
 import { templateHref, useCheckRegister, useImportRegister, useImports, useUndoImport } from '../api';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 /**
  * The admin's Import screen (issue 39): download the template, choose the filled register, see what it
@@ -100,7 +101,7 @@ function PreviewCard({ preview, onImport, importing, onCheckAgain }: { preview: 
           </Stack>
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={Math.max(480, preview.columns.length * 140)} maxHeight={420}>
+      <TableScroll minWidth={Math.max(480, preview.columns.length * 140)} maxHeight={420}>
         <Table striped withTableBorder withColumnBorders stickyHeader fz="sm">
           <Table.Thead>
             <Table.Tr>
@@ -134,7 +135,7 @@ function PreviewCard({ preview, onImport, importing, onCheckAgain }: { preview: 
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {preview.table.length < preview.rows ? <Text size="xs" c="dimmed">{t`The table shows ${preview.table.length} of the ${preview.rows} rows: every row to correct first.`}</Text> : null}
       <CommitButton wrong={wrong} onCheckAgain={onCheckAgain} onImport={onImport} importing={importing}>
         {t`Import ${preview.rows} rows`}

@@ -10,6 +10,7 @@ import { translateServerText } from '../../../lib/server-text';
 import { megabytes } from '../offline-lectures';
 import { useLectureSettings, useSaveLectureSettings } from '../settings-api';
 import { LectureBucketStatus } from './lecture-bucket-status';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 /**
  * Settings → Lectures (issue 75, decision 088): who may record, how long lectures are kept on the server
@@ -117,7 +118,7 @@ function LectureStorageByBatch({ settings }: { settings: LectureSettings }) {
           <Trans>No lectures stored yet.</Trans>
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={280}>
+        <TableScroll minWidth={280}>
           <Table data-testid="lecture-storage">
             <Table.Thead>
               <Table.Tr>
@@ -145,7 +146,7 @@ function LectureStorageByBatch({ settings }: { settings: LectureSettings }) {
               </Table.Tr>
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </div>
   );

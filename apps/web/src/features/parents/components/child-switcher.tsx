@@ -1,16 +1,40 @@
-import { NativeSelect, SegmentedControl } from '@mantine/core';
+import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { ParentChild } from '@academy/shared/schemas/parents';
 
 /**
- * Which child a parent's screen shows: nothing for one child, first names side by side for two or three,
- * and the phone's own list for more (a native select: no extra code to download, the system's picker).
+ * Which child a parent's screen shows: nothing for one child, first names side by side for two or three
+ * (radio buttons), and the phone's own list for more (a select: the system's picker).
+ * Plain elements styled by child-switcher.css, not Mantine's SegmentedControl and NativeSelect: those are
+ * two files of their own (with Input) that the parent's first screens waited for on slow mobile data
+ * before they could be used (issue 74); these need no code of their own and work before the app runs.
  */
 export function ChildSwitcher({ list, value, onChange }: { list: ParentChild[]; value: string; onChange: (childId: string) => void }) {
   const { t } = useLingui();
+  const id = useId();
   if (list.length < 2) return null;
   if (list.length <= 3) {
-    return <SegmentedControl fullWidth aria-label={t`Choose a child`} value={value} onChange={onChange} data={list.map((entry) => ({ value: entry._id, label: entry.name.split(' ')[0] ?? entry.name }))} />;
+    return (
+      <div role="radiogroup" aria-label={t`Choose a child`} className="child-switcher">
+        {list.map((entry) => (
+          <label key={entry._id} className="child-switcher-option">
+            <input type="radio" name={`child-${id}`} value={entry._id} checked={entry._id === value} onChange={() => onChange(entry._id)} />
+            <span>{entry.name.split(' ')[0] ?? entry.name}</span>
+          </label>
+        ))}
+      </div>
+    );
   }
-  return <NativeSelect label={t`Choose a child`} value={value} onChange={(event) => onChange(event.currentTarget.value)} data={list.map((entry) => ({ value: entry._id, label: entry.name }))} />;
+  return (
+    <div className="child-switcher-list">
+      <label htmlFor={`child-${id}`}>{t`Choose a child`}</label>
+      <select id={`child-${id}`} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        {list.map((entry) => (
+          <option key={entry._id} value={entry._id}>
+            {entry.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }

@@ -4,6 +4,7 @@ import type { Lecture } from '@academy/shared/schemas/pay';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { TableHead } from '../../../components/ui/table-head';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 /** The lectures behind a month's figures (issue 58): each class taken, covered or corrected, with what it earned. */
 export function LectureList({ lectures }: { lectures: Lecture[] }) {
@@ -17,7 +18,7 @@ export function LectureList({ lectures }: { lectures: Lecture[] }) {
   }
   return (
     // Three columns, the minutes under the batch: the amount stays in view on a 360 px phone (issue 73).
-    <Table.ScrollContainer minWidth={300}>
+    <TableScroll minWidth={300}>
       <Table striped withTableBorder aria-label={t`Lectures`}>
         <TableHead
           headings={[
@@ -56,6 +57,6 @@ export function LectureList({ lectures }: { lectures: Lecture[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -6,6 +6,7 @@ import { StudentPhone } from '../../../components/ui/student-phone';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
 import { TableHead } from '../../../components/ui/table-head';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 function BatchBadges({ student }: { student: TeacherStudent }) {
   const { t } = useLingui();
@@ -65,7 +66,7 @@ export function MyStudentsView({ students }: { students: TeacherStudent[] }) {
   }
 
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <TableScroll minWidth={760}>
       <Table verticalSpacing="sm" highlightOnHover>
         <TableHead
           headings={[
@@ -95,6 +96,6 @@ export function MyStudentsView({ students }: { students: TeacherStudent[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
