@@ -305,6 +305,7 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
     time: answer.timeSpentSeconds,
     revision: answer.revision,
   }));
+  const questionIds = [...new Set(input.answers.map((answer) => answer.questionId))];
   // Only a student saves, and only into their own attempt (anyone else: 404, as for no attempt).
   const me = attemptSaverOf(actor);
   const { rows } = await executeNamed<SaveRow>(db, 'academy_answers_save', sql`
@@ -314,13 +315,17 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
       where a.academy_id = ${academySql()} and a.id = ${id}
       for key share of a
     ),
+    -- The answered questions' types, each looked up by its key (never a scan of the academy's question bank).
+    types as (
+      select q.id, q.type from questions q where q.academy_id = ${academySql()} and q.id = any(${sql.param(questionIds)}::uuid[])
+    ),
     x as (
-      -- The question's type by its key (a few answers, each looked up by the primary key), when it is in this
-      -- attempt's paper. A join, not a correlated subquery: Citus refuses one beside a CTE (decision 053).
-      select x.*, q.type, a.option_order -> x.question_id::text as options
+      -- A question's type when it is in this attempt's paper. Joins of the CTEs, no correlated subquery: Citus
+      -- refuses one beside a CTE, and a join to the questions table here stopped its coordinator (decision 053).
+      select x.*, types.type, a.option_order -> x.question_id::text as options
       from a cross join jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
         as x(n int, keep boolean, question_id uuid, choice jsonb, choice_text text[], value float8, marked boolean, time int, revision int)
-        left join questions q on q.academy_id = a.academy_id and q.id = x.question_id and x.question_id = any(a.question_order)
+        left join types on types.id = x.question_id and x.question_id = any(a.question_order)
     ),
     problem as (
       select n, case
