@@ -40,7 +40,7 @@ function shiftDate(date: string, days: number): string {
   return shifted.toISOString().slice(0, 10);
 }
 
-async function seed(database: Database, today: string, size: ExportSize) {
+async function seed(database: Database, connection: pg.PoolConfig, today: string, size: ExportSize) {
   const { students: STUDENTS, teachers: TEACHERS, batches: BATCHES, batchSize: BATCH_SIZE } = size;
   const db = database.db;
   const passwordHash = await hashPassword(PASSWORD);
@@ -132,7 +132,10 @@ async function seed(database: Database, today: string, size: ExportSize) {
       case when abs(hashtext(bs.student_id::text)) % 20 = 0 then null else abs(hashtext(bs.student_id::text || t.id::text)) % 101 end,
       abs(hashtext(bs.student_id::text)) % 20 = 0
     from exams t join batch_students bs on bs.batch_id = t.batch_id`);
-  await db.execute(sql`vacuum analyze`);
+  // On its own connection: the app's client on Citus (ACADEMY_CITUS=1) runs every statement in a transaction, which VACUUM refuses.
+  const vacuum = new pg.Client(connection);
+  await vacuum.connect();
+  await vacuum.query('vacuum analyze').finally(() => vacuum.end());
   type Counts = { students: number; parents: number; enrolments: number; marks: number; dues: number; receipts: number; testMarks: number };
   const { rows } = await db.execute<Counts>(sql`
     select (select count(*)::int from students) as students, (select count(*)::int from parents) as parents, (select count(*)::int from batch_students) as enrolments,
@@ -157,7 +160,7 @@ export async function runAcademyExportBench(connection: pg.PoolConfig, databaseO
     const today = await academyToday(database.db);
     // Generating a year of marks takes longer than the server's 15 s statement limit: seeding runs on its own connections without limits.
     const seeding = createDatabase({ ...databaseOverride(name), statement_timeout: false, query_timeout: 0 });
-    const seeded = await seed(seeding, today, size).finally(() => seeding.close());
+    const seeded = await seed(seeding, databaseOverride(name), today, size).finally(() => seeding.close());
     console.log(`  seeded ${seeded.students} students, ${seeded.parents} parents, ${seeded.enrolments} enrolments, ${seeded.marks} attendance marks, ${seeded.dues} dues, ${seeded.receipts} receipts, ${seeded.testMarks} test marks in ${seeded.seconds} s`);
     const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir: path.join(workDir, 'outbox'), log: () => {} });
     const filesDir = path.join(workDir, 'files');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { FIRST_ACADEMY_ID } from '../src/lib/tenancy';
 import { createTestDatabase, ownerDatabaseOf } from './build-test-app';
+import { onCitus } from './citus-cluster';
 
 // Migration 0086 (issue 79, decision 083): a delivery of an event that became a job, still pending at the
 // upgrade, becomes that job in its academy; nothing is lost, and no delivery is left for no handler.
@@ -21,7 +22,9 @@ describe('migration 0086: pending deliveries of the removed events become their 
     await database.pool.end();
   });
 
-  it('queues the fee receipt of a pending payment.recorded in its academy, and leaves done ones alone', async () => {
+  // Not on Citus (npm run proof:citus): tables can only be distributed from migration 0092 on (every key with its
+  // academy), so 0086 never meets a distributed table; the test database there is distributed at the latest schema.
+  it.skipIf(onCitus())('queues the fee receipt of a pending payment.recorded in its academy, and leaves done ones alone', async () => {
     const client = await owner.pool.connect();
     try {
       await client.query("select set_config('app.academy_id', $1, false)", [FIRST_ACADEMY_ID]);

@@ -22,7 +22,12 @@ import { poolOf, createBackup, restoreBackupFile, runAutomaticBackupIfDue, listB
 import { backupsToPrune, weekStart } from './backup-retention';
 import { academyManifestKey, extractArchive, signManifest, tableEntryName, UNSIGNED_BACKUP_MESSAGE } from './backup-archive';
 import { applyMigrations, knownMigrations, resetMigrationLog } from './migration-level';
+import { onCitus } from '../../../test/citus-cluster';
 import { dumpTable, listTables, loadTable, useCanonicalOutput } from './database-tables';
+
+// A restore into a new database runs every migration; on a Citus cluster of one machine (npm run proof:citus) that
+// distributes every table again, minutes rather than seconds (decision 053).
+const RESTORE_TIME = onCitus() ? 300_000 : undefined;
 
 let t: TestApp;
 let admin: string;
@@ -230,7 +235,7 @@ describe('restore', () => {
     expect((await inject('GET', '/api/admin/backups')).statusCode).toBe(200);
   });
 
-  it('round trip: the seeded academy with files, backed up and restored into a new empty database and files folder, is identical', async () => {
+  it('round trip: the seeded academy with files, backed up and restored into a new empty database and files folder, is identical', { timeout: RESTORE_TIME }, async () => {
     const source = { backupsDir: t.backupsDir, filesDir: t.filesDir };
     const { file } = await createBackup(t.database.db, source, TEST_SERVER_KEYS, { kind: 'manual' });
     const target = await createEmptyTestDatabase();
@@ -394,7 +399,7 @@ describe('restore', () => {
     }
   }
 
-  it('migrates an older backup forward: rows from an earlier database version are restored, then later migrations run', async () => {
+  it('migrates an older backup forward: rows from an earlier database version are restored, then later migrations run', { timeout: RESTORE_TIME }, async () => {
     await restoreOlderBackup(
       async (source) => {
         await source.pool.query(
@@ -413,7 +418,7 @@ describe('restore', () => {
     );
   });
 
-  it('gives an older backup without a settings row the defaults (issue 79: reading the settings no longer makes the row)', async () => {
+  it('gives an older backup without a settings row the defaults (issue 79: reading the settings no longer makes the row)', { timeout: RESTORE_TIME }, async () => {
     await restoreOlderBackup(
       async (source) => {
         await source.pool.query(`insert into users (name, email, role) values ('Older Admin', 'older@example.in', 'admin')`);

@@ -298,11 +298,14 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
     keep: kept.has(index),
     question_id: answer.questionId,
     choice: [...new Set(answer.choice ?? [])],
+    // The same choice again, read as a text[] for the saved row (no subquery per answer: Citus refuses one here).
+    choice_text: [...new Set(answer.choice ?? [])],
     value: answer.value ?? null,
     marked: answer.markedForReview,
     time: answer.timeSpentSeconds,
     revision: answer.revision,
   }));
+  const questionIds = [...new Set(input.answers.map((answer) => answer.questionId))];
   // Only a student saves, and only into their own attempt (anyone else: 404, as for no attempt).
   const me = attemptSaverOf(actor);
   const { rows } = await executeNamed<SaveRow>(db, 'academy_answers_save', sql`
@@ -312,12 +315,17 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
       where a.academy_id = ${academySql()} and a.id = ${id}
       for key share of a
     ),
+    -- The answered questions' types, each looked up by its key (never a scan of the academy's question bank).
+    types as (
+      select q.id, q.type from questions q where q.academy_id = ${academySql()} and q.id = any(${sql.param(questionIds)}::uuid[])
+    ),
     x as (
-      -- The question's type by its key (never a scan of the academy's question bank), when it is in this attempt's paper.
-      select x.*, (select q.type from questions q where q.academy_id = a.academy_id and q.id = x.question_id and x.question_id = any(a.question_order)) as type,
-        a.option_order -> x.question_id::text as options
+      -- A question's type when it is in this attempt's paper. Joins of the CTEs, no correlated subquery: Citus
+      -- refuses one beside a CTE, and a join to the questions table here stopped its coordinator (decision 053).
+      select x.*, types.type, a.option_order -> x.question_id::text as options
       from a cross join jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-        as x(n int, keep boolean, question_id uuid, choice jsonb, value float8, marked boolean, time int, revision int)
+        as x(n int, keep boolean, question_id uuid, choice jsonb, choice_text text[], value float8, marked boolean, time int, revision int)
+        left join types on types.id = x.question_id and x.question_id = any(a.question_order)
     ),
     problem as (
       select n, case
@@ -332,7 +340,7 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
     first_problem as (select n, problem from problem where problem is not null order by n limit 1),
     saved as (
       insert into online_test_answers as saved (attempt_id, question_id, choice, value, marked_for_review, time_spent_seconds, revision, saved_at)
-      select a.id, x.question_id, coalesce(array(select jsonb_array_elements_text(x.choice)), '{}'), x.value, x.marked, x.time, x.revision, now()
+      select a.id, x.question_id, coalesce(x.choice_text, '{}'), x.value, x.marked, x.time, x.revision, now()
       from a join x on x.keep
       where a.student_id = ${me}::uuid and a.open and not exists (select 1 from first_problem)
       on conflict (academy_id, attempt_id, question_id) do update set choice = excluded.choice, value = excluded.value, marked_for_review = excluded.marked_for_review,

@@ -8,6 +8,7 @@ import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
 import { buildBatch, buildParent, buildStudent, buildSubject, buildTeacher, buildUser, loginAll, loginAs } from '../../../test/factories';
 import { recordClosedTests } from './results.service';
 import { submitDueAttempts } from './attempts.service';
+import { FIRST_ACADEMY_ID } from '../../lib/tenancy';
 
 /**
  * Online practice tests (issue 40), as the issue's "done when" says: a teacher's five questions (one
@@ -255,7 +256,8 @@ describe('online tests', () => {
     let pending: Promise<{ statusCode: number }> | undefined;
     // As a submit or the deadline job holds it (finalizeAttempt: `for update`), here rolled back without submitting.
     await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from online_test_attempts where id = ${attemptId} for update`);
+      // With its academy, as the app locks it (Citus routes a locking read only to one academy's shard).
+      await tx.execute(sql`select id from online_test_attempts where academy_id = ${FIRST_ACADEMY_ID} and id = ${attemptId} for update`);
       pending = call('student', 'PUT', `/api/attempts/${attemptId}/answers`, { answers: [{ questionId: q1!.id, choice: current.choice, timeSpentSeconds: current.timeSpentSeconds, revision: current.revision }] });
       void pending.then(() => (settled = true));
       await new Promise((resolve) => setTimeout(resolve, 400));
