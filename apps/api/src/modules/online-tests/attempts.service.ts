@@ -298,14 +298,12 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
     keep: kept.has(index),
     question_id: answer.questionId,
     choice: [...new Set(answer.choice ?? [])],
-    // The same choice again, read as a text[] for the saved row (no subquery per answer: Citus refuses one here).
-    choice_text: [...new Set(answer.choice ?? [])],
+    choice_text: [...new Set(answer.choice ?? [])], // as text[] to save: no subquery per answer (Citus refuses one here)
     value: answer.value ?? null,
     marked: answer.markedForReview,
     time: answer.timeSpentSeconds,
     revision: answer.revision,
   }));
-  const questionIds = [...new Set(input.answers.map((answer) => answer.questionId))];
   // Only a student saves, and only into their own attempt (anyone else: 404, as for no attempt).
   const me = attemptSaverOf(actor);
   const { rows } = await executeNamed<SaveRow>(db, 'academy_answers_save', sql`
@@ -316,9 +314,7 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
       for key share of a
     ),
     -- The answered questions' types, each looked up by its key (never a scan of the academy's question bank).
-    types as (
-      select q.id, q.type from questions q where q.academy_id = ${academySql()} and q.id = any(${sql.param(questionIds)}::uuid[])
-    ),
+    types as (select q.id, q.type from questions q where q.academy_id = ${academySql()} and q.id = any(${sql.param([...new Set(values.map((value) => value.question_id))])}::uuid[])),
     x as (
       -- A question's type when it is in this attempt's paper. Joins of the CTEs, no correlated subquery: Citus
       -- refuses one beside a CTE, and a join to the questions table here stopped its coordinator (decision 053).
