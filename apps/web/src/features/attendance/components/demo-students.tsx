@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SegmentedRadios } from '../../../components/ui/segmented-radios';
 import { memo } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEMO_STATUSES, type DemoStatus } from '@academy/shared/demo-statuses';
@@ -33,18 +34,13 @@ const DemoRow = memo(function DemoRow({ demo, status, onChange }: { demo: Attend
             <Trans>Demo</Trans>
           </Badge>
         </Group>
-        <SegmentedControl
+        <SegmentedRadios
           // The sheet's form field (decision 075; mark-attendance-form.tsx).
           name={`demo.${demo._id}`}
-          fullWidth
-          size="md"
-          radius="md"
-          data={DEMO_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
+          label={t`Attendance of ${name} (demo class)`}
+          options={DEMO_STATUSES.map((value) => ({ value, label: statusLabel(value), color: STATUS_COLORS[value] }))}
           value={status}
-          color={STATUS_COLORS[status]}
-          aria-label={t`Attendance of ${name} (demo class)`}
           onChange={(value) => onChange(demo._id, value as DemoStatus)}
-          styles={{ label: { minHeight: 40, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
         />
       </Stack>
     </Paper>

@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SegmentedRadios } from '../../../components/ui/segmented-radios';
 import type { AbsenceReason } from '@academy/shared/schemas/conversations';
 import { AbsenceReasonNote } from '../../../components/ui/absence-reason-note';
 import { modals } from '../../../lib/modals';
@@ -70,28 +71,22 @@ const StudentRow = memo(function StudentRow({ studentId, index, name, mark, reas
             <IconMessage2 size={20} aria-hidden="true" />
           </ActionIcon>
         </Group>
-        <SegmentedControl
+        <SegmentedRadios
           // The form's field (decision 075): a tap marks the radio button before the app has come, and
           // the form posts it without it.
           name={`status.${studentId}`}
-          fullWidth
-          size="md"
-          radius="md"
-          data={ATTENDANCE_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+          label={t`Attendance of ${name}`}
+          options={ATTENDANCE_STATUSES.map((status) => ({ value: status, label: statusLabel(status), color: STATUS_COLORS[status] }))}
           value={mark.status}
-          color={STATUS_COLORS[mark.status]}
-          aria-label={t`Attendance of ${name}`}
           onChange={(value) => onChange(studentId, { status: value as AttendanceStatus })}
-          // Four statuses share a 360 px phone's width: a smaller type and no side padding keep "Excused" whole (issue 18 point 8).
-          styles={{
-            label: { paddingInline: 0, minHeight: 40, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 'var(--mantine-font-size-sm)', whiteSpace: 'nowrap', textOverflow: 'clip' },
-          }}
         />
         {reason ? <AbsenceReasonNote reason={reason} /> : null}
         {remarkOpen ? (
-          <TextInput
+          // A plain field styled by mark-attendance-form.css, not Mantine's TextInput: its Input was a file of
+          // its own that the sheet waited for before the app took it over (issue 74, decision 107).
+          <input
+            className="mark-attendance-remark"
             name={`remark.${studentId}`}
-            size="md"
             placeholder={t`Remark (optional), e.g. informed by parent`}
             aria-label={t`Remark for ${name}`}
             maxLength={300}
@@ -335,7 +330,6 @@ export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange, 
       method="post"
       action={SHEET_FORM_ACTION}
       data-html-form=""
-      className="mark-attendance-sheet"
       onSubmit={(event) => {
         event.preventDefault();
         handleSubmit();

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { ParentChild } from '@academy/shared/schemas/parents';
+import { SegmentedRadios } from '../../../components/ui/segmented-radios';
 
 /**
  * Which child a parent's screen shows: nothing for one child, first names side by side for two or three
- * (radio buttons), and the phone's own list for more (a select: the system's picker).
- * Plain elements styled by child-switcher.css, not Mantine's SegmentedControl and NativeSelect: those are
+ * (radio buttons, segmented-radios.tsx), and the phone's own list for more (a select: the system's picker,
+ * styled by child-switcher.css). Plain elements, not Mantine's SegmentedControl and NativeSelect: those are
  * two files of their own (with Input) that the parent's first screens waited for on slow mobile data
  * before they could be used (issue 74); these need no code of their own and work before the app runs.
  */
@@ -15,14 +16,13 @@ export function ChildSwitcher({ list, value, onChange }: { list: ParentChild[]; 
   if (list.length < 2) return null;
   if (list.length <= 3) {
     return (
-      <div role="radiogroup" aria-label={t`Choose a child`} className="child-switcher">
-        {list.map((entry) => (
-          <label key={entry._id} className="child-switcher-option">
-            <input type="radio" name={`child-${id}`} value={entry._id} checked={entry._id === value} onChange={() => onChange(entry._id)} />
-            <span>{entry.name.split(' ')[0] ?? entry.name}</span>
-          </label>
-        ))}
-      </div>
+      <SegmentedRadios
+        name={`child-${id}`}
+        label={t`Choose a child`}
+        options={list.map((entry) => ({ value: entry._id, label: entry.name.split(' ')[0] ?? entry.name }))}
+        value={value}
+        onChange={onChange}
+      />
     );
   }
   return (
