@@ -27,8 +27,9 @@ export const attendanceRecords = academyTable(
   (table) => [
     // The day's roster and the batch history (a date range of one batch) read this one.
     uniqueIndex('attendance_batch_date_student_unique').on(table.academyId, table.batchId, table.date, table.studentId),
-    // A student's marks in one batch or in all of their batches, by date.
-    index('attendance_student_batch_date_idx').on(table.studentId, table.batchId, table.date),
+    // A student's marks in one batch or in all of their batches, by date; with the status, a student's
+    // batches and statistics come from the index alone (a year's marks lie in as many table pages).
+    index('attendance_student_batch_date_idx').on(table.academyId, table.studentId, table.batchId, table.date, table.status),
     // The dashboard's academy-wide rate of a day and its 14-day trend: status and batch in the index
     // let those counts (about 6,000 marks a day at 3,000 students) come from the index alone.
     index('attendance_date_status_batch_idx').on(table.academyId, table.date, table.status, table.batchId),

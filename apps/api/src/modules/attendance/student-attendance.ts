@@ -13,19 +13,32 @@ type RecordJson = { _id: string; date: string; status: AttendanceStatus; remark:
 type RecordsRow = { records: RecordJson[]; totals: ({ batchId: string | null } & StatisticsRow)[]; months: ({ month: string } & StatisticsRow)[] };
 
 /**
- * The columns `records`, `totals` and `months` of one student's marks, read once in the CTE `a` over
- * the batches `batchIds` selects (a uuid[] parameter, or a subquery of batch ids): the newest
- * `recordLimit` records when given, statistics per batch and overall (ROLLUP), and months; SQL does
- * all the counting.
+ * The columns `records`, `totals` and `months` of one student's marks over the batches `batchIds` selects
+ * (a uuid[] parameter, or a subquery of batch ids): the newest `recordLimit` records when given, statistics
+ * per batch and overall (ROLLUP), and months; SQL does all the counting.
+ * The CTE `a` holds each mark's batch, date and status only: the index on (academy, student, batch, date)
+ * with the status gives them without reading the table (a year's 600 marks lie in 600 table pages). Of
+ * the newest `recordLimit` only, the rest (remark, who and when) is read, by the day's unique key.
  */
 function studentRecordsSql(studentId: string, batchIds: SQL, range: { startDate?: string; endDate?: string }, recordLimit?: number) {
-  const marks = sql`a as (
-      select a.id, a.batch_id, a.date, a.status, a.remark, a.marked_at, a.marked_by
-      from attendance_records a
-      where a.academy_id = ${academySql()} and a.student_id = ${studentId} and a.batch_id ${batchIds}
+  const ofStudent = sql`a.academy_id = ${academySql()} and a.student_id = ${studentId} and a.batch_id ${batchIds}
         ${range.startDate ? sql`and a.date >= ${range.startDate}` : sql``}
-        ${range.endDate ? sql`and a.date <= ${range.endDate}` : sql``}
+        ${range.endDate ? sql`and a.date <= ${range.endDate}` : sql``}`;
+  const marks = sql`a as (
+      select a.batch_id, a.date, a.status from attendance_records a where ${ofStudent}
     )`;
+  // The records listed: the newest few found in `a` and then read by key, or over a range all of them,
+  // read at once (a range is asked for its whole list).
+  const listed =
+    recordLimit === undefined
+      ? sql`select a.id, a.batch_id, a.date, a.status, a.remark, a.marked_at, a.marked_by, b.name as batch_name
+          from attendance_records a join batches b on b.id = a.batch_id and b.academy_id = ${academySql()} where ${ofStudent}`
+      : sql`select r.id, r.batch_id, r.date, r.status, r.remark, r.marked_at, r.marked_by, newest.batch_name
+          from (
+            select a.batch_id, a.date, b.name as batch_name from a join batches b on b.id = a.batch_id and b.academy_id = ${academySql()}
+            order by a.date desc, b.name limit ${recordLimit}
+          ) newest
+          join attendance_records r on r.academy_id = ${academySql()} and r.batch_id = newest.batch_id and r.date = newest.date and r.student_id = ${studentId}`;
   // Who marked each record: with the newest few only (a limit), looked up by key for each; over a whole
   // range, every user of the academy hashed once costs less than hundreds of lookups.
   const markerName = recordLimit === undefined ? sql`mu.name` : sql`(select mu.name from users mu where mu.id = r.marked_by and mu.academy_id = ${academySql()})`;
@@ -35,10 +48,7 @@ function studentRecordsSql(studentId: string, batchIds: SQL, range: { startDate?
           '_id', r.id, 'date', r.date, 'status', r.status, 'remark', r.remark, 'markedAt', r.marked_at, 'reason', ${REASON_JSON(sql`${studentId}::uuid`, 'r.date', 'r.status')},
           'markedById', r.marked_by, 'markedByName', ${markerName}, 'batchId', r.batch_id, 'batchName', r.batch_name
         ) order by r.date desc, r.batch_name), '[]'::json)
-        from (
-          select a.*, b.name as batch_name from a join batches b on b.id = a.batch_id and b.academy_id = ${academySql()}
-          order by a.date desc, b.name ${recordLimit === undefined ? sql`` : sql`limit ${recordLimit}`}
-        ) r ${markerJoin}) as records,
+        from (${listed}) r ${markerJoin}) as records,
       (select coalesce(json_agg(t), '[]'::json) from (select a.batch_id as "batchId", ${STATISTICS} from a group by rollup (a.batch_id)) t) as totals,
       (select coalesce(json_agg(t order by t.month), '[]'::json) from (select to_char(date_trunc('month', a.date::timestamp), 'YYYY-MM') as month, ${STATISTICS} from a group by date_trunc('month', a.date::timestamp)) t) as months`;
   return { marks, columns };
