@@ -225,11 +225,17 @@ async function jobsSpreadAndCaughtUp(connection: pg.PoolConfig, limitMs = 5 * 60
       // FROM: the point in the interval is drawn from the job's academy and key and a salt of this look, the time
       // reckoned in epoch seconds (to_timestamp of a number is immutable), the academies without jobs found by NOT IN.
       const now = new Date();
-      await client.query(
-        `update jobs set run_at = to_timestamp($2::float8 + ((abs(hashtext(academy_id::text || key || $3)) % 1000000) / 1000000.0 * every_ms / 1000.0)::float8)
-         where every_ms is not null and last_finished_at is null and run_at <= $1::timestamptz and (locked_until is null or locked_until < $1::timestamptz)`,
-        [now, now.getTime() / 1000, randomBytes(8).toString('hex')],
-      );
+      // On Citus this UPDATE spans every shard while the server's runner claims rows in some: Citus may cancel
+      // one of them as a distributed deadlock (40P01). Then this look spreads nothing and the next one again.
+      await client
+        .query(
+          `update jobs set run_at = to_timestamp($2::float8 + ((abs(hashtext(academy_id::text || key || $3)) % 1000000) / 1000000.0 * every_ms / 1000.0)::float8)
+           where every_ms is not null and last_finished_at is null and run_at <= $1::timestamptz and (locked_until is null or locked_until < $1::timestamptz)`,
+          [now, now.getTime() / 1000, randomBytes(8).toString('hex')],
+        )
+        .catch((error: { code?: string }) => {
+          if (error.code !== '40P01') throw error;
+        });
       const { rows: [row] } = await client.query<{ due: number; without: number }>(`
         select (select count(*)::int from jobs where run_at <= now()) as due,
           (select count(*)::int from academies a where a.status = 'active' and a.id not in (select j.academy_id from jobs j where j.every_ms is not null)) as without`);
