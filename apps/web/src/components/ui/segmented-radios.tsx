@@ -3,7 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 export interface SegmentedRadiosOption {
   value: string;
   label: ReactNode;
-  /** A Mantine colour name: the chosen option is filled with it (an attendance status's colour); without, it is a white pill. */
+  /** A Mantine colour name: the chosen option is filled with it (an attendance status's colour, fillOf); without, it is a white pill. */
   color?: string;
 }
 
@@ -15,6 +15,21 @@ interface SegmentedRadiosProps {
   options: readonly SegmentedRadiosOption[];
   value: string;
   onChange: (value: string) => void;
+}
+
+/**
+ * Colours too light for white words even at their darkest shade (orange's is 4.3:1): filled with a middle shade
+ * and black words, as Mantine's autoContrast does. The others take their darkest shade under white words.
+ */
+const LIGHT_FILLS = new Set(['orange', 'yellow', 'lime']);
+
+/** The chosen option's fill and words: 4.5:1 at least (WCAG AA for 14 px words, checked by the axe tests). */
+function fillOf(color: string): CSSProperties {
+  return (
+    LIGHT_FILLS.has(color)
+      ? { '--segmented-radios-fill': `var(--mantine-color-${color}-6)`, '--segmented-radios-fill-text': 'var(--mantine-color-black)' }
+      : { '--segmented-radios-fill': `var(--mantine-color-${color}-9)` }
+  ) as CSSProperties;
 }
 
 /**
@@ -30,7 +45,7 @@ export function SegmentedRadios({ name, label, options, value, onChange }: Segme
         <label
           key={option.value}
           className={option.color ? 'segmented-radios-option segmented-radios-option-filled' : 'segmented-radios-option'}
-          style={option.color ? ({ '--segmented-radios-fill': `var(--mantine-color-${option.color}-filled)` } as CSSProperties) : undefined}
+          style={option.color ? fillOf(option.color) : undefined}
         >
           <input type="radio" name={name} value={option.value} checked={option.value === value} onChange={() => onChange(option.value)} />
           <span>{option.label}</span>
