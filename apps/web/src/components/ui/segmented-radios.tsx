@@ -25,11 +25,8 @@ const LIGHT_FILLS = new Set(['orange', 'yellow', 'lime']);
 
 /** The chosen option's fill and words: 4.5:1 at least (WCAG AA for 14 px words, checked by the axe tests). */
 function fillOf(color: string): CSSProperties {
-  return (
-    LIGHT_FILLS.has(color)
-      ? { '--segmented-radios-fill': `var(--mantine-color-${color}-6)`, '--segmented-radios-fill-text': 'var(--mantine-color-black)' }
-      : { '--segmented-radios-fill': `var(--mantine-color-${color}-9)` }
-  ) as CSSProperties;
+  if (LIGHT_FILLS.has(color)) return { '--segmented-radios-fill': `var(--mantine-color-${color}-6)`, '--segmented-radios-fill-text': 'var(--mantine-color-black)' } as CSSProperties;
+  return { '--segmented-radios-fill': `var(--mantine-color-${color}-9)` } as CSSProperties;
 }
 
 /**
