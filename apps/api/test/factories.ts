@@ -10,6 +10,7 @@ import { nextStudentCode } from '../src/modules/students';
 import { saveFirstParent } from '../src/modules/parents';
 import { createAcademySettings } from '../src/modules/settings';
 import { withAcademy, withoutAcademy } from '../src/lib/tenancy';
+import { academyToday } from '../src/academy-settings';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -112,9 +113,12 @@ export async function buildStudent(
   const status = overrides.status ?? 'active';
   const standardId = overrides.standardId === undefined ? (await buildStandard(db)).id : overrides.standardId;
   const user = await buildUser(db, { role: 'student', name: overrides.name, email: overrides.email, isActive: status === 'active' });
+  // Admitted on the academy's today, as the student form does: the column's default is the database's
+  // (UTC) date, a day and a month behind in India between 18:30 and midnight UTC.
+  const admissionDate = await academyToday(db);
   const [student] = await db
     .insert(students)
-    .values({ userId: user.id, studentCode: await nextStudentCode(db, '2026-06-01'), standardId, status, phone: overrides.phone ?? null })
+    .values({ userId: user.id, studentCode: await nextStudentCode(db, '2026-06-01'), standardId, status, phone: overrides.phone ?? null, admissionDate })
     .returning();
   // A parent phone is the student's first parent (decision 030), as the student form makes it.
   if (overrides.parentPhone) await saveFirstParent(db, { id: student!.id, name: user.name, language: 'en' }, { phone: overrides.parentPhone });
