@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '@academy/shared/roles';
 import type { EnquirySource, EnquiryStatus } from '@academy/shared/schemas/admissions';
 import type { Db } from '../src/db/client';
-import { academies, admissionEnquiries, admissionEnquiryStatusChanges, batches, batchStudents, parents, parentStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from '../src/db/schema';
+import { academies, academySettings, admissionEnquiries, admissionEnquiryStatusChanges, batches, batchStudents, parents, parentStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { nextStudentCode } from '../src/modules/students';
 import { saveFirstParent } from '../src/modules/parents';
 import { createAcademySettings } from '../src/modules/settings';
 import { withAcademy, withoutAcademy } from '../src/lib/tenancy';
-import { academyToday } from '../src/academy-settings';
+import { todayIn } from '@academy/shared/calendar';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -114,8 +115,10 @@ export async function buildStudent(
   const standardId = overrides.standardId === undefined ? (await buildStandard(db)).id : overrides.standardId;
   const user = await buildUser(db, { role: 'student', name: overrides.name, email: overrides.email, isActive: status === 'active' });
   // Admitted on the academy's today, as the student form does: the column's default is the database's
-  // (UTC) date, a day and a month behind in India between 18:30 and midnight UTC.
-  const admissionDate = await academyToday(db);
+  // (UTC) date, a day (and on a month's last evening a month) behind India's between 18:30 and midnight UTC.
+  // The default zone for an academy made without its settings row (tenancy tests).
+  const [settings] = await db.select({ timeZone: academySettings.timeZone }).from(academySettings).limit(1);
+  const admissionDate = todayIn(settings?.timeZone ?? DEFAULT_TIME_ZONE);
   const [student] = await db
     .insert(students)
     .values({ userId: user.id, studentCode: await nextStudentCode(db, '2026-06-01'), standardId, status, phone: overrides.phone ?? null, admissionDate })
