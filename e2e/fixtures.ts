@@ -257,3 +257,18 @@ export async function shootWidths(page: Page, name: string): Promise<void> {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/** How every element of the page is drawn: the box, the type and the colours (what a missing rule changes). */
+export function drawing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const properties = [
+      'display', 'position', 'box-sizing', 'width', 'height', 'margin', 'padding', 'gap', 'font-family', 'font-size', 'font-weight', 'line-height',
+      'color', 'background-color', 'border-width', 'border-style', 'border-color', 'border-radius', 'text-align', 'text-decoration-line', 'visibility', 'opacity',
+    ];
+    return Array.from(document.querySelectorAll('#root *')).map((element) => {
+      const style = getComputedStyle(element);
+      const label = `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''}`;
+      return `${label} ${properties.map((property) => `${property}:${style.getPropertyValue(property)}`).join(';')}`;
+    });
+  });
+}

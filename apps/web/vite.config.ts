@@ -146,9 +146,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Every browser we serve supports <link rel="modulepreload">; older ones just fetch a little later.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The app (index.html) and the first stylesheet of a page to read (src/page-to-read.css: the server
-      // links it instead of the app's whole first stylesheet on the landing page and the other pages to read).
-      input: { index: path.join(import.meta.dirname, 'index.html'), 'page-to-read': path.join(import.meta.dirname, 'src/page-to-read.css') },
+      // The app (index.html), the first stylesheet of a page to read (src/page-to-read.css: the server
+      // links it instead of the app's whole first stylesheet on the landing page and the other pages to read)
+      // and that of a signed-in first screen the server draws (src/first-screen.css, decision 109).
+      input: {
+        index: path.join(import.meta.dirname, 'index.html'),
+        'page-to-read': path.join(import.meta.dirname, 'src/page-to-read.css'),
+        'first-screen': path.join(import.meta.dirname, 'src/first-screen.css'),
+      },
       output: {
         codeSplitting: {
           // No waterfall (issue 17): each lazy screen is its own chunk, and Vite's modulepreload fetches

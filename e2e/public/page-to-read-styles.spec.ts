@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { drawing, expect, test } from '../fixtures';
 
 /*
  * A page to read paints with its own first stylesheet (apps/web/src/page-to-read.css: Mantine's rules for
@@ -39,21 +39,6 @@ test('every page to read paints with its own stylesheet, which defines every Man
   expect(login).not.toContain('page-to-read');
   expect(login).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css">/);
 });
-
-/** How every element of the page is drawn: the box, the type and the colours (what a missing rule changes). */
-function drawing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const properties = [
-      'display', 'position', 'box-sizing', 'width', 'height', 'margin', 'padding', 'gap', 'font-family', 'font-size', 'font-weight', 'line-height',
-      'color', 'background-color', 'border-width', 'border-style', 'border-color', 'border-radius', 'text-align', 'text-decoration-line', 'visibility', 'opacity',
-    ];
-    return Array.from(document.querySelectorAll('#root *')).map((element) => {
-      const style = getComputedStyle(element);
-      const label = `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''}`;
-      return `${label} ${properties.map((property) => `${property}:${style.getPropertyValue(property)}`).join(';')}`;
-    });
-  });
-}
 
 const shotName = (path: string) => (path === '/' ? 'landing' : path.slice(1).replaceAll('/', '_'));
 

@@ -55,13 +55,25 @@ function drawnPage(): { startsOnUse: boolean } | null {
 
 let starting: Promise<unknown> | null = null;
 
+let appStyles: Promise<void> | null = null;
+
 /**
- * A page to read paints with Mantine's rules for what it shows only (page-to-read.css); the server names
- * the app's whole first stylesheet on that link (api lib/public-pages.ts). Before the app runs, which may
- * draw any component, the whole one is put right after it, before the page's own stylesheets, so the
- * cascade is the whole file's. Downloaded beside the app's code, it adds no wait of its own.
+ * A page to read paints with Mantine's rules for what it shows only (page-to-read.css), a drawn signed-in
+ * first screen with those of what it draws (first-screen.css); the server names the app's whole first
+ * stylesheet on that link (api lib/public-pages.ts). The whole one is put right after it, before the page's
+ * own stylesheets, so the cascade is the whole file's: before a page to read's app runs, which may draw any
+ * component (downloaded beside the app's code, it adds no wait of its own), and once a first screen is taken
+ * over. Once; again after a failed download.
  */
 function loadAppStyles(): Promise<void> {
+  appStyles ??= loadAppStylesOnce().catch((error: unknown) => {
+    appStyles = null;
+    throw error;
+  });
+  return appStyles;
+}
+
+function loadAppStylesOnce(): Promise<void> {
   const reading = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
   const href = reading?.dataset.appStyles;
   if (!reading || !href) return Promise.resolve();
@@ -83,11 +95,30 @@ function loadAppStyles(): Promise<void> {
   });
 }
 
-/** Downloads and runs the app (once; again after a failed download, at the next sign of use). */
-function startApp(): void {
+/**
+ * The app's whole first stylesheet once a drawn signed-in first screen has been taken over (decision 109):
+ * the app took it over as drawn, with the components its own stylesheet has; what it draws next may need any.
+ * Offline, again when the connection is back.
+ */
+function loadAppStylesWhenLive(): void {
+  whenPageLive(() => {
+    loadAppStyles().catch((error: unknown) => {
+      console.warn('Could not load the stylesheet', error);
+      window.addEventListener('online', loadAppStylesWhenLive, { once: true });
+    });
+  });
+}
+
+/**
+ * Downloads and runs the app (once; again after a failed download, at the next sign of use). A page to
+ * read's app may draw any component at once (what the reader tapped), so the whole first stylesheet comes
+ * first; a drawn first screen is taken over as drawn (`takenOverAsDrawn`), and the whole one follows.
+ */
+function startApp(takenOverAsDrawn = false): void {
   if (starting) return;
   if (pageLife() !== 'live') setPageLife('starting');
-  starting = Promise.all([import('./main'), loadAppStyles()]).then(([{ runApp }]) => runApp()).catch((error: unknown) => {
+  if (takenOverAsDrawn) loadAppStylesWhenLive();
+  starting = Promise.all([import('./main'), takenOverAsDrawn ? undefined : loadAppStyles()]).then(([{ runApp }]) => runApp()).catch((error: unknown) => {
     // Offline or a failed download: the page stays as it is, readable, and the next use tries again.
     console.warn('Could not start the app', error);
     starting = null;
@@ -288,7 +319,8 @@ if (isPlatform && !isOperator) {
   if (drawn) keepUseUntilLive(drawn.startsOnUse && !moves);
   const startsAtOnce = !drawn?.startsOnUse || moves;
   loadDevanagariFontLater(startsAtOnce);
-  if (startsAtOnce) startApp();
+  // A drawn page that starts at once is a signed-in first screen (or a form, whose page links the whole stylesheet).
+  if (startsAtOnce) startApp(drawn !== null && !drawn.startsOnUse);
   // The language of a page read is kept, as the app keeps it when it runs one (lib/language.ts): the next
   // visit to a bare address, or the installed app, opens in it.
   else storeLanguage(languageOfPath(window.location.pathname) ?? 'en');

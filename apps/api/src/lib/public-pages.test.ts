@@ -69,6 +69,7 @@ const MANIFEST = {
   '_other.js': { file: 'assets/other-1.js', imports: ['_shared.js'] },
   'src/dashboard.tsx': { file: 'assets/dashboard-1.js', css: ['assets/dashboard-1.css'], imports: ['_shared.js', '_other.js'] },
   'src/page-to-read.css': { file: 'assets/page-to-read-1.css' },
+  'src/first-screen.css': { file: 'assets/first-screen-1.css' },
 };
 
 /**
@@ -214,6 +215,10 @@ describe('signed-in first screens: the shell with the session, the screen data a
     expect(response.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/dashboard-1.js">');
     expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/dashboard-1.css">');
     expect(response.body.indexOf('/assets/dashboard-1.css')).toBeLessThan(response.body.indexOf('<script'));
+    // Its first stylesheet is a first screen's own, naming the whole one, which the page's first script
+    // loads once the app has taken the screen over (decision 109).
+    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/first-screen-1.css" data-app-styles="/assets/index-1.css">');
+    expect(response.body).not.toContain('href="/assets/index-1.css"');
     // With a query (another child, another batch) the data alone: the browser draws the screen, which
     // shows nothing without its code, so no lowered priority.
     const undrawn = await web.app.inject({ method: 'GET', url: '/app/student/dashboard?from=reminder', headers: { cookie } });
@@ -221,6 +226,9 @@ describe('signed-in first screens: the shell with the session, the screen data a
     expect(undrawn.body).toContain('id="server-state"');
     expect(undrawn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
     expect(undrawn.body).not.toContain('fetchpriority');
+    // The browser draws it, with any component: the whole first stylesheet.
+    expect(undrawn.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(undrawn.body).not.toContain('first-screen');
     // A session from before the signed-in cookie gets it with this answer, as with any API answer.
     expect(response.cookies.map((c) => c.name)).toContain('academy_signed_in');
   });

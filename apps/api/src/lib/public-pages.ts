@@ -60,6 +60,8 @@ export type PublicPageAnswer = { html: string; status: number } | { redirect: st
 
 /** The web build's input that is the first stylesheet of a page to read (its key in Vite's manifest). */
 const PAGE_TO_READ_STYLES = 'src/page-to-read.css';
+/** And that of a signed-in first screen the server draws (decision 109). */
+const FIRST_SCREEN_STYLES = 'src/first-screen.css';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
@@ -91,6 +93,8 @@ export async function loadPublicPages(webDistFolder: string, log: FastifyBaseLog
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   // The first stylesheet of a page to read (apps/web/src/page-to-read.css), when the build has one.
   const pageToReadStyles = manifest[PAGE_TO_READ_STYLES]?.file;
+  // And of a drawn signed-in first screen (apps/web/src/first-screen.css).
+  const firstScreenStyles = manifest[FIRST_SCREEN_STYLES]?.file;
 
   return {
     covers: (pathname) => entry.isServerRenderedPage(pathname),
@@ -119,7 +123,7 @@ export async function loadPublicPages(webDistFolder: string, log: FastifyBaseLog
         if (screen?.failure) log.error({ err: screen.failure, url: pathname }, 'A signed-in screen could not be drawn on the server; its data was sent without it');
         if (!screen) return null;
         const files = filesOf(manifest, screen.modules);
-        return signedInShellHtml(template, screen, { ...files, scripts: largestFirst(webDistFolder, files.scripts) });
+        return signedInShellHtml(template, screen, { ...files, scripts: largestFirst(webDistFolder, files.scripts) }, firstScreenStyles);
       } catch (error) {
         // An ended session (401) or a screen of another role (403) is ordinary: the browser then asks
         // itself and is sent to sign in or to its own area, as before.
@@ -198,8 +202,11 @@ function pageLinks(template: string, files: { scripts: string[]; styles: string[
  * index.html for a signed-in first screen: its stylesheets and code linked in the head, and the data it
  * starts with beside the (empty) root; the browser draws the screen at once, without asking the API.
  */
-export function signedInShellHtml(template: string, screen: SignedInScreen, files: { scripts: string[]; styles: string[] }): string {
-  const { templateStyles, styles, preloads } = pageLinks(template, files);
+export function signedInShellHtml(template: string, screen: SignedInScreen, files: { scripts: string[]; styles: string[] }, firstScreenStyles?: string): string {
+  const { templateStyles, styles: allStyles, preloads } = pageLinks(template, files);
+  // A drawn screen paints, and is taken over, with Mantine's rules for the components its code draws
+  // (decision 109); the app loads the whole first stylesheet once it has taken the screen over.
+  const styles = screen.html !== undefined && firstScreenStyles ? ownFirstStylesheet(allStyles, templateStyles, firstScreenStyles) : allStyles;
   let html = template;
   for (const style of templateStyles) html = html.replace(style, '');
   // A drawn screen shows once its stylesheets are in (issue 56): its code, which only makes it
@@ -216,17 +223,19 @@ export function signedInShellHtml(template: string, screen: SignedInScreen, file
 }
 
 /**
- * A page to read paints with Mantine's rules for the few components it shows (`pageToReadStyles`, 9 kB
- * brotli) instead of the app's whole first stylesheet (24 kB): on Slow 3G that stylesheet was the last file
- * before the landing page's first paint (decision 105). The whole one is named on the link, and the page's
- * first script (start.ts) puts it right after this one and waits for it before the app runs, which may draw
- * any component; the cascade is then the whole file's, the page's own stylesheets still last.
+ * A page's own first stylesheet in place of the app's whole one: a page to read paints with Mantine's rules
+ * for the few components it shows (page-to-read.css, 9 kB brotli, instead of 24 kB: on Slow 3G the whole one
+ * was the last file before the landing page's first paint, decision 105), a drawn signed-in first screen with
+ * those of the components its code draws (first-screen.css, decision 109). The whole one is named on the link,
+ * and the page's first script (start.ts) puts it right after this one (before a page to read's app runs,
+ * which may draw any component; once a first screen is taken over, as drawn); the cascade is then the whole
+ * file's, the page's own stylesheets still last.
  */
-function pageToReadLinks(styles: string[], templateStyles: string[], pageToReadStyles: string): string[] {
+function ownFirstStylesheet(styles: string[], templateStyles: string[], ownStyles: string): string[] {
   const whole = templateStyles.map((link) => /href="([^"]+)"/.exec(link)?.[1]).filter((href) => href !== undefined);
   if (whole.length !== 1) return styles;
-  const reading = `<link rel="stylesheet" crossorigin href="/${pageToReadStyles}" data-app-styles="${escapeHtml(whole[0]!)}">`;
-  return styles.map((style) => (style === templateStyles[0] ? reading : style));
+  const own = `<link rel="stylesheet" crossorigin href="/${ownStyles}" data-app-styles="${escapeHtml(whole[0]!)}">`;
+  return styles.map((style) => (style === templateStyles[0] ? own : style));
 }
 
 /** index.html with the rendered page: the markup, its head, and the data the browser hydrates with. */
@@ -234,7 +243,7 @@ export function pageHtml(template: string, page: RenderedPage, files: { scripts:
   // Every stylesheet first, before any script: the page paints once its styles are in, and on slow
   // mobile data the stylesheets' requests would otherwise wait behind a dozen code files.
   const { templateStyles, styles: allStyles, preloads } = pageLinks(template, files);
-  const styles = page.startsOnUse && pageToReadStyles ? pageToReadLinks(allStyles, templateStyles, pageToReadStyles) : allStyles;
+  const styles = page.startsOnUse && pageToReadStyles ? ownFirstStylesheet(allStyles, templateStyles, pageToReadStyles) : allStyles;
   const head = [
     // A page that starts on use (start.ts) links no code: its reader may never need it. Another's is
     // readable before the app runs, which only makes it interactive: its code is fetched at low
