@@ -62,25 +62,26 @@ import { ROOT, WEB_DIST } from './server';
  * Lowered to the new figures plus 2 kB (decision 109, 2026-12-01): a drawn first screen's first stylesheet is its
  * own (apps/web/src/first-screen.css, Mantine's rules for the components the first screens draw, 14 kB instead of
  * 24.5), the whole one loading once the app has taken the screen over: about 10 kB less on every screen.
+ * Lowered to the new figures plus 2 kB, the admin's dashboard to issue 74's goal (decision 110): its "Called" and
+ * "Tell the families" are plain checkboxes (not Checkbox and Switch with their Input), the first-run checklist's
+ * code comes after the take-over.
  */
 export const FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
-  '/app/dashboard': 160,
-  '/app/teacher/dashboard': 137,
-  '/app/student/dashboard': 141,
-  '/app/parent/dashboard': 140,
-  '/app/teacher/attendance/mark': 146,
-  '/app/parent/fees': 143,
-  '/app/student/online-tests': 134,
+  '/app/dashboard': 150,
+  '/app/teacher/dashboard': 136,
+  '/app/student/dashboard': 140,
+  '/app/parent/dashboard': 139,
+  '/app/teacher/attendance/mark': 145,
+  '/app/parent/fees': 142,
+  '/app/student/online-tests': 133,
 };
 
 /**
  * Issue 74's goal: what must arrive before the app takes a first screen over, at most 150 kB (on Slow 3G,
- * with the page, about 8 s), in the language the screen is read in. Printed beside each screen; not yet a
- * failure: React, its router and query cache, the shell, the messages and the kit's stylesheet are about
- * 170 kB before any screen (decision 078 has the levers left; 093 took the first, a catalog per screen;
- * 102 the public catalog's part, the fonts and ScrollArea's popover library, and weighs the rest; 104 the
- * fields with a list or a calendar after the take-over). `npx tsx bench/web/first-screen-modules.ts` lists what
- * each screen's take-over holds, by package and by module.
+ * with the page, about 8 s), in the language the screen is read in (the parent's two in Marathi). A failure
+ * since decision 110 (2026-12-01), when the last screen came within it: a screen that must grow past it takes
+ * something else off first (decisions 093, 102, 104, 106, 107, 109 and 110 show the levers).
+ * `npx tsx bench/web/first-screen-modules.ts` lists what each screen's take-over holds, by package and by module.
  */
 export const TAKE_OVER_GOAL_KB = 150;
 
@@ -90,8 +91,8 @@ export const TAKE_OVER_GOAL_KB = 150;
  * the take-over (entry-server.tsx, `showsServerMessages`).
  */
 export const MARATHI_FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
-  '/app/parent/dashboard': 141,
-  '/app/parent/fees': 144,
+  '/app/parent/dashboard': 140,
+  '/app/parent/fees': 143,
 };
 
 interface EntryServer {
@@ -142,9 +143,9 @@ export async function checkFirstScreenBudgets(): Promise<boolean> {
     const verdict = budget === undefined ? 'NO BUDGET (add one in bench/web/first-screens-size.ts)' : kb > budget ? `OVER the budget of ${budget} kB` : `budget ${budget} kB`;
     const mrVerdict = mrBudget === undefined ? '' : mr > mrBudget ? `, in Marathi OVER the budget of ${mrBudget} kB` : `, in Marathi budget ${mrBudget} kB`;
     const read = mrBudget === undefined ? kb : mr;
-    const goal = read > TAKE_OVER_GOAL_KB ? `; ${(read - TAKE_OVER_GOAL_KB).toFixed(1)} kB over issue 74's goal of ${TAKE_OVER_GOAL_KB} kB` : `; within issue 74's goal of ${TAKE_OVER_GOAL_KB} kB`;
+    const goal = read > TAKE_OVER_GOAL_KB ? `; OVER issue 74's goal of ${TAKE_OVER_GOAL_KB} kB by ${(read - TAKE_OVER_GOAL_KB).toFixed(1)} kB` : `; within issue 74's goal of ${TAKE_OVER_GOAL_KB} kB`;
     console.log(`${kb.toFixed(1).padStart(7)} kB (mr ${mr.toFixed(1)})  ${screen.path}: ${screen.files.length} files, ${verdict}${mrVerdict}${goal}`);
-    if (budget === undefined || kb > budget || (mrBudget !== undefined && mr > mrBudget)) ok = false;
+    if (budget === undefined || kb > budget || (mrBudget !== undefined && mr > mrBudget) || read > TAKE_OVER_GOAL_KB) ok = false;
   }
   return ok;
 }

@@ -6,11 +6,12 @@ import './lib/page-start.css';
 // waits for no stylesheet of its own (issue 74).
 import './components/ui/navigation-progress.css';
 import './app/layouts/dashboard-shell.css';
-// And first screens' own rules (the admin dashboard's tiles, the attendance sheet's remark, the segmented
+// And first screens' own rules (the admin dashboard's tiles and ticks, the attendance sheet's remark, the segmented
 // radio buttons of its statuses and of the parent's child switcher).
 import './features/admin-dashboard/components/count-tiles.css';
 import './features/attendance/components/mark-attendance-form.css';
 import './components/ui/segmented-radios.css';
+import './components/ui/plain-checkbox.css';
 import './features/parents/components/child-switcher.css';
 import { rememberCampaign } from './lib/campaign';
 import { catchInstallPrompt } from './lib/install-offer';

@@ -1,5 +1,6 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { plural } from '@lingui/core/macro';
+import { AfterTakeOver } from '../../../components/ui/after-take-over';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAbsentToday, useAdminDashboardSummary } from '../../../features/admin-dashboard/api';
@@ -17,7 +18,6 @@ import { RecentRegistrations } from '../../../features/admin-dashboard/component
 import { EnquiryStatusBadge } from '../../../features/admissions/components/enquiry-status-badge';
 import { RecentStudents } from '../../../features/admin-dashboard/components/recent-students';
 import { YearAtAGlance } from '../../../features/admin-dashboard/components/year-at-a-glance';
-import { FirstRunChecklist } from '../../../features/first-run/first-run-checklist';
 import { LeaveRequests } from '../../../features/pay/components/leave-requests';
 import { useFeeSummary } from '../../../features/fees/api';
 import { useCurrentUser } from '../../../lib/session';
@@ -61,6 +61,12 @@ function useTodos(messages: { failed: number; held: number; waitingReplies: numb
 }
 
 /**
+ * A new academy's first steps: its own data, never in the page the server draws (the card is not drawn before the
+ * take-over), so its code (the list, its icons) comes right after the take-over (decision 110).
+ */
+const loadFirstRunChecklist = () => import('../../../features/first-run/first-run-checklist').then((module) => ({ Part: module.FirstRunChecklist }));
+
+/**
  * The owner's morning on a phone (issue 54: it ran to 8 screens): to-dos first, then the month's money once
  * (the fee tiles that repeated it are on the Fees screen), the day's calls and absences, messages as counts.
  */
@@ -84,7 +90,7 @@ export function Component() {
           <DashboardTodos items={todos} />
           {/* A new academy's first steps (issue 55; eight since issue 73): gone once done or hidden. After the
               to-dos, which a new academy has none of, so an academy at work still opens on what waits for it. */}
-          <FirstRunChecklist />
+          <AfterTakeOver load={loadFirstRunChecklist} props={{}} />
           {/* Families' WhatsApp messages today (issue 60): how many came and how many answered themselves. */}
           {replies && replies.received > 0 ? (
             <Text size="sm" c="dimmed">

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PlainCheckbox } from '../../../components/ui/plain-checkbox';
 import { AbsenceReasonNote } from '../../../components/ui/absence-reason-note';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatTime } from '../../../lib/format-date';
@@ -127,9 +128,8 @@ function CalledTick({ student, setCalled }: { student: AbsentStudent; setCalled:
   const { t } = useLingui();
   return (
     <Stack gap={0} align="flex-end">
-      <Checkbox
+      <PlainCheckbox
         label={t`Called`}
-        size="md"
         checked={student.called !== null}
         disabled={setCalled.isPending}
         aria-label={t`Called the family of ${student.name}`}

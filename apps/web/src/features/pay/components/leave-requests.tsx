@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,6 +10,7 @@ import { useTeachers } from '../../teachers/api';
 import { useAssignSubstitute, useDecideLeave, useLeaveRequests } from '../api';
 import { QueryStates } from '../../../components/ui/query-states';
 import { SelectAfterTakeOver } from '../../../components/ui/select-after-take-over';
+import { PlainCheckbox } from '../../../components/ui/plain-checkbox';
 
 /**
  * The admin dashboard's leave card (issue 58): requests waiting for a decision (approve unpaid or paid,
@@ -114,7 +115,7 @@ function CoverClass({ leave, lesson }: { leave: Leave; lesson: Leave['classes'][
         )}
       </Stack>
       <SelectAfterTakeOver size="xs" aria-label={t`Substitute teacher`} placeholder={t`Choose a teacher`} data={options} value={teacher} onChange={setTeacher} searchable style={{ flex: '1 1 10rem' }} />
-      <Switch size="xs" label={t`Tell the families`} checked={notify} onChange={(event) => setNotify(event.currentTarget.checked)} />
+      <PlainCheckbox role="switch" label={t`Tell the families`} checked={notify} onChange={(event) => setNotify(event.currentTarget.checked)} />
       <Button
         size="xs"
         disabled={!teacher}
