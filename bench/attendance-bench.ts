@@ -589,7 +589,8 @@ async function main() {
         const ratio = read.saturated / bare!.saturated;
         checks.push([`${label} serves at least ${goal} of the bare route (${ratio.toFixed(2)})`, ratio >= goal]);
       }
-      for (const read of [me!, ...rest]) checks.push([`${read.label}: p99 < 25 ms with 0 errors at ${HTTP_RATE} req/s`, read.p99 < 25 && read.errors + read.wrongStatus === 0 && read.rate >= HTTP_RATE * 0.95]);
+      // Issue 74: "p99 ≤ 25 ms at 300 req/s", as autocannon reads it (whole milliseconds).
+      for (const read of [me!, ...rest]) checks.push([`${read.label}: p99 ≤ 25 ms with 0 errors at ${HTTP_RATE} req/s (${read.p99} ms)`, read.p99 <= 25 && read.errors + read.wrongStatus === 0 && read.rate >= HTTP_RATE * 0.95]);
     }
     // The soak runs with every measure (not with BENCH_ONLY=http or small, which are for quick looks).
     if (!process.env.BENCH_ONLY) checks.push(...(await soak()));
