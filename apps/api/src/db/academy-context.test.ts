@@ -137,9 +137,9 @@ describe('the academy setting rides with the statement', () => {
       expect(inA.result.rows).toEqual([{ academy: A, n: 1 }]);
       expect(inA.trips).toBe(1);
       expect((await count(B)).result.rows).toEqual([{ academy: B, n: 0 }]);
-      // Without parameters (one Query message, here of two statements): the caller sees the text's own results.
+      // Without parameters (the simple protocol, maybe several statements): begin and settings, the text, commit.
       const plain = await roundTrips(client, () => withAcademy(A, () => client.query(`select count(*)::int as n from students; select current_setting('app.academy_id') as academy`)));
-      expect(plain.trips).toBe(1);
+      expect(plain.trips).toBe(3);
       expect((plain.result as unknown as { rows: unknown[] }[]).map((one) => one.rows)).toEqual([[{ n: 1 }], [{ academy: A }]]);
       // A named statement: parsed the first time, reused the second, one round trip each.
       for (let time = 0; time < 2; time++) {

@@ -257,7 +257,7 @@ class NoticingClient extends pg.Client {
    * on the workers' shards. So every statement runs in a transaction whose first statement sets the
    * academy: a transaction's BEGIN takes `set local` in the same message; a statement outside one is
    * wrapped in its own (BEGIN with the setting, the statement, COMMIT, or ROLLBACK when it failed), all
-   * in one round trip (#inOneTrip) unless it reads its rows by pages.
+   * in one round trip when it has parameters (#inOneTrip).
    */
   async #sendOnCitus(args: unknown[]): Promise<unknown> {
     const query = (...rest: unknown[]) => (super.query as (...more: unknown[]) => Promise<QueryResultLike | QueryResultLike[]>).apply(this, rest);
@@ -301,7 +301,7 @@ class NoticingClient extends pg.Client {
     }
     const inOneTrip = this.#inOneTrip(statementArgs, text, wanted, seen, query);
     if (inOneTrip) return inOneTrip;
-    // Rows by pages (or no text): the transaction's parts each in their own round trip.
+    // No parameters, or rows by pages: the transaction's parts each in their own round trip (CitusStatementQuery says why).
     await query(`begin; ${setLocal}`);
     this.#citusWrites.clear();
     try {
@@ -441,9 +441,6 @@ type PgQuery = {
   types?: unknown[];
   portal: string;
   callback?: unknown;
-  _results: unknown;
-  _result: object;
-  _rowMode?: unknown;
   requiresPreparation(): boolean;
   hasBeenParsed(connection: PgConnection): boolean;
   submit(connection: PgConnection): Error | null;
@@ -453,7 +450,6 @@ type PgQuery = {
   handleDataRow(message: unknown): void;
   handleCommandComplete(message: unknown, connection: PgConnection): void;
   handleEmptyQuery(connection: PgConnection): void;
-  handleReadyForQuery(connection: PgConnection): void;
 };
 /** A plain BEGIN only: with options (isolation level, read only) it must be the transaction's first statement. */
 const TRANSACTION_START = /^\s*begin\s*;?\s*$/i;
@@ -566,29 +562,26 @@ function sendUnnamed(connection: PgConnection, text: string): void {
  * statement's alone (rows, rowCount, command), as pg gives them. An error skips everything up to the end
  * of the message; the caller then rolls back (#inOneTrip).
  *
- * - With parameters (the extended protocol): begin, set, set, the statement's Parse/Bind/Describe/Execute
- *   (pg's own), commit, the announcement, and one Sync. A named statement that this connection has not
- *   parsed yet sends its Parse first of all: pg takes the first ParseComplete of a query for its own
- *   (client.js), and an error in begin would otherwise leave it believing the statement parsed, failing
- *   every later call. Parsing outside the transaction changes nothing: a statement is planned and run at
- *   Bind and Execute, after the settings.
- * - Without (the simple protocol, maybe several statements in one text, as migrations send): one Query
- *   message `begin; set …; set …; <text>\n; commit; <announcement>` (the line break ends a trailing `--`
- *   comment). This is safe because it is what the separate messages did, joined: the text ran inside the
- *   same block before, so a text that cannot run in one failed before too, and a COMMIT of its own
- *   left our commit a warning then as now. The results in front and behind are taken off, so the caller
- *   sees the text's own (one result, several as an array, or an empty one for a text of comments).
+ * Only a statement with parameters (the extended protocol) takes this way: begin, set, set, the
+ * statement's Parse/Bind/Describe/Execute (pg's own), commit, the announcement, and one Sync. A named
+ * statement that this connection has not parsed yet sends its Parse first of all: pg takes the first
+ * ParseComplete of a query for its own (client.js), and an error in begin would otherwise leave it
+ * believing the statement parsed, failing every later call. Parsing outside the transaction changes
+ * nothing: a statement is planned and run at Bind and Execute, after the settings.
  *
- * Rows by pages (`rows`) and a blank text do not take this way (fitsOneTrip).
+ * A statement without parameters (the simple protocol, maybe several statements in one text) keeps the
+ * separate round trips: joined into one Query message (`begin; set …; set …; <text>\n; commit`), the
+ * migrations' `CREATE SCHEMA` failed on a worker ("operation is not allowed on this node": Citus appears
+ * to pass such DDL on with the message's whole text), and the extended protocol refuses a text of
+ * several statements. Rows by pages (`rows`) keep them too (fitsOneTrip).
  */
 export class CitusStatementQuery extends PgQueryClass {
   readonly #front: string[];
   readonly #behind: string[];
-  readonly #extended: boolean;
   readonly #fits: boolean;
   /** CommandCompletes of begin and the two settings still to come. */
   #frontPending: number;
-  /** The statement has answered (extended protocol): the commit's and the announcement's answers follow. */
+  /** The statement has answered: the commit's and the announcement's answers follow. */
   #answered = false;
 
   constructor(config: unknown, values: unknown, academy: string, announcement: string | undefined) {
@@ -596,9 +589,7 @@ export class CitusStatementQuery extends PgQueryClass {
     this.#front = ['begin', "set local citus.propagate_set_commands = 'local'", `set local app.academy_id = '${academy}'`];
     this.#behind = announcement ? ['commit', announcement] : ['commit'];
     this.#frontPending = this.#front.length;
-    this.#extended = this.requiresPreparation();
-    this.#fits = !this.rows && typeof this.text === 'string' && this.text.trim() !== '' && ACADEMY_LITERAL.test(academy);
-    if (this.#fits && !this.#extended) this.text = `${this.#front.join('; ')}; ${this.text}\n; ${this.#behind.join('; ')}`;
+    this.#fits = this.requiresPreparation() && !this.rows && typeof this.text === 'string' && ACADEMY_LITERAL.test(academy);
   }
 
   fitsOneTrip(): boolean {
@@ -639,24 +630,14 @@ export class CitusStatementQuery extends PgQueryClass {
       return;
     }
     if (this.#answered) return;
-    if (this.#extended) this.#answered = true;
+    this.#answered = true;
     super.handleCommandComplete(message, connection);
   }
 
   override handleEmptyQuery(connection: PgConnection): void {
     // A statement of comments only answers EmptyQueryResponse instead of CommandComplete.
-    if (this.#extended && this.#frontPending === 0) this.#answered = true;
+    if (this.#frontPending === 0) this.#answered = true;
     super.handleEmptyQuery(connection);
-  }
-
-  override handleReadyForQuery(connection: PgConnection): void {
-    if (!this.#extended) {
-      const all = (Array.isArray(this._results) ? this._results : [this._results]) as object[];
-      const own = all.slice(0, Math.max(0, all.length - this.#behind.length));
-      const Result = this._result.constructor as new (rowMode: unknown, types: unknown) => object;
-      this._results = own.length === 1 ? own[0] : own.length > 0 ? own : new Result(this._rowMode, (this._result as { _types?: unknown })._types);
-    }
-    super.handleReadyForQuery(connection);
   }
 }
 
