@@ -215,7 +215,8 @@ const connectionUrl = databaseUrl;
  * being the whole p99 of a 10 s window (measured: the same read's p99 went 19 → 87 → 16 ms run to run).
  */
 const HTTP_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const HTTP_RATE = 300;
+/** BENCH_RATE: another fixed rate (a server that saturates below 300 req/s is compared at one it holds). */
+const HTTP_RATE = Number(process.env.BENCH_RATE ?? 300);
 const FULL_RUNS: Runs = { mark: 200, read: 400, warmUp: 20, http: { seconds: HTTP_SECONDS, saturatedSeconds: 3, rate: HTTP_RATE } };
 
 /**

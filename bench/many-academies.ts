@@ -23,7 +23,8 @@ import { ensureApiBuilt, measureRead, startServer, type Read, type ReadResult } 
 
 /** How many academies of how many students, and the reads' windows: the full bench's, or a toy's (npm test). */
 export type ManySize = { academies: number; studentsEach: number; http: { seconds: number; saturatedSeconds: number; rate: number } };
-const HTTP_RATE = 300;
+/** BENCH_RATE: another fixed rate, as for the single academy's reads (bench/attendance-bench.ts). */
+const HTTP_RATE = Number(process.env.BENCH_RATE ?? 300);
 const FULL_MANY: ManySize = { academies: Number(process.env.BENCH_ACADEMIES ?? 300), studentsEach: 200, http: { seconds: Number(process.env.BENCH_SECONDS ?? 30), saturatedSeconds: 3, rate: HTTP_RATE } };
 const TEACHERS_EACH = 4;
 const PASSWORD = 'bench-password-2026';

@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { PoolClient } from 'pg';
+import pg, { type PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabaseConnection } from '../../test/build-test-app';
@@ -118,6 +118,48 @@ describe('the academy setting rides with the statement', () => {
     expect(students.rows).toEqual([{ n: 1 }]);
     const names = await withAcademy(B, () => database.db.select({ id: academies.id }).from(academies).where(sql`${academies.slug} = ${'ctx-b'}`));
     expect(names).toEqual([{ id: B }]);
+  });
+
+  // On Citus each statement outside a transaction is a transaction of its own, its academy a SET LOCAL after its
+  // BEGIN (decision 053): begin, the settings, the statement, commit and the announcement of what it wrote go in
+  // one round trip (issue 77, CitusStatementQuery in db/client.ts).
+  it.runIf(citusWorkers().length > 0)('on Citus, a statement outside a transaction is one round trip, its transaction included', async () => {
+    const listener = new pg.Client(database.pool.options as pg.ClientConfig);
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.payload ?? ''));
+    await listener.query('listen academy_table_changes');
+    const client = await database.pool.connect();
+    try {
+      const count = (academy: string) =>
+        roundTrips(client, () => withAcademy(academy, () => client.query<{ academy: string; n: number }>(`select current_setting('app.academy_id') as academy, count(*)::int as n from students where $1::int = 1`, [1])));
+      const inA = await count(A);
+      expect(inA.result.rows).toEqual([{ academy: A, n: 1 }]);
+      expect(inA.trips).toBe(1);
+      expect((await count(B)).result.rows).toEqual([{ academy: B, n: 0 }]);
+      // Without parameters (the simple protocol, maybe several statements): begin and settings, the text, commit.
+      const plain = await roundTrips(client, () => withAcademy(A, () => client.query(`select count(*)::int as n from students; select current_setting('app.academy_id') as academy`)));
+      expect(plain.trips).toBe(3);
+      expect((plain.result as unknown as { rows: unknown[] }[]).map((one) => one.rows)).toEqual([[{ n: 1 }], [{ academy: A }]]);
+      // A named statement: parsed the first time, reused the second, one round trip each.
+      for (let time = 0; time < 2; time++) {
+        const named = await roundTrips(client, () => withAcademy(A, () => client.query<{ n: number }>({ name: 'ctx_count', text: 'select count(*)::int as n from students where $1::int = 1', values: [1] })));
+        expect([named.result.rows, named.trips]).toEqual([[{ n: 1 }], 1]);
+      }
+      // A write: one round trip with the announcement of what it wrote, after its commit.
+      const write = await roundTrips(client, () => withAcademy(A, () => client.query(`update students set address = address where $1::int = 1`, [1])));
+      expect(write.trips).toBe(1);
+      expect(write.result).toMatchObject({ command: 'UPDATE', rowCount: 1 });
+      await expect.poll(() => heard).toContain(`${A}:students`);
+      // A failed statement is rolled back before it fails: the next one is in no failed transaction.
+      await expect(withAcademy(A, () => client.query('select 1 / $1::int', [0]))).rejects.toThrow(/division by zero/);
+      expect((client as unknown as { _txStatus: string })._txStatus).toBe('I');
+      const after = await withAcademy(A, () => client.query<{ n: number }>(`select count(*)::int as n from students where $1::int = 1`, [1]));
+      expect(after.rows).toEqual([{ n: 1 }]);
+    } finally {
+      client.release();
+      await listener.end();
+    }
   });
 
   it('a failed setting fails its statement, and the next statement sets the academy again', async () => {

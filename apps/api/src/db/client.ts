@@ -256,7 +256,8 @@ class NoticingClient extends pg.Client {
    * (`citus.propagate_set_commands = 'local'`), never a session's setting, and the academy's policies run
    * on the workers' shards. So every statement runs in a transaction whose first statement sets the
    * academy: a transaction's BEGIN takes `set local` in the same message; a statement outside one is
-   * wrapped in its own (BEGIN with the setting, the statement, COMMIT, or ROLLBACK when it failed).
+   * wrapped in its own (BEGIN with the setting, the statement, COMMIT, or ROLLBACK when it failed), all
+   * in one round trip when it has parameters (#inOneTrip).
    */
   async #sendOnCitus(args: unknown[]): Promise<unknown> {
     const query = (...rest: unknown[]) => (super.query as (...more: unknown[]) => Promise<QueryResultLike | QueryResultLike[]>).apply(this, rest);
@@ -298,6 +299,9 @@ class NoticingClient extends pg.Client {
       seen(result);
       return result;
     }
+    const inOneTrip = this.#inOneTrip(statementArgs, text, wanted, seen, query);
+    if (inOneTrip) return inOneTrip;
+    // No parameters, or rows by pages: the transaction's parts each in their own round trip (CitusStatementQuery says why).
     await query(`begin; ${setLocal}`);
     this.#citusWrites.clear();
     try {
@@ -311,6 +315,38 @@ class NoticingClient extends pg.Client {
       this.#citusWrites.clear();
       throw error;
     }
+  }
+
+  /**
+   * A statement outside a transaction on Citus in ONE round trip (CitusStatementQuery, below): its
+   * transaction's begin, academy and commit ride with it, and so does the announcement of what it
+   * writes when its text tells that before it runs (writesTold); a write its text did not tell is
+   * announced after, as in a transaction. When anything failed, PostgreSQL skipped to the end and the
+   * transaction may be left open and failed: the rollback goes before the statement fails (the next
+   * statement on this connection must not land in it). Undefined when the statement cannot go this way.
+   */
+  #inOneTrip(args: unknown[], text: string, wanted: string, seen: (result: QueryResultLike | QueryResultLike[]) => void, query: (...rest: unknown[]) => Promise<unknown>): Promise<unknown> | undefined {
+    const told = writesTold(text, wanted);
+    const statement = new CitusStatementQuery(args[0], args[1], wanted, told.length > 0 ? announcementOf(told) : undefined);
+    if (!statement.fitsOneTrip()) return undefined;
+    this.#citusWrites.clear();
+    const answered = new Promise<QueryResultLike | QueryResultLike[]>((resolve, reject) => {
+      statement.callback = (error: unknown, result: QueryResultLike | QueryResultLike[]) => (error ? reject(error) : resolve(result));
+    });
+    (super.query as (...rest: unknown[]) => unknown).call(this, statement);
+    return answered.then(
+      async (result) => {
+        seen(result);
+        for (const payload of told) this.#citusWrites.delete(payload);
+        await this.#announceCitusWrites(query, true);
+        return result;
+      },
+      async (error: unknown) => {
+        await query('rollback').catch(() => {});
+        this.#citusWrites.clear();
+        throw error;
+      },
+    );
   }
 
   /** On Citus: `<academy_id>:<table>` written in the open transaction, announced after its commit. */
@@ -393,17 +429,27 @@ type PgConnection = {
   parse(message: { text: string; name?: string; types?: unknown[] }): void;
   bind(message: { portal?: string; statement?: string; values: unknown[] }): void;
   execute(message: { portal?: string; rows?: number }): void;
+  sync(): void;
+  /** Named statements whose Parse was sent and not yet confirmed (pg's bookkeeping, read by hasBeenParsed). */
+  submittedNamedStatements: Record<string, string | undefined>;
 };
 type PgQuery = {
   text?: string;
   values?: unknown[];
   rows?: number;
+  name?: string;
+  types?: unknown[];
+  portal: string;
   callback?: unknown;
   requiresPreparation(): boolean;
+  hasBeenParsed(connection: PgConnection): boolean;
   submit(connection: PgConnection): Error | null;
+  prepare(connection: PgConnection): void;
+  _getRows(connection: PgConnection, rows?: number): void;
   handleRowDescription(message: unknown): void;
   handleDataRow(message: unknown): void;
   handleCommandComplete(message: unknown, connection: PgConnection): void;
+  handleEmptyQuery(connection: PgConnection): void;
 };
 /** A plain BEGIN only: with options (isolation level, read only) it must be the transaction's first statement. */
 const TRANSACTION_START = /^\s*begin\s*;?\s*$/i;
@@ -474,6 +520,124 @@ class AcademyFirstQuery extends PgQueryClass {
       return;
     }
     super.handleCommandComplete(message, connection);
+  }
+}
+
+/** The first word of a statement that writes, and so the command its CommandComplete will name. */
+const LEADING_WRITE = /^\s*(insert|update|delete|merge|truncate|copy)\b/i;
+/** `<academy_id>:<table>` as tablesWritten and ACADEMY_LITERAL make them: nothing to escape in a literal. */
+const TOLD_PAYLOAD = /^[0-9a-f-]*:(\*|[a-z_][a-z0-9_]*)$/;
+
+/**
+ * What a statement will announce when it succeeds, told from its text before it runs (issue 77): a
+ * statement that begins with a write's word completes as that command, so tablesWritten names the same
+ * tables it will once the statement has answered. Nothing for any other (a `with …` that writes, a
+ * select): those are announced after the statement, as before.
+ */
+export function writesTold(text: string, academy: string): string[] {
+  const command = LEADING_WRITE.exec(text)?.[1]?.toUpperCase();
+  if (!command) return [];
+  const told = tablesWritten(command, text).map((table) => `${academy}:${table}`);
+  return told.every((payload) => TOLD_PAYLOAD.test(payload)) ? told : [];
+}
+
+/** The announcement of #announceCitusWrites as one statement with its payloads as literals (checked by TOLD_PAYLOAD). */
+function announcementOf(told: string[]): string {
+  return `select pg_notify('academy_table_changes', payload) from unnest(array[${told.map((payload) => `'${payload}'`).join(', ')}]::text[]) as payload`;
+}
+
+/** A statement without parameters of its own, in the extended protocol: Parse, Bind and Execute, no Describe (its rows are swallowed). */
+function sendUnnamed(connection: PgConnection, text: string): void {
+  connection.parse({ text, name: '', types: [] });
+  connection.bind({ portal: '', statement: '', values: [] });
+  connection.execute({ portal: '', rows: 0 });
+}
+
+/**
+ * On a Citus coordinator, a statement outside a transaction in ONE round trip (issue 77, decision 053):
+ * Citus passes `set local` to the workers only inside a transaction block, so the statement needs
+ * `begin`, the two settings in front and `commit` behind; here they are written at once with it (as
+ * AcademyFirstQuery does with its setting), with the announcement of what it writes (writesTold) after
+ * the commit, which runs only when the commit did. Their answers are swallowed: the caller sees the
+ * statement's alone (rows, rowCount, command), as pg gives them. An error skips everything up to the end
+ * of the message; the caller then rolls back (#inOneTrip).
+ *
+ * Only a statement with parameters (the extended protocol) takes this way: begin, set, set, the
+ * statement's Parse/Bind/Describe/Execute (pg's own), commit, the announcement, and one Sync. A named
+ * statement that this connection has not parsed yet sends its Parse first of all: pg takes the first
+ * ParseComplete of a query for its own (client.js), and an error in begin would otherwise leave it
+ * believing the statement parsed, failing every later call. Parsing outside the transaction changes
+ * nothing: a statement is planned and run at Bind and Execute, after the settings.
+ *
+ * A statement without parameters (the simple protocol, maybe several statements in one text) keeps the
+ * separate round trips: joined into one Query message (`begin; set …; set …; <text>\n; commit`), the
+ * migrations' `CREATE SCHEMA` failed on a worker ("operation is not allowed on this node": Citus appears
+ * to pass such DDL on with the message's whole text), and the extended protocol refuses a text of
+ * several statements. Rows by pages (`rows`) keep them too (fitsOneTrip).
+ */
+export class CitusStatementQuery extends PgQueryClass {
+  readonly #front: string[];
+  readonly #behind: string[];
+  readonly #fits: boolean;
+  /** CommandCompletes of begin and the two settings still to come. */
+  #frontPending: number;
+  /** The statement has answered: the commit's and the announcement's answers follow. */
+  #answered = false;
+
+  constructor(config: unknown, values: unknown, academy: string, announcement: string | undefined) {
+    super(config, values);
+    this.#front = ['begin', "set local citus.propagate_set_commands = 'local'", `set local app.academy_id = '${academy}'`];
+    this.#behind = announcement ? ['commit', announcement] : ['commit'];
+    this.#frontPending = this.#front.length;
+    this.#fits = this.requiresPreparation() && !this.rows && typeof this.text === 'string' && ACADEMY_LITERAL.test(academy);
+  }
+
+  fitsOneTrip(): boolean {
+    return this.#fits;
+  }
+
+  override prepare(connection: PgConnection): void {
+    if (this.name && !this.hasBeenParsed(connection)) {
+      connection.parse({ text: this.text!, name: this.name, types: this.types });
+      connection.submittedNamedStatements[this.name] = this.text;
+    }
+    for (const text of this.#front) sendUnnamed(connection, text);
+    // The statement's Bind, Describe and Execute (and its Parse when unnamed); _getRows ends it.
+    super.prepare(connection);
+  }
+
+  override _getRows(connection: PgConnection, rows?: number): void {
+    connection.execute({ portal: this.portal, rows });
+    for (const text of this.#behind) sendUnnamed(connection, text);
+    connection.sync();
+  }
+
+  #swallowing(): boolean {
+    return this.#frontPending > 0 || this.#answered;
+  }
+
+  override handleRowDescription(message: unknown): void {
+    if (!this.#swallowing()) super.handleRowDescription(message);
+  }
+
+  override handleDataRow(message: unknown): void {
+    if (!this.#swallowing()) super.handleDataRow(message);
+  }
+
+  override handleCommandComplete(message: unknown, connection: PgConnection): void {
+    if (this.#frontPending > 0) {
+      this.#frontPending -= 1;
+      return;
+    }
+    if (this.#answered) return;
+    this.#answered = true;
+    super.handleCommandComplete(message, connection);
+  }
+
+  override handleEmptyQuery(connection: PgConnection): void {
+    // A statement of comments only answers EmptyQueryResponse instead of CommandComplete.
+    if (this.#frontPending === 0) this.#answered = true;
+    super.handleEmptyQuery(connection);
   }
 }
 
