@@ -37,9 +37,9 @@ export async function createTestDatabaseConnection(): Promise<pg.PoolConfig> {
   const name = `${template.replace('academy_tpl_', 'academy_t_')}_${randomBytes(4).toString('hex')}`;
   if (citusWorkers().length > 0) {
     await cloneCitusDatabase(connection, name, template, ownerRole);
-    // On the test cluster of one machine each statement is four round trips through the coordinator to a worker
-    // (begin, the academy, the statement, commit): 50 requests at once waited more than the pool's 5 s for one of
-    // its 10 connections (answered 503). A real cluster sizes its pool and pooler for its load (decision 053).
+    // On the test cluster of one machine each statement is a transaction through the coordinator to a worker
+    // (begin, the academy, the statement, commit; one round trip from here, but the coordinator's own work): 50
+    // requests at once waited more than the pool's 5 s for one of its 10 connections (answered 503). A real cluster sizes its pool and pooler for its load (decision 053).
     return { ...appConnection, ...databaseOverride(appConnection, name), connectionTimeoutMillis: 30_000 };
   }
   const admin = new pg.Client(connection);
