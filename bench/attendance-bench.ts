@@ -217,7 +217,7 @@ const connectionUrl = databaseUrl;
 const HTTP_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 /** BENCH_RATE: another fixed rate (a server that saturates below 300 req/s is compared at one it holds). */
 const HTTP_RATE = Number(process.env.BENCH_RATE ?? 300);
-const FULL_RUNS: Runs = { mark: 200, read: 400, warmUp: 20, http: { seconds: HTTP_SECONDS, saturatedSeconds: 3, rate: HTTP_RATE } };
+export const FULL_RUNS: Runs = { mark: 200, read: 400, warmUp: 20, http: { seconds: HTTP_SECONDS, saturatedSeconds: 3, rate: HTTP_RATE } };
 
 /**
  * Keeps the server's daily automatic backup from running beside the measured reads. Its data folder is
@@ -256,7 +256,8 @@ async function everyBatchAndStudent(connection: pg.PoolConfig, database: string)
 }
 
 /** The real server on this database, each read at a fixed 300 requests/s over loopback. */
-async function httpReads(connection: pg.PoolConfig, database: string, workDir: string, who: { batchId: string; teacherEmail: string; studentEmail: string; classDay: string }, timing: Runs['http']) {
+/** `only`: the reads whose label holds it, besides the bare route (the ratios' base): bench/kept-reads.ts. */
+export async function httpReads(connection: pg.PoolConfig, database: string, workDir: string, who: { batchId: string; teacherEmail: string; studentEmail: string; classDay: string }, timing: Runs['http'], only?: string) {
   ensureApiBuilt();
   await neverDueBackup(connection, database);
   // The server serves as the application's role, which row-level security binds, as every installation
@@ -295,7 +296,7 @@ async function httpReads(connection: pg.PoolConfig, database: string, workDir: s
       { label: 'admin day roster of any batch and day, each a new one', path: anyRoster(0).path, cookie: admin, vary: anyRoster },
     ];
     const results = [];
-    for (const read of reads) results.push(await measureRead(server.url, read, { ...timing, serverPid: server.process.pid }));
+    for (const read of reads.filter((one, index) => index === 0 || !only || one.label.includes(only))) results.push(await measureRead(server.url, read, { ...timing, serverPid: server.process.pid }));
     return results;
   } finally {
     await server.stop();

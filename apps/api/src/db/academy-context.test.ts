@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabaseConnection } from '../../test/build-test-app';
 import { buildAcademies, buildStudent } from '../../test/factories';
-import { createDatabase, type Database } from './client';
-import { academies } from './schema';
+import { academySql, createDatabase, executeNamed, type Database } from './client';
+import { academies, students } from './schema';
 import { withAcademy } from '../lib/tenancy';
 import { citusWorkers } from '../../test/citus-cluster';
 
@@ -212,5 +212,40 @@ describe('statements sent at once on one connection', () => {
     expect(answers.map(({ rows }) => Number(rows[0]!.n))).toEqual([1, 2, 3]);
     expect(answers[1]!.rows[0]).toMatchObject({ academy: A });
     expect(mostWaiting).toBe(0);
+  });
+});
+
+/**
+ * executeNamed (a statement parsed and planned once per connection, issue 74): a table's column named
+ * in it is written as the database names it (snake_case, as db.execute writes it), and the same
+ * prepared statement run for two academies reads each one's own rows.
+ */
+describe('a named statement', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await databaseOfAcademiesAB(1);
+    await withAcademy(A, () => buildStudent(database.db));
+    await withAcademy(B, async () => {
+      await buildStudent(database.db);
+      await buildStudent(database.db);
+    });
+  });
+  afterAll(() => database.close());
+
+  it('writes columns as the database names them and keeps each academy to its own rows', async () => {
+    const read = (academy: string) =>
+      withAcademy(academy, async () => {
+        const { rows } = await executeNamed<{ students: number; admitted: number }>(
+          database.db,
+          'academy_test_named',
+          sql`select count(*)::int as students, count(${students.admissionDate})::int as admitted from ${students} where ${students.academyId} = ${academySql()}`,
+        );
+        return rows[0];
+      });
+    // Over five runs on the one connection PostgreSQL turns to its generic plan: still each academy's own.
+    for (let run = 0; run < 7; run += 1) {
+      expect(await read(A)).toEqual({ students: 1, admitted: 1 });
+      expect(await read(B)).toEqual({ students: 2, admitted: 2 });
+    }
   });
 });

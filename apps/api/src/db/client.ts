@@ -660,17 +660,18 @@ export async function liftTimeouts(client: pg.PoolClient): Promise<{ restore(): 
   };
 }
 
-const statementDialect = new PgDialect();
+// The database's own naming (drizzle() above): a table's columns named in a statement are written snake_case.
+const statementDialect = new PgDialect({ casing: 'snake_case' });
 
 /**
  * A hand-written statement run as a named (prepared) statement: PostgreSQL parses and plans it once per
  * connection instead of at every call (issue 74: 150 saves a second, each a statement of several parts,
  * spent as long planning as running). The name is the prefix and a hash of the text, so a statement
  * whose text varies (another academy helper's form) is another prepared statement, never a clash.
- * On the pool (`db` as createDatabase made it), not inside a transaction; the academy's setting rides
- * in front as for every statement (NoticingClient). Timestamps come back as Date.
+ * On the pool (`db` as createDatabase made it); inside a transaction it is an ordinary statement. The
+ * academy's setting rides in front as for every statement (NoticingClient). Timestamps come back as Date.
  */
-export function executeNamed<T extends Record<string, unknown>>(db: Db, prefix: string, statement: SQL): Promise<pg.QueryResult<T>> {
+export function executeNamed<T extends Record<string, unknown>>(db: DbExecutor, prefix: string, statement: SQL): Promise<pg.QueryResult<T>> {
   const client = (db as unknown as { $client?: pg.Pool | pg.Client }).$client;
   if (!client) return db.execute<T>(statement) as Promise<pg.QueryResult<T>>;
   const { sql: text, params } = statementDialect.sqlToQuery(statement);

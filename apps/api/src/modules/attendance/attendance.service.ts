@@ -5,7 +5,7 @@ import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
 import type { AttendanceDemo } from '@academy/shared/schemas/demo-classes';
 import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { clockIn, dateIn, formatClock, formatDate } from '@academy/shared/calendar';
-import { type Db, type DbExecutor, academySql } from '../../db/client';
+import { type Db, type DbExecutor, academySql, executeNamed } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { cacheKey, cachedRead, keptVariant } from '../../lib/read-cache';
 import { emitEvent } from '../../events/emit';
@@ -38,7 +38,8 @@ type DayRow = {
  * given (one round trip for the whole day: issue 74).
  */
 async function readDay(db: DbExecutor, batchId: string, date: string, batch?: BatchRow): Promise<{ batch: BatchRow | null; rows: DayRow[]; closure: string | null; demos: AttendanceDemo[] }> {
-  const { rows: [row] } = await db.execute<{ batch: BatchRow | null; students: DayRow[]; closure: string | null; demos: AttendanceDemo[] }>(sql`
+  // A named statement: parsed and planned once per connection, as much as it took to run (issue 74).
+  const { rows: [row] } = await executeNamed<{ batch: BatchRow | null; students: DayRow[]; closure: string | null; demos: AttendanceDemo[] }>(db, 'academy_attendance_day', sql`
     select ${batch ? sql`null::json` : sql`(select row_to_json(b) from (${batchRowSql(batchId)}) b)`} as batch,
       (select coalesce(json_agg(d order by d.enrolled desc, lower(d.name), d."_id"), '[]'::json) from (
         with enrolled as (

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { STUDENT_RECENT_RECORDS, type AttendanceBatch, type AttendanceMonth, type StudentAttendance } from '@academy/shared/schemas/attendance';
 import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
-import { academySql, type DbExecutor } from '../../db/client';
+import { academySql, executeNamed, type DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { studentIdOf, type Actor } from '../../access/actor';
@@ -175,7 +175,8 @@ async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range:
     // A year of every batch is over a thousand marks: without a range only the newest are listed.
     range.startDate && range.endDate ? undefined : STUDENT_RECENT_RECORDS,
   );
-  const { rows } = await db.execute<RecordsRow & { student: { _id: string; name: string; email: string } | null; batches: AttendanceBatch[] }>(sql`
+  // A named statement: parsed and planned once per connection, as much as it took to run (issue 74).
+  const { rows } = await executeNamed<RecordsRow & { student: { _id: string; name: string; email: string } | null; batches: AttendanceBatch[] }>(db, 'academy_student_attendance', sql`
     with mine as materialized (
       -- The batch's standard, subject and teacher each looked up by its key for these few batches (the
       -- columns are required references): joins made PostgreSQL hash every user and batch of the academy.
