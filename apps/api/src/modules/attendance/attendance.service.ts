@@ -50,7 +50,7 @@ async function readDay(db: DbExecutor, batchId: string, date: string, batch?: Ba
         ), marks as (
           select student_id, status, remark, marked_at, marked_by from attendance_records where academy_id = ${academySql()} and batch_id = ${batchId} and date = ${date}
         )
-        select s.id as "_id", u.name, (e.student_id is not null) as enrolled, a.status, a.remark, ${REASON_JSON('s.id', sql`${date}::date`, 'a.status')} as reason,
+        select s.id as "_id", s.name, (e.student_id is not null) as enrolled, a.status, a.remark, ${REASON_JSON('s.id', sql`${date}::date`, 'a.status')} as reason,
           a.marked_at as "markedAt", a.marked_by as "markedById",
           (select mu.name from users mu where mu.id = a.marked_by and mu.academy_id = ${academySql()}) as "markedByName",
           count(a.status) filter (where a.status = 'present') over () ::int as present,
@@ -59,10 +59,15 @@ async function readDay(db: DbExecutor, batchId: string, date: string, batch?: Ba
           count(a.status) filter (where a.status = 'excused') over () ::int as excused,
           count(a.status) over () ::int as total,
           round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) over () / nullif(count(a.status) over (), 0), 1)::float8 as percentage
-        from enrolled e
-        full join marks a on a.student_id = e.student_id
-        join students s on s.id = coalesce(e.student_id, a.student_id) and s.academy_id = ${academySql()}
-        join users u on u.id = s.user_id and u.academy_id = s.academy_id
+        -- The roster's students (enrolled, or marked that day and gone since), each with their name looked up
+        -- by key: joined on either side of a full join, PostgreSQL hashed every student of the academy.
+        from (select student_id from enrolled union select student_id from marks) p
+        cross join lateral (
+          select s.id, u.name from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id
+          where s.academy_id = ${academySql()} and s.id = p.student_id limit 1
+        ) s
+        left join enrolled e on e.student_id = p.student_id
+        left join marks a on a.student_id = p.student_id
       ) d) as students,
       ${closureTitleSql(batchId, date)} as closure,
       -- The day's demo students (issue 41): enquiries the office booked into this batch's class that day.

@@ -14,29 +14,38 @@ type RecordsRow = { records: RecordJson[]; totals: ({ batchId: string | null } &
 
 /**
  * The columns `records`, `totals` and `months` of one student's marks over the batches `batchIds` selects
- * (a uuid[] parameter, or a subquery of batch ids): the newest `recordLimit` records when given, statistics
- * per batch and overall (ROLLUP), and months; SQL does all the counting.
+ * (a uuid[] parameter), or over all their batches when it is null (every mark is in one of them): the newest
+ * `recordLimit` records when given, statistics per batch and overall, and months; SQL does all the counting.
  * The CTE `a` holds each mark's batch, date and status only: the index on (academy, student, batch, date)
  * with the status gives them without reading the table (a year's 600 marks lie in 600 table pages). Of
  * the newest `recordLimit` only, the rest (remark, who and when) is read, by the day's unique key.
+ * The CTE `counted` counts per batch, per month and overall in one pass over `a` (grouping sets; `g` says
+ * which: 1 a batch, 2 a month, 3 all), so the marks are read and counted once (issue 74).
  */
-function studentRecordsSql(studentId: string, batchIds: SQL, range: { startDate?: string; endDate?: string }, recordLimit?: number) {
-  const ofStudent = sql`a.academy_id = ${academySql()} and a.student_id = ${studentId} and a.batch_id ${batchIds}
+function studentRecordsSql(studentId: string, batchIds: SQL | null, range: { startDate?: string; endDate?: string }, recordLimit?: number) {
+  const ofStudent = sql`a.academy_id = ${academySql()} and a.student_id = ${studentId} ${batchIds ? sql`and a.batch_id ${batchIds}` : sql``}
         ${range.startDate ? sql`and a.date >= ${range.startDate}` : sql``}
         ${range.endDate ? sql`and a.date <= ${range.endDate}` : sql``}`;
+  const month = sql`date_trunc('month', a.date::timestamp)`;
   const marks = sql`a as (
       select a.batch_id, a.date, a.status from attendance_records a where ${ofStudent}
+    ), counted as (
+      select grouping(a.batch_id, ${month}) as g, a.batch_id as "batchId", to_char(${month}, 'YYYY-MM') as month, ${STATISTICS}
+      from a group by grouping sets ((a.batch_id), (${month}), ())
     )`;
-  // The records listed: the newest few found in `a` and then read by key, or over a range all of them,
-  // read at once (a range is asked for its whole list).
+  // The records listed: the newest few found in `a` (by date first: only those days' batches are looked up
+  // for the order by name) and then read by key, or over a range all of them, read at once (a range is
+  // asked for its whole list).
   const listed =
     recordLimit === undefined
       ? sql`select a.id, a.batch_id, a.date, a.status, a.remark, a.marked_at, a.marked_by, b.name as batch_name
           from attendance_records a join batches b on b.id = a.batch_id and b.academy_id = ${academySql()} where ${ofStudent}`
       : sql`select r.id, r.batch_id, r.date, r.status, r.remark, r.marked_at, r.marked_by, newest.batch_name
           from (
-            select a.batch_id, a.date, b.name as batch_name from a join batches b on b.id = a.batch_id and b.academy_id = ${academySql()}
-            order by a.date desc, b.name limit ${recordLimit}
+            select n.batch_id, n.date, b.name as batch_name
+            from (select a.batch_id, a.date from a order by a.date desc fetch first ${recordLimit} rows with ties) n
+            join batches b on b.id = n.batch_id and b.academy_id = ${academySql()}
+            order by n.date desc, b.name limit ${recordLimit}
           ) newest
           join attendance_records r on r.academy_id = ${academySql()} and r.batch_id = newest.batch_id and r.date = newest.date and r.student_id = ${studentId}`;
   // Who marked each record: with the newest few only (a limit), looked up by key for each; over a whole
@@ -49,8 +58,8 @@ function studentRecordsSql(studentId: string, batchIds: SQL, range: { startDate?
           'markedById', r.marked_by, 'markedByName', ${markerName}, 'batchId', r.batch_id, 'batchName', r.batch_name
         ) order by r.date desc, r.batch_name), '[]'::json)
         from (${listed}) r ${markerJoin}) as records,
-      (select coalesce(json_agg(t), '[]'::json) from (select a.batch_id as "batchId", ${STATISTICS} from a group by rollup (a.batch_id)) t) as totals,
-      (select coalesce(json_agg(t order by t.month), '[]'::json) from (select to_char(date_trunc('month', a.date::timestamp), 'YYYY-MM') as month, ${STATISTICS} from a group by date_trunc('month', a.date::timestamp)) t) as months`;
+      (select coalesce(json_agg(t) filter (where t.g <> 2), '[]'::json) from counted t) as totals,
+      (select coalesce(json_agg(t order by t.month) filter (where t.g = 2), '[]'::json) from counted t) as months`;
   return { marks, columns };
 }
 
@@ -170,14 +179,18 @@ const STUDENT_ATTENDANCE_TABLES = ['absence_reasons', 'batches', 'standards', 's
 async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range: { startDate?: string; endDate?: string }): Promise<StudentAttendance> {
   const { marks, columns } = studentRecordsSql(
     studentId,
-    sql`in (select "_id" from mine)`,
+    null,
     range,
     // A year of every batch is over a thousand marks: without a range only the newest are listed.
     range.startDate && range.endDate ? undefined : STUDENT_RECENT_RECORDS,
   );
   // A named statement: parsed and planned once per connection, as much as it took to run (issue 74).
+  // The batches marked: from `a` when it holds every mark (no range), else from all the student's marks.
+  const markedBatches = range.startDate || range.endDate
+    ? sql`select batch_id from attendance_records where academy_id = ${academySql()} and student_id = ${studentId}`
+    : sql`select batch_id from a`;
   const { rows } = await executeNamed<RecordsRow & { student: { _id: string; name: string; email: string } | null; batches: AttendanceBatch[] }>(db, 'academy_student_attendance', sql`
-    with mine as materialized (
+    with ${marks}, mine as materialized (
       -- The batch's standard, subject and teacher each looked up by its key for these few batches (the
       -- columns are required references): joins made PostgreSQL hash every user and batch of the academy.
       select b.id as "_id", b.name, b.start_date as "startDate", b.end_date as "endDate",
@@ -186,8 +199,8 @@ async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range:
         (select json_build_object('_id', t.id, 'name', tu.name) from teachers t join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id where t.id = b.teacher_id and t.academy_id = b.academy_id) as teacher,
         (select st.level from standards st where st.id = b.standard_id and st.academy_id = b.academy_id) as level, b.start_time
       from batches b
-      where b.id in (select batch_id from batch_students where student_id = ${studentId} union select batch_id from attendance_records where student_id = ${studentId})
-    ), ${marks}
+      where b.academy_id = ${academySql()} and b.id in (select batch_id from batch_students where academy_id = ${academySql()} and student_id = ${studentId} union ${markedBatches})
+    )
     select
       (select json_build_object('_id', s.id, 'name', u.name, 'email', u.email) from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}) as student,
       (select coalesce(json_agg(json_build_object('_id', m."_id", 'name', m.name, 'startDate', m."startDate", 'endDate', m."endDate", 'standard', m.standard, 'subject', m.subject, 'teacher', m.teacher)
