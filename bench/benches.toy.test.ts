@@ -8,7 +8,7 @@
  *   and the HTTP reads on the built server (bench/http-bench.ts), serving as the role row-level security binds;
  * - bench/concurrency-soak.ts, bench/academy-export.ts, bench/register-import.ts, bench/online-tests.ts,
  *   bench/many-academies.ts (all run by `npm run bench`);
- * - bench/cpu-reads.ts and bench/profile-read.ts (command-line tools on a kept database): on the toy's.
+ * - bench/cpu-reads.ts, bench/profile-read.ts and bench/kept-reads.ts (command-line tools on a kept database): on the toy's.
  * Not here: the cold start of `npm run bench` (it initialises a PostgreSQL of its own, a minute on a
  * busy machine), and bench/web (the first screens on Slow 3G, `npm run bench:web`; its size budgets
  * already run in `npm test`).
@@ -68,7 +68,7 @@ describe('every bench at a toy size', { timeout: 240_000 }, () => {
     expect(result.http!.filter((read) => read.errors + read.wrongStatus > 0).map((read) => read.label)).toEqual([]);
   });
 
-  it('bench/cpu-reads.ts and bench/profile-read.ts run on the database the toy kept', () => {
+  it('bench/cpu-reads.ts, bench/profile-read.ts and bench/kept-reads.ts run on the database the toy kept', () => {
     expect(kept).toBeDefined();
     const url = databaseUrl(connection, kept!);
     const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -81,6 +81,18 @@ describe('every bench at a toy size', { timeout: 240_000 }, () => {
     expect(profile.status, profile.stderr).toBe(0);
     expect(profile.stdout).toMatch(/non-2xx 0/);
     expect(profile.stdout).toMatch(/profile: .*\.cpuprofile/);
+    // The HTTP reads again on the kept database, one of them by its label (and the bare route, always).
+    const again = spawnSync(tsx, ['bench/kept-reads.ts', kept!, 'each a new student'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 90_000,
+      env: { ...process.env, TEST_DATABASE_URL: url, BENCH_SECONDS: '0.5', BENCH_RATE: '50' },
+    });
+    expect(again.status, again.stderr).toBe(0);
+    const lines = again.stdout.split('\n').filter((line) => /^ {4}(bare|student)/.test(line));
+    expect(lines.map((line) => line.trim().split(/ {2,}/)[0])).toEqual(['bare: anonymous GET /api/auth/me (401)', 'student GET /api/student/attendance, each a new student']);
+    // Its errors column: none.
+    for (const line of lines) expect(line.trim().split(/\s+/).at(-3)).toBe('0');
   });
 
   it('the concurrency soak: payments, marks, attendance and enrolments at once, then the books checked', async () => {
