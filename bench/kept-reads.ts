@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { FIRST_ACADEMY_ID } from '../apps/api/src/lib/tenancy';
 import { databaseOverride, FULL_RUNS, httpReads, printHttp } from './attendance-bench';
 
 const [database, only] = process.argv.slice(2);
@@ -16,16 +17,20 @@ if (!database || !base) throw new Error('usage: TEST_DATABASE_URL=… tsx bench/
 const connection = databaseOverride({ connectionString: base }, database);
 const client = new pg.Client(connection);
 await client.connect();
-// As the bench picks them: the first batch by name, its teacher, its first student, its last class day before today.
-const { rows: [who] } = await client.query<{ batch_id: string; teacher_email: string; student_email: string; class_day: string }>(`
-  with target as (
+// As the bench picks them: the first batch by name, its teacher, its first student, its last class day before
+// today. Every table named by the bench's one academy, so on a Citus cluster each look-up runs on one worker.
+const academy = FIRST_ACADEMY_ID;
+const { rows: [who] } = await client.query<{ batch_id: string; teacher_email: string; student_email: string; class_day: string }>(
+  `with target as (
     select b.id, u.email from batches b join teachers t on t.academy_id = b.academy_id and t.id = b.teacher_id join users u on u.academy_id = t.academy_id and u.id = t.user_id
-    order by b.name limit 1)
+    where b.academy_id = $1 and t.academy_id = $1 and u.academy_id = $1 order by b.name limit 1)
   select target.id as batch_id, target.email as teacher_email,
     (select u.email from batch_students bs join students s on s.academy_id = bs.academy_id and s.id = bs.student_id join users u on u.academy_id = s.academy_id and u.id = s.user_id
-      where bs.batch_id = target.id order by bs.student_id limit 1) as student_email,
-    (select max(date)::text from attendance_records where batch_id = target.id and date < current_date) as class_day
-  from target`);
+      where bs.academy_id = $1 and s.academy_id = $1 and u.academy_id = $1 and bs.batch_id = target.id order by bs.student_id limit 1) as student_email,
+    (select max(date)::text from attendance_records where academy_id = $1 and batch_id = target.id and date < current_date) as class_day
+  from target`,
+  [academy],
+);
 await client.end();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-kept-reads-'));
 try {
