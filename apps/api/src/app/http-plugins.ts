@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import helmet from 'helmet';
 import { postgresRateLimitStore } from '../db/rate-limit-store';
 import { adminOnly } from '../access/http';
 import { registerNulCharacterCheck } from '../plugins/no-nul';
@@ -28,7 +28,9 @@ function isPublicApiRead(request: FastifyRequest): boolean {
  */
 export async function registerHttpPlugins(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const httpsOnly = deps.config.publicUrl?.startsWith('https://') ?? false;
-  await app.register(fastifyHelmet, {
+  // The security headers, the same on every answer: helmet's middleware is built once here (the Fastify
+  // plugin built it again for every request, for options per route that no route has: issue 74).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -50,6 +52,7 @@ export async function registerHttpPlugins(app: FastifyInstance, deps: AppDeps): 
     },
     strictTransportSecurity: httpsOnly,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   // Before compression: a kept answer's JSON and compressed bytes are written once (lib/kept-responses.ts).
   registerKeptResponses(app);
   await app.register(fastifyCompress, { threshold: 1024 });
