@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { redactUrl } from '../lib/redact-url';
 import { serializeError } from '../lib/log-errors';
 import type { AppDeps } from './deps';
@@ -25,4 +25,17 @@ export function withRedactedUrls(logger: AppDeps['logger']): FastifyServerOption
       }),
     },
   };
+}
+
+/**
+ * One access-log line per request, when it is answered (with its address, status and time), instead
+ * of Fastify's two ("incoming request" and "request completed"): every log line is a write to the log,
+ * and the two were a tenth of a millisecond of a request's CPU (issue 74). Errors are logged where they
+ * are handled, so a request that fails still leaves its cause. Used with `disableRequestLogging`.
+ */
+export function logEachRequestOnce(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
 }
