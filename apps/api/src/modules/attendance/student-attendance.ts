@@ -185,10 +185,11 @@ async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range:
     range.startDate && range.endDate ? undefined : STUDENT_RECENT_RECORDS,
   );
   // A named statement: parsed and planned once per connection, as much as it took to run (issue 74).
-  // The batches marked: from `a` when it holds every mark (no range), else from all the student's marks.
+  // The batches marked: counted's rows per batch when `a` holds every mark (no range), a few rows where
+  // `a` holds hundreds; else from all the student's marks.
   const markedBatches = range.startDate || range.endDate
     ? sql`select batch_id from attendance_records where academy_id = ${academySql()} and student_id = ${studentId}`
-    : sql`select batch_id from a`;
+    : sql`select "batchId" from counted where g = 1`;
   const { rows } = await executeNamed<RecordsRow & { student: { _id: string; name: string; email: string } | null; batches: AttendanceBatch[] }>(db, 'academy_student_attendance', sql`
     with ${marks}, mine as materialized (
       -- The batch's standard, subject and teacher each looked up by its key for these few batches (the
