@@ -13,7 +13,7 @@ import { appVersion, everyAcademysBackups } from '../modules/backups/backups.ser
 import type { DrawSheet } from '../modules/attendance/sheet-form.routes';
 import { createAppMetrics } from '../modules/metrics';
 import type { AppDeps } from './deps';
-import { logEachRequestOnce, withRedactedUrls } from './logger';
+import { OneLinePerRequest, withRedactedUrls } from './logger';
 import { defineJobs } from './jobs';
 import { createLectureUploadsAndJobs } from './lecture-uploads';
 import { listenForOtherServersChanges } from './other-servers-changes';
@@ -29,8 +29,7 @@ export type { AppDeps } from './deps';
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedactedUrls(deps.logger),
-    // One line per request instead of two (logEachRequestOnce, below).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Never echo a stack trace or a framework message we did not choose.
@@ -40,7 +39,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // is `/api/...` for all of them; an absolute address in the request line is refused (lib/request-address.ts).
     rewriteUrl: rewriteRequestUrl,
   }).withTypeProvider<ZodTypeProvider>();
-  if (deps.logger) logEachRequestOnce(app);
   // Before anything else: which academy the request is for, and the rest of it runs as that academy's (issue 55).
   const hosting: Hosting = deps.config.hosting ?? { mode: 'one' };
   const academyResolver = createAcademyResolver(deps.db, hosting);
