@@ -2,7 +2,7 @@ import { offsiteFailuresSql } from '../backups';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AttendanceStatistics } from '@academy/shared/schemas/attendance';
 import { NEAR_CAPACITY_LIST, NEAR_CAPACITY_SHARE, STUDENT_DASHBOARD_NOTES, type AdminDashboardSummary, type OwnerMonth, type StudentDashboard } from '@academy/shared/schemas/dashboard';
-import type { Db } from '../../db/client';
+import { executeNamed, type Db } from '../../db/client';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { activeAnnouncementsCondition, activeAnnouncements } from '../announcements';
 import { STATISTICS } from '../attendance';
@@ -103,7 +103,8 @@ function messagesTodayOf(rows: MessageCount[]): AdminDashboardSummary['messagesT
 
 /** What the dashboard reads fresh for every request, in one statement: few rows of today, by index. */
 async function freshToday(db: Db, today: string, timeZone: string): Promise<Pick<AdminDashboardSummary, 'offsiteBackups' | 'messagesToday' | 'repliesToday'>> {
-  const { rows } = await db.execute<{ offsite: { failed: number; last_error: string | null } | null; messages: MessageCount[]; replies: AdminDashboardSummary['repliesToday'] }>(sql`
+  // A named statement: asked with every request of the dashboard, parsed and planned once per connection.
+  const { rows } = await executeNamed<{ offsite: { failed: number; last_error: string | null } | null; messages: MessageCount[]; replies: AdminDashboardSummary['repliesToday'] }>(db, 'academy_dashboard_fresh', sql`
     select ${offsiteFailuresSql()} as offsite, ${messagesTodaySql(today)} as messages, ${conversationCountsSql(today, timeZone)} as replies`);
   const row = rows[0]!;
   return {
