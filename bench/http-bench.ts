@@ -74,7 +74,9 @@ export async function startServer(options: { dataDir: string; databaseUrl?: stri
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o711 });
   const log = fs.openSync(path.join(options.dataDir, 'server.log'), 'a');
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []), serverEntry], {
+  // BENCH_NODE_FLAGS: Node's own flags for the server, e.g. `--trace-gc` (its lines go to server.log).
+  const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeFlags, ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []), serverEntry], {
     cwd: root,
     stdio: ['ignore', log, log],
     env: {
@@ -200,6 +202,9 @@ export async function pacedRun(url: string, read: Read, options: { seconds: numb
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const total = Math.round(options.seconds * options.rate);
   const latencies: number[] = [];
+  // BENCH_TRACE=<folder>: every request's due time and latencies, one TSV per read, to see when the slow ones came
+  // (decision 111: together, every few seconds, with the server's major garbage collections).
+  const trace: string[] = ['n\tdue_ms\tlatency_ms\tsent_to_answer_ms'];
   const statuses = new Map<number, number>();
   let errors = 0;
   let done = 0;
@@ -209,12 +214,14 @@ export async function pacedRun(url: string, read: Read, options: { seconds: numb
     const varied = read.vary?.((sent += 1)) ?? {};
     const cookie = varied.cookie ?? read.cookie;
     const host = varied.host ?? read.host;
+    const sentAt = performance.now();
     const headers = { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}), ...(host ? { host } : {}) };
     const finish = (status: number | undefined) => {
       if (status === undefined) errors += 1;
       else {
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         latencies.push(performance.now() - dueAt(n));
+        if (process.env.BENCH_TRACE) trace.push(`${n}\t${Math.round(dueAt(n) - started)}\t${(performance.now() - dueAt(n)).toFixed(1)}\t${(performance.now() - sentAt).toFixed(1)}`);
       }
       done += 1;
     };
@@ -239,6 +246,10 @@ export async function pacedRun(url: string, read: Read, options: { seconds: numb
   while (done < total) await new Promise((resolve) => setTimeout(resolve, 5));
   const elapsedSeconds = (performance.now() - started) / 1000;
   agent.destroy();
+  if (process.env.BENCH_TRACE) {
+    fs.mkdirSync(process.env.BENCH_TRACE, { recursive: true });
+    fs.writeFileSync(path.join(process.env.BENCH_TRACE, `${read.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.tsv`), `${trace.join('\n')}\n`);
+  }
   latencies.sort((a, b) => a - b);
   const percentile = (p: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]!) : 0);
   return { total, rate: total / elapsedSeconds, p50: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99), errors, statuses };

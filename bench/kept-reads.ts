@@ -39,5 +39,10 @@ try {
   const results = await httpReads({ connectionString: base }, database, work, { batchId: who!.batch_id, teacherEmail: who!.teacher_email, studentEmail: who!.student_email, classDay: who!.class_day }, timing, only);
   printHttp(results);
 } finally {
+  // With BENCH_TRACE the server's log goes beside the traces (with BENCH_NODE_FLAGS=--trace-gc, its collections).
+  if (process.env.BENCH_TRACE) {
+    fs.mkdirSync(process.env.BENCH_TRACE, { recursive: true });
+    fs.copyFileSync(path.join(work, 'server-data', 'server.log'), path.join(process.env.BENCH_TRACE, 'server.log'));
+  }
   fs.rmSync(work, { recursive: true, force: true });
 }
