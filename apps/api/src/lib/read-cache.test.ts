@@ -123,6 +123,34 @@ describe('kept answers (read-cache)', () => {
     expect((await cachedRead(other, cacheKey('batches', 'teacher:1'), ['batches'], counter('three'))).value).toBe('three');
   });
 
+  it('answers asked once never push out those asked again (issue 74); of those, the least recently asked goes first', async () => {
+    const db = newDb();
+    setListening(db, true);
+    const settings = counter('settings');
+    await cachedRead(db, 'settings', ['academy_settings'], settings);
+    await cachedRead(db, 'settings', ['academy_settings'], settings);
+    // More past days' rosters, each asked once, than the server keeps answers.
+    for (let day = 0; day < 1_500; day += 1) await cachedRead(db, `roster ${day}`, ['attendance_records'], counter());
+    expect((await cachedRead(db, 'settings', ['academy_settings'], settings)).run).toBe(1);
+    // One asked once is still kept a while: asked again at once, it is not read again.
+    const roster = counter();
+    await cachedRead(db, 'roster today', ['attendance_records'], roster);
+    expect((await cachedRead(db, 'roster today', ['attendance_records'], roster)).run).toBe(1);
+
+    const other = newDb();
+    setListening(other, true);
+    const [a, b] = [counter('a'), counter('b')];
+    for (const [key, read] of [['a', a], ['b', b], ['a', a], ['b', b], ['a', a]] as const) await cachedRead(other, key, ['batches'], read);
+    // 999 more answers asked twice: with a and b, one more than the 1,000 kept; b was asked least recently.
+    for (let n = 0; n < 999; n += 1) {
+      const read = counter();
+      await cachedRead(other, `page ${n}`, ['students'], read);
+      await cachedRead(other, `page ${n}`, ['students'], read);
+    }
+    expect((await cachedRead(other, 'a', ['batches'], a)).run).toBe(1);
+    expect((await cachedRead(other, 'b', ['batches'], b)).run).toBe(2);
+  });
+
   it('freezes what it shares in tests, so a caller that changes it fails here', async () => {
     const db = newDb();
     setListening(db, true);

@@ -74,6 +74,8 @@ export function readChangeNotice(payload: string): { academyId: string | undefin
 const KEEP_MS = 60_000;
 /** Bounds the memory: at 3,000 students a kept attendance answer is about 20 KB. */
 const MAX_ENTRIES = 1_000;
+/** Answers asked once so far are kept apart, at most this many (State.fresh). */
+const MAX_FRESH_ENTRIES = 100;
 
 type Entry = { value: unknown; readAt: number; academyId: string; tables: readonly WatchedTable[]; expires: number };
 type Reading = { promise: Promise<unknown>; readAt: number };
@@ -87,7 +89,16 @@ type State = {
   everythingChangedAt: number;
   /** By academy: when all of its tables last changed (a restore of that academy). */
   academyChangedAt: Map<string, number>;
+  /**
+   * Kept answers asked more than once, the least recently asked first (dropped first when full). An answer
+   * is kept in `fresh` when read and moves here when asked again (issue 74): most answers are asked once
+   * (each student's own attendance, a past day's roster), and while they shared one list with the others,
+   * hundreds of them a second pushed out the answers everyone asks (each academy's settings on a server of
+   * 300 academies), which were then read again every few seconds.
+   */
   entries: Map<string, Entry>;
+  /** Kept answers asked once so far, the oldest first, at most MAX_FRESH_ENTRIES. */
+  fresh: Map<string, Entry>;
   /** Answers being read now: a second request for the same key waits for the same reading. */
   readings: Map<string, Reading>;
 };
@@ -151,8 +162,11 @@ export async function cachedRead<T>(db: object, key: string, tables: readonly Wa
   const state = states.get(db);
   if (!state?.listening) return read();
   const academyKey = `${academyId} ${key}`;
-  const entry = state.entries.get(academyKey);
+  const entry = state.entries.get(academyKey) ?? state.fresh.get(academyKey);
   if (entry && isCurrent(state, entry.readAt, academyId, entry.tables)) {
+    // Asked again: among the answers asked more than once, the last to be dropped.
+    state.fresh.delete(academyKey);
+    keepEntry(state.entries, MAX_ENTRIES, academyKey, entry);
     if (entry.expires > Date.now()) return entry.value as T;
     // Its minute is over but no change to it is known: answered as it is once more while it is read
     // again, so that a minute's end never makes everyone wait for the read (a dashboard takes 100 ms).
@@ -172,9 +186,10 @@ function readAgain<T>(state: State, academyId: string, key: string, tables: read
     if (process.env.NODE_ENV === 'test') deepFreeze(value);
     // Kept only if nothing it was read from changed meanwhile and the notices kept coming.
     if (state.listening && isCurrent(state, readAt, academyId, tables)) {
-      if (state.entries.size >= MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
-      state.entries.delete(key);
-      state.entries.set(key, { value, readAt, academyId, tables, expires: Date.now() + KEEP_MS });
+      const entry = { value, readAt, academyId, tables, expires: Date.now() + KEEP_MS };
+      // Read again (a change, or its minute over): it was asked before and stays among those asked more than once.
+      if (state.entries.has(key)) keepEntry(state.entries, MAX_ENTRIES, key, entry);
+      else keepEntry(state.fresh, MAX_FRESH_ENTRIES, key, entry);
       if (typeof value === 'object' && value !== null) keptAnswers.add(value);
     }
     return value;
@@ -187,6 +202,13 @@ function readAgain<T>(state: State, academyId: string, key: string, tables: read
   return promise;
 }
 
+/** Puts `entry` last in `list` (the last to be dropped), dropping the first when the list is full. */
+function keepEntry(list: Map<string, Entry>, max: number, key: string, entry: Entry) {
+  list.delete(key);
+  if (list.size >= max) list.delete(list.keys().next().value!);
+  list.set(key, entry);
+}
+
 function stateOf(db: object): State {
   let state = states.get(db);
   if (!state) {
@@ -197,6 +219,7 @@ function stateOf(db: object): State {
       everythingChangedAt: 0,
       academyChangedAt: new Map(),
       entries: new Map(),
+      fresh: new Map(),
       readings: new Map(),
     };
     states.set(db, state);
@@ -225,11 +248,12 @@ export function forgetEverything(db: object, academyId?: string) {
     state.academyChangedAt.clear();
     state.changedAt.clear();
     state.entries.clear();
+    state.fresh.clear();
     state.readings.clear();
     return;
   }
   state.academyChangedAt.set(academyId, state.clock);
-  for (const [key, entry] of state.entries) if (entry.academyId === academyId) state.entries.delete(key);
+  for (const list of [state.entries, state.fresh]) for (const [key, entry] of list) if (entry.academyId === academyId) list.delete(key);
   for (const key of state.readings.keys()) if (key.startsWith(`${academyId} `)) state.readings.delete(key);
 }
 
