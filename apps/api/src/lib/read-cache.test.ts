@@ -151,6 +151,22 @@ describe('kept answers (read-cache)', () => {
     expect((await cachedRead(other, 'b', ['batches'], b)).run).toBe(2);
   });
 
+  it('keeps an answer asked again only after hundreds of others: 300 academies’ dashboards asked in turn', async () => {
+    const db = newDb();
+    setListening(db, true);
+    const academies = Array.from({ length: 300 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`);
+    const reads = new Map(academies.map((academy) => [academy, counter(academy)]));
+    const round = () => Promise.all(academies.map((academy) => withAcademy(academy, () => cachedRead(db, 'admin-dashboard', ['fee_dues'], reads.get(academy)!))));
+    await round();
+    // Asked again: the last hundred are still kept among those asked once; the first 200 were pushed out of
+    // them by the others, so they are read again, and now kept.
+    const second = (await round()).map((answer) => answer.run);
+    expect(second).toEqual(academies.map((_, n) => (n < 200 ? 2 : 1)));
+    // From the third time on, nothing is read.
+    expect((await round()).map((answer) => answer.run)).toEqual(second);
+    expect((await round()).map((answer) => answer.run)).toEqual(second);
+  });
+
   it('freezes what it shares in tests, so a caller that changes it fails here', async () => {
     const db = newDb();
     setListening(db, true);

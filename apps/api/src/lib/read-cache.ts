@@ -76,6 +76,8 @@ const KEEP_MS = 60_000;
 const MAX_ENTRIES = 1_000;
 /** Answers asked once so far are kept apart, at most this many (State.fresh). */
 const MAX_FRESH_ENTRIES = 100;
+/** Keys of answers asked once and no longer kept, remembered so that a second asking keeps its answer (State.askedOnce). */
+const MAX_ASKED_ONCE = 10_000;
 
 type Entry = { value: unknown; readAt: number; academyId: string; tables: readonly WatchedTable[]; expires: number };
 type Reading = { promise: Promise<unknown>; readAt: number };
@@ -99,6 +101,12 @@ type State = {
   entries: Map<string, Entry>;
   /** Kept answers asked once so far, the oldest first, at most MAX_FRESH_ENTRIES. */
   fresh: Map<string, Entry>;
+  /**
+   * Keys dropped from `fresh` (the oldest first, at most MAX_ASKED_ONCE): asked again, the answer read is kept
+   * among those asked more than once. A key asked again only after a hundred others (each of 300 academies'
+   * dashboards, asked in turn) would otherwise never be kept at all.
+   */
+  askedOnce: Set<string>;
   /** Answers being read now: a second request for the same key waits for the same reading. */
   readings: Map<string, Reading>;
 };
@@ -176,20 +184,29 @@ export async function cachedRead<T>(db: object, key: string, tables: readonly Wa
   return readAgain(state, academyId, academyKey, tables, read);
 }
 
-/** Reads `key` afresh (or joins the reading already under way) and keeps the answer if still current. */
+/**
+ * Reads `key` afresh (or joins the reading already under way) and keeps the answer if still current: among
+ * the answers asked more than once when it was asked before (kept before, or dropped from `fresh`), else in `fresh`.
+ */
 function readAgain<T>(state: State, academyId: string, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
   const reading = state.readings.get(key);
   if (reading && reading.readAt === state.clock) return reading.promise as Promise<T>;
 
   const readAt = state.clock;
+  const askedBefore = state.entries.has(key) || state.askedOnce.delete(key);
   const promise = declaredTables.run(tables, read).then((value) => {
     if (process.env.NODE_ENV === 'test') deepFreeze(value);
     // Kept only if nothing it was read from changed meanwhile and the notices kept coming.
     if (state.listening && isCurrent(state, readAt, academyId, tables)) {
       const entry = { value, readAt, academyId, tables, expires: Date.now() + KEEP_MS };
-      // Read again (a change, or its minute over): it was asked before and stays among those asked more than once.
-      if (state.entries.has(key)) keepEntry(state.entries, MAX_ENTRIES, key, entry);
-      else keepEntry(state.fresh, MAX_FRESH_ENTRIES, key, entry);
+      if (askedBefore) keepEntry(state.entries, MAX_ENTRIES, key, entry);
+      else {
+        const dropped = keepEntry(state.fresh, MAX_FRESH_ENTRIES, key, entry);
+        if (dropped !== undefined) {
+          if (state.askedOnce.size >= MAX_ASKED_ONCE) state.askedOnce.delete(state.askedOnce.values().next().value!);
+          state.askedOnce.add(dropped);
+        }
+      }
       if (typeof value === 'object' && value !== null) keptAnswers.add(value);
     }
     return value;
@@ -202,11 +219,16 @@ function readAgain<T>(state: State, academyId: string, key: string, tables: read
   return promise;
 }
 
-/** Puts `entry` last in `list` (the last to be dropped), dropping the first when the list is full. */
-function keepEntry(list: Map<string, Entry>, max: number, key: string, entry: Entry) {
+/** Puts `entry` last in `list` (the last to be dropped), dropping the first when the list is full; returns the key dropped. */
+function keepEntry(list: Map<string, Entry>, max: number, key: string, entry: Entry): string | undefined {
   list.delete(key);
-  if (list.size >= max) list.delete(list.keys().next().value!);
+  let dropped: string | undefined;
+  if (list.size >= max) {
+    dropped = list.keys().next().value!;
+    list.delete(dropped);
+  }
   list.set(key, entry);
+  return dropped;
 }
 
 function stateOf(db: object): State {
@@ -220,6 +242,7 @@ function stateOf(db: object): State {
       academyChangedAt: new Map(),
       entries: new Map(),
       fresh: new Map(),
+      askedOnce: new Set(),
       readings: new Map(),
     };
     states.set(db, state);
@@ -249,6 +272,7 @@ export function forgetEverything(db: object, academyId?: string) {
     state.changedAt.clear();
     state.entries.clear();
     state.fresh.clear();
+    state.askedOnce.clear();
     state.readings.clear();
     return;
   }
