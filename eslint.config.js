@@ -91,6 +91,18 @@ const ROLE_CHECKS = [
   "MemberExpression[object.name='actor'][property.name='role']:not(BinaryExpression > MemberExpression)",
 ].map((selector) => ({ selector, message: ROLE_CHECK_MESSAGE }));
 
+/**
+ * Packages only some of the server's requests need (spreadsheets, PDFs, pictures, S3, uploads, mail, push): imported
+ * where they are used (`await import('exceljs')`), so the server starts without them and its heap, which every
+ * major garbage collection walks, does not carry them (docs/decisions/112-packages-loaded-when-first-used.md).
+ * Their types may still be imported.
+ */
+const LOADED_WHEN_USED = ['@aws-sdk/client-s3', '@resvg/resvg-js', '@tus/file-store', '@tus/server', '@vscode/markdown-it-katex', 'exceljs', 'fontkit', 'markdown-it', 'nodemailer', 'pdfkit', 'sharp', 'svg-to-pdfkit', 'web-push'].map((name) => ({
+  name,
+  allowTypeImports: true,
+  message: `Only some requests need ${name}: import it where it is used, await import('${name}') (docs/decisions/112-packages-loaded-when-first-used.md).`,
+}));
+
 const MODALS_IMPORT = { name: '@mantine/modals', message: 'Open dialogs with `modals` from lib/modals.ts.' };
 
 export default tseslint.config(
@@ -155,6 +167,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: LOADED_WHEN_USED }] },
   },
   {
     // Rules only in access/ (docs/decisions/010-access-layer.md, addendum): who may do what is decided

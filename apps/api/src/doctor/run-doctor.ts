@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import pg from 'pg';
 import type { Config } from '../config';
 import { connectToRunningBundledPostgres } from '../db/bundled-postgres';
@@ -70,6 +69,7 @@ async function smtpFacts(smtpUrl: string | undefined): Promise<SmtpFacts> {
   const url = new URL(smtpUrl);
   const server = `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
   // Connects, greets (EHLO), starts TLS and signs in as the server would; sends nothing.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS });
   try {
     await transport.verify();

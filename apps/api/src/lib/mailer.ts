@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
 
 export type MailContent = { subject: string; text: string; html: string };
 /** A file sent with a mail (a report card's PDF). */
@@ -30,25 +29,29 @@ function outboxFileName(): string {
 
 /**
  * Sends mail with nodemailer. Without SMTP (development, tests) each mail is composed exactly as it
- * would be sent and saved as an .eml file, which any mail program opens.
+ * would be sent and saved as an .eml file, which any mail program opens. nodemailer is loaded with the first
+ * mail, not when the server starts (docs/decisions/112-packages-loaded-when-first-used.md).
  */
 export function createMailer(options: MailerOptions): Mailer {
   const from = options.from.name ? { name: options.from.name, address: options.from.address } : options.from.address;
 
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    const makeTransport = async () => (await import('nodemailer')).default.createTransport(smtpUrl);
+    let transport: ReturnType<typeof makeTransport> | undefined;
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from, ...mail });
+        const info = await (await (transport ??= makeTransport())).sendMail({ from, ...mail });
         options.log(`Mail "${mail.subject}" sent to ${mail.to} (${info.messageId})`);
       },
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const makeTransport = async () => (await import('nodemailer')).default.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  let transport: ReturnType<typeof makeTransport> | undefined;
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await (await (transport ??= makeTransport())).sendMail({ from, ...mail });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, outboxFileName());
       // Written beside and renamed into place, so a reader never sees half a mail.

@@ -33,7 +33,7 @@ function png(width: number, height: number): Buffer {
 }
 
 async function draw(source: string, loadImage?: (url: string) => Promise<Buffer | null>): Promise<{ text: string; pdf: Buffer }> {
-  const doc = createPdfDocument('Maths');
+  const doc = await createPdfDocument('Maths');
   await drawMathMarkdown(doc, source, { x: 40, width: 515, fontSize: 11, missingPicture: 'picture: see it in the app', loadImage });
   const pdf = await pdfToBuffer(doc);
   return { text: pdfTextAsRead(pdf), pdf };
@@ -50,7 +50,7 @@ describe('Markdown with math on paper (issue 40)', () => {
   });
 
   it('gives each formula its LaTeX as the text a reader copies (ActualText, issue 53), and tags the blocks when asked', async () => {
-    const doc = createPdfDocument('Maths', { language: 'mr' });
+    const doc = await createPdfDocument('Maths', { language: 'mr' });
     const tag = documentStructure(doc);
     await drawMathMarkdown(doc, 'समीकरण $x^2 - 5x + 6 = 0$ ची मुळे कोणती?\n\n$$x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}$$', { x: 40, width: 515, fontSize: 11, missingPicture: 'picture', tag });
     const pdf = await pdfToBuffer(doc);

@@ -1,7 +1,6 @@
-import * as fontkit from 'fontkit';
-import MarkdownIt from 'markdown-it';
-import katexPlugin from '@vscode/markdown-it-katex';
-import SVGtoPDF from 'svg-to-pdfkit';
+import type * as fontkit from 'fontkit';
+import type { MarkdownIt } from 'markdown-it';
+import type SVGtoPDF from 'svg-to-pdfkit';
 import { drawWithActualText, PDF_FONTS, type PdfDocument, type Tagger } from './pdf';
 
 /*
@@ -15,12 +14,21 @@ import { drawWithActualText, PDF_FONTS, type PdfDocument, type Tagger } from './
  * on the line's baseline and a line wraps before it runs past the margin.
  */
 
-const markdown = new MarkdownIt('default', { html: false, linkify: false, typographer: false, breaks: true });
-// The plugin is a CommonJS module: its function is `default` under Node's own loader.
-const plugin = (katexPlugin as unknown as { default?: typeof katexPlugin }).default ?? katexPlugin;
-// Only its parsing is used here (the tokens it makes); KaTeX's HTML is never rendered on the server.
-markdown.use(plugin, { throwOnError: false });
-type Token = ReturnType<typeof markdown.parse>[number];
+type Token = ReturnType<MarkdownIt['parse']>[number];
+let parser: Promise<MarkdownIt> | undefined;
+
+/** markdown-it with the math plugin, loaded on the first paper (as every package only some requests need). */
+function markdownParser(): Promise<MarkdownIt> {
+  parser ??= (async () => {
+    const [{ default: MarkdownItClass }, { default: katexPlugin }] = await Promise.all([import('markdown-it'), import('@vscode/markdown-it-katex')]);
+    const markdown = new MarkdownItClass('default', { html: false, linkify: false, typographer: false, breaks: true });
+    // The plugin is a CommonJS module: its function is `default` under Node's own loader.
+    const plugin = (katexPlugin as unknown as { default?: typeof katexPlugin }).default ?? katexPlugin;
+    // Only its parsing is used here (the tokens it makes); KaTeX's HTML is never rendered on the server.
+    return markdown.use(plugin, { throwOnError: false });
+  })();
+  return parser;
+}
 
 /** A formula as MathJax's SVG and its size in ems of the surrounding text. */
 type Formula = { svg: string; width: number; ascent: number; descent: number };
@@ -90,7 +98,7 @@ function words(text: string, bold: boolean, into: Piece[]): void {
 
 /** Markdown's blocks, with each formula already typeset. */
 async function blocksOf(source: string): Promise<Block[]> {
-  const tokens = markdown.parse(source, {});
+  const tokens = (await markdownParser()).parse(source, {});
   const needsMath = tokens.some((token) => token.type === 'math_block' || token.children?.some((child) => child.type.startsWith('math_')));
   const convert = needsMath ? await mathJax() : null;
   const typeset = (tex: string, display: boolean): Formula | null => {
@@ -204,11 +212,18 @@ function inlineBlocks(
 
 // ------------------------------------------------------------------ drawing
 
-/** The text font (for its height above and below the baseline, and which characters it has). */
-let textFont: fontkit.Font | undefined;
-function font(): fontkit.Font {
-  textFont ??= fontkit.openSync(PDF_FONTS.regular) as fontkit.Font;
-  return textFont;
+/**
+ * The text font (for its height above and below the baseline, and which characters it has) and svg-to-pdfkit
+ * (draws a formula's SVG), loaded on the first paper.
+ */
+type DrawingTools = { font: fontkit.Font; svgToPdf: typeof SVGtoPDF };
+let drawingTools: Promise<DrawingTools> | undefined;
+function loadDrawingTools(): Promise<DrawingTools> {
+  drawingTools ??= (async () => {
+    const [{ openSync }, { default: svgToPdf }] = await Promise.all([import('fontkit'), import('svg-to-pdfkit')]);
+    return { font: openSync(PDF_FONTS.regular) as fontkit.Font, svgToPdf };
+  })();
+  return drawingTools;
 }
 
 /**
@@ -216,10 +231,10 @@ function font(): fontkit.Font {
  * which science questions write. Those are drawn in the PDF's built-in Helvetica (it has them), so
  * "m/s²" does not print a blank box.
  */
-function runsOf(text: string): { text: string; fallback: boolean }[] {
+function runsOf(font: fontkit.Font, text: string): { text: string; fallback: boolean }[] {
   const runs: { text: string; fallback: boolean }[] = [];
   for (const char of text) {
-    const fallback = !font().hasGlyphForCodePoint(char.codePointAt(0)!);
+    const fallback = !font.hasGlyphForCodePoint(char.codePointAt(0)!);
     const last = runs.at(-1);
     if (last && last.fallback === fallback) last.text += char;
     else runs.push({ text: char, fallback });
@@ -254,12 +269,12 @@ export function room(doc: PdfDocument, height: number): number {
 }
 
 /** An inline formula on its baseline, its LaTeX as the text readers get (issue 53). */
-function drawFormula(doc: PdfDocument, formula: Formula, tex: string, x: number, baseline: number, fontSize: number): void {
+function drawFormula(doc: PdfDocument, svgToPdf: typeof SVGtoPDF, formula: Formula, tex: string, x: number, baseline: number, fontSize: number): void {
   const size = fontSize * MATH_SCALE;
   const width = formula.width * size;
   const height = (formula.ascent + formula.descent) * size;
   const y = baseline - formula.ascent * size;
-  drawWithActualText(doc, tex, { x, baseline, width, fontSize }, () => SVGtoPDF(doc as never, unsized(formula.svg), x, y, { width, height }));
+  drawWithActualText(doc, tex, { x, baseline, width, fontSize }, () => svgToPdf(doc as never, unsized(formula.svg), x, y, { width, height }));
 }
 
 type Placed = { piece: Piece; width: number };
@@ -304,20 +319,21 @@ function breakLines(pieces: Piece[], width: number, space: number, widthOf: (pie
  */
 export async function drawMathMarkdown(doc: PdfDocument, source: string, options: MathMarkdownOptions): Promise<void> {
   const blocks = await blocksOf(source);
+  const { font, svgToPdf } = await loadDrawingTools();
   const pictures = new Map<string, Buffer | null>();
   for (const block of blocks) if (block.kind === 'image' && !pictures.has(block.url)) pictures.set(block.url, (await options.loadImage?.(block.url)) ?? null);
 
   const { fontSize } = options;
   const tag = options.tag ?? untagged;
   const color = options.color ?? '#212529';
-  const ascent = (font().ascent / font().unitsPerEm) * fontSize;
-  const descent = (-font().descent / font().unitsPerEm) * fontSize;
+  const ascent = (font.ascent / font.unitsPerEm) * fontSize;
+  const descent = (-font.descent / font.unitsPerEm) * fontSize;
   const lineGap = fontSize * 0.25;
   const setFont = (bold: boolean, fallback = false) =>
     doc.font(fallback ? (bold ? 'Helvetica-Bold' : 'Helvetica') : bold ? 'bold' : 'regular').fontSize(fontSize).fillColor(color);
-  const wordWidth = (text: string, bold: boolean) => runsOf(text).reduce((sum, run) => sum + setFont(bold, run.fallback).widthOfString(run.text), 0);
+  const wordWidth = (text: string, bold: boolean) => runsOf(font, text).reduce((sum, run) => sum + setFont(bold, run.fallback).widthOfString(run.text), 0);
   const drawWord = (text: string, bold: boolean, x: number, baseline: number) => {
-    for (const run of runsOf(text)) {
+    for (const run of runsOf(font, text)) {
       setFont(bold, run.fallback).text(run.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
       x += doc.widthOfString(run.text);
     }
@@ -339,7 +355,7 @@ export async function drawMathMarkdown(doc: PdfDocument, source: string, options
       const svg = unsized(block.formula.svg);
       // The copy for readers on the formula's middle line, at the text's size.
       const at = { x, baseline: y + height / 2 + fontSize / 3, width, fontSize };
-      tag('Formula', () => drawWithActualText(doc, block.source, at, () => SVGtoPDF(doc as never, svg, x, y, { width, height })), { alt: block.source });
+      tag('Formula', () => drawWithActualText(doc, block.source, at, () => svgToPdf(doc as never, svg, x, y, { width, height })), { alt: block.source });
       doc.y = y + height;
       continue;
     }
@@ -387,7 +403,7 @@ export async function drawMathMarkdown(doc: PdfDocument, source: string, options
       let x = left;
       for (const { piece, width: pieceWidth } of line) {
         if (piece.kind === 'word') drawWord(piece.text, piece.bold || Boolean(paragraph.bold), x, baseline);
-        else if (piece.kind === 'math') drawFormula(doc, piece.formula, piece.tex, x, baseline, fontSize);
+        else if (piece.kind === 'math') drawFormula(doc, svgToPdf, piece.formula, piece.tex, x, baseline, fontSize);
         x += pieceWidth;
       }
       doc.x = options.x;

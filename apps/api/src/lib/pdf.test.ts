@@ -9,18 +9,18 @@ describe('the shared PDF parts', () => {
     expect(Object.values(PDF_FONTS).every((file) => file.endsWith('.ttf') && fs.existsSync(file))).toBe(true);
   });
   it('makes a PDF with mixed scripts on one line', async () => {
-    const pdf = createAcademyPdf({ header: { name: 'Academy', address: 'Latur', phones: ['9876543210'] }, title: 'पावती 2026-27/0001', language: 'mr' });
+    const pdf = await createAcademyPdf({ header: { name: 'Academy', address: 'Latur', phones: ['9876543210'] }, title: 'पावती 2026-27/0001', language: 'mr' });
     pdf.row('रक्कम', rupeesText(150050));
     const bytes = await pdf.end();
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
   it('shows the academy’s phones in the header as people read them (issue 42)', async () => {
-    const pdf = createAcademyPdf({ header: { name: 'Academy', address: 'Latur', phones: ['+919876543210', '+919822012345'] }, title: 'Fee receipt', language: 'en' });
+    const pdf = await createAcademyPdf({ header: { name: 'Academy', address: 'Latur', phones: ['+919876543210', '+919822012345'] }, title: 'Fee receipt', language: 'en' });
     const text = await pdfText(await pdf.end());
     expect(text).toContain('+91 98765 43210 · +91 98220 12345');
   });
   it('never splits a row across pages: a row that does not fit starts the next page whole (issue 73)', async () => {
-    const pdf = createAcademyPdf({ header: { name: 'Academy', address: 'Latur', phones: [] }, title: 'Payslip', language: 'en' });
+    const pdf = await createAcademyPdf({ header: { name: 'Academy', address: 'Latur', phones: [] }, title: 'Payslip', language: 'en' });
     const bottom = pdf.doc.page.height - pdf.doc.page.margins.bottom;
     pdf.doc.y = bottom - 20;
     let added = 0;
@@ -41,7 +41,7 @@ describe('the shared PDF parts', () => {
     expect(text).toMatch(/asked for by the parents\s+90 min · ₹500|90 min · ₹500/);
   });
   it('gives shaped Marathi and Hindi their logical text, so copying and searching read right (issue 42, point 16)', async () => {
-    const pdf = createAcademyPdf({ header: { name: 'ज्ञानदीप अकॅडमी', address: 'लातूर', phones: [] }, title: 'प्रगतिपत्रक', language: 'mr' });
+    const pdf = await createAcademyPdf({ header: { name: 'ज्ञानदीप अकॅडमी', address: 'लातूर', phones: [] }, title: 'प्रगतिपत्रक', language: 'mr' });
     pdf.row('विद्यार्थी', 'आरव पाटील');
     pdf.text('हिंदी में लिखी टिप्पणी, जो कई पंक्तियों में बँट जाती है क्योंकि वह पृष्ठ की चौड़ाई से बहुत लंबी है, फिर भी सही पढ़ी जानी चाहिए।');
     pdf.text('English stays as it is');
@@ -57,7 +57,7 @@ describe('the shared PDF parts', () => {
 
 describe('PDFs for screen readers', () => {
   it('are tagged, in their language, and show their title', async () => {
-    const doc = createPdfDocument('Receipt R-2026-0001', { language: 'mr' });
+    const doc = await createPdfDocument('Receipt R-2026-0001', { language: 'mr' });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     const done = new Promise((resolve) => doc.on('end', resolve));

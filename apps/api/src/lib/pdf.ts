@@ -1,6 +1,5 @@
 import { formatIndianPhone } from '@academy/shared/phone-format';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatPaise } from '@academy/shared/money';
 import type { Language } from '@academy/shared/languages';
@@ -22,7 +21,8 @@ export const PDF_FONTS = {
 export type PdfDocument = PDFKit.PDFDocument;
 
 /** An A4 page, the regular font selected; `title` goes into the file's properties. */
-export function createPdfDocument(title: string, options: { margin?: number; subject?: string; creator?: string; language?: Language } = {}): PdfDocument {
+export async function createPdfDocument(title: string, options: { margin?: number; subject?: string; creator?: string; language?: Language } = {}): Promise<PdfDocument> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: options.margin ?? 40,
@@ -246,8 +246,8 @@ export type PdfWriter = {
 const MARGIN = 50;
 
 /** An A4 document with the academy's header (name, address, phones) and a title. */
-export function createAcademyPdf(input: { header: AcademyHeader; title: string; language: Language; info?: { Title?: string; Subject?: string } }): PdfWriter {
-  const doc = createPdfDocument(input.info?.Title ?? input.title, { margin: MARGIN, subject: input.info?.Subject ?? input.title, creator: input.header.name, language: input.language });
+export async function createAcademyPdf(input: { header: AcademyHeader; title: string; language: Language; info?: { Title?: string; Subject?: string } }): Promise<PdfWriter> {
+  const doc = await createPdfDocument(input.info?.Title ?? input.title, { margin: MARGIN, subject: input.info?.Subject ?? input.title, creator: input.header.name, language: input.language });
   const width = doc.page.width - 2 * MARGIN;
 
   const text: PdfWriter['text'] = (value, options = {}) => {

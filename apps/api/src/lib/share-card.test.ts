@@ -36,13 +36,13 @@ describe('the share card', () => {
     expect(ksha).toBeLessThan(apart);
   });
 
-  it('draws text as outlines (no font needed to paint it) on a 1200 by 630 picture', () => {
+  it('draws text as outlines (no font needed to paint it) on a 1200 by 630 picture', async () => {
     const card = { header: 'Shree Academy', title: '\u0915\u094d\u0937\u093f\u0924\u093f\u091c \u091c\u094d\u091e\u093e\u0928', lines: ['11th Science \u00b7 Physics'], footer: 'Admissions open \u00b7 +91 98765 43210' };
-    const svg = shareCardSvg(card);
+    const svg = await shareCardSvg(card);
     expect(svg).toContain('width="1200" height="630"');
     expect(svg).not.toContain('<text');
     expect(svg.match(/<path /g)!.length).toBe(4);
-    const png = drawShareCard(card);
+    const png = await drawShareCard(card);
     expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
     expect(png.length).toBeLessThan(150_000);

@@ -1,5 +1,4 @@
-import { Resvg } from '@resvg/resvg-js';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
 import { PDF_FONTS } from './pdf';
 
 /*
@@ -43,8 +42,11 @@ type Font = fontkit.Font;
 let fonts: { regular: Font; bold: Font } | undefined;
 
 /** The two faces, read once per process (about 100 ms; the first card pays it). */
-function loadFonts(): { regular: Font; bold: Font } {
-  fonts ??= { regular: fontkit.openSync(PDF_FONTS.regular) as Font, bold: fontkit.openSync(PDF_FONTS.bold) as Font };
+async function loadFonts(): Promise<{ regular: Font; bold: Font }> {
+  if (!fonts) {
+    const { openSync } = await import('fontkit');
+    fonts = { regular: openSync(PDF_FONTS.regular) as Font, bold: openSync(PDF_FONTS.bold) as Font };
+  }
   return fonts;
 }
 
@@ -130,8 +132,8 @@ const LAST_LINE_BASELINE = 500;
 const TITLE_SIZES = [76, 64, 54];
 
 /** The card as SVG: the band with the academy's name, the title, the lines, a rule and the footer. */
-export function shareCardSvg(card: ShareCard): string {
-  const { regular, bold } = loadFonts();
+export async function shareCardSvg(card: ShareCard): Promise<string> {
+  const { regular, bold } = await loadFonts();
   const accent = card.brand && /^#[0-9a-f]{6}$/i.test(card.brand.colour) ? card.brand.colour : undefined;
   const parts: string[] = [
     `<rect width="${SHARE_CARD_WIDTH}" height="${SHARE_CARD_HEIGHT}" fill="${COLORS.background}"/>`,
@@ -176,7 +178,8 @@ export function shareCardSvg(card: ShareCard): string {
 }
 
 /** The card as a PNG (about 40 kB: flat colours and text). */
-export function drawShareCard(card: ShareCard): Buffer {
+export async function drawShareCard(card: ShareCard): Promise<Buffer> {
+  const { Resvg } = await import('@resvg/resvg-js');
   // Only outlines: resvg needs no font, and is told to look for none on this machine.
-  return new Resvg(shareCardSvg(card), { font: { loadSystemFonts: false } }).render().asPng();
+  return new Resvg(await shareCardSvg(card), { font: { loadSystemFonts: false } }).render().asPng();
 }

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Language } from '@academy/shared/languages';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import type { RegisterError } from '@academy/shared/schemas/imports';
@@ -37,7 +37,8 @@ export type TemplateSheet<Column extends string> = {
  * checks it and names the cell if it is wrong.
  */
 export async function writeSheetTemplate<Column extends string>(template: TemplateSheet<Column>): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Academy';
   const sheet = workbook.addWorksheet(template.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   const lists = workbook.addWorksheet(template.listsName);

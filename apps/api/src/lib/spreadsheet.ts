@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { dateIn } from '@academy/shared/calendar';
 import { MESSAGES } from '@academy/shared/messages';
 import { AppError } from './app-error';
@@ -210,10 +210,11 @@ async function readXlsx(file: Buffer, words: SheetWords, maxRows: number, timeZo
   if (verdict === 'tooLarge') throw new SpreadsheetError(MESSAGES.spreadsheetTooLarge);
   if (verdict === 'tooManyRows') throw new SpreadsheetError(words.tooManyRows);
   if (verdict === 'notAZip') throw new SpreadsheetError(words.notASheet);
+  const { default: Excel } = await import('exceljs');
   try {
     // Streamed row by row (issue 71): the workbook is never built whole in memory. Styles are read
     // for the number formats that make a cell a date. Its parts come through the zip's directory (./xlsx-reader.ts).
-    const reader = xlsxReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+    const reader = await xlsxReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
     if (!reader) throw new SpreadsheetError(words.notASheet);
     for await (const worksheet of reader) {
       const rows: string[][] = [];
@@ -225,7 +226,7 @@ async function readXlsx(file: Buffer, words: SheetWords, maxRows: number, timeZo
         for (let c = 1; c <= row.cellCount; c++) {
           const cell = row.getCell(c);
           // The other cells of a merged range repeat its value: only the first one holds it.
-          cells.push(cell.type === ExcelJS.ValueType.Merge ? '' : cellText(cell.value, timeZone));
+          cells.push(cell.type === Excel.ValueType.Merge ? '' : cellText(cell.value, timeZone));
         }
         rows.push(cells);
       }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { zipEntries, type ZipEntry } from './zip-guard';
 
 /*
@@ -53,11 +53,12 @@ function sheetsInOrder(reader: ReaderInternals, worksheets: ZipEntry[]): ZipEntr
  * directory. Iterate it as exceljs's own (`for await (const worksheet of reader)`). Undefined for a file
  * that is not a zip.
  */
-export function xlsxReader(file: Buffer, options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>): ExcelJS.stream.xlsx.WorkbookReader | undefined {
+export async function xlsxReader(file: Buffer, options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>): Promise<ExcelJS.stream.xlsx.WorkbookReader | undefined> {
   const entries = zipEntries(file);
   if (!entries) return undefined;
   const part = (name: string) => entries.find((entry) => entry.name === name);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), options);
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([]), options);
   const internals = reader as unknown as ReaderInternals;
   internals.parse = async function* () {
     const relations = part('xl/_rels/workbook.xml.rels');

@@ -1,4 +1,4 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { OFFSITE_MESSAGES } from '@academy/shared/schemas/backups';
 
 /**
@@ -33,7 +33,8 @@ export function objectKeyFor(prefix: string, backupName: string): string {
   return prefix ? `${prefix}/${backupName}.enc` : `${backupName}.enc`;
 }
 
-export function s3ClientFor(config: OffsiteConfig): S3Client {
+export async function s3ClientFor(config: OffsiteConfig): Promise<S3Client> {
+  const { S3Client } = await import('@aws-sdk/client-s3');
   return new S3Client({
     endpoint: config.endpoint,
     region: config.region,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { z } from 'zod';
 import { BACKUP_NAME_PATTERN, OFFSITE_MESSAGES, type BackupSettings, type offsiteSettingsInputSchema } from '@academy/shared/schemas/backups';
 import { type Db, type DbExecutor, thisAcademy } from '../../db/client';
@@ -142,8 +141,9 @@ export async function updateBackupSettings(
 
 /** POST /api/admin/settings/backups/test: writes a small object and deletes it; throws the admin's words on failure. */
 export async function testBucket(db: DbExecutor, keys: ServerKeys, input: OffsiteInput): Promise<void> {
+  const { DeleteObjectCommand, PutObjectCommand } = await import('@aws-sdk/client-s3');
   const config = await withStoredKeys(db, keys, input);
-  const client = s3ClientFor(config);
+  const client = await s3ClientFor(config);
   const key = objectKeyFor(config.prefix, `.academy-test-${randomBytes(6).toString('hex')}`);
   try {
     await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: 'Academy checks that it can write here. This file is deleted at once.', ContentType: 'text/plain' }));

@@ -231,7 +231,7 @@ describe('copies off the machine', () => {
 
   it('a copy gone from the bucket is no longer "uploaded": the off-site job sees it missing from the bucket’s list and copies it again', async () => {
     const key = `shree/backups/${uploaded.name}.enc`;
-    const client = s3ClientFor(config());
+    const client = await s3ClientFor(config());
     try {
       await client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }));
     } finally {
@@ -247,7 +247,7 @@ describe('copies off the machine', () => {
 
     // The run names the copies it found gone.
     await t.database.db.execute(sql`update offsite_backups set status = 'uploaded', last_error = null where backup_name = ${uploaded.name}`);
-    const again = s3ClientFor(config());
+    const again = await s3ClientFor(config());
     try {
       await again.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }));
     } finally {

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { BACKUP_NAME_PATTERN, OFFSITE_MESSAGES, type BackupKind, type RemoteBackup } from '@academy/shared/schemas/backups';
 import { AppError } from '../../lib/app-error';
 import { decryptStream, OffsiteDecryptError } from './offsite-crypto';
@@ -15,7 +14,8 @@ const KIND_OF_NAME = /-(manual|automatic|uploaded)-[0-9a-f]{6}\.tar\.gz$/;
 
 /** Every Academy backup in the bucket under the prefix (newest first), whether this machine has it or not. */
 export async function listRemoteBackups(config: OffsiteConfig, localNames: Set<string>): Promise<RemoteBackup[]> {
-  const client = s3ClientFor(config);
+  const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+  const client = await s3ClientFor(config);
   const found: RemoteBackup[] = [];
   try {
     let token: string | undefined;
@@ -50,7 +50,8 @@ export async function listRemoteBackups(config: OffsiteConfig, localNames: Set<s
  * recovery key, a changed object or a checksum that differs answers 400 and leaves no file behind.
  */
 export async function downloadRemoteBackup(config: OffsiteConfig, archiveKey: Buffer, key: string, target: string, recordedSha256?: string | null): Promise<void> {
-  const client = s3ClientFor(config);
+  const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+  const client = await s3ClientFor(config);
   try {
     let answer;
     try {

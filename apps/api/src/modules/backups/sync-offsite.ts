@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { BACKUP_NAME_PATTERN, OFFSITE_MESSAGES } from '@academy/shared/schemas/backups';
 import type { Db } from '../../db/client';
@@ -31,6 +31,7 @@ async function hashFile(file: string): Promise<{ sha256: string; md5: string; si
  * SHA-256 in the object's metadata (checked again on download).
  */
 async function uploadOne(client: S3Client, setup: OffsiteSetup, backupsDir: string, backupName: string, objectKey: string) {
+  const { PutObjectCommand } = await import('@aws-sdk/client-s3');
   const source = path.join(backupsDir, backupName);
   const work = path.join(backupsDir, `.work-offsite-${randomBytes(6).toString('hex')}.enc`);
   try {
@@ -75,6 +76,7 @@ export type SyncResult = { uploaded: string[]; failed: string[]; removed: string
 
 /** Every object key in the bucket directly under the prefix (ListObjectsV2, page after page; not its sub-folders: lectures', decision 096). */
 async function objectKeysUnder(client: S3Client, bucket: string, prefix: string): Promise<Set<string>> {
+  const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
   const keys = new Set<string>();
   let token: string | undefined;
   do {
@@ -124,12 +126,13 @@ async function recheckUploaded(db: Db, client: S3Client, setup: OffsiteSetup, ba
  * their rows; with `throwOnFailure` (the off-site job) the run then fails so the job runner retries it.
  */
 export async function syncOffsite(db: Db, keys: ServerKeys, backupsDir: string, options: { throwOnFailure?: boolean; only?: string } = {}): Promise<SyncResult> {
+  const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
   const result: SyncResult = { uploaded: [], failed: [], removed: [], goneFromBucket: [] };
   const setup = await offsiteSetup(db, keys);
   if (!setup) return result;
   // One server at a time per academy (another's run returns at once).
   await whileAcademyLocked(db, OFFSITE_LOCK_KEY, async () => {
-    const client = s3ClientFor(setup);
+    const client = await s3ClientFor(setup);
     try {
       if (!options.only) result.goneFromBucket = await recheckUploaded(db, client, setup, backupsDir);
       const due = await db

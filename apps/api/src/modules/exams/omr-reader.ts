@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { NOT_A_PICTURE } from '@academy/shared/omr/messages';
 import { OmrUnreadable, WORKING_SIZE, readSheet, type Gray, type OmrReading } from '@academy/shared/omr/reader';
 
@@ -11,6 +10,7 @@ export { OmrUnreadable, readSheet, homography, applyHomography, invert3, FILLED,
 
 /** Decodes an image (JPEG, PNG; its EXIF rotation applied) into greyscale pixels at the working size. */
 export async function loadGray(image: Buffer): Promise<Gray> {
+  const { default: sharp } = await import('sharp');
   try {
     const { data, info } = await sharp(image, { failOn: 'none' })
       .rotate()

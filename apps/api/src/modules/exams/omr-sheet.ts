@@ -177,7 +177,7 @@ function drawSectionHeadings(doc: PdfDocument, input: SheetInput): void {
 /** The sheets: one blank page, or one page per student (name, ID and the student in the QR code). A4. */
 export async function omrSheetPdf(input: SheetInput): Promise<Buffer> {
   const words = WORDS[input.language];
-  const doc = createPdfDocument(`${words.title}: ${input.testName}`, { margin: 0, language: input.language, creator: input.academyName });
+  const doc = await createPdfDocument(`${words.title}: ${input.testName}`, { margin: 0, language: input.language, creator: input.academyName });
   const pages = input.students ?? [null];
   pages.forEach((student, index) => {
     if (index > 0) doc.addPage({ size: 'A4', margin: 0 });

@@ -100,7 +100,7 @@ export async function reportCardFor(db: DbExecutor, actor: Actor, studentId: str
 export async function reportCardPdf(db: DbExecutor, studentId: string, period: ReportCardPeriod, language: Language): Promise<{ pdf: Buffer; studentName: string; email: string; studentLanguage: Language }> {
   const [settings, data, today, names, logo] = await Promise.all([getAcademySettings(db), reportCardData(db, studentId, period), academyToday(db), localNamesFor(db, language), academyHeaderLogo(db)]);
   const words = LABELS[language];
-  const doc = createPdfDocument(`${words.title} — ${data.student.name}`);
+  const doc = await createPdfDocument(`${words.title} — ${data.student.name}`);
   drawAcademyHeader(doc, { ...academyInLanguage(settings, language), logo, colour: settings.brand.colour });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

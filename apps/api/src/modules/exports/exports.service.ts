@@ -80,7 +80,7 @@ export async function writeAcademyWorkbook(db: Db, output: Writable, options: { 
   const yes = (value: unknown) => (value ? say('Yes') : null);
   // A student's gender or address nobody gave (decision 040): said so, not a blank that looks forgotten.
   const given = (value: unknown) => (typeof value === 'string' && value !== '' ? value : say('Not given'));
-  const book = streamedWorkbook(output);
+  const book = await streamedWorkbook(output);
 
   const counts = await db.transaction(
     async (tx) => {

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { formulaSafe } from '../../lib/csv';
 
 /*
@@ -122,8 +122,9 @@ export type StreamedWorkbook = {
  * budget on a small server), the XML itself a tenth of that. The tests read the file back with
  * exceljs, and it opens in LibreOffice (docs: the report of issue 39).
  */
-export function streamedWorkbook(output: Writable): StreamedWorkbook {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+export async function streamedWorkbook(output: Writable): Promise<StreamedWorkbook> {
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Academy';
   const styles = (workbook as unknown as { styles: StylesTable }).styles;
   // Each filter is also the sheet's hidden name _xlnm._FilterDatabase, as Excel writes it: LibreOffice
@@ -151,7 +152,7 @@ export function streamedWorkbook(output: Writable): StreamedWorkbook {
       });
       header.commit();
       const cellStyles = columns.map((column, index) => {
-        const id = styles.addStyleModel(formats[index]!, TEXT_KINDS.has(column.kind) ? ExcelJS.ValueType.String : ExcelJS.ValueType.Number);
+        const id = styles.addStyleModel(formats[index]!, TEXT_KINDS.has(column.kind) ? Excel.ValueType.String : Excel.ValueType.Number);
         return id ? ` s="${id}"` : '';
       });
       const letters = columns.map((_, index) => columnLetters(index + 1));

@@ -40,12 +40,12 @@ const LABELS = wordTable('receipt', {
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
 /** A credit note (A4): the whole invoice it answers is reversed (one cancellation, one whole credit note; decision 057). */
-export function renderCreditNotePdf(input: { header: AcademyHeader; receipt: PrintableReceipt; language: Language }): Promise<Buffer> {
+export async function renderCreditNotePdf(input: { header: AcademyHeader; receipt: PrintableReceipt; language: Language }): Promise<Buffer> {
   const { receipt, language } = input;
   const label = LABELS[language];
   const tax = receipt.tax!;
   const note = receipt.creditNote!;
-  const pdf = createAcademyPdf({ header: input.header, title: label.title, language, info: { Title: `${label.title} ${note.number}`, Subject: note.number } });
+  const pdf = await createAcademyPdf({ header: input.header, title: label.title, language, info: { Title: `${label.title} ${note.number}`, Subject: note.number } });
   pdf.row(label.number, note.number, { bold: true });
   pdf.row(label.date, formatDate(note.date));
   pdf.row(label.invoice, label.invoiceOf.replace('{number}', tax.number).replace('{date}', formatDate(tax.date)), { bold: true });

@@ -64,7 +64,7 @@ export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, la
   const reference = upiReference(row.code, row.due.number);
   const label = LABELS[language];
 
-  const pdf = createAcademyPdf({
+  const pdf = await createAcademyPdf({
     header: { name: settings.name, address: academyInLanguage(settings, language).address, phones: settings.phones, email: settings.email, logo, colour: settings.brand.colour },
     title: label.title,
     language,

@@ -83,7 +83,7 @@ const toPaise = (rupees: number) => Math.round(rupees * 100);
  * signature line), an invoice-cum-bill of supply when it also carries exempt money (rule 46A), a bill
  * of supply when nothing is taxable (rule 49); a refundable deposit stands apart, no supply.
  */
-export function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receipt & { batches: string[]; invoice?: PrintableInvoice | undefined }; language: Language }): Promise<Buffer> {
+export async function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receipt & { batches: string[]; invoice?: PrintableInvoice | undefined }; language: Language }): Promise<Buffer> {
   const { receipt, language } = input;
   const label = LABELS[language];
   const taxLabel = TAX_LABELS[language];
@@ -94,7 +94,7 @@ export function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receip
   // A tax invoice issued on an instalment's due date, paid or not (decision 070): no payment on it.
   const dueInvoice = 'dueInvoice' in receipt ? (receipt as { dueInvoice?: { dueDate: string } }).dueInvoice : undefined;
   const title = dueInvoice ? taxLabel.dueTitle : !tax ? label.title : revised ? taxLabel.revisedTitle : bill ? taxLabel.billTitle : tax.exempt > 0 ? taxLabel.mixedTitle : taxLabel.title;
-  const pdf = createAcademyPdf({ header: input.header, title, language, info: { Title: `${title} ${receipt.number}`, Subject: receipt.number } });
+  const pdf = await createAcademyPdf({ header: input.header, title, language, info: { Title: `${title} ${receipt.number}`, Subject: receipt.number } });
   if (receipt.cancelled) pdf.text(`${label.cancelled}: ${receipt.cancelled.reason}`, { bold: true, color: '#c92a2a', align: 'center', size: 13 });
   if (receipt.creditNote) pdf.text(taxLabel.creditNote.replace('{number}', receipt.creditNote.number).replace('{date}', formatDate(receipt.creditNote.date)), { bold: true, color: '#c92a2a', align: 'center' });
   pdf.doc.moveDown(0.5);

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { and, asc, between, eq, isNotNull, or } from 'drizzle-orm';
 import { gstinState, gstPeriodRange } from '@academy/shared/gst';
 import { paiseToRupees as rupees } from '@academy/shared/money';
@@ -153,7 +153,8 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
   const documents = await monthDocuments(db, period);
   const gstin = await filingGstin(db, documents);
   const summary = summariseGstr1(period, documents);
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   const names = new Map(documents.map((doc) => [doc.number, doc.payerName]));
   invoiceSheets(workbook, summary, names);
   noteSheets(workbook, summary, names);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { LECTURE_BUCKET_MESSAGES } from '@academy/shared/schemas/lectures';
 import type { LectureSettings } from '@academy/shared/schemas/lecture-settings';
@@ -46,15 +46,20 @@ export const lectureObjectKey = (folder: string, kind: string, name: string) => 
 
 /** One client per academy and bucket settings, kept while they stay the same (a segment request must not build one). */
 const clients = new Map<string, { fingerprint: string; client: S3Client }>();
-function clientFor(config: OffsiteConfig): S3Client {
+async function clientFor(config: OffsiteConfig): Promise<S3Client> {
   const academy = currentAcademyId();
   const fingerprint = createHash('sha256').update(JSON.stringify(config)).digest('hex');
-  const kept = clients.get(academy);
-  if (kept?.fingerprint === fingerprint) return kept.client;
-  kept?.client.destroy();
-  const client = s3ClientFor(config);
-  clients.set(academy, { fingerprint, client });
-  return client;
+  if (clients.get(academy)?.fingerprint !== fingerprint) {
+    const client = await s3ClientFor(config);
+    // Made while another request made one too (the SDK loads on the first): one is kept.
+    const kept = clients.get(academy);
+    if (kept?.fingerprint === fingerprint) client.destroy();
+    else {
+      kept?.client.destroy();
+      clients.set(academy, { fingerprint, client });
+    }
+  }
+  return clients.get(academy)!.client;
 }
 
 /** Why an object of a lecture could not be read: the route answers 503 with it (the player tries again). */
@@ -68,7 +73,8 @@ export async function readLectureObject(db: DbExecutor, keys: ServerKeys, key: s
   const { config, unreadable } = await academyBucket(db, keys, { for: 'read' });
   if (!config) throw new LectureBucketUnavailable(unreadable ? LECTURE_BUCKET_MESSAGES.keysUnreadable : LECTURE_BUCKET_MESSAGES.noBucket);
   try {
-    const answer = await clientFor(config).send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+    const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+    const answer = await (await clientFor(config)).send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
     return answer.Body as Readable;
   } catch (error) {
     // The bucket answers, but has no such object: the settings point elsewhere than where it was copied (decision 096).
@@ -83,6 +89,7 @@ export type LectureBucketResult = { copied: string[]; removed: string[]; failed:
 
 /** Copies one lecture's local files to its folder; then, in one transaction, marks them there; then removes the local copies. */
 async function copyLecture(deps: LectureBucketDeps, client: S3Client, config: OffsiteConfig, lectureId: string): Promise<void> {
+  const { PutObjectCommand } = await import('@aws-sdk/client-s3');
   const { db, storage } = deps;
   // The folder is recorded before the first byte goes: a copy cut short is still found and removed when the lecture expires.
   const [lecture] = await db
@@ -133,6 +140,7 @@ async function copyLecture(deps: LectureBucketDeps, client: S3Client, config: Of
 
 /** Deletes every object under a removed lecture's folder, then forgets the folder. */
 async function removeLectureObjects(db: Db, client: S3Client, config: OffsiteConfig, lectureId: string, folder: string): Promise<void> {
+  const { DeleteObjectCommand, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
   let token: string | undefined;
   do {
     const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix: folder, ContinuationToken: token }));
@@ -186,7 +194,7 @@ async function syncLocked(deps: LectureBucketDeps, result: LectureBucketResult):
     }
     return;
   }
-  const client = clientFor(readBucket.config);
+  const client = await clientFor(readBucket.config);
   for (const lecture of removing) {
     try {
       if (lecture.folder) await removeLectureObjects(deps.db, client, readBucket.config, lecture.id, lecture.folder);

@@ -6,8 +6,8 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Server } from '@tus/server';
-import { FileStore } from '@tus/file-store';
+import type { Server } from '@tus/server';
+import type { FileStore } from '@tus/file-store';
 import { and, count, eq } from 'drizzle-orm';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
@@ -117,7 +117,9 @@ export function createLectureUploads(deps: LectureUploadDeps) {
     ctx.finished = { uploadId };
   }
 
-  function serverOf(academyId: string) {
+  /** The academy's tus server and its store, made on its first upload (@tus/* loaded then). */
+  async function serverOf(academyId: string) {
+    const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
     const made = servers.get(academyId);
     if (made) return made;
     const store = new FileStore({ directory: path.join(deps.root, academyId), expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MS });
@@ -152,14 +154,14 @@ export function createLectureUploads(deps: LectureUploadDeps) {
 
   /** The academy's upload with this id, if it is this lecture's. */
   async function uploadOf(lectureId: string, uploadId: string) {
-    const { store } = serverOf(currentAcademyId());
+    const { store } = await serverOf(currentAcademyId());
     const upload = await store.getUpload(uploadId).catch(() => null);
     return upload && upload.metadata?.lectureId === lectureId ? upload : null;
   }
 
   /** The lecture's recording in class not yet finished (the newest), if any. */
   async function unfinishedRecordingOf(lectureId: string) {
-    const { store } = serverOf(currentAcademyId());
+    const { store } = await serverOf(currentAcademyId());
     const ids = (await fsp.readdir(store.directory).catch(() => [] as string[])).filter((name) => /^[0-9a-f]{32}\.json$/.test(name)).map((name) => name.slice(0, 32));
     const uploads = (await Promise.all(ids.map((id) => store.getUpload(id).catch(() => null)))).filter(
       (upload) => upload && upload.metadata?.lectureId === lectureId && upload.metadata?.kind === 'recording' && upload.size !== upload.offset,
@@ -170,7 +172,7 @@ export function createLectureUploads(deps: LectureUploadDeps) {
   /** Hands the request to tus inside its lecture's context; a finished upload's pieces go afterwards. */
   async function handle(request: FastifyRequest, reply: FastifyReply, lectureId: string) {
     const actor = actorOf(request);
-    const { server, store } = serverOf(currentAcademyId());
+    const { server, store } = await serverOf(currentAcademyId());
     const ctx: RequestContext = { request, actor, lectureId };
     reply.hijack();
     await context.run(ctx, () => server.handle(request.raw, reply.raw));
@@ -179,7 +181,7 @@ export function createLectureUploads(deps: LectureUploadDeps) {
 
   /** Removes this academy's uploads left unfinished for a day (the job, run in each academy). */
   async function removeUnfinished(): Promise<number> {
-    const { store } = serverOf(currentAcademyId());
+    const { store } = await serverOf(currentAcademyId());
     if (!fs.existsSync(store.directory)) return 0;
     return store.deleteExpired();
   }
@@ -299,7 +301,7 @@ export const lectureUploadRoutes: FastifyPluginAsyncZod<LectureUploadDeps & { up
     await assertMayUpload(db, actor, request.params.id);
     const upload = await uploads.unfinishedRecordingOf(request.params.id);
     if (!upload || !upload.offset) throw new AppError('NOT_FOUND', LECTURE_UPLOAD_MESSAGES.noRecording);
-    const { store } = uploads.serverOf(currentAcademyId());
+    const { store } = await uploads.serverOf(currentAcademyId());
     const ctx: RequestContext = { request, actor, lectureId: request.params.id };
     try {
       // Not while a piece of it is still being written (here or on another server).

@@ -54,7 +54,7 @@ function rightAnswerText(question: Awaited<ReturnType<typeof paperQuestions>>[nu
     : String(question.answer_value ?? '');
 }
 
-type AcademyPdf = ReturnType<typeof createAcademyPdf>;
+type AcademyPdf = Awaited<ReturnType<typeof createAcademyPdf>>;
 type PaperTest = Awaited<ReturnType<typeof staffTestRow>>;
 
 /** GET /api/online-tests/{id}/paper.pdf[?answers=true]. */
@@ -70,7 +70,7 @@ export async function onlineTestPaperPdf(
   const [questions, settings, names, logo] = await Promise.all([paperQuestions(db, id), getAcademySettings(db), localNamesFor(db, language), academyHeaderLogo(db)]);
   const label = LABELS[language];
   const title = answers ? label.key : label.paper;
-  const pdf = createAcademyPdf({
+  const pdf = await createAcademyPdf({
     // The papers' one header (issue 78): the academy's logo above its name, in its colour.
     header: { name: settings.name, address: academyInLanguage(settings, language).address, phones: settings.phones, email: settings.email, logo, colour: settings.brand.colour },
     title,

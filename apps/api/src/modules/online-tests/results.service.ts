@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { word } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
@@ -116,7 +115,8 @@ export async function onlineTestResultsWorkbook(db: Db, actor: Actor, id: string
   const results = await onlineTestResults(db, actor, id);
   type Text = Parameters<typeof word<'workbook'>>[1];
   const words = (text: Text) => word('workbook', text, language);
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   /** A sheet whose first row holds the column headers, frozen and bold. */
   const addSheet = (name: Text, columns: Array<[header: Text, width: number]>) => {
     const sheet = workbook.addWorksheet(words(name), { views: [{ state: 'frozen', ySplit: 1 }] });

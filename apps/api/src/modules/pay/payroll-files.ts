@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { wordTable } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
 import type { DbExecutor } from '../../db/client';
@@ -20,7 +19,8 @@ const HEADERS = wordTable('payslip', { sheet: 'Payroll', ...PAY_FIGURE_TEXTS, ba
 export async function payrollWorkbook(db: DbExecutor, month: string, language: Language): Promise<{ file: Buffer; fileName: string }> {
   const lines = await approvedMonthLines(db, month);
   const words = HEADERS[language];
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet(`${words.sheet} ${month}`, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: words.teacher, width: 28 },
@@ -87,7 +87,8 @@ export async function bankTransferCsv(db: DbExecutor, keys: ServerKeys, month: s
 /** GET /api/payroll/{month}/bank.xlsx: the same rows as a workbook whose account numbers, IFSCs and dates are text cells (never a number a spreadsheet rounds or drops the leading zeros of); the amount a number. */
 export async function bankTransferWorkbook(db: DbExecutor, keys: ServerKeys, month: string, options: BankFileOptions = {}): Promise<{ file: Buffer; fileName: string }> {
   const { rows } = await bankRows(db, keys, month, options);
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet(`Bank transfer ${month}`);
   sheet.columns = BANK_HEADERS.map((header, index) => ({ header, width: [12, 20, 12, 28, 22, 14, 14, 26][index], style: header === 'Amount' ? { numFmt: '0.00' } : { numFmt: '@' } }));
   sheet.getRow(1).font = { bold: true };

@@ -39,10 +39,10 @@ export function monthInWords(month: string, language: Language): string {
 const paise = (rupees: number) => Math.round(rupees * 100);
 
 /** The payslip of one teacher's approved month, in their language (en, mr or hi): figures, then the lectures behind them. */
-export function renderPayslipPdf(input: { settings: Awaited<ReturnType<typeof getAcademySettings>>; logo?: Buffer | undefined; tan: string | null; month: string; line: PayrollLine; lectures: Lecture[]; paid: PayrollMonth['paid']; language: Language }): Promise<Buffer> {
+export async function renderPayslipPdf(input: { settings: Awaited<ReturnType<typeof getAcademySettings>>; logo?: Buffer | undefined; tan: string | null; month: string; line: PayrollLine; lectures: Lecture[]; paid: PayrollMonth['paid']; language: Language }): Promise<Buffer> {
   const { line, language } = input;
   const label = LABELS[language];
-  const pdf = createAcademyPdf({
+  const pdf = await createAcademyPdf({
     header: { name: input.settings.name, address: academyInLanguage(input.settings, language).address, phones: input.settings.phones, email: input.settings.email, logo: input.logo, colour: input.settings.brand.colour },
     title: label.title,
     language,

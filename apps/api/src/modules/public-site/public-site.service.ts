@@ -30,7 +30,7 @@ export interface ShareImage {
 const kept = new Map<string, ShareImage>();
 const MAX_KEPT = 300;
 
-function imageOf(card: ShareCard): ShareImage {
+async function imageOf(card: ShareCard): Promise<ShareImage> {
   const hash = createHash('sha256').update(JSON.stringify(card)).digest('base64url');
   const found = kept.get(hash);
   if (found) {
@@ -39,7 +39,7 @@ function imageOf(card: ShareCard): ShareImage {
     kept.set(hash, found);
     return found;
   }
-  const image = { png: drawShareCard(card), etag: `"${hash.slice(0, 32)}"` };
+  const image = { png: await drawShareCard(card), etag: `"${hash.slice(0, 32)}"` };
   kept.set(hash, image);
   if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
   return image;

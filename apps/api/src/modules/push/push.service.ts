@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import webpush from 'web-push';
+import type webpush from 'web-push';
 import { PUSH_SERVICE_MESSAGE, type PushPayload, type PushSubscriptionInput } from '@academy/shared/schemas/push';
 import type { Actor } from '../../access/actor';
 import type { Db, DbExecutor } from '../../db/client';
@@ -25,7 +25,8 @@ export type VapidKeys = { publicKey: string; privateKey: string };
 export async function vapidKeys(db: DbExecutor, keys: ServerKeys): Promise<VapidKeys> {
   let [row] = await db.select().from(pushVapidKeys).where(eq(pushVapidKeys.academyId, sql`current_academy_id()`));
   if (!row) {
-    const made = webpush.generateVAPIDKeys();
+    const { generateVAPIDKeys } = (await import('web-push')).default;
+    const made = generateVAPIDKeys();
     await db
       .insert(pushVapidKeys)
       .values({ publicKey: made.publicKey, privateKey: sealSecret(keys, VAPID_CONTEXT, made.privateKey) })
@@ -125,9 +126,10 @@ type Outcome = 'sent' | 'gone' | { failed: string };
 async function sendOne(deps: PushDeps, subscription: typeof pushSubscriptions.$inferSelect, payload: string, vapidDetails: VapidKeys & { subject: string }): Promise<Outcome> {
   // Checked again when sending: the accepted hosts may have changed since the browser subscribed.
   if (!isPushServiceEndpoint(subscription.endpoint, deps.allowedHosts ?? [])) return 'gone';
+  const { generateRequestDetails } = (await import('web-push')).default;
   let request: webpush.RequestDetails;
   try {
-    request = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
+    request = generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
       vapidDetails,
       TTL: PUSH_TTL_SECONDS,
       urgency: 'high',

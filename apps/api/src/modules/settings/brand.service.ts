@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { BRAND_FILES, BRAND_MESSAGES, LOGO_MAX_BYTES, type BrandFile, type PublicBrand } from '@academy/shared/schemas/brand';
 import { thisAcademy, type Db, type DbExecutor } from '../../db/client';
@@ -65,6 +64,7 @@ export type BrandPictures = { version: string; files: Record<BrandFile, Buffer>;
 
 /** Draws every picture of the brand from an uploaded logo; a file that is not a usable picture is a 400. */
 export async function drawBrandPictures(upload: Buffer): Promise<BrandPictures> {
+  const { default: sharp } = await import('sharp');
   if (upload.length === 0) throw new AppError('BAD_REQUEST', BRAND_MESSAGES.logoEmpty, { logo: BRAND_MESSAGES.logoEmpty });
   if (upload.length > LOGO_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', BRAND_MESSAGES.logoTooLarge, { logo: BRAND_MESSAGES.logoTooLarge });
   const kind = logoKindOf(upload);

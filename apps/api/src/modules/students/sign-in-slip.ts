@@ -55,7 +55,7 @@ export async function printSignInSlip(db: Db, actor: AuditActor, id: string, inp
   const [settings, today, logo] = await Promise.all([getAcademySettings(db), academyToday(db), academyHeaderLogo(db)]);
   const label = LABELS[language];
 
-  const pdf = createAcademyPdf({
+  const pdf = await createAcademyPdf({
     // The address in the family's language when the office wrote one (issue 42, point 13).
     header: { name: settings.name, address: academyInLanguage(settings, language).address, phones: settings.phones, email: settings.email, logo, colour: settings.brand.colour },
     title: label.title,
