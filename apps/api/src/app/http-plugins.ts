@@ -23,6 +23,14 @@ function isPublicApiRead(request: FastifyRequest): boolean {
 }
 
 /**
+ * Answers of 1 kB and more are compressed; those up to 64 kB (a roster, a student's attendance, a page of students)
+ * in one call, not each through a zlib stream: on a server of one or two cores no core is spare for the stream's
+ * thread, and each stream left a dozen objects per answer for the garbage collector (the plugin's own advice for
+ * such hosts; decision 113).
+ */
+export const COMPRESSION = { threshold: 1024, syncThreshold: 65_536 };
+
+/**
  * What every request passes through: security headers, compression, cookies, multipart bodies, rate limits,
  * the same-origin check, the sessions, the NUL check, the API's map, and the caching header of API answers.
  */
@@ -55,7 +63,7 @@ export async function registerHttpPlugins(app: FastifyInstance, deps: AppDeps): 
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   // Before compression: a kept answer's JSON and compressed bytes are written once (lib/kept-responses.ts).
   registerKeptResponses(app);
-  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCompress, COMPRESSION);
   await app.register(fastifyCookie);
   // Multipart bodies for the routes that take files; each route sets its own size limit in request.file().
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20 } });

@@ -69,7 +69,12 @@ class ContextKeepingPool extends pg.Pool {
   override connect(...args: unknown[]): never {
     const connect = super.connect as (...rest: unknown[]) => unknown;
     const callback = args[0];
-    if (typeof callback === 'function') return connect.call(this, AsyncResource.bind(callback as (...rest: unknown[]) => unknown)) as never;
+    if (typeof callback === 'function') {
+      // Not AsyncResource.bind: it also makes two deprecated getters (`asyncResource`) on every bound function, a
+      // good part of what each statement left for the garbage collector (issue 74, decision 113).
+      const callers = new AsyncResource('academy-pg-connect');
+      return connect.call(this, (...rest: unknown[]) => callers.runInAsyncScope(callback as (...rest: unknown[]) => unknown, undefined, ...rest)) as never;
+    }
     return connect.apply(this, args) as never;
   }
 }
