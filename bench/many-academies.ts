@@ -19,13 +19,13 @@ import { ensureAppRoles } from '../apps/api/src/db/app-role';
 import { makeCitusDatabase } from '../apps/api/test/citus-cluster';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
-import { ensureApiBuilt, measureRead, startServer, type Read, type ReadResult } from './http-bench';
+import { ensureApiBuilt, measureRead, serverCpuMs, startServer, type Read, type ReadResult } from './http-bench';
 
 /** How many academies of how many students, and the reads' windows: the full bench's, or a toy's (npm test). */
 export type ManySize = { academies: number; studentsEach: number; http: { seconds: number; saturatedSeconds: number; rate: number } };
 /** BENCH_RATE: another fixed rate, as for the single academy's reads (bench/attendance-bench.ts). */
 const HTTP_RATE = Number(process.env.BENCH_RATE ?? 300);
-const FULL_MANY: ManySize = { academies: Number(process.env.BENCH_ACADEMIES ?? 300), studentsEach: 200, http: { seconds: Number(process.env.BENCH_SECONDS ?? 30), saturatedSeconds: 3, rate: HTTP_RATE } };
+const FULL_MANY: ManySize = { academies: Number(process.env.BENCH_ACADEMIES ?? 300), studentsEach: Number(process.env.BENCH_STUDENTS_EACH ?? 200), http: { seconds: Number(process.env.BENCH_SECONDS ?? 30), saturatedSeconds: 3, rate: HTTP_RATE } };
 const TEACHERS_EACH = 4;
 const PASSWORD = 'bench-password-2026';
 const APP_ROLE = 'academy_bench_app';
@@ -80,12 +80,23 @@ async function seed(connection: pg.PoolConfig, today: string, size: ManySize) {
     const vacuum = new pg.Client(connection);
     await vacuum.connect();
     await vacuum.query('vacuum analyze').finally(() => vacuum.end());
-    const { rows } = await db.execute<{ academies: number; students: number; marks: number; dues: number; test_marks: number }>(sql`
+    return await counted(connection, started);
+  } finally {
+    await database.close();
+  }
+}
+
+/** What the database holds (the seed's figures), and the seconds since `started`. */
+async function counted(connection: pg.PoolConfig, started: number) {
+  const client = new pg.Client(connection);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ academies: number; students: number; marks: number; dues: number; test_marks: number }>(`
       select (select count(*)::int from academies where slug ~ '^a[0-9]{3}$') as academies, (select count(*)::int from students) as students,
         (select count(*)::int from attendance_records) as marks, (select count(*)::int from fee_dues) as dues, (select count(*)::int from exam_marks) as test_marks`);
     return { ...rows[0]!, seconds: Math.round((Date.now() - started) / 100) / 10 };
   } finally {
-    await database.close();
+    await client.end();
   }
 }
 
@@ -249,7 +260,44 @@ async function jobsSpreadAndCaughtUp(connection: pg.PoolConfig, limitMs = 5 * 60
   }
 }
 
-export type ManyAcademiesResult = { seeded: Awaited<ReturnType<typeof seed>>; reads: ReadResult[]; checks: [string, boolean][] };
+/** CPU time (user + system, ms) of every PostgreSQL process on this machine so far, from /proc; undefined elsewhere. */
+function postgresCpuMs(): number | undefined {
+  if (!fs.existsSync('/proc/self/stat')) return undefined;
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const line = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!line.includes('(postgres)')) continue;
+      total += serverCpuMs(Number(pid)) ?? 0;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * What a deployment of these academies costs with nobody using it: the server's and PostgreSQL's CPU over
+ * `seconds` (ms a second) and the job runs finished meanwhile (their periodic checks, every academy's).
+ */
+async function idleCost(superuser: pg.PoolConfig, serverPid: number | undefined, seconds: number) {
+  const client = new pg.Client(superuser);
+  await client.connect();
+  try {
+    const started = new Date();
+    const [server, postgres] = [serverCpuMs(serverPid), postgresCpuMs()];
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const [serverAfter, postgresAfter] = [serverCpuMs(serverPid), postgresCpuMs()];
+    const { rows: [runs] } = await client.query<{ runs: number }>('select count(*)::int as runs from jobs where last_finished_at >= $1', [started]);
+    const perSecond = (before: number | undefined, after: number | undefined) => (before === undefined || after === undefined ? undefined : Math.round((after - before) / seconds));
+    return { seconds, serverMsPerSecond: perSecond(server, serverAfter), postgresMsPerSecond: perSecond(postgres, postgresAfter), periodicRunsPerSecond: Math.round((runs!.runs / seconds) * 10) / 10 };
+  } finally {
+    await client.end();
+  }
+}
+
+export type ManyAcademiesResult = { seeded: Awaited<ReturnType<typeof seed>>; idle: Awaited<ReturnType<typeof idleCost>>; reads: ReadResult[]; checks: [string, boolean][] };
 
 /**
  * `baseline`: the single-academy HTTP reads of the same run, by label (bench/attendance-bench.ts); each
@@ -257,20 +305,28 @@ export type ManyAcademiesResult = { seeded: Awaited<ReturnType<typeof seed>>; re
  */
 export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: ReadResult[] | undefined, today: string, size: ManySize = FULL_MANY): Promise<ManyAcademiesResult> {
   const { academies: ACADEMIES, studentsEach: STUDENTS_EACH } = size;
-  const name = `academy_bench_many_${randomBytes(3).toString('hex')}`;
+  // BENCH_MANY_DATABASE: measure again on a database kept by an earlier run (BENCH_KEEP=1), not seeded afresh.
+  const kept = process.env.BENCH_MANY_DATABASE;
+  const name = kept ?? `academy_bench_many_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client(superuser);
   await admin.connect();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-bench-many-'));
   try {
-    await admin.query(`create database "${name}"`);
-    // On a Citus coordinator (npm run proof:citus): the database on the workers too, with the extension.
-    await makeCitusDatabase(superuser, name, 'postgres');
     const asSuperuser = connectionFor(superuser, name);
-    const migrating = createDatabase(asSuperuser);
-    await runMigrations(migrating.pool).finally(() => migrating.close());
-    console.log(`  seeding ${ACADEMIES} academies × ${STUDENTS_EACH} students …`);
-    const seeded = await seed(asSuperuser, today, size);
-    console.log(`  seeded ${seeded.academies} academies, ${seeded.students} students, ${seeded.marks} attendance marks, ${seeded.dues} dues, ${seeded.test_marks} test marks in ${seeded.seconds} s`);
+    let seeded: Awaited<ReturnType<typeof seed>>;
+    if (kept) {
+      seeded = await counted(asSuperuser, Date.now());
+      console.log(`  measuring again on the kept database ${name}: ${seeded.academies} academies, ${seeded.students} students`);
+    } else {
+      await admin.query(`create database "${name}"`);
+      // On a Citus coordinator (npm run proof:citus): the database on the workers too, with the extension.
+      await makeCitusDatabase(superuser, name, 'postgres');
+      const migrating = createDatabase(asSuperuser);
+      await runMigrations(migrating.pool).finally(() => migrating.close());
+      console.log(`  seeding ${ACADEMIES} academies × ${STUDENTS_EACH} students …`);
+      seeded = await seed(asSuperuser, today, size);
+      console.log(`  seeded ${seeded.academies} academies, ${seeded.students} students, ${seeded.marks} attendance marks, ${seeded.dues} dues, ${seeded.test_marks} test marks in ${seeded.seconds} s`);
+    }
     // The server serves as the application's role, which row-level security binds (a superuser's would not);
     // the tables are the owner role's, as in the bundled PostgreSQL (decision 068).
     const appPassword = randomBytes(12).toString('hex');
@@ -293,6 +349,8 @@ export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: 
     try {
       const caughtUp = await jobsSpreadAndCaughtUp(asSuperuser);
       console.log(caughtUp === undefined ? '  the periodic jobs were still due after 5 minutes; measuring anyway' : `  every academy's periodic jobs spread over their intervals, none due, after ${caughtUp} s`);
+      const idle = await idleCost(asSuperuser, server.process.pid, Number(process.env.BENCH_IDLE_SECONDS ?? Math.min(size.http.seconds, 30)));
+      console.log(`  idle, ${ACADEMIES} academies: server ${idle.serverMsPerSecond ?? '–'} ms CPU a second, PostgreSQL ${idle.postgresMsPerSecond ?? '–'} ms a second, ${idle.periodicRunsPerSecond} periodic job runs a second (${idle.seconds} s)`);
       const port = new URL(server.url).port;
       const host = (n: number) => `${people[n % people.length]!.slug}.localhost:${port}`;
       const at = (n: number) => people[n % people.length]!;
@@ -337,12 +395,14 @@ export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: 
         const label = `${ACADEMIES} academies: ${read.label}: p99 ${read.p99} ms${single ? ` (single academy ${single.p99} ms, ${ratio!.toFixed(2)}×; goal ≤ 1.5×)` : ''}, 0 errors at ${size.http.rate} req/s`;
         checks.push([label, read.errors + read.wrongStatus === 0 && read.rate >= size.http.rate * 0.95 && (ratio === undefined || ratio <= 1.5)]);
       }
-      return { seeded, reads: results, checks };
+      return { seeded, idle, reads: results, checks };
     } finally {
       await server.stop();
     }
   } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => {});
+    // BENCH_KEEP=1 keeps the database for EXPLAIN (ANALYZE, BUFFERS) afterwards (drop it yourself).
+    if (process.env.BENCH_KEEP === '1') console.log(`  kept database ${name}`);
+    else await admin.query(`drop database if exists "${name}" with (force)`).catch(() => {});
     await admin.end();
     fs.rmSync(workDir, { recursive: true, force: true });
   }

@@ -127,6 +127,40 @@ describe('the job runner', () => {
     expect(alertSent).toBe(true);
   });
 
+  it('sets its academy’s head with the record of each run: the next due time of its rows, a row leased elsewhere at its lease’s end', async () => {
+    const exactHead = async () => {
+      const { rows } = await t.database.db.execute<{ head: string | null; exact: string | null }>(sql`
+        select (select next_due_at from job_heads where academy_id = current_academy_id())::text as head,
+          (select min(greatest(run_at, coalesce(locked_until, run_at))) from jobs where run_at is not null)::text as exact`);
+      return rows[0]!;
+    };
+    const runner = createJobRunner({ db: t.database.db });
+    // Every row of the academy later than the ones below, so that they decide the head.
+    await changeJobTimes(t.database.db, sql`update jobs set run_at = now() + interval '1 day' where run_at is not null`);
+    runner.define('head-periodic', { label: 'Periodic', everyMs: 2 * 60 * 60 * 1000, run: async () => {} });
+    runner.define('head-later', { label: 'Later', run: async () => {} });
+    await runner.enqueue('head-later', {}, { runAt: new Date(Date.now() + 60 * 60 * 1000) });
+    expect(await runner.runDue(['head-periodic'])).toBe(1);
+    let head = await exactHead();
+    expect(head.head).toBe(head.exact);
+    // The periodic run's next run (in 2 hours) is later than the one-off's (in 1 hour): the one-off decides.
+    expect(Date.parse(head.head!) - Date.now()).toBeGreaterThan(55 * 60 * 1000);
+    expect(Date.parse(head.head!) - Date.now()).toBeLessThan(61 * 60 * 1000);
+
+    // A run whose row another server takes meanwhile (its lease ran out while it ran): the record changes
+    // nothing, and the head counts that row as the other server holds it.
+    runner.define('head-taken', { label: 'Taken', everyMs: 3 * 60 * 60 * 1000, run: async () => {
+      await t.database.db.execute(sql`update jobs set locked_by = 'other-server', locked_until = now() + interval '5 minutes' where key = 'head-taken'`);
+    } });
+    expect(await runner.runDue(['head-taken'])).toBe(1);
+    head = await exactHead();
+    expect(head.head).toBe(head.exact);
+    expect(await rowOf('head-taken')).toMatchObject({ lockedBy: 'other-server', lastStatus: null });
+    // The other server's lease ends in 5 minutes: the head is then.
+    expect(Date.parse(head.head!) - Date.now()).toBeLessThan(6 * 60 * 1000);
+    await changeJobTimes(t.database.db, sql`delete from jobs where key in ('head-taken', 'head-periodic') or name = 'head-later'`);
+  });
+
   it('takes over a job whose runner died (its lease ran out), but not one whose lease is alive', async () => {
     const runner = createJobRunner({ db: t.database.db });
     let calls = 0;

@@ -111,11 +111,13 @@ export type JobRunnerOptions = {
 
 /**
  * Runs a claimed job inside its academy (called inside `withAcademy(row.academyId)`: the run and its record
- * follow it), records how it ended and sets the academy's head; never rejects.
+ * follow it), records how it ended and sets the academy's head (one statement, recordJobRun); never rejects.
  */
 function runClaimedJob(db: Db, workerId: string, row: ClaimedRow, definition: JobDefinition, log: JobRunnerOptions['log']): Promise<void> {
   const startedMs = performance.now();
   const durationMs = () => Math.round(performance.now() - startedMs);
+  // The record sets the academy's head exactly too: what the run queued has committed by then, so a job
+  // queued by this one (an event's delivery queuing a parent's alert) is due at once, not at the next minute's upkeep.
   return Promise.resolve()
     .then(() => definition.run(row.payload, { attempt: row.attempts, lastAttempt: row.attempts >= maxAttemptsOf(definition) }))
     .then(
@@ -125,9 +127,6 @@ function runClaimedJob(db: Db, workerId: string, row: ClaimedRow, definition: Jo
         return recordJobRun(db, workerId, row, definition, durationMs(), error ?? new Error('failed'));
       },
     )
-    // What the run queued has committed by now: the head is set exactly, so a job queued by this one
-    // (an event's delivery queuing a parent's alert) is due at once, not at the next minute's upkeep.
-    .then(() => setJobHead(db))
     .catch((error: unknown) => log?.error({ err: error }, `job ${definition.label}: could not record its run`));
 }
 

@@ -4,7 +4,7 @@ import { createDatabase, type Database, type Db } from '../db/client';
 import { createTestDatabaseConnection, ownerDatabaseOf } from '../../test/build-test-app';
 import { createJobRunner } from '../db/job-runner';
 import type { DomainEvent } from './catalog';
-import { createEventHandlers, DELIVERY_MAX_ATTEMPTS, defineEventDelivery } from './delivery';
+import { createEventHandlers, DELIVERY_MAX_ATTEMPTS, DELIVERY_SWEEP_MS, defineEventDelivery } from './delivery';
 import { emitEvent } from './emit';
 
 /**
@@ -77,6 +77,14 @@ describe('domain events', () => {
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, last_error: 'the mail server is away' });
     expect(new Date(failed.next_attempt_at!).getTime()).toBeGreaterThan(Date.now() + 20_000);
     expect((await db.execute(sql`select 1 from event_test_effects where event_id = ${id}::uuid`)).rows).toHaveLength(0);
+    // Its next attempt has a wake-up run of its own at that time (the periodic run comes only every few minutes).
+    const { rows: wakeUps } = await db.execute<{ run_at: string }>(sql`select run_at::text from jobs where name = 'domain-events' and key <> 'domain-events'`);
+    expect(wakeUps).toHaveLength(1);
+    const wakeUpIn = Date.parse(wakeUps[0]!.run_at) - new Date(failed.next_attempt_at!).getTime();
+    expect(wakeUpIn).toBeGreaterThanOrEqual(0);
+    expect(wakeUpIn).toBeLessThan(5_000);
+    const { rows: [periodic] } = await db.execute<{ every_ms: string }>(sql`select every_ms::text from jobs where key = 'domain-events'`);
+    expect(periodic!.every_ms).toBe(String(DELIVERY_SWEEP_MS));
     const [status] = (await runner.status()).filter((job) => job.name === 'domain-events');
     expect(status).toMatchObject({ label: 'Follow-up work after a change (absence alerts, fee receipts)', lastRun: { status: 'failed', error: expect.stringContaining('parents.absence-alerts') } });
 
