@@ -20,12 +20,14 @@ export const ANNOUNCEMENT_NOTIFICATION_PREFIX = NOTIFICATION_TEXTS['announcement
  * whose ON CONFLICT on (student, announcement) skips those already told, so running it again, after a
  * restart or from two server processes at the same moment never notifies anyone twice. Announcements
  * that start later are picked up by the periodic run on their start date. Returns how many were told.
+ *
+ * Most runs of the periodic job find everyone told: a plain read says so first and nothing is written.
+ * An INSERT that adds no row still fires the table's statement trigger, whose notice makes every server
+ * forget the academy's kept notifications (decision 114): every five minutes in every academy otherwise.
  */
 export async function notifyStudentsOfActiveAnnouncements(db: DbExecutor, options: { announcementId?: string; now?: Date } = {}): Promise<number> {
   const today = await academyToday(db, options.now);
-  const result = await db.execute(sql`
-    insert into ${notifications} (academy_id, student_id, announcement_id, message, message_key, message_values)
-    select s.academy_id, s.id, a.id, ${ANNOUNCEMENT_NOTIFICATION_PREFIX}::text || a.title, 'announcement.created', jsonb_build_object('title', a.title)
+  const untold = sql`
     from announcements a
     join students s on s.academy_id = a.academy_id and s.status = 'active'
     where a.start_date <= ${today} and a.end_date >= ${today}
@@ -38,6 +40,13 @@ export async function notifyStudentsOfActiveAnnouncements(db: DbExecutor, option
           where ab.announcement_id = a.id and bs.student_id = s.id and bs.academy_id = s.academy_id
         )
       )
+      and not exists (select 1 from notifications n where n.academy_id = s.academy_id and n.student_id = s.id and n.announcement_id = a.id)`;
+  const { rows } = await db.execute<{ any: boolean }>(sql`select exists (select 1 ${untold}) as any`);
+  if (!rows[0]?.any) return 0;
+  const result = await db.execute(sql`
+    insert into ${notifications} (academy_id, student_id, announcement_id, message, message_key, message_values)
+    select s.academy_id, s.id, a.id, ${ANNOUNCEMENT_NOTIFICATION_PREFIX}::text || a.title, 'announcement.created', jsonb_build_object('title', a.title)
+    ${untold}
     on conflict (academy_id, student_id, announcement_id) do nothing
   `);
   return result.rowCount ?? 0;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { notes, notifications, users } from '../../db/schema';
@@ -56,6 +57,29 @@ describe('the notification job', () => {
     expect(await notificationsOf(alsoInBatch.id)).toHaveLength(1);
     expect(await notificationsOf(archived.id)).toHaveLength(0);
     expect(await notificationsOf(outside.id)).toHaveLength(0);
+  });
+
+  it('writes nothing when everyone is told: the kept notifications of the academy are not forgotten', async () => {
+    const db = t.database.db;
+    const student = await buildStudent(db);
+    const batch = await buildBatch(db, { studentIds: [student.id] });
+    await createAnnouncement(db, announcement({ batches: [batch.id], title: 'Holiday on Monday' }), { userId: t.adminId, role: 'admin' as const });
+    expect(await notifyStudentsOfActiveAnnouncements(db)).toBeGreaterThanOrEqual(1);
+    // Every change to notifications is announced to every server (a statement trigger, even for no row):
+    // the periodic run that finds everyone told must not change it.
+    const listener = new pg.Client(t.database.pool.options as pg.ClientConfig);
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', (message) => heard.push(message.payload ?? ''));
+      await listener.query('listen academy_table_changes');
+      expect(await notifyStudentsOfActiveAnnouncements(db)).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard.filter((payload) => payload.endsWith(':notifications'))).toEqual([]);
+    } finally {
+      await listener.end();
+    }
+    expect(await notificationsOf(student.id)).toHaveLength(1);
   });
 
   it('tells no one about a scheduled announcement until its start date (in the academy time zone)', async () => {
