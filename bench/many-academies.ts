@@ -362,21 +362,27 @@ export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: 
       });
       const first = people[0]!;
       const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+      // The single academy's saturated phase asks its one answer thousands of times, so its paced window
+      // measures a kept answer; here each academy's own answer is asked twice first (kept from its second
+      // asking, lib/read-cache.ts), so the two sizes measure the same thing (decision 115). The reads that
+      // ask a new answer each time are not warmed: they measure reading afresh at both sizes.
+      const twice = 2 * people.length;
       const reads: Read[] = [
         { label: 'bare: anonymous GET /api/auth/me (401)', path: '/api/auth/me', expectStatus: 401, host: host(0), vary: (n) => ({ host: host(n) }) },
-        { label: 'signed-in GET /api/auth/me', path: '/api/auth/me', host: host(0), cookie: first.student, vary: spread((one) => one.student) },
-        { label: 'student GET /api/student/attendance', path: '/api/student/attendance', host: host(0), cookie: first.student, vary: spread((one) => one.student) },
-        { label: 'admin GET /api/batches?populate=enrolledStudents', path: '/api/batches?populate=enrolledStudents', host: host(0), cookie: first.admin, vary: spread((one) => one.admin) },
-        { label: 'admin GET /api/students (search, page 1)', path: `/api/students?page=1&limit=20&search=${encodeURIComponent('Student 12')}`, host: host(0), cookie: first.admin, vary: spread((one) => one.admin) },
+        { label: 'signed-in GET /api/auth/me', path: '/api/auth/me', host: host(0), cookie: first.student, warmUp: twice, vary: spread((one) => one.student) },
+        { label: 'student GET /api/student/attendance', path: '/api/student/attendance', host: host(0), cookie: first.student, warmUp: twice, vary: spread((one) => one.student) },
+        { label: 'admin GET /api/batches?populate=enrolledStudents', path: '/api/batches?populate=enrolledStudents', host: host(0), cookie: first.admin, warmUp: twice, vary: spread((one) => one.admin) },
+        { label: 'admin GET /api/students (search, page 1)', path: `/api/students?page=1&limit=20&search=${encodeURIComponent('Student 12')}`, host: host(0), cookie: first.admin, warmUp: twice, vary: spread((one) => one.admin) },
         {
           label: "teacher's day roster GET /api/attendance/:batch/:date",
           path: `/api/attendance/${first.batchId}/${first.classDay}`,
           host: host(0),
           cookie: first.teacher,
+          warmUp: twice,
           vary: spread((one) => one.teacher, (one) => `/api/attendance/${one.batchId}/${one.classDay}`),
         },
-        { label: 'admin GET /api/admin/dashboard/summary', path: '/api/admin/dashboard/summary', host: host(0), cookie: first.admin, vary: spread((one) => one.admin) },
-        { label: 'student GET /api/notifications', path: '/api/notifications', host: host(0), cookie: first.student, vary: spread((one) => one.student) },
+        { label: 'admin GET /api/admin/dashboard/summary', path: '/api/admin/dashboard/summary', host: host(0), cookie: first.admin, warmUp: twice, vary: spread((one) => one.admin) },
+        { label: 'student GET /api/notifications', path: '/api/notifications', host: host(0), cookie: first.student, warmUp: twice, vary: spread((one) => one.student) },
         { label: 'student GET /api/student/attendance, each a new student', path: '/api/student/attendance', host: host(0), cookie: first.student, vary: spread((one, n) => one.students[Math.floor(n / people.length) % one.students.length]!) },
         {
           label: 'admin day roster of any batch and day, each a new one',
@@ -394,7 +400,8 @@ export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: 
       for (const read of results) {
         const single = baseline?.find((one) => one.label === read.label);
         const ratio = single ? read.p99 / Math.max(single.p99, 1) : undefined;
-        const label = `${ACADEMIES} academies: ${read.label}: p99 ${read.p99} ms${single ? ` (single academy ${single.p99} ms, ${ratio!.toFixed(2)}×; goal ≤ 1.5×)` : ''}, 0 errors at ${size.http.rate} req/s`;
+        const firstAsking = read.firstAskingMs === undefined ? '' : ` (a first asking: ${read.firstAskingMs} ms on average)`;
+        const label = `${ACADEMIES} academies: ${read.label}: p99 ${read.p99} ms${firstAsking}${single ? ` (single academy ${single.p99} ms, ${ratio!.toFixed(2)}×; goal ≤ 1.5×)` : ''}, 0 errors at ${size.http.rate} req/s`;
         checks.push([label, read.errors + read.wrongStatus === 0 && read.rate >= size.http.rate * 0.95 && (ratio === undefined || ratio <= 1.5)]);
       }
       return { seeded, idle, reads: results, checks };
