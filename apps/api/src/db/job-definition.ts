@@ -11,6 +11,14 @@ export type JobDefinition<Payload = unknown> = {
   retryDelaysMs?: readonly number[];
   /** For a periodic job: after it gave up, wait this long instead of `everyMs` (the same on every server). */
   afterFailureMs?: number;
+  /**
+   * For a periodic job whose work comes at known times (an online test's end, an attempt's deadline): when it
+   * is next needed, asked after each run that succeeded, a one-off run of it too (decision 115). Its next run
+   * comes then, or after `everyMs` at the latest (undefined: nothing known); a time already past means the run
+   * left work it could not do now, which is tried again after a minute. Whoever adds such work queues a one-off
+   * run of the job at its time (`queueJob` with `runAt`): that run asks again and brings the periodic run forward.
+   */
+  nextRunAt?(): Promise<Date | undefined>;
   /** `attempt`: which try this is (1 first); `lastAttempt`: no retry follows if it throws (the run may record the failure itself). */
   run(payload: Payload, attempt: { attempt: number; lastAttempt: boolean }): Promise<unknown>;
 };

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client';
+import { randomUUID } from 'node:crypto';
+import type { Db, DbExecutor } from './client';
 import { withAcademy } from '../lib/tenancy';
 import { appNowSql } from './app-time';
 import { maxAttemptsOf, retryDelayMs, type ClaimedRow, type JobDefinition } from './job-definition';
@@ -10,6 +11,25 @@ import { maxAttemptsOf, retryDelayMs, type ClaimedRow, type JobDefinition } from
  */
 
 const ERROR_LENGTH = 1000;
+
+/**
+ * Writes one one-off run of a job, due at `runAt` (now by default), with the caller's executor: inside
+ * a transaction it exists exactly when that transaction commits. The one writer of a run's row, for the
+ * runner's `enqueue` and for the events' wake-up (events/emit.ts), which has no runner at hand.
+ */
+export async function queueJobRun(executor: DbExecutor, name: string, payload: unknown, runAt?: Date): Promise<string> {
+  const key = `${name}:${randomUUID()}`;
+  await executor.execute(sql`
+    insert into jobs (key, name, payload, run_at)
+    values (${key}, ${name}, ${JSON.stringify(payload)}::jsonb, ${runAt ?? sql`now()`})`);
+  // On Citus the trigger that moves the academy's head runs on no worker (db/citus.ts drops it): moved here.
+  if (process.env.ACADEMY_CITUS === '1') {
+    await executor.execute(sql`
+      insert into job_heads (academy_id, next_due_at) values (current_academy_id(), ${runAt ?? appNowSql()})
+      on conflict (academy_id) do update set next_due_at = least(job_heads.next_due_at, excluded.next_due_at)`);
+  }
+  return key;
+}
 
 /** Every periodic job has its row in the entered academy (also after a restore emptied the table); a changed interval is taken up. */
 async function ensurePeriodicRows(db: Db, periodic: [string, JobDefinition][]) {
@@ -104,16 +124,17 @@ export async function renewJobLeases(db: Db, { workerId, leaseMs }: Lease, runni
  * and a one-off stays, failed, without one. The academy's head is set in the same statement (see
  * recordAndSetHead).
  */
-export async function recordJobRun(db: Db, workerId: string, row: ClaimedRow, definition: JobDefinition, durationMs: number, error: unknown) {
+export async function recordJobRun(db: Db, workerId: string, row: ClaimedRow, definition: JobDefinition, durationMs: number, error: unknown, nextRunAt?: Date) {
   const everyMs = row.every_ms === null ? null : Number(row.every_ms);
   const mine = sql`key = ${row.key} and locked_by = ${workerId} and academy_id = current_academy_id()`;
   if (error === undefined) {
     if (everyMs === null) return recordAndSetHead(db, row.key, sql`delete from jobs where ${mine} returning null::timestamptz as run_at`);
+    const interval = sql`now() + ${everyMs}::float8 * interval '1 millisecond'`;
     return recordAndSetHead(
       db,
       row.key,
       sql`
-        update jobs set run_at = now() + ${everyMs}::float8 * interval '1 millisecond', attempts = 0, locked_until = null, locked_by = null,
+        update jobs set run_at = ${nextRunAt ? sql`least(${interval}, ${whenNeeded(nextRunAt)})` : interval}, attempts = 0, locked_until = null, locked_by = null,
           last_started_at = ${row.started_at}, last_finished_at = now(), last_status = 'ok', last_error = null, last_duration_ms = ${durationMs}, last_attempts = ${row.attempts}
         where ${mine} returning run_at`,
     );
@@ -137,6 +158,30 @@ export async function recordJobRun(db: Db, workerId: string, row: ClaimedRow, de
         last_duration_ms = ${durationMs}, last_attempts = ${row.attempts}
       where ${mine} returning run_at`,
   );
+}
+
+/** A periodic job's work found left undone by its run (its time already past): tried again after this long. */
+export const LEFT_WORK_AGAIN_MS = 60_000;
+
+/** `nextRunAt` as a run's next time: itself, or a minute from now when it is already past (nextRunAt in job-definition.ts). */
+function whenNeeded(nextRunAt: Date): SQL {
+  return sql`(case when ${nextRunAt}::timestamptz > now() then ${nextRunAt}::timestamptz else now() + ${LEFT_WORK_AGAIN_MS}::float8 * interval '1 millisecond' end)`;
+}
+
+/**
+ * After a one-off run of a periodic job (a wake-up, queued by whoever added work at a known time): its
+ * periodic row comes at `nextRunAt` at the latest. A periodic row that is running now is left alone — its
+ * record would set its own time, read before this run's work was there — and another one-off run is queued
+ * at `nextRunAt` instead, so no wake-up is lost between two runs (decision 115).
+ */
+export async function bringPeriodicRunForward(db: Db, name: string, nextRunAt: Date) {
+  // The time worked out here: Citus takes no now() beside a column in an UPDATE (decision 053).
+  const at = nextRunAt.getTime() > Date.now() ? nextRunAt : new Date(Date.now() + LEFT_WORK_AGAIN_MS);
+  const { rows } = await db.execute<{ key: string }>(sql`
+    update jobs set run_at = least(run_at, ${at.toISOString()}::timestamptz)
+    where key = ${name} and every_ms is not null and academy_id = current_academy_id() and (locked_until is null or locked_until < now())
+    returning key`);
+  if (rows.length === 0) await queueJobRun(db, name, {}, at);
 }
 
 /**

@@ -82,6 +82,53 @@ describe('the job runner', () => {
     expect(row.runAt!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
   });
 
+  it('runs a periodic job that knows when it is next needed then, at the latest after its interval; a time already past a minute later (decision 115)', async () => {
+    const runner = createJobRunner({ db: t.database.db });
+    let next: Date | undefined = new Date(Date.now() + 90_000);
+    runner.define('sleepy-sweep', { label: 'Sleepy sweep', everyMs: 10 * 60_000, nextRunAt: async () => next, run: async () => {} });
+    const waitAfterRun = async () => {
+      await makeDue('sleepy-sweep');
+      expect(await runner.runDue()).toBe(1);
+      return (await rowOf('sleepy-sweep'))!.runAt!.getTime() - Date.now();
+    };
+    // Its work due in 90 s: then, not after the 10 minutes.
+    expect(Math.abs((await waitAfterRun()) - 90_000)).toBeLessThan(5_000);
+    // Nothing known: its interval.
+    next = undefined;
+    expect(Math.abs((await waitAfterRun()) - 10 * 60_000)).toBeLessThan(5_000);
+    // Further than the interval: the interval.
+    next = new Date(Date.now() + 60 * 60_000);
+    expect(Math.abs((await waitAfterRun()) - 10 * 60_000)).toBeLessThan(5_000);
+    // Already past (work the run left): a minute from now, not at once, again and again.
+    next = new Date(Date.now() - 1_000);
+    expect(Math.abs((await waitAfterRun()) - 60_000)).toBeLessThan(5_000);
+    await changeJobTimes(t.database.db, sql`delete from jobs where name = 'sleepy-sweep'`);
+  });
+
+  it('brings a sleeping periodic job forward from a one-off run of it (a wake-up), or queues another when the periodic run is running (decision 115)', async () => {
+    const runner = createJobRunner({ db: t.database.db });
+    let runs = 0;
+    runner.define('woken-sweep', { label: 'Woken sweep', everyMs: 10 * 60_000, nextRunAt: async () => new Date(Date.now() + 30_000), run: async () => void (runs += 1) });
+    // The periodic row made and run once: asleep for 30 s.
+    expect(await runner.runDue()).toBe(1);
+    await changeJobTimes(t.database.db, sql`update jobs set run_at = now() + interval '10 minutes' where key = 'woken-sweep'`);
+    // Work added: a one-off run now (as publishing an online test queues one); it runs the sweep and brings the periodic run to 30 s.
+    await runner.enqueue('woken-sweep');
+    expect(await runner.runDue()).toBe(1);
+    expect(runs).toBe(2);
+    expect(Math.abs((await rowOf('woken-sweep'))!.runAt!.getTime() - Date.now() - 30_000)).toBeLessThan(5_000);
+    const oneOffs = () => t.database.db.select().from(jobs).where(sql`${jobs.name} = 'woken-sweep' and ${jobs.everyMs} is null`);
+    expect(await oneOffs()).toEqual([]);
+    // The periodic run running elsewhere (its record would set a time read before the work was there): another one-off at 30 s instead.
+    await t.database.db.update(jobs).set({ lockedUntil: sql`now() + interval '1 minute'`, lockedBy: 'other-server', runAt: sql`now() + interval '10 minutes'` }).where(eq(jobs.key, 'woken-sweep'));
+    await runner.enqueue('woken-sweep');
+    expect(await runner.runDue()).toBe(1);
+    const [chained] = await oneOffs();
+    expect(Math.abs(chained!.runAt!.getTime() - Date.now() - 30_000)).toBeLessThan(5_000);
+    expect((await rowOf('woken-sweep'))!.runAt!.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+    await changeJobTimes(t.database.db, sql`delete from jobs where name = 'woken-sweep'`);
+  });
+
   it('backs off 30 s, 1 min, 2 min… up to an hour', () => {
     expect([1, 2, 3, 4, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000]);
   });

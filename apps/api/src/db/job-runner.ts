@@ -1,12 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from './client';
 import { withAcademy } from '../lib/tenancy';
-import { appNowSql } from './app-time';
 import { maxAttemptsOf, type ClaimedRow, type JobDefinition, type JobStatus } from './job-definition';
 import { createPoller } from './job-poller';
-import { academiesWithDueJobs, claimDueJobs, recordJobRun, renewJobLeases, setEveryAcademysRowsAndHead, setJobHead, type Lease } from './job-rows';
+import { academiesWithDueJobs, bringPeriodicRunForward, claimDueJobs, queueJobRun, recordJobRun, renewJobLeases, setEveryAcademysRowsAndHead, setJobHead, type Lease } from './job-rows';
 import { readJobStatus } from './job-status';
 
 export { retryDelayMs, type JobDefinition, type JobStatus } from './job-definition';
@@ -36,24 +34,7 @@ export { retryDelayMs, type JobDefinition, type JobStatus } from './job-definiti
  * minute it also sets every active academy's head and its periodic rows (a head set just as a request
  * was queuing a job in an open transaction is put right then).
  */
-/**
- * Writes one one-off run of a job, due at `runAt` (now by default), with the caller's executor: inside
- * a transaction it exists exactly when that transaction commits. The one writer of a run's row, for the
- * runner's `enqueue` and for the events' wake-up (events/emit.ts), which has no runner at hand.
- */
-export async function queueJobRun(executor: DbExecutor, name: string, payload: unknown, runAt?: Date): Promise<string> {
-  const key = `${name}:${randomUUID()}`;
-  await executor.execute(sql`
-    insert into jobs (key, name, payload, run_at)
-    values (${key}, ${name}, ${JSON.stringify(payload)}::jsonb, ${runAt ?? sql`now()`})`);
-  // On Citus the trigger that moves the academy's head runs on no worker (db/citus.ts drops it): moved here.
-  if (process.env.ACADEMY_CITUS === '1') {
-    await executor.execute(sql`
-      insert into job_heads (academy_id, next_due_at) values (current_academy_id(), ${runAt ?? appNowSql()})
-      on conflict (academy_id) do update set next_due_at = least(job_heads.next_due_at, excluded.next_due_at)`);
-  }
-  return key;
-}
+export { queueJobRun } from './job-rows';
 
 export type EnqueueOptions = { runAt?: Date; transaction?: DbExecutor };
 
@@ -120,8 +101,14 @@ function runClaimedJob(db: Db, workerId: string, row: ClaimedRow, definition: Jo
   // queued by this one (an event's delivery queuing a parent's alert) is due at once, not at the next minute's upkeep.
   return Promise.resolve()
     .then(() => definition.run(row.payload, { attempt: row.attempts, lastAttempt: row.attempts >= maxAttemptsOf(definition) }))
+    .then(async () => {
+      // A periodic job that knows when it is next needed (decision 115); a one-off run of it brings its periodic run forward.
+      const nextRunAt = definition.everyMs !== undefined ? await definition.nextRunAt?.() : undefined;
+      if (nextRunAt && row.every_ms === null) await bringPeriodicRunForward(db, row.name, nextRunAt);
+      return nextRunAt;
+    })
     .then(
-      () => recordJobRun(db, workerId, row, definition, durationMs(), undefined),
+      (nextRunAt) => recordJobRun(db, workerId, row, definition, durationMs(), undefined, nextRunAt),
       (error: unknown) => {
         log?.error({ err: error }, `job ${definition.label} failed`);
         return recordJobRun(db, workerId, row, definition, durationMs(), error ?? new Error('failed'));

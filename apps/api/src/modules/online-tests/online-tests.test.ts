@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ONLINE_TEST_MESSAGES, type Attempt, type AttemptResult, type OnlineTest } from '@academy/shared/schemas/online-tests';
-import { notifications, onlineTestAttempts, onlineTests, parentMessages, questions, users } from '../../db/schema';
+import { ATTEMPT_GRACE_SECONDS, ONLINE_TEST_MESSAGES, type Attempt, type AttemptResult, type OnlineTest } from '@academy/shared/schemas/online-tests';
+import { jobs, notifications, onlineTestAttempts, onlineTests, parentMessages, questions, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
 import { buildBatch, buildParent, buildStudent, buildSubject, buildTeacher, buildUser, loginAll, loginAs } from '../../../test/factories';
-import { recordClosedTests } from './results.service';
-import { submitDueAttempts } from './attempts.service';
+import { nextTestClosing, recordClosedTests } from './results.service';
+import { nextAttemptDeadline, submitDueAttempts } from './attempts.service';
 import { FIRST_ACADEMY_ID } from '../../lib/tenancy';
 
 /**
@@ -440,5 +440,53 @@ describe('online tests', () => {
     expect(shown).toMatchObject({ score: 4, correct: 1, wrong: 0, unanswered: 4, test: { resultsShown: true } });
     expect(shown.questions.find((question) => question._id === q[1]!.id)).toMatchObject({ outcome: 'correct', correctOptions: q[1]!.correct });
     expect(await recordClosedTests(t.database.db)).toBe(1);
+  });
+
+  it('wakes its two sweeps when a test is published; between tests they sleep until their work is due (decision 115)', async () => {
+    const db = t.database.db;
+    const SWEEPS = ['online-test-deadlines', 'online-test-closing'];
+    // Everything before this test put away: every test closed and recorded, every attempt submitted, no wake-up waiting.
+    await db.update(onlineTests).set({
+      opensAt: sql`least(opens_at, now() - interval '3 hours')`,
+      closesAt: sql`least(closes_at, now() - interval '2 hours')`,
+      resultsAt: sql`least(results_at, now() - interval '2 hours')`,
+      marksRecordedAt: sql`coalesce(marks_recorded_at, now())`,
+    });
+    await db.update(onlineTestAttempts).set({ submittedAt: sql`now()`, submittedBy: 'deadline' }).where(isNull(onlineTestAttempts.submittedAt));
+    await db.delete(jobs).where(and(isNull(jobs.everyMs), inArray(jobs.name, SWEEPS)));
+    expect(await nextAttemptDeadline(db)).toBeUndefined();
+    expect(await nextTestClosing(db)).toBeUndefined();
+
+    const opens = Date.now() + 3600_000;
+    const closes = opens + 2 * 3600_000;
+    const created = await call('teacher', 'POST', '/api/online-tests', paper({ title: 'Sunday mock', opensAt: new Date(opens).toISOString(), closesAt: new Date(closes).toISOString(), durationMinutes: 30 }));
+    const test = created.json().data as OnlineTest;
+    // A draft is no work of theirs.
+    expect(await nextAttemptDeadline(db)).toBeUndefined();
+    expect(await nextTestClosing(db)).toBeUndefined();
+
+    expect((await call('teacher', 'POST', `/api/online-tests/${test._id}/publish`)).statusCode).toBe(200);
+    // Published: a run of each queued at its time (the deadline job at the opening, the closing job a minute after the closing).
+    const wakeUps = await db.select({ name: jobs.name, runAt: jobs.runAt }).from(jobs).where(and(isNull(jobs.everyMs), inArray(jobs.name, SWEEPS)));
+    expect(wakeUps.map((row) => [row.name, row.runAt!.getTime()]).sort()).toEqual([
+      ['online-test-closing', closes + 61_000],
+      ['online-test-deadlines', opens],
+    ]);
+    expect((await nextAttemptDeadline(db))?.getTime()).toBe(opens);
+    expect((await nextTestClosing(db))?.getTime()).toBe(closes + 61_000);
+
+    // Open: looked at every 30 s (an attempt may start at any moment) …
+    await db.update(onlineTests).set({ opensAt: sql`now() - interval '1 minute'` }).where(eq(onlineTests.id, test._id));
+    let next = (await nextAttemptDeadline(db))!.getTime();
+    expect(next).toBeGreaterThan(Date.now() + 25_000);
+    expect(next).toBeLessThanOrEqual(Date.now() + 31_000);
+    // … or at an attempt's end, its grace past, when that comes first.
+    const attempt = (await call('student', 'POST', `/api/online-tests/${test._id}/attempts`)).json().data._id as string;
+    const [ended] = await db.update(onlineTestAttempts).set({ endsAt: sql`now() - interval '20 seconds'` }).where(eq(onlineTestAttempts.id, attempt)).returning();
+    next = (await nextAttemptDeadline(db))!.getTime();
+    expect(next).toBe(ended!.endsAt.getTime() + (ATTEMPT_GRACE_SECONDS + 1) * 1000);
+    expect(await submitDueAttempts(db)).toBe(0);
+    await db.update(onlineTestAttempts).set({ endsAt: sql`now() - interval '2 minutes'` }).where(eq(onlineTestAttempts.id, attempt));
+    expect(await submitDueAttempts(db)).toBe(1);
   });
 });

@@ -71,6 +71,15 @@ export function halfMarkingOf(row: Pick<TestRow, 'correct_half_marks' | 'wrong_h
  */
 export const RESULTS_SHOWN = sql`(now() >= coalesce(ot.results_at, ot.closes_at))`;
 
+/** A published test's scores are recorded this long after its results time (the closing job). */
+const CLOSING_DELAY_SECONDS = 60;
+export const CLOSING_DELAY = sql.raw(`interval '${CLOSING_DELAY_SECONDS} seconds'`);
+
+/** When the closing job records a published test's scores: a second after its results time and the delay. */
+function recordingTimeOf(test: Pick<TestRow, 'closes_at' | 'results_at'>): Date {
+  return new Date((test.results_at ?? test.closes_at).getTime() + (CLOSING_DELAY_SECONDS + 1) * 1000);
+}
+
 function phaseOf(row: Pick<TestRow, 'opens_at' | 'closes_at' | 'now'>): OnlineTest['phase'] {
   if (row.now < row.opens_at) return 'upcoming';
   return row.now < row.closes_at ? 'open' : 'closed';
@@ -367,6 +376,10 @@ export async function publishOnlineTest(db: Db, actor: Actor, id: string): Promi
     if (row.now >= row.closes_at) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.closed);
     await tx.execute(sql`update online_tests set published_at = now(), updated_at = now() where id = ${id}`);
     await queueJob(tx, 'online-test-notices', { onlineTestId: id });
+    // The two sweeps of online tests sleep while nothing of theirs is due (decision 115): the deadline job is
+    // woken at the opening (then looks every 30 s while the test is open), the closing job at its recording time.
+    await queueJob(tx, 'online-test-deadlines', {}, row.opens_at);
+    await queueJob(tx, 'online-test-closing', {}, recordingTimeOf(row));
     await recordAudit(tx, actor, { action: 'update', entityType: 'online_test', entityId: id, text: { key: 'online_test.published', values: { title: row.title } } });
   });
   return getOnlineTest(db, actor, id);

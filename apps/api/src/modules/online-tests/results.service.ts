@@ -9,7 +9,7 @@ import type { Actor } from '../../access/actor';
 import { recordOnlineTestMarks } from '../exams';
 import { academyToday } from '../../academy-settings';
 import { finalizeAttempt } from './attempts.service';
-import { halfMarkingOf, paperQuestions, staffTestRow } from './papers.service';
+import { CLOSING_DELAY, halfMarkingOf, paperQuestions, staffTestRow } from './papers.service';
 import { discriminationOf, scoreAttempt, standingOf, type GivenAnswer } from './scoring';
 import { academySql } from '../../db/same-academy';
 
@@ -133,6 +133,15 @@ export async function onlineTestResultsWorkbook(db: Db, actor: Actor, id: string
   return { file, fileName: `online-test-results-${id.slice(0, 8)}.xlsx` };
 }
 
+/** When the closing job is next needed (decision 115): the first published test not yet recorded, a minute after its results' time. */
+export async function nextTestClosing(db: Db): Promise<Date | undefined> {
+  const { rows } = await db.execute<{ next: Date | string | null }>(sql`
+    select min(coalesce(results_at, closes_at)) + ${CLOSING_DELAY} + interval '1 second' as next
+    from online_tests where academy_id = ${academySql()} and published_at is not null and marks_recorded_at is null`);
+  const next = rows[0]?.next;
+  return next === null || next === undefined ? undefined : new Date(next);
+}
+
 /**
  * The closing job: a published test whose results show (its results time, else its closing, plus a
  * minute's grace) has its open attempts submitted, then its scores recorded as a published test of each
@@ -143,7 +152,7 @@ export async function onlineTestResultsWorkbook(db: Db, actor: Actor, id: string
 export async function recordClosedTests(db: Db, limit = 20): Promise<number> {
   const { rows: due } = await db.execute<{ id: string }>(sql`
     select id from online_tests
-    where published_at is not null and marks_recorded_at is null and coalesce(results_at, closes_at) + interval '1 minute' < now()
+    where published_at is not null and marks_recorded_at is null and coalesce(results_at, closes_at) + ${CLOSING_DELAY} < now()
     order by closes_at limit ${limit}`);
   for (const { id } of due) {
     const { rows: open } = await db.execute<{ id: string }>(sql`select id from online_test_attempts where online_test_id = ${id} and submitted_at is null`);
