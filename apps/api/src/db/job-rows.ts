@@ -134,7 +134,7 @@ export async function recordJobRun(db: Db, workerId: string, row: ClaimedRow, de
       db,
       row.key,
       sql`
-        update jobs set run_at = ${nextRunAt ? sql`least(${interval}, ${whenNeeded(nextRunAt)})` : interval}, attempts = 0, locked_until = null, locked_by = null,
+        update jobs set run_at = ${nextRunAt ? sql`least(${interval}, ${whenNeeded(nextRunAt)}::timestamptz)` : interval}, attempts = 0, locked_until = null, locked_by = null,
           last_started_at = ${row.started_at}, last_finished_at = now(), last_status = 'ok', last_error = null, last_duration_ms = ${durationMs}, last_attempts = ${row.attempts}
         where ${mine} returning run_at`,
     );
@@ -163,9 +163,13 @@ export async function recordJobRun(db: Db, workerId: string, row: ClaimedRow, de
 /** A periodic job's work found left undone by its run (its time already past): tried again after this long. */
 export const LEFT_WORK_AGAIN_MS = 60_000;
 
-/** `nextRunAt` as a run's next time: itself, or a minute from now when it is already past (nextRunAt in job-definition.ts). */
-function whenNeeded(nextRunAt: Date): SQL {
-  return sql`(case when ${nextRunAt}::timestamptz > now() then ${nextRunAt}::timestamptz else now() + ${LEFT_WORK_AGAIN_MS}::float8 * interval '1 millisecond' end)`;
+/**
+ * `nextRunAt` as a run's next time: itself, or a minute from now when it is already past (nextRunAt in
+ * job-definition.ts). Worked out here, not in SQL: Citus takes no now() in a CASE, nor beside a column in an
+ * UPDATE (decision 053).
+ */
+function whenNeeded(nextRunAt: Date): string {
+  return (nextRunAt.getTime() > Date.now() ? nextRunAt : new Date(Date.now() + LEFT_WORK_AGAIN_MS)).toISOString();
 }
 
 /**
@@ -175,13 +179,12 @@ function whenNeeded(nextRunAt: Date): SQL {
  * at `nextRunAt` instead, so no wake-up is lost between two runs (decision 115).
  */
 export async function bringPeriodicRunForward(db: Db, name: string, nextRunAt: Date) {
-  // The time worked out here: Citus takes no now() beside a column in an UPDATE (decision 053).
-  const at = nextRunAt.getTime() > Date.now() ? nextRunAt : new Date(Date.now() + LEFT_WORK_AGAIN_MS);
+  const at = whenNeeded(nextRunAt);
   const { rows } = await db.execute<{ key: string }>(sql`
-    update jobs set run_at = least(run_at, ${at.toISOString()}::timestamptz)
+    update jobs set run_at = least(run_at, ${at}::timestamptz)
     where key = ${name} and every_ms is not null and academy_id = current_academy_id() and (locked_until is null or locked_until < now())
     returning key`);
-  if (rows.length === 0) await queueJobRun(db, name, {}, at);
+  if (rows.length === 0) await queueJobRun(db, name, {}, new Date(at));
 }
 
 /**

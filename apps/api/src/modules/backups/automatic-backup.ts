@@ -24,8 +24,7 @@ export async function runAutomaticBackupIfDue(db: Db, paths: BackupPaths, keys: 
   const { timeZone, backupTime } = await getAcademySettings(db);
   const local = localDateTime(now, timeZone);
   if (local.time < backupTime) return 'not-due';
-  const doneToday = async () =>
-    (await listBackups(paths)).some((backup) => backup.kind === 'automatic' && localDateTime(new Date(backup.createdAt), timeZone).date === local.date);
+  const doneToday = () => automaticBackupMadeOn(paths, timeZone, local.date);
   if (await doneToday()) return 'done-today';
 
   const client = await poolOf(db).connect();
@@ -54,6 +53,27 @@ export async function runAutomaticBackupIfDue(db: Db, paths: BackupPaths, keys: 
   } finally {
     client.release();
   }
+}
+
+/** Whether the academy has an automatic backup made on `date` of its clock. */
+async function automaticBackupMadeOn(paths: BackupPaths, timeZone: string, date: string): Promise<boolean> {
+  return (await listBackups(paths)).some((backup) => backup.kind === 'automatic' && localDateTime(new Date(backup.createdAt), timeZone).date === date);
+}
+
+/**
+ * When the automatic backup job is next needed (decision 115): the next time the academy's clock reaches its
+ * backup time — today's while it has not, else tomorrow's once today's backup is made; undefined while today's
+ * is due and not made (a failure, or another server making it: the job's interval then). Counted in minutes
+ * of the academy's clock: on a day its clock changes the run may come an hour off, find it not due, and ask again.
+ */
+export async function nextAutomaticBackupAt(db: Db, paths: BackupPaths, now: Date = new Date()): Promise<Date | undefined> {
+  const { timeZone, backupTime } = await getAcademySettings(db);
+  const local = localDateTime(now, timeZone);
+  if (local.time >= backupTime && !(await automaticBackupMadeOn(paths, timeZone, local.date))) return undefined;
+  const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+  let wait = minutesOf(backupTime) - minutesOf(local.time);
+  if (wait <= 0) wait += 24 * 60;
+  return new Date(now.getTime() + wait * 60_000);
 }
 
 const RETRY_AFTER_FAILURE_MS = 15 * 60 * 1000;

@@ -11,5 +11,5 @@ export { createBackup, type AcademyRef } from './create-backup';
 export { adoptUploadedBackup, deleteBackup, everyAcademysBackups, getBackupSummary, listBackups } from './backup-list';
 export { discardStagedBackup, stageBackup, type StagedBackup } from './stage-backup';
 export { restoreBackupFile, restoreStagedBackup, type NewAcademy } from './restore-backup';
-export { automaticBackupTask, runAutomaticBackupIfDue, type AutomaticRunResult } from './automatic-backup';
+export { automaticBackupTask, nextAutomaticBackupAt, runAutomaticBackupIfDue, type AutomaticRunResult } from './automatic-backup';
 export { removeLeftovers } from './remove-leftovers';

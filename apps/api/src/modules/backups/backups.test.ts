@@ -18,7 +18,7 @@ import { seedDemoAcademy } from '../../demo-seed';
 import { buildTestApp, createEmptyTestDatabase, createTestDatabase, ownerDatabaseOf, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { databaseDigest, filesDigest, readArchive, waitForJob, writeArchiveEntries, writeSampleFiles } from '../../../test/backup-helpers';
 import { buildUser, loginAs } from '../../../test/factories';
-import { poolOf, createBackup, restoreBackupFile, runAutomaticBackupIfDue, listBackups } from './backups.service';
+import { poolOf, createBackup, restoreBackupFile, runAutomaticBackupIfDue, listBackups, nextAutomaticBackupAt } from './backups.service';
 import { backupsToPrune, weekStart } from './backup-retention';
 import { academyManifestKey, extractArchive, signManifest, tableEntryName, UNSIGNED_BACKUP_MESSAGE } from './backup-archive';
 import { applyMigrations, knownMigrations, resetMigrationLog } from './migration-level';
@@ -723,7 +723,12 @@ describe('automatic backups', () => {
     try {
       // 02:00 in Asia/Kolkata is 20:30 UTC the day before.
       expect(await runAutomaticBackupIfDue(t.database.db, paths, TEST_SERVER_KEYS, new Date('2026-05-10T20:00:00Z'))).toBe('not-due');
+      // The job comes at the backup time (decision 115); while it is due and not made, at its interval; once made, tomorrow at the time.
+      const next = async (at: string) => (await nextAutomaticBackupAt(t.database.db, paths, new Date(at)))?.toISOString();
+      expect(await next('2026-05-10T20:00:00Z')).toBe('2026-05-10T20:30:00.000Z');
+      expect(await next('2026-05-10T20:31:00Z')).toBeUndefined();
       expect(await runAutomaticBackupIfDue(t.database.db, paths, TEST_SERVER_KEYS, new Date('2026-05-10T20:31:00Z'))).toBe('created');
+      expect(await next('2026-05-10T20:31:00Z')).toBe('2026-05-11T20:30:00.000Z');
       expect(await runAutomaticBackupIfDue(t.database.db, paths, TEST_SERVER_KEYS, new Date('2026-05-10T22:00:00Z'))).toBe('done-today');
       // Thirty more days: the list settles at the newest 7 days plus the newest of 4 weeks.
       for (let day = 1; day <= 30; day += 1) {

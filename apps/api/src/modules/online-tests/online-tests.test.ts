@@ -446,11 +446,13 @@ describe('online tests', () => {
     const db = t.database.db;
     const SWEEPS = ['online-test-deadlines', 'online-test-closing'];
     // Everything before this test put away: every test closed and recorded, every attempt submitted, no wake-up waiting.
+    // (Times worked out here: Citus takes no now() beside a column in an UPDATE.)
+    const ago = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
     await db.update(onlineTests).set({
-      opensAt: sql`least(opens_at, now() - interval '3 hours')`,
-      closesAt: sql`least(closes_at, now() - interval '2 hours')`,
-      resultsAt: sql`least(results_at, now() - interval '2 hours')`,
-      marksRecordedAt: sql`coalesce(marks_recorded_at, now())`,
+      opensAt: sql`least(opens_at, ${ago(3)}::timestamptz)`,
+      closesAt: sql`least(closes_at, ${ago(2)}::timestamptz)`,
+      resultsAt: sql`least(results_at, ${ago(2)}::timestamptz)`,
+      marksRecordedAt: sql`coalesce(marks_recorded_at, ${ago(0)}::timestamptz)`,
     });
     await db.update(onlineTestAttempts).set({ submittedAt: sql`now()`, submittedBy: 'deadline' }).where(isNull(onlineTestAttempts.submittedAt));
     await db.delete(jobs).where(and(isNull(jobs.everyMs), inArray(jobs.name, SWEEPS)));
