@@ -27,7 +27,7 @@ import { CONVERSATION_SENDER_JOB, sendConversationMessage } from '../modules/con
 import { forgetOldWebhookEvents, handleFamilyOutboxEvents, PARENT_SENDER_JOB, sendDueParentMessages } from '../modules/family-outbox';
 import { notifyStudentsOfActiveAnnouncements } from '../modules/notifications/notifications.service';
 import { handleNotificationEvents } from '../modules/notifications/event-handlers';
-import { defineOnlineTestJobs, nextAttemptDeadline, nextTestClosing, recordClosedTests, submitDueAttempts } from '../modules/online-tests';
+import { defineOnlineTestJobs } from '../modules/online-tests';
 import { deleteExpiredOperatorRecords, removeClosedAcademies } from '../modules/operator';
 import { defineReportCardJob } from '../modules/exams/report-card-jobs';
 import type { AppDeps } from './deps';
@@ -113,22 +113,6 @@ export function defineJobs(app: FastifyInstance, deps: AppDeps) {
     run: (payload, attempt) => sendConversationMessage({ db: deps.db, keys: deps.keys, whatsappBase: (deps.config.providers ?? REAL_PROVIDERS).whatsappBase }, payload, attempt),
   });
   app.jobs.define(ABSENCE_ALERT_JOB, { label: 'Absence alerts of a submission', run: (payload) => runAbsenceAlerts(deps.db, app.jobs, payload) });
-  // Online tests (issue 40): attempts past their end are submitted with what was saved; a closed
-  // test's scores go into its batches' tests and marks. Each runs when its work is due (an attempt's end,
-  // every 30 s while a test is open, a test's recording time; publishing wakes both) and every 10 minutes
-  // behind that: an academy without an open test no longer runs them every minute (decision 115).
-  app.jobs.define('online-test-deadlines', {
-    label: 'Online test attempts submitted at their end',
-    everyMs: 10 * MINUTE,
-    nextRunAt: () => nextAttemptDeadline(deps.db),
-    run: () => submitDueAttempts(deps.db).then(() => undefined),
-  });
-  app.jobs.define('online-test-closing', {
-    label: 'Closed online tests recorded in tests and marks',
-    everyMs: 10 * MINUTE,
-    nextRunAt: () => nextTestClosing(deps.db),
-    run: () => recordClosedTests(deps.db).then(() => undefined),
-  });
   // Instalments as a continuous supply (decision 070): each academy's instalments due today (its own
   // date) get their tax invoices. Hourly, so a due date is invoiced soon after the academy's midnight;
   // a run finds nothing to do once the day's are issued, and a failed run is retried.

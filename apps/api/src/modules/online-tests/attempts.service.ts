@@ -390,29 +390,6 @@ export async function finalizeAttempt(db: Db, id: string, by: 'student' | 'deadl
   });
 }
 
-/** How often the deadline job looks while a published test is open: an attempt may start at any moment. */
-export const OPEN_TEST_SWEEP_MS = 30_000;
-
-/**
- * When the deadline job is next needed (decision 115): the first unsubmitted attempt's end (its grace past),
- * within OPEN_TEST_SWEEP_MS while a published test is open, or the next test's opening (publishing one queues
- * a run at its opening too); undefined when none of these is known (its periodic run comes anyway).
- */
-export async function nextAttemptDeadline(db: Db): Promise<Date | undefined> {
-  const academy = academySql();
-  const { rows } = await db.execute<{ next: Date | string | null }>(sql`
-    select least(
-      (select min(least(a.ends_at + ${GRACE} + interval '1 second', ot.closes_at))
-        from online_test_attempts a join online_tests ot on ot.id = a.online_test_id and ot.academy_id = a.academy_id
-        where a.academy_id = ${academy} and ot.academy_id = ${academy} and a.submitted_at is null),
-      (select now() + ${OPEN_TEST_SWEEP_MS}::float8 * interval '1 millisecond' where exists (
-        select 1 from online_tests where academy_id = ${academy} and published_at is not null and opens_at <= now() and closes_at > now())),
-      (select min(opens_at) from online_tests where academy_id = ${academy} and published_at is not null and opens_at > now())
-    ) as next`);
-  const next = rows[0]?.next;
-  return next === null || next === undefined ? undefined : new Date(next);
-}
-
 /** The deadline job: every attempt past its end and the grace is submitted with what was saved. */
 export async function submitDueAttempts(db: Db, limit = 1000): Promise<number> {
   const { rows } = await db.execute<{ id: string }>(sql`

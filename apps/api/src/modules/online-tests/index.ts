@@ -4,5 +4,5 @@
  */
 export { onlineTestsRoutes } from './online-tests.routes';
 export { defineOnlineTestJobs } from './notices';
-export { nextAttemptDeadline, submitDueAttempts } from './attempts.service';
-export { nextTestClosing, recordClosedTests } from './results.service';
+export { submitDueAttempts } from './attempts.service';
+export { recordClosedTests } from './results.service';

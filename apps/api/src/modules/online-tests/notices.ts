@@ -7,11 +7,14 @@ import { notifyParentsOfStudents, PARENT_SENDER_JOB } from '../family-outbox';
 import { notifyStudentsOfOnlineTest } from '../notifications';
 import { academyToday } from '../../academy-settings';
 import { academyDateTime } from './papers.service';
+import { submitDueAttempts } from './attempts.service';
+import { recordClosedTests } from './results.service';
+import { nextAttemptDeadline, nextTestClosing } from './sweep-times';
 
 /**
- * The online-tests module's job queued when a test is published (events/catalog.ts, decision 083): its
- * batches' students see it in their bell, their parents get a message by their channel (the family
- * outbox, kind `online-test`). Safe to repeat: a student is told once, a message kept once per key.
+ * The online-tests module's jobs: its two sweeps (below), and the job queued when a test is published
+ * (events/catalog.ts, decision 083): its batches' students see it in their bell, their parents get a
+ * message by their channel (the family outbox, kind `online-test`). Safe to repeat: a student is told once, a message kept once per key.
  */
 export function defineOnlineTestJobs(jobs: Jobs, db: Db): void {
   jobs.define('online-test-notices', {
@@ -48,4 +51,23 @@ export function defineOnlineTestJobs(jobs: Jobs, db: Db): void {
       if (queued > 0) await jobs.enqueue(PARENT_SENDER_JOB, {}, { transaction: tx });
     }),
   });
+  // Attempts past their end are submitted with what was saved; a closed test's scores go into its batches'
+  // tests and marks. Each runs when its work is due (sweep-times.ts: an attempt's end, every 30 s while a
+  // test is open, a test's recording time; publishing wakes both) and every 10 minutes behind that, so an
+  // academy without an open test no longer runs them every minute (decision 115).
+  jobs.define('online-test-deadlines', {
+    label: 'Online test attempts submitted at their end',
+    everyMs: SWEEP_EVERY_MS,
+    nextRunAt: () => nextAttemptDeadline(db),
+    run: () => submitDueAttempts(db).then(() => undefined),
+  });
+  jobs.define('online-test-closing', {
+    label: 'Closed online tests recorded in tests and marks',
+    everyMs: SWEEP_EVERY_MS,
+    nextRunAt: () => nextTestClosing(db),
+    run: () => recordClosedTests(db).then(() => undefined),
+  });
 }
+
+/** The online tests' sweeps come at least this often (a test brought in by a restore or an import). */
+const SWEEP_EVERY_MS = 10 * 60_000;

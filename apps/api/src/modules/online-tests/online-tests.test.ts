@@ -6,8 +6,9 @@ import { jobs, notifications, onlineTestAttempts, onlineTests, parentMessages, q
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
 import { buildBatch, buildParent, buildStudent, buildSubject, buildTeacher, buildUser, loginAll, loginAs } from '../../../test/factories';
-import { nextTestClosing, recordClosedTests } from './results.service';
-import { nextAttemptDeadline, submitDueAttempts } from './attempts.service';
+import { recordClosedTests } from './results.service';
+import { submitDueAttempts } from './attempts.service';
+import { nextAttemptDeadline, nextTestClosing } from './sweep-times';
 import { FIRST_ACADEMY_ID } from '../../lib/tenancy';
 
 /**

@@ -13,6 +13,7 @@ import { recordAudit } from '../audit';
 import { getAcademySettings } from '../../academy-settings';
 import { shuffled } from './scoring';
 import { academySql } from '../../db/same-academy';
+import { recordingTimeOf } from './sweep-times';
 
 type OnlineTestInput = z.output<typeof onlineTestInputSchema>;
 
@@ -70,15 +71,6 @@ export function halfMarkingOf(row: Pick<TestRow, 'correct_half_marks' | 'wrong_h
  * marked while others can still answer them. Every student-facing read of a score uses this.
  */
 export const RESULTS_SHOWN = sql`(now() >= coalesce(ot.results_at, ot.closes_at))`;
-
-/** A published test's scores are recorded this long after its results time (the closing job). */
-const CLOSING_DELAY_SECONDS = 60;
-export const CLOSING_DELAY = sql.raw(`interval '${CLOSING_DELAY_SECONDS} seconds'`);
-
-/** When the closing job records a published test's scores: a second after its results time and the delay. */
-function recordingTimeOf(test: Pick<TestRow, 'closes_at' | 'results_at'>): Date {
-  return new Date((test.results_at ?? test.closes_at).getTime() + (CLOSING_DELAY_SECONDS + 1) * 1000);
-}
 
 function phaseOf(row: Pick<TestRow, 'opens_at' | 'closes_at' | 'now'>): OnlineTest['phase'] {
   if (row.now < row.opens_at) return 'upcoming';

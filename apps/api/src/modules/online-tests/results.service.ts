@@ -9,7 +9,8 @@ import type { Actor } from '../../access/actor';
 import { recordOnlineTestMarks } from '../exams';
 import { academyToday } from '../../academy-settings';
 import { finalizeAttempt } from './attempts.service';
-import { CLOSING_DELAY, halfMarkingOf, paperQuestions, staffTestRow } from './papers.service';
+import { halfMarkingOf, paperQuestions, staffTestRow } from './papers.service';
+import { CLOSING_DELAY } from './sweep-times';
 import { discriminationOf, scoreAttempt, standingOf, type GivenAnswer } from './scoring';
 import { academySql } from '../../db/same-academy';
 
@@ -131,15 +132,6 @@ export async function onlineTestResultsWorkbook(db: Db, actor: Actor, id: string
   for (const question of [...results.questions].sort((a, b) => a.number - b.number)) questions.addRow([question.number, formulaSafe(question.chapter), question.answered, question.percentCorrect, question.discrimination]);
   const file = Buffer.from(await workbook.xlsx.writeBuffer());
   return { file, fileName: `online-test-results-${id.slice(0, 8)}.xlsx` };
-}
-
-/** When the closing job is next needed (decision 115): the first published test not yet recorded, a minute after its results' time. */
-export async function nextTestClosing(db: Db): Promise<Date | undefined> {
-  const { rows } = await db.execute<{ next: Date | string | null }>(sql`
-    select min(coalesce(results_at, closes_at)) + ${CLOSING_DELAY} + interval '1 second' as next
-    from online_tests where academy_id = ${academySql()} and published_at is not null and marks_recorded_at is null`);
-  const next = rows[0]?.next;
-  return next === null || next === undefined ? undefined : new Date(next);
 }
 
 /**
