@@ -251,7 +251,10 @@ test.describe('parents', () => {
       await section.getByLabel('Wait before sending (minutes)').fill('0');
       await section.getByLabel('Webhook address').fill('https://sms.example.in/hook');
       await section.getByLabel('Secret', { exact: true }).fill(`secret-${uniqueToken()}-0123456789`);
+      // The save's answer first (a busy machine may take a while), then its notice, shown for a few seconds.
+      const saving = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith('/api/admin/settings/parent-alerts'));
       await section.getByRole('button', { name: 'Save absence alerts' }).click();
+      expect((await saving).status()).toBe(200);
       await expect(page.getByRole('alert').filter({ hasText: 'Academy settings saved' })).toBeVisible();
       await expect(section.getByText('set', { exact: true })).toBeVisible();
       await expect(section.getByLabel('New secret')).toHaveValue('');
