@@ -24,7 +24,7 @@ import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from '../modules/parents/absence-
 import { handleParentEvents } from '../modules/parents/event-handlers';
 import { createEventHandlers, defineEventDelivery } from '../events/delivery';
 import { CONVERSATION_SENDER_JOB, sendConversationMessage } from '../modules/conversations';
-import { forgetOldWebhookEvents, handleFamilyOutboxEvents, PARENT_SENDER_JOB, sendDueParentMessages } from '../modules/family-outbox';
+import { forgetOldWebhookEvents, handleFamilyOutboxEvents, nextParentMessageAt, PARENT_SENDER_JOB, sendDueParentMessages } from '../modules/family-outbox';
 import { notifyStudentsOfActiveAnnouncements } from '../modules/notifications/notifications.service';
 import { handleNotificationEvents } from '../modules/notifications/event-handlers';
 import { defineOnlineTestJobs } from '../modules/online-tests';
@@ -99,10 +99,12 @@ export function defineJobs(app: FastifyInstance, deps: AppDeps) {
   app.jobs.define(FEE_REMINDER_JOB, { label: 'Fee reminders', maxAttempts: 5, run: (payload) => deliverFeeReminder({ ...deps, jobs: app.jobs }, payload) });
   // A new receipt mailed to the family with its PDF (one run per payment, retried on failure).
   app.jobs.define(FEE_RECEIPT_JOB, { label: 'Fee receipts mailed', maxAttempts: 5, run: ({ receiptId }) => deliverFeeReceipt({ ...deps, jobs: app.jobs }, receiptId) });
-  // Messages to parents (issue 21): sent at once by a one-off run, retried by this sweep with backoff.
+  // Messages to parents (issue 21): sent at once by a one-off run; retries, what the quiet hours held and late
+  // fallbacks by this sweep, which runs when the first of them is due and every 10 minutes behind that (decision 115).
   app.jobs.define(PARENT_SENDER_JOB, {
     label: 'Messages to parents (absence alerts, fee reminders, report cards)',
-    everyMs: MINUTE,
+    everyMs: 10 * MINUTE,
+    nextRunAt: () => nextParentMessageAt(deps.db),
     run: () => sendDueParentMessages({ db: deps.db, mailer: deps.mailer, keys: deps.keys, outbound: { production: deps.config.isProduction }, providers: deps.config.providers ?? REAL_PROVIDERS, pushAllowedHosts: deps.config.pushAllowedHosts ?? [], log: app.log }),
   });
   // A submission's absence alerts, after the correction delay (a one-off per submission).

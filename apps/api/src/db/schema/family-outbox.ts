@@ -6,6 +6,7 @@ import { parents } from './parents';
 import { students } from './students';
 import { academyId, academyRow } from './academy-column';
 import { timestamps } from './columns';
+import { SEND_MAX_ATTEMPTS } from '../../lib/delivery-timing';
 
 /**
  * Each message to a parent, per channel (issue 21): absence alerts now, fee reminders and report
@@ -59,6 +60,14 @@ export const parentMessages = academyTable(
     index('parent_messages_parent_idx').on(table.parentId),
     // The office's list of every message made during a day (all kinds).
     index('parent_messages_created_at_idx').on(table.academyId, table.createdAt),
+    // What the sender may still send, oldest first (its claim and its next time: family-outbox/sender-times.ts).
+    index('parent_messages_pending_idx')
+      .on(table.academyId, table.createdAt)
+      .where(sql`(${table.status} = 'queued' or (${table.status} = 'failed' and ${table.attempts} < ${sql.raw(String(SEND_MAX_ATTEMPTS))})) and ${table.channel} <> 'none'`),
+    // Sent on WhatsApp or as the app's notification, not yet delivered: the next channel after the set minutes.
+    index('parent_messages_awaiting_delivery_idx')
+      .on(table.academyId, table.sentAt)
+      .where(sql`${table.channel} in ('push', 'whatsapp') and ${table.status} = 'sent'`),
     // Messages the quiet hours hold: timed again when the hours change (issue 54).
     index('parent_messages_held_idx').on(table.notBefore).where(sql`${table.status} = 'queued' and ${table.notBefore} is not null`),
     check('parent_messages_status_check', sql`${table.status} in ('queued', 'sent', 'delivered', 'read', 'failed', 'cancelled')`),

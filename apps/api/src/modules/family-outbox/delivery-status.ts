@@ -3,7 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { appNowSql } from '../../db/app-time';
 import { parentMessages, parents } from '../../db/schema';
-import { PARENT_MESSAGE_MAX_ATTEMPTS } from './queue-messages';
+import { queueJob } from '../../events/queue-job';
+import { PARENT_MESSAGE_MAX_ATTEMPTS, PARENT_SENDER_JOB } from './queue-messages';
 import { queueFallback } from './fallback';
 
 /** The office's retry of failed messages: due again at once, with fresh tries. */
@@ -59,7 +60,10 @@ export async function recordProviderStatus(
       and m.status not in ('cancelled', 'failed')
     returning m.id`);
   if (report.status === 'failed') {
-    for (const row of rows) await queueFallback(db, row.id);
+    let queued = false;
+    for (const row of rows) queued = (await queueFallback(db, row.id)) || queued;
+    // The sender sleeps until its next known work (sender-times.ts): woken for this one.
+    if (queued) await queueJob(db, PARENT_SENDER_JOB, {});
   }
 }
 

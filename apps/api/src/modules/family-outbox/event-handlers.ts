@@ -7,11 +7,11 @@ import { retimeHeldMessages } from './quiet-hours';
  * What the family outbox does when other modules announce a change (events/catalog.ts, decision 026).
  * The quiet hours changed (Settings → Messages, issue 54): the messages they hold are timed again by
  * the hours as they are now (a later change wins; running twice changes nothing more), and the sender
- * is woken in the same transaction when some may go now.
+ * is woken in the same transaction: it sends those that may go now and sleeps until the new end.
  */
 export function handleFamilyOutboxEvents(events: EventHandlers, jobs: Jobs): void {
   events.handle('messaging.quiet-hours-changed', 'family-outbox.retime-held', async (_event, tx) => {
-    const released = await retimeHeldMessages(tx);
-    if (released > 0) await jobs.enqueue(PARENT_SENDER_JOB, {}, { transaction: tx });
+    const retimed = await retimeHeldMessages(tx);
+    if (retimed > 0) await jobs.enqueue(PARENT_SENDER_JOB, {}, { transaction: tx });
   });
 }

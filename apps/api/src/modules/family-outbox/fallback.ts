@@ -6,6 +6,7 @@ import { parentMessages } from '../../db/schema';
 import { messagingReadiness, type MessagingReadiness } from '../../academy-settings';
 import { parentById } from './recipients';
 import { chooseChannel } from './channels';
+import { academySql } from '../../db/same-academy';
 
 /**
  * The next channel after the app's notification, WhatsApp or SMS could not carry a message (no
@@ -61,7 +62,7 @@ export async function queueFallback(db: DbExecutor, messageId: string): Promise<
 export async function queueLateFallbacks(db: Db, readiness: MessagingReadiness): Promise<void> {
   const { rows } = await db.execute<{ id: string }>(sql`
     select m.id from parent_messages m
-    where m.channel in ('push', 'whatsapp') and m.status = 'sent' and m.sent_at < now() - make_interval(mins => ${readiness.fallbackMinutes})
+    where m.academy_id = ${academySql()} and m.channel in ('push', 'whatsapp') and m.status = 'sent' and m.sent_at < now() - make_interval(mins => ${readiness.fallbackMinutes})
       and not exists (select 1 from parent_messages o where o.key = m.key and o.academy_id = m.academy_id and o.parent_id is not distinct from m.parent_id
         and o.channel in (case when m.channel = 'push' then 'whatsapp' else 'sms' end, 'sms', 'email'))
     order by m.sent_at

@@ -25,6 +25,7 @@ export {
 } from './queue-messages';
 export { ABSENCE_REASON_PAYLOADS } from './send-by-phone';
 export { sendDueParentMessages } from './send-messages';
+export { nextParentMessageAt } from './sender-times';
 export { markPushShown, retryParentMessages } from './delivery-status';
 export { pushReceivedRoutes } from './push-received.routes';
 export { forgetOldWebhookEvents, providerWebhookRoutes, type WhatsAppInbound, type WhatsAppMessageHandler } from './provider-webhooks.routes';

@@ -12,7 +12,7 @@ import { type ParentChannel, chooseChannel, channelsOpen, noChannelReason, type 
 import { endOfQuietHours } from './quiet-hours';
 import { joinOn } from '../../db/same-academy';
 
-/** The job that sends pending messages to parents (one-off runs at once, and a sweep every minute for retries). */
+/** The job that sends pending messages to parents (one-off runs at once, and a sweep when retries and held messages are due: sender-times.ts). */
 export const PARENT_SENDER_JOB = 'parent-messages';
 /** Tries per message and channel before it stays `failed` (the office can retry it): delivery-timing.ts, decision 072. */
 export const PARENT_MESSAGE_MAX_ATTEMPTS = SEND_MAX_ATTEMPTS;

@@ -82,13 +82,14 @@ const heldCondition = sql`${parentMessages.status} = 'queued' and ${parentMessag
 /**
  * The quiet hours changed (Settings → Messages): every message they hold waits for the new end
  * instead, or goes now when the new hours (or none) do not cover this moment. Returns how many were
- * released to go now; the caller wakes the sender when any were.
+ * timed again; the caller wakes the sender when any were (it sends those released, and sleeps until the
+ * new end: sender-times.ts).
  */
 export async function retimeHeldMessages(db: DbExecutor, now: Date = new Date()): Promise<number> {
   const [readiness, settings] = await Promise.all([messagingReadiness(db), getAcademySettings(db)]);
   const until = endOfQuietHours(now, readiness.quietHours, settings.timeZone);
   const rows = await db.update(parentMessages).set({ notBefore: until }).where(heldCondition).returning({ id: parentMessages.id });
-  return until ? 0 : rows.length;
+  return rows.length;
 }
 
 /**

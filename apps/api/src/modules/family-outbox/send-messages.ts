@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { parentMessages } from '../../db/schema';
 import { parentMessageMail } from '../../lib/mail-templates';
 import { OutboundAddressError } from '../../lib/outbound-address';
-import { SEND_RETRY_DELAYS_SECONDS } from '../../lib/delivery-timing';
+import { PENDING, RETRY_WAIT } from './sender-times';
 import { ProviderError } from '../../lib/family-providers';
 import { PushNotSentError, sendPushToUser } from '../push';
 import { academyMailBrand, getAcademySettings, messagingConfig, messagingReadiness, type MessagingConfig } from '../../academy-settings';
@@ -102,17 +102,13 @@ export async function sendDueParentMessages(deps: ParentSenderDeps, limit = 200)
   return { sent, failed };
 }
 
-/** The retry waits (delivery-timing.ts) as a PostgreSQL array, indexed by the tries made so far. */
-const retryDelays = sql.raw(`array[${SEND_RETRY_DELAYS_SECONDS.map((seconds) => Math.round(seconds)).join(',')}]::int[]`);
-
 /** Claims the next due message (one), or none. A message no channel can carry (`none`) is never claimed: it is a failure for the office. */
 async function claimNextMessage(db: Db, leaseMs: number): Promise<ClaimedMessage | undefined> {
   const { rows } = await db.execute<ClaimedMessage>(sql`
     with due as (
       select m.id from parent_messages m
-      where m.academy_id = ${academySql()} and (m.status = 'queued' or (m.status = 'failed' and m.attempts < ${PARENT_MESSAGE_MAX_ATTEMPTS}
-          and m.updated_at <= now() - make_interval(secs => (${retryDelays})[least(greatest(m.attempts, 1), ${SEND_RETRY_DELAYS_SECONDS.length})])))
-        and m.channel <> 'none'
+      where m.academy_id = ${academySql()} and ${PENDING}
+        and (m.status = 'queued' or m.updated_at + ${RETRY_WAIT} <= now())
         and (m.locked_until is null or m.locked_until < now())
         and (m.not_before is null or m.not_before <= now())
       order by m.created_at
