@@ -98,12 +98,17 @@ test('demo class: booked by the office → on the teacher’s sheet → marked p
   await expect(marked).toContainText(`Marked by Teacher ${token}`);
   await marked.scrollIntoViewIfNeeded();
   await shootWidths(page, 'demo-enquiry-marked');
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole('region', { name: 'Demo classes' }).getByText(/Family told by Email: (Waiting|Sent)/)).toBeVisible({ timeout: 2_000 });
-    // The booking's message is written when its event is delivered by the job runner, which a busy
-    // server (other specs' reports and backups) may reach only after its next polls.
-  }).toPass({ timeout: 60_000 });
+  // The booking's message is written by a job run (demo-class-message), which a busy server (other specs'
+  // reports and backups) may reach only after its next polls: asked of the API until it is there, then the
+  // page read once (a reload on a loaded machine can take longer than a short look allows).
+  await expect
+    .poll(async () => {
+      const demos = (await (await page.request.get(`/api/admission-enquiries/${enquiryId}/demos`)).json()).data as { message: { channel: string; status: string } | null }[];
+      return demos[0]?.message ? `${demos[0].message.channel} ${demos[0].message.status}` : 'none';
+    }, { timeout: 60_000 })
+    .toMatch(/^email (queued|sent)$/);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Demo classes' }).getByText(/Family told by Email: (Waiting|Sent)/)).toBeVisible();
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await hasHorizontalOverflow(page)).toBe(false);
 });
