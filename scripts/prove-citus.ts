@@ -62,6 +62,10 @@ async function startNode(base: string, name: string, citus: boolean): Promise<No
           // Test databases are many and small: 4 shards a table (a real cluster: decision 053).
           `citus.shard_count = ${process.env.PROOF_CITUS_SHARDS ?? 4}`,
           'max_prepared_transactions = 200',
+          // Every statement the coordinator sends to more than one shard is written to its log with its text
+          // (LOG ranks above ERROR there, so log_min_error_statement's default adds the statement): the proof
+          // counts them after the tests (multiShardStatements).
+          "citus.multi_task_query_log_level = 'log'",
         ]
       : []),
   ];
@@ -119,6 +123,35 @@ function p99s(logFile: string): { single: P99; many: P99 } {
   return { single: read(before!), many: read(after) };
 }
 
+/**
+ * The statements the coordinator sent to more than one shard while the tests ran, most frequent first. An
+ * academy's statement that names no academy in its text (row-level security's filter is applied on the
+ * workers, where the router cannot see it) goes to every shard: each one here is a read or write to make name
+ * its academy, or a sweep across academies that means to (the job heads' upkeep, the operator's counts).
+ */
+function reportMultiShardStatements(logFile: string, listFile: string) {
+  if (!fs.existsSync(logFile)) return;
+  const counts = new Map<string, number>();
+  const lines = fs.readFileSync(logFile, 'utf8').split('\n');
+  const entry = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/;
+  for (let index = 0; index < lines.length; index += 1) {
+    if (!lines[index]!.includes('multi-task query about to be executed')) continue;
+    let next = index + 1;
+    // The message's own HINT/DETAIL/CONTEXT lines (each with the log's prefix) come before its STATEMENT.
+    while (next < lines.length && (!entry.test(lines[next]!) || /\s(HINT|DETAIL|CONTEXT):\s/.test(lines[next]!))) next += 1;
+    if (next >= lines.length || !/\sSTATEMENT:\s/.test(lines[next]!)) continue;
+    const parts = [lines[next]!.replace(/^.*?\sSTATEMENT:\s+/, '')];
+    for (let more = next + 1; more < lines.length && !entry.test(lines[more]!); more += 1) parts.push(lines[more]!);
+    const text = parts.join(' ').replace(/\s+/g, ' ').trim();
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
+  const total = sorted.reduce((sum, [, count]) => sum + count, 0);
+  fs.writeFileSync(listFile, sorted.map(([text, count]) => `${count}\t${text}`).join('\n') + '\n');
+  console.log(`\nStatements sent to more than one shard: ${sorted.length} different, ${total} in all (${listFile})`);
+  for (const [text, count] of sorted.slice(0, 15)) console.log(`  ${String(count).padStart(6)}  ${text.slice(0, 150)}`);
+}
+
 async function main() {
   if (!fs.existsSync(CITUS_LIBRARY)) {
     console.error(`No Citus build: ${CITUS_LIBRARY} is missing (README, "Proof on Citus").`);
@@ -164,6 +197,7 @@ async function main() {
     console.log(`\nAPI tests on Citus: ${passed} passed, ${failed.length} failed (vitest exit ${testCode})`);
     for (const name of failed) console.log(`  FAIL  ${name}`);
     if (testCode !== 0 || failed.length > 0) failures += 1;
+    reportMultiShardStatements(path.join(base, 'coordinator.log'), path.join(base, 'multi-shard-statements.txt'));
 
     // 2. The many-academies bench, on Citus and on a plain PostgreSQL 15.
     if (process.env.PROOF_CITUS_BENCH !== '0') {
