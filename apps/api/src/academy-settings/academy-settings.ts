@@ -20,6 +20,7 @@ import { AppError } from '../lib/app-error';
 import { DATE_OF_BIRTH_IN_PAST } from '@academy/shared/schemas/students';
 import { isSealed, openSecret } from '../lib/secret-box';
 import type { ServerKeys } from '../lib/server-keys';
+import { thisAcademy } from '../db/same-academy';
 
 type SettingsRow = typeof academySettings.$inferSelect;
 export type SettingsValues = Omit<typeof academySettings.$inferInsert, 'id' | 'updatedAt'>;
@@ -71,7 +72,7 @@ export function toAcademySettings(row: SettingsRow): AcademySettings {
 }
 
 async function readRow(db: DbExecutor): Promise<SettingsRow | undefined> {
-  const [row] = await db.select().from(academySettings).limit(1);
+  const [row] = await db.select().from(academySettings).where(thisAcademy(academySettings));
   return row;
 }
 
@@ -111,7 +112,7 @@ export async function hasParentWebhook(db: DbExecutor): Promise<boolean> {
  * must enter it again.
  */
 export async function parentWebhookConfig(db: DbExecutor, keys: ServerKeys): Promise<{ url: string; secret: string } | undefined> {
-  const [row] = await db.select({ url: academySettings.parentWebhookUrl, secret: academySettings.parentWebhookSecret }).from(academySettings).limit(1);
+  const [row] = await db.select({ url: academySettings.parentWebhookUrl, secret: academySettings.parentWebhookSecret }).from(academySettings).where(thisAcademy(academySettings));
   if (!row?.url || !row.secret) return undefined;
   return { url: row.url, secret: isSealed(row.secret) ? openSecret(keys, WEBHOOK_SECRET_CONTEXT, row.secret) : row.secret };
 }
@@ -149,13 +150,13 @@ export async function academyCurrentYear(db: DbExecutor, today: string): Promise
 
 /** The payee of every UPI request, or null when the academy has no UPI ID yet (one statement: every ledger reads it). */
 export async function upiPayee(db: DbExecutor): Promise<{ vpa: string; payeeName: string } | null> {
-  const [row] = await db.select({ payments: academySettings.payments }).from(academySettings);
+  const [row] = await db.select({ payments: academySettings.payments }).from(academySettings).where(thisAcademy(academySettings));
   return row?.payments.upi ?? null;
 }
 
 /** Settings → Homework (issue 59): both choices are off until the admin turns them on. */
 export async function homeworkSettings(db: DbExecutor): Promise<HomeworkSettings> {
-  const [row] = await db.select({ homework: academySettings.homework }).from(academySettings).limit(1);
+  const [row] = await db.select({ homework: academySettings.homework }).from(academySettings).where(thisAcademy(academySettings));
   return { weeklySummary: row?.homework.weeklySummary ?? false, removeOldPages: row?.homework.removeOldPages ?? false };
 }
 
@@ -165,7 +166,7 @@ export async function homeworkSettings(db: DbExecutor): Promise<HomeworkSettings
  */
 export async function academyHeaderLogo(db: DbExecutor): Promise<Buffer | undefined> {
   const base64 = await cachedRead(db, 'academy-header-logo', ['academy_settings'], async () => {
-    const [row] = await db.select({ logo: sql<string | null>`${academySettings.brand}->>'headerLogo'` }).from(academySettings);
+    const [row] = await db.select({ logo: sql<string | null>`${academySettings.brand}->>'headerLogo'` }).from(academySettings).where(thisAcademy(academySettings));
     return row?.logo ?? null;
   });
   return base64 ? Buffer.from(base64, 'base64') : undefined;

@@ -6,6 +6,7 @@ import { currentAcademyId, FIRST_ACADEMY_ID } from '../lib/tenancy';
 import { openSecret, UnreadableSecretError } from '../lib/secret-box';
 import type { ServerKeys } from '../lib/server-keys';
 import { missingSettingsRow } from './academy-settings';
+import { thisAcademy } from '../db/same-academy';
 
 /**
  * Settings → Messages (issue 37): WhatsApp Business Cloud API and MSG91 SMS, the minutes before SMS is
@@ -32,7 +33,7 @@ export type MessagingConfig = {
 };
 
 export async function readMessagingRow(db: DbExecutor) {
-  const [row] = await db.select({ messaging: academySettings.messaging, secrets: academySettings.messagingSecrets }).from(academySettings).limit(1);
+  const [row] = await db.select({ messaging: academySettings.messaging, secrets: academySettings.messagingSecrets }).from(academySettings).where(thisAcademy(academySettings));
   if (!row) throw missingSettingsRow();
   return row;
 }

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Role } from '@academy/shared/roles';
 import type { DbExecutor } from '../db/client';
 import { parents, students, teachers, users } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import { joinOn, qualified } from '../db/same-academy';
+import { academySql, joinOn, qualified } from '../db/same-academy';
 
 /**
  * Who is calling, as every service sees it: resolved once per request by the session step (one SQL
@@ -20,16 +20,34 @@ export type Actor = {
   childIds?: string[];
 };
 
-/** The columns that turn a users row (joined to its teacher and student rows) into an Actor. */
-export const actorColumns = {
-  userId: users.id,
-  role: users.role,
-  teacherId: teachers.id,
-  studentId: students.id,
-  parentId: parents.id,
-  // The parent's children, aggregated in the same statement (primary key of parent_students).
-  childIds: sql<string[] | null>`(select array_agg(ps.student_id order by ps.student_id) from parent_students ps where ps.parent_id = ${parents.id} and ps.academy_id = ${qualified(parents.academyId)} and ps.academy_id = ${qualified(parents.academyId)})`,
-};
+/**
+ * The columns that turn a users row (joined to its teacher, student and parent rows: `actorJoins`) into an
+ * Actor. `academy` is the academy by value (a parameter or a prepared statement's placeholder): every table of
+ * the statement names it, so that on Citus the statement reaches that academy's shard alone (decision 053).
+ */
+export function actorColumns(academy: AcademyValue) {
+  return {
+    userId: users.id,
+    role: users.role,
+    teacherId: teachers.id,
+    studentId: students.id,
+    parentId: parents.id,
+    // The parent's children, aggregated in the same statement (primary key of parent_students).
+    childIds: sql<string[] | null>`(select array_agg(ps.student_id order by ps.student_id) from parent_students ps where ps.academy_id = ${academy} and ps.academy_id = ${qualified(parents.academyId)} and ps.parent_id = ${parents.id})`,
+  };
+}
+
+/** The academy as a statement names it: a parameter (`academySql()`) or a prepared statement's placeholder. */
+type AcademyValue = SQL | Placeholder;
+
+/** The account's teacher, student and parent rows for `actorColumns`: `query.leftJoin(...)` each, in the academy. */
+export function actorJoins(academy: AcademyValue) {
+  return [
+    [teachers, and(joinOn(teachers.userId, users.id), eq(teachers.academyId, academy))!],
+    [students, and(joinOn(students.userId, users.id), eq(students.academyId, academy))!],
+    [parents, and(joinOn(parents.userId, users.id), eq(parents.academyId, academy))!],
+  ] as const;
+}
 
 /** The left joins `actorColumns` needs, for a query that selects from `users`. */
 export type ActorRow = { userId: string; role: Role; teacherId: string | null; studentId: string | null; parentId: string | null; childIds: string[] | null };
@@ -50,13 +68,15 @@ export function toActor(row: ActorRow): Actor {
  * statement, like the session lookup; undefined for an unknown or inactive account.
  */
 export async function actorOfUser(db: DbExecutor, userId: string): Promise<Actor | undefined> {
+  const academy = academySql();
+  const [[teacherRows, ofTeacher], [studentRows, ofStudent], [parentRows, ofParent]] = actorJoins(academy);
   const [row] = await db
-    .select(actorColumns)
+    .select(actorColumns(academy))
     .from(users)
-    .leftJoin(teachers, joinOn(teachers.userId, users.id))
-    .leftJoin(students, joinOn(students.userId, users.id))
-    .leftJoin(parents, joinOn(parents.userId, users.id))
-    .where(and(eq(users.id, userId), eq(users.isActive, true)))
+    .leftJoin(teacherRows, ofTeacher)
+    .leftJoin(studentRows, ofStudent)
+    .leftJoin(parentRows, ofParent)
+    .where(and(eq(users.academyId, academy), eq(users.id, userId), eq(users.isActive, true)))
     .limit(1);
   return row ? toActor(row) : undefined;
 }

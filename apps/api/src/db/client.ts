@@ -48,6 +48,10 @@ export function createDatabase(connection: pg.PoolConfig, options: { defaultAcad
     idleTimeoutMillis: 30_000,
     ...DATABASE_TIMEOUTS,
     ...connection,
+    // On Citus a named statement's generic plan (PostgreSQL's choice after its fifth run) reaches every shard when
+    // it joins tables: Citus prunes shards by a parameter at run time only in a one-table statement. A plan made
+    // for each run's values keeps it on its academy's shard; it is still parsed once (decision 053).
+    ...(citus ? { options: [connection.options, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' ') } : {}),
     Client: clientNoticingWrites((table, academyId) => tableChanged(db, table, academyId), defaultAcademyId, citus),
   });
   // An idle client losing its connection (database restart) must not crash the process.

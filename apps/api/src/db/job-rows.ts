@@ -3,11 +3,14 @@ import { randomUUID } from 'node:crypto';
 import type { Db, DbExecutor } from './client';
 import { withAcademy } from '../lib/tenancy';
 import { appNowSql } from './app-time';
+import { academySql } from './same-academy';
 import { maxAttemptsOf, retryDelayMs, type ClaimedRow, type JobDefinition } from './job-definition';
 
 /**
  * The job runner's statements on `jobs` and `job_heads` (db/job-runner.ts says how they fit): the
  * periodic rows, each academy's head, claiming due rows under a lease, renewing it, and a run's record.
+ * Each statement on `jobs` names its academy by value (`academySql()`), not only by row-level security's
+ * `current_academy_id()`: on Citus that is what sends it to the academy's shard alone (decision 053).
  */
 
 const ERROR_LENGTH = 1000;
@@ -59,7 +62,7 @@ const headIs = (due: SQL) => sql`
 export async function setJobHead(db: Db) {
   await db.execute(headIs(sql`
       select min(greatest(run_at, coalesce(locked_until, run_at))) from jobs
-      where run_at is not null and academy_id = current_academy_id()`));
+      where run_at is not null and academy_id = ${academySql()}`));
 }
 
 /** Each active academy's periodic rows and exact head (the runner's upkeep, every minute and at the first poll). */
@@ -99,7 +102,7 @@ export async function claimDueJobs(db: Db, { workerId, leaseMs }: Lease, { limit
     )
     update jobs set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond', locked_by = ${workerId},
       attempts = jobs.attempts + 1
-    from due where jobs.key = due.key and jobs.academy_id = current_academy_id()
+    from due where jobs.key = due.key and jobs.academy_id = ${academyId}::uuid
     returning jobs.key, jobs.name, jobs.payload, jobs.every_ms, jobs.attempts, ${appNowSql()} as started_at`);
   return rows.map((row) => ({ ...row, academyId }));
 }
@@ -113,7 +116,7 @@ export async function renewJobLeases(db: Db, { workerId, leaseMs }: Lease, runni
     await withAcademy(academyId, async () => {
       await db.execute(sql`
         update jobs set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond'
-        where locked_by = ${workerId} and academy_id = current_academy_id() and key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
+        where locked_by = ${workerId} and academy_id = ${academySql()} and key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
     });
   }
 }
@@ -126,7 +129,7 @@ export async function renewJobLeases(db: Db, { workerId, leaseMs }: Lease, runni
  */
 export async function recordJobRun(db: Db, workerId: string, row: ClaimedRow, definition: JobDefinition, durationMs: number, error: unknown, nextRunAt?: Date) {
   const everyMs = row.every_ms === null ? null : Number(row.every_ms);
-  const mine = sql`key = ${row.key} and locked_by = ${workerId} and academy_id = current_academy_id()`;
+  const mine = sql`key = ${row.key} and locked_by = ${workerId} and academy_id = ${academySql()}`;
   if (error === undefined) {
     if (everyMs === null) return recordAndSetHead(db, row.key, sql`delete from jobs where ${mine} returning null::timestamptz as run_at`);
     const interval = sql`now() + ${everyMs}::float8 * interval '1 millisecond'`;
@@ -182,7 +185,7 @@ export async function bringPeriodicRunForward(db: Db, name: string, nextRunAt: D
   const at = whenNeeded(nextRunAt);
   const { rows } = await db.execute<{ key: string }>(sql`
     update jobs set run_at = least(run_at, ${at}::timestamptz)
-    where key = ${name} and every_ms is not null and academy_id = current_academy_id() and (locked_until is null or locked_until < now())
+    where key = ${name} and every_ms is not null and academy_id = ${academySql()} and (locked_until is null or locked_until < now())
     returning key`);
   if (rows.length === 0) await queueJobRun(db, name, {}, new Date(at));
 }
@@ -209,6 +212,6 @@ async function recordAndSetHead(db: Db, key: string, change: SQL) {
         select run_at as due from changed
         union all
         select greatest(run_at, coalesce(locked_until, run_at)) from jobs
-        where run_at is not null and academy_id = current_academy_id() and not (key = ${key} and exists (select 1 from changed))
+        where run_at is not null and academy_id = ${academySql()} and not (key = ${key} and exists (select 1 from changed))
       ) heads`)}`);
 }

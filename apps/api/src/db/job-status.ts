@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import type { JobDefinition, JobStatus } from './job-definition';
+import { academySql } from './same-academy';
 
 /** The entered academy's periodic jobs with their last and next run (the admin's Jobs panel). */
 export async function readJobStatus(db: Db, periodic: [string, JobDefinition][]): Promise<JobStatus[]> {
@@ -20,7 +21,7 @@ export async function readJobStatus(db: Db, periodic: [string, JobDefinition][])
   }>(sql`
     select name, every_ms, run_at, coalesce(locked_until > now(), false) as running, last_started_at, last_finished_at,
       last_status, last_error, last_duration_ms, last_attempts
-    from jobs where academy_id = current_academy_id() and key in (${sql.join(names.map((name) => sql`${name}`), sql`, `)})`);
+    from jobs where academy_id = ${academySql()} and key in (${sql.join(names.map((name) => sql`${name}`), sql`, `)})`);
   const byName = new Map(rows.map((row) => [row.name, row]));
   const definitions = new Map(periodic);
   return names.map((name) => {

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from './client';
+import { thisAcademy } from './same-academy';
 import type { loginFailures, operatorLoginFailures } from './schema';
 
 /** Tries per account from one client (address) in 15 minutes: the owner on another device still gets in. */
@@ -19,6 +20,9 @@ const LOGIN_FAILURE_WINDOW = sql`now() - interval '15 minutes'`;
  */
 type SignInFailures = typeof loginFailures | typeof operatorLoginFailures;
 
+/** An academy's tries named by its value (on Citus: its shard alone, decision 053); the operators' have no academy. */
+const ofThisAcademy = (failures: SignInFailures) => ('academyId' in failures ? thisAcademy(failures) : undefined);
+
 /**
  * Claims one try before the password is checked, then counts the tries including this one. Each
  * claim is committed before its count, so of N simultaneous tries the k-th to commit sees at least k:
@@ -35,13 +39,13 @@ export async function claimSignInTry(db: DbExecutor, failures: SignInFailures, e
       byClient: count(sql`case when ${failures.ip} = ${ip} then 1 end`),
     })
     .from(failures)
-    .where(and(gt(failures.createdAt, LOGIN_FAILURE_WINDOW), or(eq(failures.email, email), eq(failures.ip, ip))));
+    .where(and(ofThisAcademy(failures), gt(failures.createdAt, LOGIN_FAILURE_WINDOW), or(eq(failures.email, email), eq(failures.ip, ip))));
   const tries = row ?? { byAccountAndClient: 0, byAccount: 0, byClient: 0 };
   const allowed = tries.byAccountAndClient <= LOGIN_FAILURE_LIMIT && tries.byAccount <= LOGIN_ACCOUNT_CEILING && tries.byClient <= LOGIN_ADDRESS_LIMIT;
-  return { allowed, release: () => db.delete(failures).where(eq(failures.id, claim!.id)) };
+  return { allowed, release: () => db.delete(failures).where(and(ofThisAcademy(failures), eq(failures.id, claim!.id))) };
 }
 
 /** The right password: this client's tries on this account are forgiven (others' still count). */
 export async function forgiveSignInTries(db: DbExecutor, failures: SignInFailures, email: string, ip: string) {
-  await db.delete(failures).where(and(eq(failures.email, email), eq(failures.ip, ip)));
+  await db.delete(failures).where(and(ofThisAcademy(failures), eq(failures.email, email), eq(failures.ip, ip)));
 }

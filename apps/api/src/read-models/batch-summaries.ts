@@ -4,7 +4,7 @@ import type { BatchSummary } from '@academy/shared/schemas/batches';
 import { formatSchedule, type Weekday } from '@academy/shared/schedule';
 import type { DbExecutor } from '../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../db/schema';
-import { joinOn, qualified } from '../db/same-academy';
+import { academySql, joinOn, qualified, thisAcademy } from '../db/same-academy';
 
 /*
  * Batches as lists show them (a teacher's batches, a student's batches, the batch screens, the week):
@@ -12,11 +12,15 @@ import { joinOn, qualified } from '../db/same-academy';
  * modules read it without importing the batches module (issue 61); the batches module writes them.
  */
 
-/** Active students enrolled in the batch: archived students keep their enrolment rows as history. */
-export const activeEnrolledCount = sql<number>`(
+/**
+ * Active students enrolled in the batch: archived students keep their enrolment rows as history. The academy by
+ * value, as the batches it counts for (on Citus the statement then stays on the academy's shard: decision 053),
+ * and the batch's own (in a statement naming no academy, Citus pushes the subquery down by that column).
+ */
+const enrolledCountSql = () => sql<number>`(
   select count(*)::int from ${batchStudents}
   join ${students} on ${students.id} = ${batchStudents.studentId} and ${students.academyId} = ${qualified(batchStudents.academyId)}
-  where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.academyId} = ${qualified(batches.academyId)} and ${students.status} = 'active'
+  where ${batchStudents.academyId} = ${academySql()} and ${batchStudents.academyId} = ${qualified(batches.academyId)} and ${batchStudents.batchId} = ${batches.id} and ${students.status} = 'active'
 )`;
 
 /** A batch's class times as the screens and messages show them ('17:00'), to spread into a select. */
@@ -49,7 +53,7 @@ export async function listBatchRows(db: DbExecutor, where: SQL | undefined): Pro
       startDate: batches.startDate,
       endDate: batches.endDate,
       capacity: batches.capacity,
-      enrolledCount: activeEnrolledCount,
+      enrolledCount: enrolledCountSql(),
       description: batches.description,
       delivery: batches.delivery,
       archivedAt: batches.archivedAt,
@@ -61,7 +65,7 @@ export async function listBatchRows(db: DbExecutor, where: SQL | undefined): Pro
     .innerJoin(subjects, joinOn(subjects.id, batches.subjectId))
     .innerJoin(teachers, joinOn(teachers.id, batches.teacherId))
     .innerJoin(users, joinOn(users.id, teachers.userId))
-    .where(and(where))
+    .where(and(thisAcademy(batches), where))
     .orderBy(asc(standards.level), asc(batches.startTime), asc(batches.name));
   return rows.map(({ days, startTime, endTime, ...row }) => {
     const schedule = { days: days as Weekday[], startTime, endTime };

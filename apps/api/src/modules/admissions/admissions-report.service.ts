@@ -41,7 +41,7 @@ function funnelOf(row: Pick<FunnelSqlRow, 'enquiries' | 'contacted' | 'demo' | '
  * - admitted: admitted now; days to admit run from the enquiry's day to its latest admission's.
  */
 export async function admissionsReport(db: DbExecutor, query: ReportQuery): Promise<AdmissionsReport> {
-  const zone = academyTimeZoneSql;
+  const zone = academyTimeZoneSql();
   // Bounds as instants, so the index on created_at serves the range.
   const inRange = sql`e.created_at >= ${academyDayStartSql(query.from, zone)} and e.created_at < ${academyDayStartSql(sql`${query.to}::date + 1`, zone)}`;
   const [funnel, reasons] = await Promise.all([

@@ -20,10 +20,10 @@ export const openEnquiry = sql`${admissionEnquiries.status} in ('new', 'contacte
 /** ?followUp=: open enquiries by their follow-up day, in the academy's calendar (db/academy-today.ts). */
 export function followUpCondition(filter: FollowUpFilter): SQL {
   const day = admissionEnquiries.followUpOn;
-  if (filter === 'today') return sql`(${openEnquiry} and ${day} = ${academyTodaySql})`;
-  if (filter === 'overdue') return sql`(${openEnquiry} and ${day} < ${academyTodaySql})`;
+  if (filter === 'today') return sql`(${openEnquiry} and ${day} = ${academyTodaySql()})`;
+  if (filter === 'overdue') return sql`(${openEnquiry} and ${day} < ${academyTodaySql()})`;
   // The week: today and the six days after it.
-  return sql`(${openEnquiry} and ${day} between ${academyTodaySql} and ${academyTodaySql} + 6)`;
+  return sql`(${openEnquiry} and ${day} between ${academyTodaySql()} and ${academyTodaySql()} + 6)`;
 }
 
 /** An enquiry's contacts log, newest first, with who logged each. */

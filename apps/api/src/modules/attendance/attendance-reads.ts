@@ -49,9 +49,9 @@ export function batchRowSql(batchId: string): SQL {
       json_build_object('_id', t.id, 'name', tu.name) as teacher,
       b.teacher_id as "teacherRecordId",
       (b.archived_at is not null) as archived,
-      to_char(b.start_time, 'HH24:MI') as "startTime", ${academyTimeZoneSql} as "timeZone",
+      to_char(b.start_time, 'HH24:MI') as "startTime", ${academyTimeZoneSql()} as "timeZone",
       -- Today where the academy is, in the same round trip (its settings row, else the default zone).
-      to_char(${academyTodaySql}, 'YYYY-MM-DD') as today
+      to_char(${academyTodaySql()}, 'YYYY-MM-DD') as today
     from batches b
     join standards st on st.id = b.standard_id and st.academy_id = b.academy_id
     join subjects sub on sub.id = b.subject_id and sub.academy_id = b.academy_id

@@ -46,7 +46,7 @@ async function readDay(db: DbExecutor, batchId: string, date: string, batch?: Ba
           -- Each enrolled student's status looked up by key: a join hashed every student of the academy.
           select bs.student_id from batch_students bs
           where bs.academy_id = ${academySql()} and bs.batch_id = ${batchId}
-            and (select s.status from students s where s.id = bs.student_id and s.academy_id = bs.academy_id) = 'active'
+            and (select s.status from students s where s.academy_id = ${academySql()} and s.academy_id = bs.academy_id and s.id = bs.student_id) = 'active'
         ), marks as (
           select student_id, status, remark, marked_at, marked_by from attendance_records where academy_id = ${academySql()} and batch_id = ${batchId} and date = ${date}
         )

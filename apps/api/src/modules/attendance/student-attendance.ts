@@ -194,16 +194,17 @@ async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range:
     with ${marks}, mine as materialized (
       -- The batch's standard, subject and teacher each looked up by its key for these few batches (the
       -- columns are required references): joins made PostgreSQL hash every user and batch of the academy.
+      -- Each names the academy by value: on Citus the statement then stays on the academy's shard (decision 053).
       select b.id as "_id", b.name, b.start_date as "startDate", b.end_date as "endDate",
-        (select json_build_object('_id', st.id, 'name', st.name, 'level', st.level) from standards st where st.id = b.standard_id and st.academy_id = b.academy_id) as standard,
-        (select json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) from subjects sub where sub.id = b.subject_id and sub.academy_id = b.academy_id) as subject,
-        (select json_build_object('_id', t.id, 'name', tu.name) from teachers t join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id where t.id = b.teacher_id and t.academy_id = b.academy_id) as teacher,
-        (select st.level from standards st where st.id = b.standard_id and st.academy_id = b.academy_id) as level, b.start_time
+        (select json_build_object('_id', st.id, 'name', st.name, 'level', st.level) from standards st where st.academy_id = ${academySql()} and st.academy_id = b.academy_id and st.id = b.standard_id) as standard,
+        (select json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) from subjects sub where sub.academy_id = ${academySql()} and sub.academy_id = b.academy_id and sub.id = b.subject_id) as subject,
+        (select json_build_object('_id', t.id, 'name', tu.name) from teachers t join users tu on tu.id = t.user_id and tu.academy_id = t.academy_id where t.academy_id = ${academySql()} and t.academy_id = b.academy_id and t.id = b.teacher_id) as teacher,
+        (select st.level from standards st where st.academy_id = ${academySql()} and st.academy_id = b.academy_id and st.id = b.standard_id) as level, b.start_time
       from batches b
       where b.academy_id = ${academySql()} and b.id in (select batch_id from batch_students where academy_id = ${academySql()} and student_id = ${studentId} union ${markedBatches})
     )
     select
-      (select json_build_object('_id', s.id, 'name', u.name, 'email', u.email) from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.id = ${studentId}) as student,
+      (select json_build_object('_id', s.id, 'name', u.name, 'email', u.email) from students s join users u on u.id = s.user_id and u.academy_id = s.academy_id where s.academy_id = ${academySql()} and s.id = ${studentId}) as student,
       (select coalesce(json_agg(json_build_object('_id', m."_id", 'name', m.name, 'startDate', m."startDate", 'endDate', m."endDate", 'standard', m.standard, 'subject', m.subject, 'teacher', m.teacher)
         order by m.level, m.start_time, m.name), '[]'::json) from mine m) as batches,
       ${columns}`);

@@ -24,7 +24,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request, reply) => {
       const csv = await exportAuditLogCsv(db, request.query, requestLanguage(request));
       // Today from the one SQL fragment (settings sits above audit: it records its own changes here).
-      const { rows } = await db.execute<{ today: string }>(sql`select to_char(${academyTodaySql}, 'YYYY-MM-DD') as today`);
+      const { rows } = await db.execute<{ today: string }>(sql`select to_char(${academyTodaySql()}, 'YYYY-MM-DD') as today`);
       const fileName = `activity-${rows[0]!.today}.csv`;
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(csv);
     },

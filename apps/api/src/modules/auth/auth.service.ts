@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Language } from '@academy/shared/languages';
 import type { SessionUser } from '@academy/shared/schemas/auth';
@@ -11,7 +11,7 @@ import { verifyPassword } from '../../lib/password';
 import { recordAudit, recordAuditOnce } from '../audit';
 import { createSession } from '../sessions';
 import { markSignedIn, updateAccount } from '../users';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 // The throttle's limits live with it (db/sign-in-throttle.ts); offered here for the module's tests and importers.
 export { LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT } from '../../db/sign-in-throttle';
@@ -44,10 +44,10 @@ export async function setUserLanguage(db: Db, userId: string, language: Language
 /** The account an email or a student ID (issue 21; already upper-case from the schema) names. */
 async function findLoginAccount(db: Db, identifier: string) {
   if (identifier.includes('@')) {
-    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, identifier)).limit(1);
+    const [user] = await db.select().from(users).where(and(thisAcademy(users), eq(sql`lower(${users.email})`, identifier))).limit(1);
     return user;
   }
-  const [row] = await db.select({ user: users }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(eq(students.studentCode, identifier)).limit(1);
+  const [row] = await db.select({ user: users }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(and(thisAcademy(students), eq(students.studentCode, identifier))).limit(1);
   return row?.user;
 }
 

@@ -7,10 +7,11 @@ import type { Role } from '@academy/shared/roles';
 import { OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
 import { forgetSignInCodes } from '../family-outbox';
 import type { Db } from '../../db/client';
-import { loginFailures, parents, sessions, students, teachers, users, signInCodes } from '../../db/schema';
-import { actorColumns, toActor, type Actor } from '../../access/actor';
+import { loginFailures, sessions, users, signInCodes } from '../../db/schema';
+import { actorColumns, actorJoins, toActor, type Actor } from '../../access/actor';
 import { hashToken } from '../../lib/tokens';
 import { joinOn } from '../../db/same-academy';
+import { currentAcademyId } from '../../lib/tenancy';
 
 export type SessionRecord = {
   id: string;
@@ -50,6 +51,10 @@ export function clearSessionCookies(reply: FastifyReply) {
 }
 
 function sessionLookup(db: Db) {
+  // The academy by its value in every table, besides row-level security's: Citus then sends the statement to
+  // that academy's shard alone (a policy's filter is applied on the shards, where the router cannot see it).
+  const academy = sql.placeholder('academyId');
+  const [[teacherRows, ofTeacher], [studentRows, ofStudent], [parentRows, ofParent]] = actorJoins(academy);
   return db
     .select({
       id: sessions.id,
@@ -57,14 +62,14 @@ function sessionLookup(db: Db) {
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       user: { id: users.id, name: users.name, email: users.email, role: users.role, avatarUrl: users.avatarUrl, language: users.language },
-      actor: actorColumns,
+      actor: actorColumns(academy),
     })
     .from(sessions)
-    .innerJoin(users, joinOn(users.id, sessions.userId))
-    .leftJoin(teachers, joinOn(teachers.userId, users.id))
-    .leftJoin(students, joinOn(students.userId, users.id))
-    .leftJoin(parents, joinOn(parents.userId, users.id))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)))
+    .innerJoin(users, and(joinOn(users.id, sessions.userId), eq(users.academyId, academy)))
+    .leftJoin(teacherRows, ofTeacher)
+    .leftJoin(studentRows, ofStudent)
+    .leftJoin(parentRows, ofParent)
+    .where(and(eq(sessions.academyId, academy), eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)))
     .limit(1)
     .prepare('academy_session_by_token');
 }
@@ -79,7 +84,14 @@ const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
 export async function findSessionByToken(db: Db, token: string): Promise<SessionRecord | undefined> {
   let lookup = sessionLookups.get(db);
   if (!lookup) sessionLookups.set(db, (lookup = sessionLookup(db)));
-  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
+  // Outside every academy (the platform's own address) no academy's session exists.
+  let academyId: string;
+  try {
+    academyId = currentAcademyId();
+  } catch {
+    return undefined;
+  }
+  const [row] = await lookup.execute({ academyId, tokenHash: hashToken(token) });
   return row ? { ...row, actor: toActor(row.actor) } : undefined;
 }
 

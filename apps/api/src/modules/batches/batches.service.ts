@@ -3,7 +3,7 @@ import { academicYearEnd, academicYearStart } from '@academy/shared/calendar';
 import type { z } from 'zod';
 import type { Batch, BatchStatus, batchInputSchema, batchListQuerySchema, EnrolledStudent } from '@academy/shared/schemas/batches';
 import { formatSchedule, type Weekday } from '@academy/shared/schedule';
-import { type Db, type DbExecutor, joinOn, thisAcademy } from '../../db/client';
+import { type Db, type DbExecutor, academySql, joinOn, thisAcademy } from '../../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../../db/schema';
 import { firstParentColumn } from '../../read-models/first-parent';
 import { AppError } from '../../lib/app-error';
@@ -52,7 +52,7 @@ async function enrolledStudentsOf(db: DbExecutor, batchIds: string[], populate: 
     const { rows: idRows } = await db.execute<{ batch_id: string; ids: string[] }>(sql`
       select bs.batch_id, array_agg(s.id order by lower(u.name)) as ids
       from ${batchStudents} bs join ${students} s on s.id = bs.student_id and s.academy_id = bs.academy_id join ${users} u on u.id = s.user_id and u.academy_id = s.academy_id
-      where bs.batch_id = any(${sql.param(batchIds)}::uuid[]) and s.status = 'active'
+      where bs.academy_id = ${academySql()} and bs.batch_id = any(${sql.param(batchIds)}::uuid[]) and s.status = 'active'
       group by bs.batch_id`);
     for (const row of idRows) result.set(row.batch_id, row.ids);
     return result;
@@ -64,7 +64,7 @@ async function enrolledStudentsOf(db: DbExecutor, batchIds: string[], populate: 
       name: users.name,
       email: users.email,
       phone: students.phone,
-      parentPhone: firstParentColumn(students.id, 'phone'),
+      parentPhone: firstParentColumn(students.id, 'phone', academySql()),
       standardId: standards.id,
       standardName: standards.name,
       standardLevel: standards.level,
@@ -73,7 +73,7 @@ async function enrolledStudentsOf(db: DbExecutor, batchIds: string[], populate: 
     .innerJoin(students, joinOn(students.id, batchStudents.studentId))
     .innerJoin(users, joinOn(users.id, students.userId))
     .leftJoin(standards, joinOn(standards.id, students.standardId))
-    .where(and(inArray(batchStudents.batchId, batchIds), eq(students.status, 'active')))
+    .where(and(thisAcademy(batchStudents), inArray(batchStudents.batchId, batchIds), eq(students.status, 'active')))
     .orderBy(asc(sql`lower(${users.name})`));
   for (const row of rows) {
     const list = result.get(row.batchId)!;

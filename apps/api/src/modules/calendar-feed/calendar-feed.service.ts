@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { CalendarFeedLink, CalendarFeedStatus } from '@academy/shared/schemas/calendar-feed';
 import type { Db, DbExecutor } from '../../db/client';
-import { calendarFeeds, parents, students, teachers, users } from '../../db/schema';
+import { calendarFeeds, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { actorColumns, toActor, type Actor } from '../../access/actor';
+import { actorColumns, actorJoins, toActor, type Actor } from '../../access/actor';
 import { mayHaveCalendarFeed } from '../../access/calendar-feed';
 import { recordAudit } from '../audit';
 import { scheduleIcs } from '../batches';
-import { joinOn } from '../../db/same-academy';
+import { academySql, joinOn } from '../../db/same-academy';
 
 export const CALENDAR_FEED_NOT_FOUND = 'This calendar address is no longer valid';
 
@@ -47,14 +47,16 @@ export async function deleteCalendarFeed(db: Db, actor: Actor): Promise<void> {
  */
 export async function calendarFeedIcs(db: DbExecutor, token: string): Promise<string> {
   // The owner as an Actor (their teacher or student record) in the same statement as the address.
+  const academy = academySql();
+  const [[teacherRows, ofTeacher], [studentRows, ofStudent], [parentRows, ofParent]] = actorJoins(academy);
   const [row] = await db
-    .select({ ...actorColumns, language: users.language })
+    .select({ ...actorColumns(academy), language: users.language })
     .from(calendarFeeds)
-    .innerJoin(users, joinOn(users.id, calendarFeeds.userId))
-    .leftJoin(teachers, joinOn(teachers.userId, users.id))
-    .leftJoin(students, joinOn(students.userId, users.id))
-    .leftJoin(parents, joinOn(parents.userId, users.id))
-    .where(and(eq(calendarFeeds.tokenHash, hashToken(token)), eq(users.isActive, true)));
+    .innerJoin(users, and(joinOn(users.id, calendarFeeds.userId), eq(users.academyId, academy)))
+    .leftJoin(teacherRows, ofTeacher)
+    .leftJoin(studentRows, ofStudent)
+    .leftJoin(parentRows, ofParent)
+    .where(and(eq(calendarFeeds.academyId, academy), eq(calendarFeeds.tokenHash, hashToken(token)), eq(users.isActive, true)));
   const owner = row ? toActor(row) : undefined;
   if (!owner || !mayHaveCalendarFeed(owner)) throw new AppError('NOT_FOUND', CALENDAR_FEED_NOT_FOUND);
   // In the owner's language (issue 53): a phone's calendar app fetches it without saying who reads.

@@ -55,7 +55,7 @@ async function openCourses(db: DbExecutor, where?: SQL): Promise<OpenCourse[]> {
     .innerJoin(teachers, joinOn(teachers.id, batches.teacherId))
     .innerJoin(users, joinOn(users.id, teachers.userId))
     // A batch ending today is still listed until midnight where the academy is.
-    .where(and(sql`${batches.endDate} >= ${academyTodaySql}`, isNull(batches.archivedAt), where))
+    .where(and(sql`${batches.endDate} >= ${academyTodaySql()}`, isNull(batches.archivedAt), where))
     .orderBy(asc(standards.level), asc(subjects.name), asc(batches.startTime), asc(batches.name));
 
   return rows.map(({ standardId, standardName, subjectId, subjectName, fees, ...batch }) => ({

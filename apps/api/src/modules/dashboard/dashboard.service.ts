@@ -11,7 +11,7 @@ import { weeklySchedule } from '../batches';
 import { listNotes } from '../notes';
 import { academyCurrentYear, academyToday, getAcademySettings } from '../../academy-settings';
 import { cacheKey, cachedRead, keptVariant } from '../../lib/read-cache';
-import { academyDayStartSql, academyTimeZoneSql, thisAcademyTimeZoneSql } from '../../db/academy-today';
+import { academyDayStartSql, academyTimeZoneSql } from '../../db/academy-today';
 import { academySql } from '../../db/same-academy';
 import { yearFeeTotals } from '../fees';
 import { ownerMonthOf, ownerMonthSql, type MonthRow } from './owner-month';
@@ -76,7 +76,7 @@ type MessageCount = { kind: MessageKind; status: MessageStatus; count: number; h
  * rows only), `held` those queued until the quiet hours end: a scalar subquery (json array).
  */
 function messagesTodaySql(today: string): SQL {
-  const zone = thisAcademyTimeZoneSql();
+  const zone = academyTimeZoneSql();
   return sql`(select coalesce(json_agg(m), '[]'::json) from (
       select m.kind, m.status, count(*)::int as count, count(*) filter (where m.status = 'queued' and m.not_before > now())::int as held
       from parent_messages m
@@ -300,8 +300,8 @@ export async function yearSummary(db: Db, year?: string): Promise<YearSummary> {
             'percentage', round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8)
           from attendance_records a where a.batch_id in (select id from year_batches)) as attendance,
         (select count(*)::int from exams t where t.batch_id in (select id from year_batches)) as tests,
-        (select count(*)::int from admission_enquiries e where (e.created_at at time zone ${academyTimeZoneSql})::date between ${from}::date and ${to}::date) as enquiries,
-        (select count(*)::int from admission_enquiries e where e.status = 'admitted' and (e.created_at at time zone ${academyTimeZoneSql})::date between ${from}::date and ${to}::date) as admitted
+        (select count(*)::int from admission_enquiries e where (e.created_at at time zone ${academyTimeZoneSql()})::date between ${from}::date and ${to}::date) as enquiries,
+        (select count(*)::int from admission_enquiries e where e.status = 'admitted' and (e.created_at at time zone ${academyTimeZoneSql()})::date between ${from}::date and ${to}::date) as admitted
     `),
     yearFeeTotals(db, from, to),
   ]);

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { OwnerMonth } from '@academy/shared/schemas/dashboard';
 import { shiftDate } from '@academy/shared/calendar';
 import { paiseToRupees as rupees } from '@academy/shared/money';
-import { academyDayStartSql, thisAcademyTimeZoneSql } from '../../db/academy-today';
+import { academyDayStartSql, academyTimeZoneSql } from '../../db/academy-today';
 import { academySql } from '../../db/same-academy';
 
 /** The calendar month before 'YYYY-MM'. */
@@ -33,7 +33,7 @@ export function ownerMonthSql(today: string): { cte: SQL; columns: SQL } {
   const lastMonthStart = `${lastMonth}-01`;
   const lastMonthToDate = lastMonthToDateOf(today);
   // Every table names the academy: the statement goes to one shard on Citus (decision 053).
-  const zone = thisAcademyTimeZoneSql();
+  const zone = academyTimeZoneSql();
   const academy = academySql();
   return {
     cte: sql`overdue as (

@@ -9,7 +9,7 @@ import { childIdOf } from '../../access/parents';
 import { taughtBy } from '../../access/students';
 import { staffExamsTeacherId } from '../../access/exams';
 import { averageAndHighest, competitionRanks, percentageOf } from './ranking';
-import { thisAcademyTimeZoneSql } from '../../db/academy-today';
+import { academyTimeZoneSql } from '../../db/academy-today';
 import { batchForStaff, examColumns, EXAM_FROM, examForStaff, toExam, type ExamRow } from './exam-rows';
 
 /** GET /api/batches/{id}/tests: newest first. */
@@ -74,7 +74,7 @@ export async function examsOfStudent(
       -- A test of their batch held on or after the day they joined it, or one they have a mark in; a
       -- test held before they joined is not theirs (issue 42: not "absent", left out of chart and card).
       where t.academy_id = ${academySql()} and (t.batch_id in (select batch_id from batch_students where academy_id = ${academySql()} and student_id = ${studentId}
-                             and (enrolled_at at time zone ${thisAcademyTimeZoneSql()})::date <= t.date)
+                             and (enrolled_at at time zone ${academyTimeZoneSql()})::date <= t.date)
           or exists (select 1 from exam_marks m where m.exam_id = t.id and m.academy_id = t.academy_id and m.academy_id = ${academySql()} and m.student_id = ${studentId}))
         ${options.includeUnpublished ? sql`` : sql`and t.published_at is not null`}
         ${options.teacherId ? sql`and t.batch_id in (select id from batches where academy_id = ${academySql()} and teacher_id = ${options.teacherId})` : sql``}

@@ -158,7 +158,7 @@ export function enrolmentsSheet({ sheet, wordOf }: SheetContext): Promise<number
       BATCH, STUDENT_ID, STUDENT, STATUS, date('Enrolled on'),
     ],
     sql`
-      select b.name as batch, s.student_code, u.name, s.status, (bs.enrolled_at at time zone ${academyTimeZoneSql})::date as enrolled_on
+      select b.name as batch, s.student_code, u.name, s.status, (bs.enrolled_at at time zone ${academyTimeZoneSql()})::date as enrolled_on
       from batch_students bs
       join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id
       join students s on s.id = bs.student_id and s.academy_id = bs.academy_id

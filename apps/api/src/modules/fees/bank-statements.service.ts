@@ -19,7 +19,7 @@ import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /** The saved column mapping of the academy's bank, if it is not HDFC, SBI or ICICI. */
 async function savedMapping(db: DbExecutor): Promise<StatementMapping | undefined> {
-  const [row] = await db.select({ payments: academySettings.payments }).from(academySettings);
+  const [row] = await db.select({ payments: academySettings.payments }).from(academySettings).where(thisAcademy(academySettings));
   return row?.payments.statementMapping;
 }
 

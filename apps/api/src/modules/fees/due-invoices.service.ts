@@ -12,7 +12,7 @@ import type { PrintableReceipt } from './printable-receipts';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { nextCreditNote } from './credit-note-series';
-import { joinOn, thisAcademy } from '../../db/same-academy';
+import { academySql, joinOn, thisAcademy } from '../../db/same-academy';
 
 /**
  * Instalments as a continuous supply (CGST Act s.31(5)(a), docs/decisions/070-instalment-invoices-on-due-dates.md):
@@ -27,7 +27,7 @@ export type OpenDueInvoice = { id: string; dueId: string; number: string; date: 
 
 /** What live receipts paid against each invoice, as SQL (a cancelled receipt's settlement counts no more); the invoice's id written out in full, as a one-table select would leave it bare (and `r.id` would answer). */
 const settledOf = (column: 'amount_paise' | 'due_paise') =>
-  sql<number>`coalesce((select sum(s.${sql.raw(column)}) from ${feeInvoiceSettlements} s join ${feeReceipts} r on r.id = s.receipt_id and r.academy_id = s.academy_id where s.invoice_id = "fee_due_invoices"."id" and s.academy_id = "fee_due_invoices"."academy_id" and r.cancelled_at is null), 0)`;
+  sql<number>`coalesce((select sum(s.${sql.raw(column)}) from ${feeInvoiceSettlements} s join ${feeReceipts} r on r.id = s.receipt_id and r.academy_id = s.academy_id where s.academy_id = ${academySql()} and s.academy_id = "fee_due_invoices"."academy_id" and s.invoice_id = "fee_due_invoices"."id" and r.cancelled_at is null), 0)`;
 
 /** The live due-date invoices of these dues with something left to pay on them (in the caller's transaction, after the dues are locked). */
 export async function openDueInvoices(db: DbExecutor, dueIds: readonly string[]): Promise<OpenDueInvoice[]> {
@@ -44,7 +44,7 @@ export async function openDueInvoices(db: DbExecutor, dueIds: readonly string[])
       settledDue: settledOf('due_paise').mapWith(Number),
     })
     .from(feeDueInvoices)
-    .where(and(inArray(feeDueInvoices.dueId, [...dueIds]), isNull(feeDueInvoices.creditNoteNumber)))
+    .where(and(thisAcademy(feeDueInvoices), inArray(feeDueInvoices.dueId, [...dueIds]), isNull(feeDueInvoices.creditNoteNumber)))
     .orderBy(asc(feeDueInvoices.financialYear), asc(feeDueInvoices.seq));
   return rows
     .map((row) => ({ id: row.id, dueId: row.dueId, number: row.number, date: row.date, amountPaise: row.amountPaise, duePaise: row.duePaise, moneyLeft: row.amountPaise - row.settledMoney, dueLeft: row.duePaise - row.settledDue }))
@@ -66,7 +66,7 @@ export async function dueInvoicesOf(db: DbExecutor, of: { studentId: string } | 
   const rows = await db
     .select({ invoice: feeDueInvoices, settledMoney: settledOf('amount_paise').mapWith(Number) })
     .from(feeDueInvoices)
-    .where(and('studentId' in of ? eq(feeDueInvoices.studentId, of.studentId) : inArray(feeDueInvoices.dueId, Array.isArray(of.dueIds) ? [...(of.dueIds as readonly string[])] : (of.dueIds as SQLWrapper)), isNull(feeDueInvoices.creditNoteNumber)));
+    .where(and(thisAcademy(feeDueInvoices), 'studentId' in of ? eq(feeDueInvoices.studentId, of.studentId) : inArray(feeDueInvoices.dueId, Array.isArray(of.dueIds) ? [...(of.dueIds as readonly string[])] : (of.dueIds as SQLWrapper)), isNull(feeDueInvoices.creditNoteNumber)));
   return new Map(
     rows.map(({ invoice, settledMoney }) => [
       invoice.dueId,

@@ -128,19 +128,19 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     .select({ _id: students.id, name: users.name, code: students.studentCode, state: students.state })
     .from(students)
     .innerJoin(users, joinOn(users.id, students.userId))
-    .where(eq(students.id, studentId))
+    .where(and(thisAcademy(students), eq(students.id, studentId)))
     .limit(1);
   if (!found) throw new AppError('NOT_FOUND', 'Student not found');
   const { code, state, ...student } = found;
   const [dueRows, payments, concessions, today, payee, claims, invoices] = await Promise.all([
     db
-      .select({ due: feeDues, batchName: batches.name, taxable: dueTaxableSql.mapWith(Boolean), deposit: dueDepositSql.mapWith(Boolean), delivery: dueDeliverySql })
+      .select({ due: feeDues, batchName: batches.name, taxable: dueTaxableSql().mapWith(Boolean), deposit: dueDepositSql().mapWith(Boolean), delivery: dueDeliverySql() })
       .from(feeDues)
       .leftJoin(batches, joinOn(batches.id, feeDues.batchId))
-      .where(eq(feeDues.studentId, studentId))
+      .where(and(thisAcademy(feeDues), eq(feeDues.studentId, studentId)))
       .orderBy(asc(feeDues.dueDate), asc(feeDues.seq), asc(feeDues.createdAt)),
     receiptsWhere(db, eq(feeReceipts.studentId, studentId)),
-    db.select().from(feeConcessions).where(eq(feeConcessions.studentId, studentId)).orderBy(desc(feeConcessions.createdAt)),
+    db.select().from(feeConcessions).where(and(thisAcademy(feeConcessions), eq(feeConcessions.studentId, studentId))).orderBy(desc(feeConcessions.createdAt)),
     academyToday(db),
     upiPayee(db),
     claimsOfStudent(db, studentId),
@@ -208,7 +208,7 @@ export async function dueUpiFor(db: DbExecutor, actor: Actor, dueId: string): Pr
 /** A due's UPI request when `mayRead` allows its student (the access layer's rule, or a pay link's student); else 404. */
 export async function dueUpiWhere(db: DbExecutor, dueId: string, mayRead: (studentId: string) => boolean): Promise<{ link: string; reference: string }> {
   const [row] = await db
-    .select({ due: feeDues, code: students.studentCode, name: users.name, state: students.state, taxable: dueTaxableSql.mapWith(Boolean), deposit: dueDepositSql.mapWith(Boolean), delivery: dueDeliverySql })
+    .select({ due: feeDues, code: students.studentCode, name: users.name, state: students.state, taxable: dueTaxableSql().mapWith(Boolean), deposit: dueDepositSql().mapWith(Boolean), delivery: dueDeliverySql() })
     .from(feeDues)
     .innerJoin(students, joinOn(students.id, feeDues.studentId))
     .innerJoin(users, joinOn(users.id, students.userId))

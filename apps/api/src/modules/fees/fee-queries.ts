@@ -6,7 +6,7 @@ import type { Due, Receipt } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { batches, feeAllocations, feeDueInvoices, feeDues, feeInvoiceSettlements, feePlans, feeReceipts, students, users } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
-import { academySql, joinOn, thisAcademy, qualified } from '../../db/same-academy';
+import { academySql, joinOn, qualified, thisAcademy } from '../../db/same-academy';
 
 /**
  * What the fees module's use cases share: the balance of a due as SQL, the one order of locking dues,
@@ -70,14 +70,14 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
     .from(feeReceipts)
     .innerJoin(students, joinOn(students.id, feeReceipts.studentId))
     .innerJoin(users, joinOn(users.id, students.userId))
-    .where(where)
+    .where(and(thisAcademy(feeReceipts), where))
     .orderBy(desc(feeReceipts.date), desc(feeReceipts.createdAt));
   const allocations = rows.length
     ? await db
         .select({ receiptId: feeAllocations.receiptId, dueId: feeAllocations.dueId, label: feeDues.label, amountPaise: feeAllocations.amountPaise, dueDate: feeDues.dueDate })
         .from(feeAllocations)
         .innerJoin(feeDues, joinOn(feeDues.id, feeAllocations.dueId))
-        .where(inArray(feeAllocations.receiptId, rows.map((row) => row.receipt.id)))
+        .where(and(thisAcademy(feeAllocations), inArray(feeAllocations.receiptId, rows.map((row) => row.receipt.id))))
         .orderBy(asc(feeDues.dueDate), asc(feeDues.seq))
     : [];
   // The due-date invoices each receipt paid (decision 070).
@@ -86,7 +86,7 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
         .select({ receiptId: feeInvoiceSettlements.receiptId, invoiceId: feeDueInvoices.id, number: feeDueInvoices.number, date: feeDueInvoices.date, amountPaise: feeInvoiceSettlements.amountPaise })
         .from(feeInvoiceSettlements)
         .innerJoin(feeDueInvoices, joinOn(feeDueInvoices.id, feeInvoiceSettlements.invoiceId))
-        .where(inArray(feeInvoiceSettlements.receiptId, rows.map((row) => row.receipt.id)))
+        .where(and(thisAcademy(feeInvoiceSettlements), inArray(feeInvoiceSettlements.receiptId, rows.map((row) => row.receipt.id))))
         .orderBy(asc(feeDueInvoices.financialYear), asc(feeDueInvoices.seq))
     : [];
   return rows.map(({ receipt, studentName }) => ({
@@ -130,15 +130,18 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
   }));
 }
 
+/*
+ * A due's plan and batch, looked up in a correlated subquery: each names the academy as a parameter, as the dues
+ * do (decision 053): Citus sends a statement to one shard only when every table in it names the academy by value
+ * (it sees no academy through a correlated subquery's outer column), and locks rows only in such a statement. The
+ * subquery also keeps the outer row's academy: in a statement that names none, Citus pushes it down by that column.
+ */
 /** Whether a due carries GST (issue 57): its plan's flag; a due of no plan (a carried balance, a plan since deleted) is taxable. */
-export const dueTaxableSql = sql<boolean>`coalesce((select ${feePlans.taxable} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${qualified(feeDues.academyId)}), true)`;
-
+export const dueTaxableSql = () => sql<boolean>`coalesce((select ${feePlans.taxable} from ${feePlans} where ${feePlans.academyId} = ${academySql()} and ${feePlans.academyId} = ${qualified(feeDues.academyId)} and ${feePlans.id} = ${feeDues.planId}), true)`;
 /** Whether a due is a refundable deposit (decision 062: no supply): its plan's flag; a due of no plan is not. */
-export const dueDepositSql = sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${qualified(feeDues.academyId)}), false)`;
+export const dueDepositSql = () => sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.academyId} = ${academySql()} and ${feePlans.academyId} = ${qualified(feeDues.academyId)} and ${feePlans.id} = ${feeDues.planId}), false)`;
 /** How a due's batch is taught (decision 062: the place of supply follows it); a due of no batch counts as the classroom's. */
-export const dueDeliverySql = sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId} and ${batches.academyId} = ${qualified(feeDues.academyId)}), 'classroom')`;
-/** dueDeliverySql naming the academy as a parameter, for a locking statement (decision 053: Citus locks rows on one shard only). */
-export const dueDeliveryOfThisAcademySql = () => sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.id} = ${feeDues.batchId} and ${batches.academyId} = ${academySql()}), 'classroom')`;
+export const dueDeliverySql = () => sql<BatchDelivery>`coalesce((select ${batches.delivery} from ${batches} where ${batches.academyId} = ${academySql()} and ${batches.academyId} = ${qualified(feeDues.academyId)} and ${batches.id} = ${feeDues.batchId}), 'classroom')`;
 
 /**
  * A student's open dues with something left to pay, locked in the one order (a payment and a concession both start here).
@@ -154,7 +157,7 @@ export async function lockOpenDues(tx: DbExecutor, studentId: string) {
       balance: balanceSql.mapWith(Number),
       taxable: sql<boolean>`coalesce((select ${feePlans.taxable} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${academy}), true)`.mapWith(Boolean),
       deposit: sql<boolean>`coalesce((select ${feePlans.deposit} from ${feePlans} where ${feePlans.id} = ${feeDues.planId} and ${feePlans.academyId} = ${academy}), false)`.mapWith(Boolean),
-      delivery: dueDeliveryOfThisAcademySql().mapWith((value: string) => value as BatchDelivery),
+      delivery: dueDeliverySql().mapWith((value: string) => value as BatchDelivery),
     })
     .from(feeDues)
     .where(and(and(eq(feeDues.studentId, studentId), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`), thisAcademy(feeDues)))

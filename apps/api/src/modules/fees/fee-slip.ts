@@ -44,7 +44,7 @@ const QR_SIZE = 170;
 /** GET /api/dues/{id}/slip.pdf: the office, the student and their parents (another family's due answers 404). */
 export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, language: Language): Promise<{ pdf: Buffer; fileName: string }> {
   const [row] = await db
-    .select({ due: feeDues, code: students.studentCode, name: users.name, state: students.state, batchName: batches.name, taxable: dueTaxableSql.mapWith(Boolean), deposit: dueDepositSql.mapWith(Boolean), delivery: dueDeliverySql })
+    .select({ due: feeDues, code: students.studentCode, name: users.name, state: students.state, batchName: batches.name, taxable: dueTaxableSql().mapWith(Boolean), deposit: dueDepositSql().mapWith(Boolean), delivery: dueDeliverySql() })
     .from(feeDues)
     .innerJoin(students, joinOn(students.id, feeDues.studentId))
     .innerJoin(users, joinOn(users.id, students.userId))

@@ -6,7 +6,7 @@ import { transactionWithRetry } from '../../db/retry-transaction';
 import { feeDueInvoices, feeDues, feePlans, feeReceiptCounters, feeReceipts, students } from '../../db/schema';
 import { recordAudits, type AuditActor } from '../audit';
 import { academyToday, getAcademySettings } from '../../academy-settings';
-import { balanceSql, DUE_LOCK_ORDER, dueDeliveryOfThisAcademySql } from './fee-queries';
+import { balanceSql, DUE_LOCK_ORDER, dueDeliverySql } from './fee-queries';
 import { invoiceTax, payableWithTax, placeOfSupplyOf, registrationOn } from '../gst';
 import { joinOn, thisAcademy, qualified } from '../../db/same-academy';
 
@@ -65,7 +65,7 @@ async function lockCandidates(tx: DbExecutor, timeZone: string, today: string) {
       label: feeDues.label,
       dueDate: feeDues.dueDate,
       balance: balanceSql.mapWith(Number),
-      delivery: dueDeliveryOfThisAcademySql().mapWith((value: string) => value as 'classroom' | 'online'),
+      delivery: dueDeliverySql().mapWith((value: string) => value as 'classroom' | 'online'),
       studentState: students.state,
       studentAddress: students.address,
     })

@@ -14,7 +14,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../../academy-settings';
 import { recordPayment } from './payments.service';
 import { lockOpenDues } from './fee-queries';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /**
  * "I have paid" (issue 38): a student or parent reports a UPI payment with its transaction ID (UTR);
@@ -48,7 +48,7 @@ async function claimsWhere(db: DbExecutor, where: SQL | undefined, page?: { limi
     .innerJoin(feeDues, joinOn(feeDues.id, paymentClaims.dueId))
     .leftJoin(claimers, joinOn(claimers.id, paymentClaims.claimedBy))
     .leftJoin(feeReceipts, joinOn(feeReceipts.id, paymentClaims.receiptId))
-    .where(where)
+    .where(and(thisAcademy(paymentClaims), where))
     .orderBy(desc(paymentClaims.createdAt), desc(paymentClaims.id));
   const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
   return rows.map(({ claim, studentName, dueLabel, claimedBy, receiptNumber }) => ({

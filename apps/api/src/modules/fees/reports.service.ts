@@ -26,9 +26,9 @@ function selectDues(db: DbExecutor) {
       studentName: users.name,
       batchName: batches.name,
       studentState: students.state,
-      taxable: dueTaxableSql.mapWith(Boolean),
-      deposit: dueDepositSql.mapWith(Boolean),
-      delivery: dueDeliverySql,
+      taxable: dueTaxableSql().mapWith(Boolean),
+      deposit: dueDepositSql().mapWith(Boolean),
+      delivery: dueDeliverySql(),
       lastReminderAt: sql<Date | null>`(select max(${feeReminders.queuedAt}) from ${feeReminders} where ${feeReminders.dueId} = ${feeDues.id} and ${feeReminders.academyId} = ${qualified(feeDues.academyId)})`.mapWith((value) => (value ? new Date(value) : null)),
     })
     .from(feeDues)

@@ -66,7 +66,7 @@ async function candidates(db: DbExecutor, certificateDate: string, lock: boolean
   const inWindow = rows.map((row) => ({ row, registration: inForce(registrations, row.date) })).filter((entry) => entry.registration);
   if (inWindow.length === 0) return [];
   const allocations = await db
-    .select({ receiptId: feeAllocations.receiptId, dueId: feeAllocations.dueId, amount: feeAllocations.amountPaise, taxable: sql<boolean>`coalesce(${feePlans.taxable}, true)`.mapWith(Boolean), deposit: sql<boolean>`coalesce(${feePlans.deposit}, false)`.mapWith(Boolean), delivery: dueDeliverySql })
+    .select({ receiptId: feeAllocations.receiptId, dueId: feeAllocations.dueId, amount: feeAllocations.amountPaise, taxable: sql<boolean>`coalesce(${feePlans.taxable}, true)`.mapWith(Boolean), deposit: sql<boolean>`coalesce(${feePlans.deposit}, false)`.mapWith(Boolean), delivery: dueDeliverySql() })
     .from(feeAllocations)
     .innerJoin(feeDues, joinOn(feeDues.id, feeAllocations.dueId))
     .leftJoin(feePlans, joinOn(feePlans.id, feeDues.planId))

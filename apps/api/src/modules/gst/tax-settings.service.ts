@@ -1,4 +1,4 @@
-import { desc, lte } from 'drizzle-orm';
+import { and, desc, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { GST_STATES, gstinState, payableOnDues, payDuesWithTax, placeOfSupplyFor, type BatchDelivery, type DuesPayment, type TaxedDue } from '@academy/shared/gst';
 import { GST_MESSAGES, type taxSettingsInputSchema, type TaxSettings } from '@academy/shared/schemas/gst';
@@ -122,7 +122,7 @@ export async function registrationOn(db: DbExecutor, date: string): Promise<Regi
   const [row] = await db
     .select()
     .from(gstRegistrations)
-    .where(lte(gstRegistrations.effectiveFrom, date))
+    .where(and(thisAcademy(gstRegistrations), lte(gstRegistrations.effectiveFrom, date)))
     .orderBy(desc(gstRegistrations.effectiveFrom), desc(gstRegistrations.createdAt))
     .limit(1);
   return row?.registered && row.gstin ? row : undefined;

@@ -31,7 +31,7 @@ const LECTURES_PER_RUN = 200;
 
 /** The academy's lecture settings, with their defaults. */
 export async function lectureSettingsOf(db: DbExecutor): Promise<LectureSettingsValues> {
-  const [row] = await db.select({ lectures: academySettings.lectures }).from(academySettings).limit(1);
+  const [row] = await db.select({ lectures: academySettings.lectures }).from(academySettings).where(thisAcademy(academySettings));
   const stored = row?.lectures ?? {};
   return {
     recorders: stored.recorders ?? 'all-teachers',

@@ -2,6 +2,10 @@ import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client';
 import { passwordResetTokens, sessions } from '../../db/schema';
 import { generateToken, hashToken } from '../../lib/tokens';
+import { thisAcademy } from '../../db/same-academy';
+
+// Every statement names its academy by value besides row-level security's filter: on Citus it then reaches
+// that academy's shard alone (decision 053).
 
 const IDLE_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000; // signed out after two weeks without use
 const ABSOLUTE_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000; // and never kept past sixty days
@@ -26,23 +30,23 @@ export async function renewSession(db: Db, session: { id: string; createdAt: Dat
   const now = Date.now();
   if (now - session.lastSeenAt.getTime() < RENEW_AFTER_MS) return undefined;
   const expiresAt = new Date(Math.min(now + IDLE_LIFETIME_MS, session.createdAt.getTime() + ABSOLUTE_LIFETIME_MS));
-  await db.update(sessions).set({ expiresAt, lastSeenAt: new Date(now) }).where(eq(sessions.id, session.id));
+  await db.update(sessions).set({ expiresAt, lastSeenAt: new Date(now) }).where(and(thisAcademy(sessions), eq(sessions.id, session.id)));
   return expiresAt;
 }
 
 /** Signing out: ends one session. */
 export async function deleteSession(db: Db, sessionId: string) {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await db.delete(sessions).where(and(thisAcademy(sessions), eq(sessions.id, sessionId)));
 }
 
 /** Ends every session of a user (password change or reset, deactivation), optionally keeping one. */
 export async function deleteUserSessions(db: DbExecutor, userId: string, keepSessionId?: string) {
-  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(and(thisAcademy(sessions), eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
 }
 
 /** Drops expired sessions and old password links (the job `expired-sign-in-records`, hourly). */
 export async function deleteExpiredSessionsAndLinks(db: Db) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  await db.delete(sessions).where(and(thisAcademy(sessions), lt(sessions.expiresAt, sql`now()`)));
   // Kept a day past expiry: the per-account limit on reset mails counts the last hour's links.
-  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`));
+  await db.delete(passwordResetTokens).where(and(thisAcademy(passwordResetTokens), lt(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`)));
 }

@@ -17,7 +17,7 @@ import { thisAcademy } from '../../db/same-academy';
  */
 
 async function readApp(db: DbExecutor): Promise<{ packageName: string | null; fingerprints: string[] }> {
-  const [row] = await db.select({ app: academySettings.app }).from(academySettings);
+  const [row] = await db.select({ app: academySettings.app }).from(academySettings).where(thisAcademy(academySettings));
   return { packageName: row?.app.packageName ?? null, fingerprints: row?.app.fingerprints ?? [] };
 }
 

@@ -11,7 +11,7 @@ import { thisAcademy } from '../../db/same-academy';
  * one set, every open due answers a UPI request (the fees module builds it); without, none.
  */
 export async function getPaymentSettings(db: DbExecutor): Promise<PaymentSettings> {
-  const [row] = await db.select({ payments: academySettings.payments }).from(academySettings);
+  const [row] = await db.select({ payments: academySettings.payments }).from(academySettings).where(thisAcademy(academySettings));
   return { upi: row?.payments.upi ?? null };
 }
 

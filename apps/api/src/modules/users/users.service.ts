@@ -5,6 +5,7 @@ import { emailSchema, newPasswordSchema } from '@academy/shared/schemas/auth';
 import { DEFAULT_LANGUAGE, type Language } from '@academy/shared/languages';
 import type { Role } from '@academy/shared/roles';
 import type { Db, DbExecutor } from '../../db/client';
+import { thisAcademy } from '../../db/same-academy';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
@@ -131,7 +132,7 @@ export async function updateAccount(
     ...(changes.avatarUrl !== undefined ? { avatarUrl: changes.avatarUrl } : {}),
     ...(changes.language !== undefined ? { language: changes.language } : {}),
   };
-  if (Object.keys(values).length > 0) await tx.update(users).set(values).where(eq(users.id, userId));
+  if (Object.keys(values).length > 0) await tx.update(users).set(values).where(and(thisAcademy(users), eq(users.id, userId)));
   if (changes.passwordHash !== undefined || changes.isActive === false) {
     await deleteUserSessions(tx, userId, options.keepSessionId);
     await voidPasswordLinks(tx, userId);
@@ -140,7 +141,7 @@ export async function updateAccount(
 
 /** A successful sign-in, by password or by phone code: the time the profile shows as the last sign-in. */
 export async function markSignedIn(tx: DbExecutor, userId: string): Promise<void> {
-  await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  await tx.update(users).set({ lastLoginAt: new Date() }).where(and(thisAcademy(users), eq(users.id, userId)));
 }
 
 /** The account with this email, whatever its case and surrounding spaces (sign-in, password reset, new accounts). */

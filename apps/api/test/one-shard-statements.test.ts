@@ -1,0 +1,73 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/client';
+import { buildTestApp, createTestDatabaseConnection, ownerConnectionTo, type TestApp } from './build-test-app';
+import { buildBatch, buildStudent, buildTeacher, buildUser, loginAll } from './factories';
+import { onCitus } from './citus-cluster';
+
+/*
+ * On Citus (npm run proof:citus) a statement that names no academy by value goes to every shard: row-level
+ * security's filter is applied on the workers, where the coordinator's router cannot see it (decision 053).
+ * The statements of a sign-in, of every signed-in request and of the busiest screens name their academy. Here
+ * the coordinator refuses any statement for more than one shard (`citus.multi_task_query_log_level = 'error'`
+ * on this test's database), so one that forgets its academy fails its request; on plain PostgreSQL the same
+ * requests simply answer.
+ */
+async function databaseName(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ name: string }>('select current_database() as name');
+  return rows[0]!.name;
+}
+
+describe('the busiest requests reach one academy’s shard', () => {
+  let t: TestApp;
+  let cookies: Record<'admin' | 'teacher' | 'student', string>;
+  let studentId: string;
+  let batchId: string;
+  let people: Record<'admin' | 'teacher' | 'student', { email: string } | { user: { email: string } }>;
+
+  beforeAll(async () => {
+    const connection = await createTestDatabaseConnection();
+    // The people and their batch first, by the factories' own statements (not the subject here).
+    const fixtures = createDatabase(connection);
+    try {
+      const teacher = await buildTeacher(fixtures.db);
+      const student = await buildStudent(fixtures.db);
+      const batch = await buildBatch(fixtures.db, { teacherId: teacher.id, studentIds: [student.id] });
+      const admin = await buildUser(fixtures.db, { role: 'admin' });
+      studentId = student.id;
+      batchId = batch.id;
+      people = { admin, teacher, student };
+      if (onCitus()) {
+        // Every connection opened from now on: a statement for more than one shard is an error.
+        const owner = new pg.Client(ownerConnectionTo(fixtures));
+        await owner.connect();
+        try {
+          await owner.query(`alter database ${owner.escapeIdentifier(await databaseName(owner))} set citus.multi_task_query_log_level = 'error'`);
+        } finally {
+          await owner.end();
+        }
+      }
+    } finally {
+      await fixtures.close();
+    }
+    t = await buildTestApp({ database: createDatabase(connection) });
+    // The sign-in itself: the account by its email, the throttle's tries, the new session.
+    cookies = await loginAll(t.app, people);
+  });
+  afterAll(() => t.close());
+
+  it('answers a signed-in request, a ledger, a batch with its students, a roster and a student’s attendance', async () => {
+    const asks: [string, string][] = [
+      ['student', '/api/auth/me'],
+      ['student', '/api/student/fees'],
+      ['student', '/api/student/attendance'],
+      ['admin', `/api/students/${studentId}/fees`],
+      ['admin', `/api/batches/${batchId}?populate=enrolledStudents`],
+      ['teacher', `/api/attendance/${batchId}/2026-06-03`],
+    ];
+    for (const [who, url] of asks) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: cookies[who as keyof typeof cookies] } });
+      expect(`${url}: ${response.statusCode}`, response.body).toBe(`${url}: 200`);
+    }
+  });
+});
