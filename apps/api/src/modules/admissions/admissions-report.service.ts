@@ -42,21 +42,25 @@ function funnelOf(row: Pick<FunnelSqlRow, 'enquiries' | 'contacted' | 'demo' | '
  */
 export async function admissionsReport(db: DbExecutor, query: ReportQuery): Promise<AdmissionsReport> {
   const zone = academyTimeZoneSql();
+  // The academy named by value besides row-level security's, in every table, correlated subqueries too (keeping
+  // their correlation): on Citus the statement, whose time zone is read from this academy's settings, then goes whole
+  // to the academy's shard (decision 053; without it Citus refuses the join).
+  const academy = academySql();
   // Bounds as instants, so the index on created_at serves the range.
-  const inRange = sql`e.created_at >= ${academyDayStartSql(query.from, zone)} and e.created_at < ${academyDayStartSql(sql`${query.to}::date + 1`, zone)}`;
+  const inRange = sql`e.academy_id = ${academy} and e.created_at >= ${academyDayStartSql(query.from, zone)} and e.created_at < ${academyDayStartSql(sql`${query.to}::date + 1`, zone)}`;
   const [funnel, reasons] = await Promise.all([
     db.execute<FunnelSqlRow>(sql`
       with enquiry as (
         select
           e.source,
           e.standard_id,
-          exists (select 1 from admission_demos d where d.enquiry_id = e.id and d.academy_id = e.academy_id) as demo,
+          exists (select 1 from admission_demos d where d.enquiry_id = e.id and d.academy_id = e.academy_id and d.academy_id = ${academy}) as demo,
           e.status = 'admitted' as admitted,
           e.status <> 'new'
-            or exists (select 1 from admission_enquiry_contacts c where c.enquiry_id = e.id and c.academy_id = e.academy_id)
-            or exists (select 1 from admission_demos d where d.enquiry_id = e.id and d.academy_id = e.academy_id) as contacted,
+            or exists (select 1 from admission_enquiry_contacts c where c.enquiry_id = e.id and c.academy_id = e.academy_id and c.academy_id = ${academy})
+            or exists (select 1 from admission_demos d where d.enquiry_id = e.id and d.academy_id = e.academy_id and d.academy_id = ${academy}) as contacted,
           case when e.status = 'admitted' then
-            ((select max(sc.changed_at) from admission_enquiry_status_changes sc where sc.enquiry_id = e.id and sc.academy_id = e.academy_id and sc.to_status = 'admitted') at time zone ${zone})::date
+            ((select max(sc.changed_at) from admission_enquiry_status_changes sc where sc.enquiry_id = e.id and sc.academy_id = e.academy_id and sc.academy_id = ${academy} and sc.to_status = 'admitted') at time zone ${zone})::date
               - (e.created_at at time zone ${zone})::date
           end as days_to_admit
         from admission_enquiries e

@@ -8,7 +8,7 @@ import type { CatalogText, CatalogValues } from '@academy/shared/i18n/server-cat
 import { formatClock } from '@academy/shared/calendar';
 import { WEEKDAYS, type Weekday } from '@academy/shared/schedule';
 import { academyTimeZoneSql } from '../../db/academy-today';
-import type { DbExecutor } from '../../db/client';
+import { academySql, type DbExecutor } from '../../db/client';
 import type { ColumnKind, RawCell } from './workbook-writer';
 
 export type Text = CatalogText<'workbook'>;
@@ -163,6 +163,8 @@ export function enrolmentsSheet({ sheet, wordOf }: SheetContext): Promise<number
       join batches b on b.id = bs.batch_id and b.academy_id = bs.academy_id
       join students s on s.id = bs.student_id and s.academy_id = bs.academy_id
       join users u on u.id = s.user_id and u.academy_id = s.academy_id
+      -- The academy by value (its time zone is read by value): on Citus one shard's statement (decision 053).
+      where bs.academy_id = ${academySql()}
       order by b.name, b.id, s.student_code`,
     (row) => [row.batch as string, row.student_code as string, row.name as string, wordOf(STATUSES, row.status), row.enrolled_on as string],
   );
