@@ -56,7 +56,7 @@ describe('the busiest requests reach one academy’s shard', () => {
   });
   afterAll(() => t.close());
 
-  it('answers a signed-in request, a ledger, a batch with its students, a roster and a student’s attendance', async () => {
+  it('answers a signed-in request, a ledger, a batch with its students, a roster, a student’s attendance and the admissions report', async () => {
     const asks: [string, string][] = [
       ['student', '/api/auth/me'],
       ['student', '/api/student/fees'],
@@ -64,6 +64,8 @@ describe('the busiest requests reach one academy’s shard', () => {
       ['admin', `/api/students/${studentId}/fees`],
       ['admin', `/api/batches/${batchId}?populate=enrolledStudents`],
       ['teacher', `/api/attendance/${batchId}/2026-06-03`],
+      // Its time zone is read by value: with the enquiries left to row-level security alone Citus refused it (a 500).
+      ['admin', '/api/admissions/report?from=2026-04-01&to=2026-06-30'],
     ];
     for (const [who, url] of asks) {
       const response = await t.app.inject({ method: 'GET', url, headers: { cookie: cookies[who as keyof typeof cookies] } });
