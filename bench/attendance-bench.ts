@@ -526,7 +526,7 @@ async function main() {
       return;
     }
     const manyBench = async (baseline: ReadResult[] | undefined) => {
-      console.log('\nMany academies on one deployment (issue 55): 300 academies × 200 students, each request at another academy …');
+      console.log(`\nMany academies on one deployment (issue 55): ${process.env.BENCH_ACADEMIES ?? 300} academies × ${process.env.BENCH_STUDENTS_EACH ?? 200} students, each request at another academy …`);
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
       const many = await runManyAcademiesBench(connection, baseline, today);
       console.log('  the same reads, each request at another academy\'s host:');
