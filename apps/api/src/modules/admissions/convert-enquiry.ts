@@ -1,6 +1,6 @@
 /** An enquiry becomes a student: the student, the family's parent account, and how they sign in. */
 import { LANGUAGES, type Language } from '@academy/shared/languages';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
     ENQUIRY_STATUS_LABELS, type ConvertEnquiryResult
 } from '@academy/shared/schemas/admissions';
@@ -27,7 +27,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { lockEnquiry } from './enquiry-lock';
 import { findEnquiry } from './enquiry-reads';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /**
  * POST /api/admission-enquiries/{id}/convert: in one transaction, an admitted enquiry becomes a
@@ -156,7 +156,7 @@ async function convertedStudent(db: DbExecutor, studentId: string, parentIds: re
     .select({ name: users.name, email: users.email, studentCode: students.studentCode })
     .from(students)
     .innerJoin(users, joinOn(users.id, students.userId))
-    .where(eq(students.id, studentId));
+    .where(and(thisAcademy(students), eq(students.id, studentId)));
   const linked = parentIds.length
     ? await db
         .select({ _id: parents.id, name: users.name, email: users.email })

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import { and, eq } from 'drizzle-orm';
+import { thisAcademy, type DbExecutor } from '../../db/client';
 import { offsiteBackupSettings } from '../../db/schema';
 import { openSecret, UnreadableSecretError } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
@@ -17,7 +17,7 @@ import { SECRET_CONTEXT, type OffsiteConfig } from './offsite-bucket';
  * with `unreadable`, so the caller says why instead of trying without keys.
  */
 export async function academyBucket(db: DbExecutor, keys: ServerKeys, purpose: { for: 'copy' | 'read' }): Promise<{ config: OffsiteConfig | null; unreadable?: true }> {
-  const [row] = await db.select().from(offsiteBackupSettings).limit(1);
+  const [row] = await db.select().from(offsiteBackupSettings).where(thisAcademy(offsiteBackupSettings)).limit(1);
   if (!row || (purpose.for === 'copy' && !row.enabled)) return { config: null };
   try {
     const accessKeyId = openSecret(keys, SECRET_CONTEXT.accessKeyId, row.accessKeyIdSealed);
@@ -31,6 +31,6 @@ export async function academyBucket(db: DbExecutor, keys: ServerKeys, purpose: {
 
 /** Whether the academy's bucket is on (off-site backups on): new lecture renditions go there. */
 export async function academyBucketOn(db: DbExecutor): Promise<boolean> {
-  const [row] = await db.select({ enabled: offsiteBackupSettings.enabled }).from(offsiteBackupSettings).where(eq(offsiteBackupSettings.enabled, true)).limit(1);
+  const [row] = await db.select({ enabled: offsiteBackupSettings.enabled }).from(offsiteBackupSettings).where(and(thisAcademy(offsiteBackupSettings), eq(offsiteBackupSettings.enabled, true))).limit(1);
   return Boolean(row?.enabled);
 }

@@ -14,7 +14,7 @@ import { describeS3Error, objectKeyFor, s3ClientFor, SECRET_CONTEXT, type Offsit
 
 /** The academy's settings row (one per academy), its keys still sealed. */
 export async function offsiteSettingsRow(db: DbExecutor) {
-  const [row] = await db.select().from(offsiteBackupSettings).limit(1);
+  const [row] = await db.select().from(offsiteBackupSettings).where(thisAcademy(offsiteBackupSettings)).limit(1);
   return row;
 }
 

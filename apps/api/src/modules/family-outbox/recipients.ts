@@ -4,7 +4,7 @@ import type { Language } from '@academy/shared/languages';
 import { type MessageChannel, type MessageKind, type PreferredChannel } from '@academy/shared/schemas/messaging';
 import type { DbExecutor } from '../../db/client';
 import { parents, parentStudents, users } from '../../db/schema';
-import { joinOn, qualified } from '../../db/same-academy';
+import { joinOn, qualified, thisAcademy } from '../../db/same-academy';
 
 /** A message for a student's parents: what it is about and its words in every language. */
 export type ParentNotice = {
@@ -79,6 +79,6 @@ export async function parentById(db: DbExecutor, parentId: string): Promise<Link
 
 /** Whether a parent with this number replied STOP on WhatsApp: the number says no to WhatsApp whoever writes to it. */
 export async function phoneStoppedWhatsApp(db: DbExecutor, phone: string): Promise<boolean> {
-  const [stopped] = await db.select({ id: parents.id }).from(parents).where(and(eq(parents.phone, phone), sql`${parents.whatsappStoppedAt} is not null`)).limit(1);
+  const [stopped] = await db.select({ id: parents.id }).from(parents).where(and(thisAcademy(parents), eq(parents.phone, phone), sql`${parents.whatsappStoppedAt} is not null`)).limit(1);
   return Boolean(stopped);
 }
