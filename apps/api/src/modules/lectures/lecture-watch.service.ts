@@ -152,8 +152,9 @@ export async function watermarkOf(db: DbExecutor, actor: Actor): Promise<string>
   const [row] = await db
     .select({ name: users.name, email: users.email, code: students.studentCode })
     .from(users)
-    .leftJoin(students, joinOn(students.userId, users.id))
-    .where(eq(users.id, actor.userId))
+    // The academy by value on both sides (on Citus one shard's statement: decision 053).
+    .leftJoin(students, and(joinOn(students.userId, users.id), thisAcademy(students)))
+    .where(and(thisAcademy(users), eq(users.id, actor.userId)))
     .limit(1);
   return row ? [row.name, row.code ?? row.email].filter(Boolean).join(' · ') : '';
 }
