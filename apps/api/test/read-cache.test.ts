@@ -11,6 +11,8 @@ import { statementsSentDuring } from './statements-sent';
 import { buildAcademies, buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from './factories';
 import { withAcademy } from '../src/lib/tenancy';
 import { listNotifications } from '../src/modules/notifications/notifications.service';
+import { findSessionByToken } from '../src/modules/auth/session.service';
+import { hashToken } from '../src/lib/tokens';
 import { onCitus } from './citus-cluster';
 
 /**
@@ -264,5 +266,95 @@ describe('kept answers', () => {
     expect(marked.statusCode).toBe(200);
     const after = JSON.parse(zlib.gunzipSync((await read()).rawPayload).toString());
     expect(after.data.statistics.absent).toBe(15);
+  });
+});
+
+/**
+ * Sessions kept per server (issue 77, migration 0102): a request whose answer is kept asks the database
+ * nothing at all, and a session ended anywhere (a sign-out, an account deactivated) ends here at once.
+ */
+describe('kept sessions', () => {
+  const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+  /** A new student, signed in: their own session, so that ending it leaves the others' alone. */
+  async function newStudent(name: string) {
+    const row = await buildStudent(t.database.db, { name });
+    return { id: row.id, userId: row.user.id, cookie: await loginAs(t.app, row.user.email) };
+  }
+  const signedIn = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode;
+
+  it('a kept read sends no statement at all: its session is kept too', async () => {
+    await keptNow('/batches', admin);
+    await vi.waitFor(async () => expect((await statementsSentDuring(() => get('/batches', admin))).statements).toEqual([]), { timeout: 15_000, interval: 100 });
+  });
+
+  it('a session ended by another server (a sign-out, every session of the account) is refused here as soon as its notice arrives', async () => {
+    const one = await newStudent('Kept Session Signed Out');
+    await vi.waitFor(async () => expect((await statementsSentDuring(() => get('/student/batches', one.cookie))).statements.filter((statement) => statement.declaredTables?.includes('sessions'))).toEqual([]), { timeout: 15_000, interval: 100 });
+    await writeElsewhere('sessions', 'delete from sessions where token_hash = $1', [hashToken(tokenOf(one.cookie))]);
+    await expect.poll(() => signedIn(one.cookie)).toBe(401);
+  });
+
+  it('an account deactivated by another server is refused here as soon as its notice arrives', async () => {
+    const one = await newStudent('Kept Session Deactivated');
+    expect(await signedIn(one.cookie)).toBe(200);
+    expect(await signedIn(one.cookie)).toBe(200);
+    await writeElsewhere('users', 'update users set is_active = false where id = $1', [one.userId]);
+    await expect.poll(() => signedIn(one.cookie)).toBe(401);
+  });
+
+  it("a session's removal alone is announced: a sign-in or a renewal forgets no kept session (the trigger fires on DELETE and TRUNCATE)", async () => {
+    const { rows } = await t.database.db.execute<{ type: number }>(sql`
+      select tg.tgtype as type from pg_trigger tg where tg.tgrelid = 'sessions'::regclass and tg.tgname = 'announce_change'`);
+    // pg_trigger.tgtype: 4 INSERT, 8 DELETE, 16 UPDATE, 32 TRUNCATE (on Citus the client announces instead: db/client.ts).
+    if (!onCitus()) expect(rows.map((row) => row.type & (4 | 8 | 16 | 32))).toEqual([8 | 32]);
+  });
+
+  it("a renewal here reads that session once again and forgets nobody else's", async () => {
+    const db = t.database.db;
+    const one = await newStudent('Kept Session Renewed');
+    await keptNow('/batches', admin);
+    // Last used eleven minutes ago (RENEW_AFTER_MS is ten): read again with that, its next request renews it.
+    await db.execute(sql`update sessions set last_seen_at = now() - interval '11 minutes' where token_hash = ${hashToken(tokenOf(one.cookie))}`);
+    forgetEverything(db);
+    await keptNow('/batches', admin);
+    const sessionReads = async (cookie: string) => {
+      const { result, statements } = await statementsSentDuring(() => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } }));
+      return { renewed: result.cookies.some((cookie) => cookie.name === 'academy_session'), reads: statements.filter((statement) => statement.declaredTables?.includes('sessions')).length };
+    };
+    expect(await sessionReads(one.cookie)).toEqual({ renewed: true, reads: 1 });
+    expect(await sessionReads(one.cookie)).toEqual({ renewed: false, reads: 1 });
+    expect(await sessionReads(one.cookie)).toEqual({ renewed: false, reads: 0 });
+    expect((await statementsSentDuring(() => get('/batches', admin))).statements).toEqual([]);
+  });
+
+  it("a kept session past its expiry by this server's clock is read again: the database's clock decides", async () => {
+    const one = await newStudent('Kept Session Expiring');
+    const expiresIn = async (seconds: number) => {
+      // A write nobody announces (a renewal's kind); read again with it, the session is kept with that expiry.
+      await t.database.db.execute(sql`update sessions set expires_at = now() + make_interval(secs => ${seconds}) where token_hash = ${hashToken(tokenOf(one.cookie))}`);
+      forgetEverything(t.database.db);
+      expect(await signedIn(one.cookie)).toBe(200);
+    };
+    await expiresIn(30);
+    try {
+      // Forty seconds on by this server's clock, within the kept answer's minute: the database says it still holds.
+      vi.setSystemTime(Date.now() + 40_000);
+      expect(await signedIn(one.cookie)).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    await expiresIn(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await signedIn(one.cookie)).toBe(401);
+  });
+
+  it("academy A's kept session is no session in academy B", async () => {
+    const one = await newStudent('Kept Session Academy A');
+    await get('/student/batches', one.cookie);
+    const inA = await withAcademy(FIRST_ACADEMY_ID, () => findSessionByToken(t.database.db, tokenOf(one.cookie)));
+    expect(inA?.user.id).toBe(one.userId);
+    const B = '00000000-0000-4000-8000-0000000000b8';
+    await buildAcademies(t.database.db, { id: B, slug: 'kept-session-b', name: 'Kept Session B' });
+    expect(await withAcademy(B, () => findSessionByToken(t.database.db, tokenOf(one.cookie)))).toBeUndefined();
   });
 });

@@ -13,6 +13,16 @@ describe('the tables a confirmed write changed (forgets this server’s kept ans
     expect(tablesWritten('DELETE', 'delete from "sessions" where "expires_at" < now()')).toEqual(['sessions']);
   });
 
+  it('a session is named by its removal alone: a sign-in or a renewal forgets no kept session (issue 77)', () => {
+    expect(tablesWritten('INSERT', 'insert into "sessions" ("token_hash", "user_id") values ($1, $2)')).toEqual([]);
+    expect(tablesWritten('UPDATE', 'update "sessions" set "expires_at" = $1, "last_seen_at" = $2 where "id" = $3')).toEqual([]);
+    expect(tablesWritten('DELETE', 'delete from "sessions" where "user_id" = $1')).toEqual(['sessions']);
+    expect(tablesWritten('TRUNCATE', 'truncate "sessions"')).toEqual(['sessions']);
+    expect(writesTold('update "sessions" set "last_seen_at" = $1', '')).toEqual([]);
+    // A removal that cascades to a session counts as everything, as any watched table's.
+    expect(tablesWritten('DELETE', 'delete from "users" where "id" = $1')).toEqual(['*']);
+  });
+
   it('a write whose table cannot be told forgets everything', () => {
     expect(tablesWritten('COPY', 'copy (select 1) to stdout')).toEqual(['*']);
   });

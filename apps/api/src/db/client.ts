@@ -8,7 +8,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { migrationsFolder } from '../paths';
 import { distributeOnCitus } from './citus';
-import { EVERYTHING_CHANGED, tableChanged, WATCHED_TABLES } from '../lib/read-cache';
+import { EVERYTHING_CHANGED, tableChanged, WATCHED_FOR_REMOVALS_ONLY, WATCHED_TABLES } from '../lib/read-cache';
 import { AppError } from '../lib/app-error';
 import { enteredAcademyId, FIRST_ACADEMY_ID } from '../lib/tenancy';
 
@@ -128,16 +128,20 @@ const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'TRUNCATE
 /** The tables a statement writes: `insert into "x"`, `update "x"`, `delete from "x"`, also inside `with …`. */
 const WRITTEN_TABLES = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|merge\s+into|copy)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 const WATCHED = new Set<string>(WATCHED_TABLES);
+const REMOVALS_ONLY = new Set<string>(WATCHED_FOR_REMOVALS_ONLY);
 
 /**
  * What a confirmed write changed. Naming too many tables only forgets more. A delete from a watched
- * table may cascade to others (a batch's enrolments and marks): it counts as everything.
+ * table may cascade to others (a batch's enrolments and marks): it counts as everything. The tables
+ * watched for their removals alone (a session's: lib/read-cache.ts) are named only by a delete, and
+ * cascade to nothing.
  */
 export function tablesWritten(command: string, text: string): string[] {
   const tables = [...new Set([...text.matchAll(WRITTEN_TABLES)].map((match) => match[1]!.toLowerCase()))];
   if (tables.length === 0) return [EVERYTHING_CHANGED];
-  if ((command === 'DELETE' || command === 'TRUNCATE') && tables.some((table) => WATCHED.has(table))) return [EVERYTHING_CHANGED];
-  return tables;
+  const removal = command === 'DELETE' || command === 'TRUNCATE';
+  if (removal && tables.some((table) => WATCHED.has(table) && !REMOVALS_ONLY.has(table))) return [EVERYTHING_CHANGED];
+  return removal ? tables : tables.filter((table) => !REMOVALS_ONLY.has(table));
 }
 
 type QueryResultLike = { command?: string } | undefined;

@@ -51,10 +51,22 @@ export const WATCHED_TABLES = [
   'standards',
   'students',
   'subjects',
+  'sessions',
   'teachers',
   'users',
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
+
+/**
+ * Watched tables whose removals alone are announced (migration 0102's trigger fires on DELETE and TRUNCATE
+ * only; db/client.ts tells no other write of them). A session is kept per server (cachedPersonalRead): its
+ * renewal every ten minutes and a new sign-in make no kept session wrong (a new token is kept by nobody yet,
+ * the expiry is checked in memory, a renewal made here forgets its own), and announcing them would forget
+ * every kept session of the academy a few times a second. A sign-out, or an account's sessions ended (a
+ * password change, a deactivation), must reach every server at once: those are removals. Nothing cascades
+ * from a session, so its removal forgets only the kept sessions.
+ */
+export const WATCHED_FOR_REMOVALS_ONLY: readonly WatchedTable[] = ['sessions'];
 
 /** A notice with this payload: every table changed (a restore). `<academy_id>:*`: every table of that academy. */
 export const EVERYTHING_CHANGED = '*';
@@ -78,6 +90,8 @@ const MAX_ENTRIES = 1_000;
 const MAX_FRESH_ENTRIES = 100;
 /** Keys of answers asked once and no longer kept, remembered so that a second asking keeps its answer (State.askedOnce). */
 const MAX_ASKED_ONCE = 10_000;
+/** Sessions kept (about 1 KB each): everyone signed in on this server in the last minute, up to this many. */
+const MAX_PERSONAL_ENTRIES = 20_000;
 
 type Entry = { value: unknown; readAt: number; academyId: string; tables: readonly WatchedTable[]; expires: number };
 type Reading = { promise: Promise<unknown>; readAt: number };
@@ -107,6 +121,8 @@ type State = {
    * dashboards, asked in turn) would otherwise never be kept at all.
    */
   askedOnce: Set<string>;
+  /** Answers one person asks with every request (their session: cachedPersonalRead), the least recently asked first. */
+  personal: Map<string, Entry>;
   /** Answers being read now: a second request for the same key waits for the same reading. */
   readings: Map<string, Reading>;
 };
@@ -178,35 +194,70 @@ export async function cachedRead<T>(db: object, key: string, tables: readonly Wa
     if (entry.expires > Date.now()) return entry.value as T;
     // Its minute is over but no change to it is known: answered as it is once more while it is read
     // again, so that a minute's end never makes everyone wait for the read (a dashboard takes 100 ms).
-    readAgain(state, academyId, academyKey, tables, read).catch(() => {});
+    readShared(state, academyId, academyKey, tables, read).catch(() => {});
     return entry.value as T;
   }
-  return readAgain(state, academyId, academyKey, tables, read);
+  return readShared(state, academyId, academyKey, tables, read);
 }
 
 /**
  * Reads `key` afresh (or joins the reading already under way) and keeps the answer if still current: among
  * the answers asked more than once when it was asked before (kept before, or dropped from `fresh`), else in `fresh`.
  */
-function readAgain<T>(state: State, academyId: string, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
+function readShared<T>(state: State, academyId: string, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
+  const askedBefore = state.entries.has(key) || state.askedOnce.delete(key);
+  return readAgain(state, academyId, key, tables, read, (entry) => {
+    if (askedBefore) keepEntry(state.entries, MAX_ENTRIES, key, entry);
+    else {
+      const dropped = keepEntry(state.fresh, MAX_FRESH_ENTRIES, key, entry);
+      if (dropped !== undefined) {
+        if (state.askedOnce.size >= MAX_ASKED_ONCE) state.askedOnce.delete(state.askedOnce.values().next().value!);
+        state.askedOnce.add(dropped);
+      }
+    }
+  });
+}
+
+/**
+ * The answer one person asks with every request, their session (issue 77: on a Citus cluster its look-up
+ * was the one statement of a kept read, through the coordinator): kept like `cachedRead`'s answers, and
+ * forgotten the same way, but apart from them, so that thousands of people signed in push out none of the
+ * answers everyone shares; and never answered past its minute, not even once while it is read again, so a
+ * sign-out whose notice was lost ends the session here within the minute. The caller checks what the
+ * statement checked against the clock (a session's expiry). An answer of `undefined` is not kept: cookies
+ * nobody holds must not push out the sessions of those signed in.
+ */
+export async function cachedPersonalRead<T>(db: object, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
+  const academyId = currentAcademyId();
+  const state = states.get(db);
+  if (!state?.listening) return read();
+  const academyKey = `${academyId} ${key}`;
+  const entry = state.personal.get(academyKey);
+  if (entry && entry.expires > Date.now() && isCurrent(state, entry.readAt, academyId, entry.tables)) {
+    keepEntry(state.personal, MAX_PERSONAL_ENTRIES, academyKey, entry);
+    return entry.value as T;
+  }
+  return readAgain(state, academyId, academyKey, tables, read, (kept) => {
+    if (kept.value !== undefined) keepEntry(state.personal, MAX_PERSONAL_ENTRIES, academyKey, kept);
+  });
+}
+
+/** Forgets one answer of cachedPersonalRead in the current academy (a session renewed here: its kept expiry is old). */
+export function forgetPersonalRead(db: object, key: string) {
+  states.get(db)?.personal.delete(`${currentAcademyId()} ${key}`);
+}
+
+/** Reads `key` afresh (or joins the reading already under way); `keep` keeps the answer if it is still current. */
+function readAgain<T>(state: State, academyId: string, key: string, tables: readonly WatchedTable[], read: () => Promise<T>, keep: (entry: Entry) => void): Promise<T> {
   const reading = state.readings.get(key);
   if (reading && reading.readAt === state.clock) return reading.promise as Promise<T>;
 
   const readAt = state.clock;
-  const askedBefore = state.entries.has(key) || state.askedOnce.delete(key);
   const promise = declaredTables.run(tables, read).then((value) => {
     if (process.env.NODE_ENV === 'test') deepFreeze(value);
     // Kept only if nothing it was read from changed meanwhile and the notices kept coming.
     if (state.listening && isCurrent(state, readAt, academyId, tables)) {
-      const entry = { value, readAt, academyId, tables, expires: Date.now() + KEEP_MS };
-      if (askedBefore) keepEntry(state.entries, MAX_ENTRIES, key, entry);
-      else {
-        const dropped = keepEntry(state.fresh, MAX_FRESH_ENTRIES, key, entry);
-        if (dropped !== undefined) {
-          if (state.askedOnce.size >= MAX_ASKED_ONCE) state.askedOnce.delete(state.askedOnce.values().next().value!);
-          state.askedOnce.add(dropped);
-        }
-      }
+      keep({ value, readAt, academyId, tables, expires: Date.now() + KEEP_MS });
       if (typeof value === 'object' && value !== null) keptAnswers.add(value);
     }
     return value;
@@ -243,6 +294,7 @@ function stateOf(db: object): State {
       entries: new Map(),
       fresh: new Map(),
       askedOnce: new Set(),
+      personal: new Map(),
       readings: new Map(),
     };
     states.set(db, state);
@@ -273,11 +325,12 @@ export function forgetEverything(db: object, academyId?: string) {
     state.entries.clear();
     state.fresh.clear();
     state.askedOnce.clear();
+    state.personal.clear();
     state.readings.clear();
     return;
   }
   state.academyChangedAt.set(academyId, state.clock);
-  for (const list of [state.entries, state.fresh]) for (const [key, entry] of list) if (entry.academyId === academyId) list.delete(key);
+  for (const list of [state.entries, state.fresh, state.personal]) for (const [key, entry] of list) if (entry.academyId === academyId) list.delete(key);
   for (const key of state.readings.keys()) if (key.startsWith(`${academyId} `)) state.readings.delete(key);
 }
 

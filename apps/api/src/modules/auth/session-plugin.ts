@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { Db } from '../../db/client';
 import { EXPECTED_USER_HEADER, SESSION_COOKIE, SIGNED_IN_COOKIE } from '@academy/shared/cookies';
 import { renewSession } from '../sessions';
-import { findSessionByToken, setSessionCookies, setSignedInCookie, type SessionRecord } from './session.service';
+import { findSessionByToken, forgetKeptSession, setSessionCookies, setSignedInCookie, type SessionRecord } from './session.service';
 
 export type AuthUser = SessionRecord['user'];
 
@@ -20,7 +20,7 @@ declare module 'fastify' {
 
 /**
  * Reads the session cookie on every request and sets request.user and request.actor (one SQL
- * statement); renews the session as it is used. */
+ * statement, or none while the session is kept: session.service.ts); renews the session as it is used. */
 export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('user', null);
   app.decorateRequest('actor', null);
@@ -47,7 +47,11 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     request.actor = session.actor;
     request.sessionId = session.id;
     const renewed = await renewSession(db, session);
-    if (renewed) setSessionCookies(reply, request, token, renewed);
+    if (renewed) {
+      // Kept with its old last use, it would be renewed again with every request of the next minute.
+      forgetKeptSession(db, token);
+      setSessionCookies(reply, request, token, renewed);
+    }
     // A session from before the signed-in cookie existed gets it with its first request.
     else if (request.cookies[SIGNED_IN_COOKIE] === undefined) setSignedInCookie(reply, request, session.expiresAt);
   });

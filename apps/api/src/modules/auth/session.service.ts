@@ -12,6 +12,7 @@ import { actorColumns, actorJoins, toActor, type Actor } from '../../access/acto
 import { hashToken } from '../../lib/tokens';
 import { joinOn } from '../../db/same-academy';
 import { currentAcademyId } from '../../lib/tenancy';
+import { cachedPersonalRead, forgetPersonalRead, type WatchedTable } from '../../lib/read-cache';
 
 export type SessionRecord = {
   id: string;
@@ -75,15 +76,29 @@ function sessionLookup(db: Db) {
 }
 const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
 
+/** What a session's answer is read from: a change to any of them (a sign-out anywhere, a deactivation, a role) forgets it. */
+const SESSION_TABLES: readonly WatchedTable[] = ['sessions', 'users', 'teachers', 'students', 'parents', 'parent_students'];
+
+/** The key of a session's kept answer: its token's hash (the token itself is not kept). */
+function sessionKey(tokenHash: string): string {
+  return `session:${tokenHash}`;
+}
+
 /**
  * The session, its user and that user's teacher or student record, in ONE statement (every request
  * with a cookie runs it): the access layer's Actor comes from the same row. The statement is built
  * once per database and prepared on each connection (a named statement): building the query again
  * for every request was most of what a signed-in request cost (decision 012).
+ *
+ * Kept per server for a minute (lib/read-cache.ts `cachedPersonalRead`; issue 77: on a Citus cluster this
+ * look-up was the one statement of a kept read, through the coordinator): a sign-out or an account's
+ * sessions ended anywhere, and any change to the account or its records, forget it at once on every
+ * server. A kept one past its expiry by this server's clock is read again: the statement compares it with the database's.
  */
 export async function findSessionByToken(db: Db, token: string): Promise<SessionRecord | undefined> {
   let lookup = sessionLookups.get(db);
   if (!lookup) sessionLookups.set(db, (lookup = sessionLookup(db)));
+  const statement = lookup;
   // Outside every academy (the platform's own address) no academy's session exists.
   let academyId: string;
   try {
@@ -91,8 +106,24 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
   } catch {
     return undefined;
   }
-  const [row] = await lookup.execute({ academyId, tokenHash: hashToken(token) });
-  return row ? { ...row, actor: toActor(row.actor) } : undefined;
+  const tokenHash = hashToken(token);
+  const read = () =>
+    cachedPersonalRead(db, sessionKey(tokenHash), SESSION_TABLES, async (): Promise<SessionRecord | undefined> => {
+      const [row] = await statement.execute({ academyId, tokenHash });
+      return row ? { ...row, actor: toActor(row.actor) } : undefined;
+    });
+  const session = await read();
+  if (!session || session.expiresAt.getTime() > Date.now()) return session;
+  // Expired by this server's clock since it was kept: the database's clock decides, as the statement always
+  // did (and another server may have renewed it meanwhile: renewals are not announced). Read afresh, it is the
+  // database's answer.
+  forgetPersonalRead(db, sessionKey(tokenHash));
+  return read();
+}
+
+/** A session renewed by this server: its kept answer's expiry and last use are old, read it again next time. */
+export function forgetKeptSession(db: Db, token: string) {
+  forgetPersonalRead(db, sessionKey(hashToken(token)));
 }
 
 /**
