@@ -10,6 +10,7 @@ import { nextStudentCode } from '../src/modules/students';
 import { saveFirstParent } from '../src/modules/parents';
 import { createAcademySettings } from '../src/modules/settings';
 import { withAcademy, withoutAcademy } from '../src/lib/tenancy';
+import { thisAcademy } from '../src/db/same-academy';
 import { todayIn } from '@academy/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 
@@ -117,7 +118,8 @@ export async function buildStudent(
   // Admitted on the academy's today, as the student form does: the column's default is the database's
   // (UTC) date, a day (and on a month's last evening a month) behind India's between 18:30 and midnight UTC.
   // The default zone for an academy made without its settings row (tenancy tests).
-  const [settings] = await db.select({ timeZone: academySettings.timeZone }).from(academySettings).limit(1);
+  // By the academy's value besides row-level security's: on Citus it reaches that academy's shard alone (decision 053).
+  const [settings] = await db.select({ timeZone: academySettings.timeZone }).from(academySettings).where(thisAcademy(academySettings)).limit(1);
   const admissionDate = todayIn(settings?.timeZone ?? DEFAULT_TIME_ZONE);
   const [student] = await db
     .insert(students)

@@ -290,18 +290,22 @@ export async function yearSummary(db: Db, year?: string): Promise<YearSummary> {
   const name = year ?? current;
   const from = academicYearStart(name);
   const to = academicYearEnd(name);
+  // Every table names the academy by value besides row-level security's: on Citus the statement then reaches
+  // that academy's shard alone (decision 053; the time zone's subquery named it, the counts did not).
+  const academy = academySql();
+  const zone = academyTimeZoneSql();
   const [{ rows }, fees] = await Promise.all([
     db.execute<{ batches: number; students: number; attendance: { total: number; percentage: number | null }; tests: number; enquiries: number; admitted: number }>(sql`
-      with year_batches as (select id from batches where start_date between ${from}::date and ${to}::date)
+      with year_batches as (select id from batches where academy_id = ${academy} and start_date between ${from}::date and ${to}::date)
       select
         (select count(*)::int from year_batches) as batches,
-        (select count(distinct bs.student_id)::int from batch_students bs where bs.batch_id in (select id from year_batches)) as students,
+        (select count(distinct bs.student_id)::int from batch_students bs where bs.academy_id = ${academy} and bs.batch_id in (select id from year_batches)) as students,
         (select json_build_object('total', count(a.status)::int,
             'percentage', round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8)
-          from attendance_records a where a.batch_id in (select id from year_batches)) as attendance,
-        (select count(*)::int from exams t where t.batch_id in (select id from year_batches)) as tests,
-        (select count(*)::int from admission_enquiries e where (e.created_at at time zone ${academyTimeZoneSql()})::date between ${from}::date and ${to}::date) as enquiries,
-        (select count(*)::int from admission_enquiries e where e.status = 'admitted' and (e.created_at at time zone ${academyTimeZoneSql()})::date between ${from}::date and ${to}::date) as admitted
+          from attendance_records a where a.academy_id = ${academy} and a.batch_id in (select id from year_batches)) as attendance,
+        (select count(*)::int from exams t where t.academy_id = ${academy} and t.batch_id in (select id from year_batches)) as tests,
+        (select count(*)::int from admission_enquiries e where e.academy_id = ${academy} and (e.created_at at time zone ${zone})::date between ${from}::date and ${to}::date) as enquiries,
+        (select count(*)::int from admission_enquiries e where e.academy_id = ${academy} and e.status = 'admitted' and (e.created_at at time zone ${zone})::date between ${from}::date and ${to}::date) as admitted
     `),
     yearFeeTotals(db, from, to),
   ]);

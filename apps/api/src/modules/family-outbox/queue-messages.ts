@@ -7,7 +7,7 @@ import { parentMessages, parents, parentStudents, users } from '../../db/schema'
 import type { Jobs } from '../../events/catalog';
 import { SEND_MAX_ATTEMPTS } from '../../lib/delivery-timing';
 import { getAcademySettings, hasParentWebhook, messagingReadiness } from '../../academy-settings';
-import { type ParentNotice, type LinkedParent, linkedParentsOf, parentById, phoneStoppedWhatsApp, linkedParentColumns } from './recipients';
+import { type ParentNotice, type LinkedParent, linkedParentsOf, parentById, phoneStoppedWhatsApp, linkedParentColumns, inThisAcademy } from './recipients';
 import { type ParentChannel, chooseChannel, channelsOpen, noChannelReason, type ContactRecipient, type ContactMessageKind, reachOfContact } from './channels';
 import { endOfQuietHours } from './quiet-hours';
 import { joinOn } from '../../db/same-academy';
@@ -57,11 +57,11 @@ async function queueParentMessages(db: DbExecutor, notice: ParentNotice, status:
 export async function notifyParentsOfStudents(db: DbExecutor, jobs: Jobs | undefined, studentIds: string[], notice: Omit<ParentNotice, 'studentId'>): Promise<number> {
   if (studentIds.length === 0) return 0;
   const rows = await db
-    .selectDistinctOn([parents.id], { ...linkedParentColumns, studentId: parentStudents.studentId })
+    .selectDistinctOn([parents.id], { ...linkedParentColumns(), studentId: parentStudents.studentId })
     .from(parentStudents)
     .innerJoin(parents, joinOn(parents.id, parentStudents.parentId))
     .innerJoin(users, joinOn(users.id, parents.userId))
-    .where(and(inArray(parentStudents.studentId, studentIds), eq(users.isActive, true)))
+    .where(and(inThisAcademy(true), inArray(parentStudents.studentId, studentIds), eq(users.isActive, true)))
     .orderBy(parents.id, parentStudents.studentId);
   const queued = await queueForParents(db, rows, { ...notice, studentId: null }, 'queued');
   if (queued > 0 && jobs) await jobs.enqueue(PARENT_SENDER_JOB, {});

@@ -252,11 +252,11 @@ export async function yearFeeTotals(db: DbExecutor, from: string, to: string): P
         carriedOver: sql<number>`coalesce(sum(${balanceSql}) filter (where ${feeDues.status} = 'carried_over'), 0)`.mapWith(Number),
       })
       .from(feeDues)
-      .where(and(sql`${feeDues.status} <> 'cancelled'`, between(feeDues.dueDate, from, to))),
+      .where(and(thisAcademy(feeDues), sql`${feeDues.status} <> 'cancelled'`, between(feeDues.dueDate, from, to))),
     db
       .select({ collected: sql<number>`coalesce(sum(${feeReceipts.amountPaise}), 0)`.mapWith(Number) })
       .from(feeReceipts)
-      .where(and(moneyIn, between(feeReceipts.date, from, to))),
+      .where(and(thisAcademy(feeReceipts), moneyIn, between(feeReceipts.date, from, to))),
   ]);
   return { billed: dues?.billed ?? 0, concession: dues?.concession ?? 0, outstanding: dues?.outstanding ?? 0, carriedOver: dues?.carriedOver ?? 0, collected: receipts?.collected ?? 0 };
 }

@@ -95,14 +95,14 @@ async function copyLecture(deps: LectureBucketDeps, client: S3Client, config: Of
   const [lecture] = await db
     .update(lectures)
     .set({ bucketFolder: sql`coalesce(${lectures.bucketFolder}, ${lectureBucketFolder(config.prefix, currentAcademyId(), lectureId)})`, bucketState: 'pending' })
-    .where(and(eq(lectures.id, lectureId), isNull(lectures.filesRemovedAt)))
+    .where(and(thisAcademy(lectures), eq(lectures.id, lectureId), isNull(lectures.filesRemovedAt)))
     .returning({ folder: lectures.bucketFolder });
   if (!lecture?.folder) return;
   const folder = lecture.folder;
   const files = await db
     .select({ kind: lectureFiles.kind, name: lectureFiles.name, fileKey: lectureFiles.fileKey })
     .from(lectureFiles)
-    .where(and(eq(lectureFiles.lectureId, lectureId), eq(lectureFiles.inBucket, false)));
+    .where(and(thisAcademy(lectureFiles), eq(lectureFiles.lectureId, lectureId), eq(lectureFiles.inBucket, false)));
   for (const file of files) {
     const chunks: Buffer[] = [];
     for await (const chunk of storage.read(file.fileKey) as AsyncIterable<Buffer>) chunks.push(chunk);
@@ -123,16 +123,16 @@ async function copyLecture(deps: LectureBucketDeps, client: S3Client, config: Of
     if (!row) return [];
     // Expired while it was copied: what was put goes again.
     if (row.filesRemovedAt) {
-      await tx.update(lectures).set({ bucketState: 'removing' }).where(eq(lectures.id, lectureId));
+      await tx.update(lectures).set({ bucketState: 'removing' }).where(and(thisAcademy(lectures), eq(lectures.id, lectureId)));
       return [];
     }
     // Only the files as they were read (a master playlist written again meanwhile stays local, for the next run).
     const done = files.length === 0 ? [] : await tx
       .update(lectureFiles)
       .set({ inBucket: true })
-      .where(and(eq(lectureFiles.lectureId, lectureId), inArray(lectureFiles.fileKey, files.map((file) => file.fileKey))))
+      .where(and(thisAcademy(lectureFiles), eq(lectureFiles.lectureId, lectureId), inArray(lectureFiles.fileKey, files.map((file) => file.fileKey))))
       .returning({ fileKey: lectureFiles.fileKey });
-    await tx.update(lectures).set({ bucketState: 'copied', bucketError: null }).where(eq(lectures.id, lectureId));
+    await tx.update(lectures).set({ bucketState: 'copied', bucketError: null }).where(and(thisAcademy(lectures), eq(lectures.id, lectureId)));
     return done.map((one) => one.fileKey);
   });
   for (const key of moved) await storage.remove(key).catch(() => {});
@@ -147,22 +147,23 @@ async function removeLectureObjects(db: Db, client: S3Client, config: OffsiteCon
     for (const object of page.Contents ?? []) if (object.Key) await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: object.Key }));
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
-  await db.update(lectures).set({ bucketState: null, bucketFolder: null, bucketError: null }).where(and(eq(lectures.id, lectureId), eq(lectures.bucketState, 'removing')));
+  await db.update(lectures).set({ bucketState: null, bucketFolder: null, bucketError: null }).where(and(thisAcademy(lectures), eq(lectures.id, lectureId), eq(lectures.bucketState, 'removing')));
 }
 
 /** The lectures this run works on: those whose objects are to go, and (bucket on) ready ones with files still only here. */
 async function dueLectures(db: DbExecutor, copying: boolean) {
-  const removing = await db.select({ id: lectures.id, folder: lectures.bucketFolder }).from(lectures).where(eq(lectures.bucketState, 'removing'));
+  const removing = await db.select({ id: lectures.id, folder: lectures.bucketFolder }).from(lectures).where(and(thisAcademy(lectures), eq(lectures.bucketState, 'removing')));
   const toCopy = copying
     ? await db
         .select({ id: lectures.id })
         .from(lectures)
         .where(
           and(
+            thisAcademy(lectures),
             eq(lectures.status, 'ready'),
             isNull(lectures.filesRemovedAt),
             sql`${lectures.bucketState} is distinct from 'removing'`,
-            sql`exists (select 1 from ${lectureFiles} f where f.lecture_id = ${lectures.id} and not f.in_bucket)`,
+            sql`exists (select 1 from ${lectureFiles} f where f.academy_id = ${academySql()} and f.academy_id = ${lectures.academyId} and f.lecture_id = ${lectures.id} and not f.in_bucket)`,
           ),
         )
         .orderBy(lectures.createdAt)
@@ -172,7 +173,7 @@ async function dueLectures(db: DbExecutor, copying: boolean) {
 }
 
 async function recordFailure(db: Db, lectureId: string, state: 'failed' | 'removing', error: unknown) {
-  await db.update(lectures).set({ bucketState: state, bucketError: describeS3Error(error).slice(0, ERROR_LENGTH) }).where(eq(lectures.id, lectureId));
+  await db.update(lectures).set({ bucketState: state, bucketError: describeS3Error(error).slice(0, ERROR_LENGTH) }).where(and(thisAcademy(lectures), eq(lectures.id, lectureId)));
 }
 
 /** One run's work inside the lock: removals first (they free the bucket), then copies; each failure recorded on its lecture. */
@@ -188,7 +189,7 @@ async function syncLocked(deps: LectureBucketDeps, result: LectureBucketResult):
         await deps.db
           .update(lectures)
           .set({ bucketState: sql`case when ${lectures.bucketState} = 'removing' then 'removing' else 'failed' end`, bucketError: LECTURE_BUCKET_MESSAGES.keysUnreadable })
-          .where(inArray(lectures.id, stuck));
+          .where(and(thisAcademy(lectures), inArray(lectures.id, stuck)));
       }
       result.failed.push(...stuck);
     }
@@ -198,7 +199,7 @@ async function syncLocked(deps: LectureBucketDeps, result: LectureBucketResult):
   for (const lecture of removing) {
     try {
       if (lecture.folder) await removeLectureObjects(deps.db, client, readBucket.config, lecture.id, lecture.folder);
-      else await deps.db.update(lectures).set({ bucketState: null, bucketError: null }).where(eq(lectures.id, lecture.id));
+      else await deps.db.update(lectures).set({ bucketState: null, bucketError: null }).where(and(thisAcademy(lectures), eq(lectures.id, lecture.id)));
       result.removed.push(lecture.id);
     } catch (error) {
       await recordFailure(deps.db, lecture.id, 'removing', error);
