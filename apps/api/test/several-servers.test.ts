@@ -10,6 +10,7 @@ import { buildTestApp, createTestDatabaseConnection, type TestApp } from './buil
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from './factories';
 import { onCitus } from './citus-cluster';
 import { changeJobTimes } from './job-times';
+import { keepsAnswers } from '../src/lib/read-cache';
 
 /** On Citus each statement is a transaction of its own (three round trips, db/client.ts): these many-statement tests get more time there. */
 const ON_CITUS_TIME = onCitus() ? 180_000 : undefined;
@@ -39,8 +40,23 @@ describe('two servers on one database', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().data._id).toBe(admin.id);
 
+    // Used on the first server too: its session is kept there (issue 77), and still ends as soon as the other's notice arrives.
+    await vi.waitFor(() => expect(keepsAnswers(a.database.db)).toBe(true));
+    expect((await a.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
+    expect((await a.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
     expect((await b.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(200);
-    expect((await a.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    await expect.poll(async () => (await a.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it("an account deactivated on one server is signed out on the other, where its session was kept", async () => {
+    const admin = await loginAs(b.app, (await buildUser(a.database.db, { role: 'admin' })).email);
+    const student = await buildStudent(a.database.db, { name: 'Deactivated Across Servers' });
+    const cookie = await loginAs(a.app, student.user.email);
+    await vi.waitFor(() => expect(keepsAnswers(a.database.db)).toBe(true));
+    for (let n = 0; n < 2; n += 1) expect((await a.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
+    const archived = await b.app.inject({ method: 'PUT', url: `/api/students/${student.id}`, headers: { cookie: admin }, payload: { status: 'archived' } });
+    expect(archived.statusCode, archived.body).toBe(200);
+    await expect.poll(async () => (await a.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
   });
 
   it('counts failed sign-ins across both servers: the limit is reached however the tries are spread', async () => {
