@@ -263,7 +263,7 @@ async function recordUnsendableCode(deps: Pick<SignInCodeDeps, 'db' | 'jobs'>, p
     .select({ id: parents.id })
     .from(parents)
     .innerJoin(users, joinOn(users.id, parents.userId))
-    .where(and(eq(parents.phone, phone), eq(users.isActive, true)))
+    .where(and(thisAcademy(parents), thisAcademy(users), eq(parents.phone, phone), eq(users.isActive, true)))
     .limit(1);
   if (!parent) return;
   const academy = (await getAcademySettings(deps.db)).name;
@@ -299,7 +299,7 @@ export async function verifySignInCode(deps: SignInCodeDeps, input: { phone: str
       .select({ user: users, parentId: parents.id })
       .from(parents)
       .innerJoin(users, joinOn(users.id, parents.userId))
-      .where(and(eq(parents.phone, input.phone), eq(users.isActive, true)))
+      .where(and(thisAcademy(parents), thisAcademy(users), eq(parents.phone, input.phone), eq(users.isActive, true)))
       .limit(1);
     // A right code for a number that is no parent's cannot happen (none is sent); said like an expired one.
     if (!account) return { error: MESSAGING_MESSAGES.codeExpired } as const;

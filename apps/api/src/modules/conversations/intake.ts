@@ -16,7 +16,7 @@ import { closuresBetween } from '../closures';
 import { payLinkUrl } from '../fees';
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { answerLanguage, asksForMenu, isPleasantry, TOPICS, topicId, topicOf, topicOfId, type Topic } from './auto-answers';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /** The job that hands queued session messages to WhatsApp (one run per message). */
 export const CONVERSATION_SENDER_JOB = 'conversation-messages';
@@ -60,7 +60,7 @@ export async function receiveWhatsAppMessage(tx: DbExecutor, deps: IntakeDeps, m
     .select({ parentId: parents.id, userId: parents.userId, name: users.name, relation: parents.relation, language: users.language })
     .from(parents)
     .innerJoin(users, joinOn(users.id, parents.userId))
-    .where(and(eq(parents.phone, phone), eq(users.isActive, true)))
+    .where(and(thisAcademy(parents), thisAcademy(users), eq(parents.phone, phone), eq(users.isActive, true)))
     .limit(1);
   if (!sender) {
     // A number that is no parent's learns who the academy is and how to reach it, once a day, nothing more.

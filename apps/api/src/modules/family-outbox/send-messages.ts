@@ -1,5 +1,5 @@
 /** The sender (job `parent-messages`): claims each due message and sends it on its channel. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
 import type { Db } from '../../db/client';
 import { parentMessages } from '../../db/schema';
@@ -14,7 +14,7 @@ import { queueFallback, queueLateFallbacks } from './fallback';
 import { type ClaimedMessage, WEBHOOK_NO_ANSWER_MESSAGE, EMAIL_NOT_SENT_MESSAGE, PARENT_UNLINKED_MESSAGE, NO_EMAIL_MESSAGE, SendFailure, type ParentSenderDeps } from './sender-parts';
 import { sendByPhone } from './send-by-phone';
 import { type WebhookTarget, loadWebhook, sendToWebhook } from './send-to-webhook';
-import { academySql } from '../../db/same-academy';
+import { academySql, thisAcademy } from '../../db/same-academy';
 
 /** A claimed message's lease, renewed every third of it while the message is being sent. */
 const MESSAGE_LEASE_MS = 2 * 60_000;
@@ -40,14 +40,14 @@ export async function sendDueParentMessages(deps: ParentSenderDeps, limit = 200)
     const message = await claimNextMessage(deps.db, leaseMs);
     if (!message) break;
     if (!message.linked || !message.active) {
-      await deps.db.update(parentMessages).set({ status: 'cancelled', lockedUntil: null, error: PARENT_UNLINKED_MESSAGE }).where(eq(parentMessages.id, message.id));
+      await deps.db.update(parentMessages).set({ status: 'cancelled', lockedUntil: null, error: PARENT_UNLINKED_MESSAGE }).where(and(thisAcademy(parentMessages), eq(parentMessages.id, message.id)));
       continue;
     }
     const renewal = setInterval(() => {
       deps.db
         .update(parentMessages)
         .set({ lockedUntil: sql`now() + ${leaseMs}::float8 * interval '1 millisecond'` })
-        .where(eq(parentMessages.id, message.id))
+        .where(and(thisAcademy(parentMessages), eq(parentMessages.id, message.id)))
         .catch((error: unknown) => deps.log?.warn({ err: error, messageId: message.id }, 'the claim of a message to a parent could not be renewed'));
     }, leaseMs / 3);
     try {
@@ -74,7 +74,7 @@ export async function sendDueParentMessages(deps: ParentSenderDeps, limit = 200)
           error: null,
           providerId,
         })
-        .where(eq(parentMessages.id, message.id));
+        .where(and(thisAcademy(parentMessages), eq(parentMessages.id, message.id)));
       sent += 1;
     } catch (error) {
       failed += 1;
@@ -91,7 +91,7 @@ export async function sendDueParentMessages(deps: ParentSenderDeps, limit = 200)
       await deps.db
         .update(parentMessages)
         .set({ status: 'failed', lockedUntil: null, error: text.slice(0, 1000), ...(final ? { attempts: PARENT_MESSAGE_MAX_ATTEMPTS } : {}) })
-        .where(eq(parentMessages.id, message.id));
+        .where(and(thisAcademy(parentMessages), eq(parentMessages.id, message.id)));
       // The next channel starts as soon as this one has definitively failed (decision 072): after the
       // app or WhatsApp, SMS; after SMS, email where the kind allows it.
       if (final && (message.channel === 'whatsapp' || message.channel === 'push' || message.channel === 'sms')) await queueFallback(deps.db, message.id);

@@ -8,7 +8,10 @@ import { parents, parentStudents, users } from '../../db/schema';
 import { parentRecordOf } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { createAccount, createAccounts, removeAccounts, updateAccount } from '../users';
-import { joinOn, qualified } from '../../db/same-academy';
+import { joinOn, qualified, thisAcademy } from '../../db/same-academy';
+
+// Every statement names its academy by value in each table besides row-level security's: on Citus it then
+// reaches that academy's shard alone (decision 053).
 
 /**
  * The spec's parent fields of a student (parent name and phone, and our parent email) ARE the student's
@@ -37,10 +40,10 @@ export async function saveFirstParent(tx: DbExecutor, student: { id: string; nam
     .select({ parentId: parents.id, userId: parents.userId, phone: parents.phone })
     .from(parentStudents)
     .innerJoin(parents, joinOn(parents.id, parentStudents.parentId))
-    .where(eq(parentStudents.studentId, student.id))
+    .where(and(thisAcademy(parentStudents), thisAcademy(parents), eq(parentStudents.studentId, student.id)))
     .orderBy(parentStudents.createdAt, parents.id)
     .limit(1);
-  const byPhone = async () => (phone ? (await tx.select({ id: parents.id }).from(parents).where(eq(parents.phone, phone)).limit(1))[0]?.id : undefined);
+  const byPhone = async () => (phone ? (await tx.select({ id: parents.id }).from(parents).where(and(thisAcademy(parents), eq(parents.phone, phone))).limit(1))[0]?.id : undefined);
 
   if (!first) {
     if (!fields.name && !phone && !email) return;
@@ -49,13 +52,13 @@ export async function saveFirstParent(tx: DbExecutor, student: { id: string; nam
   }
 
   if (fields.name === null && phone === null && email === null) {
-    await tx.delete(parentStudents).where(and(eq(parentStudents.parentId, first.parentId), eq(parentStudents.studentId, student.id)));
+    await tx.delete(parentStudents).where(and(thisAcademy(parentStudents), eq(parentStudents.parentId, first.parentId), eq(parentStudents.studentId, student.id)));
     return;
   }
   if (phone !== undefined && phone !== first.phone) {
     const other = await byPhone();
     if (other && other !== first.parentId) throw new AppError('CONFLICT', PARENT_MESSAGES.phoneTaken, { parentPhone: PARENT_MESSAGES.phoneTaken });
-    await tx.update(parents).set({ phone }).where(eq(parents.id, first.parentId));
+    await tx.update(parents).set({ phone }).where(and(thisAcademy(parents), eq(parents.id, first.parentId)));
   }
   try {
     await updateAccount(tx, first.userId, { ...(fields.name ? { name: fields.name } : {}), ...(email !== undefined ? { email } : {}) });
@@ -81,13 +84,13 @@ export async function linkParent(
   const email = fields.email ? fields.email.trim().toLowerCase() : null;
   const { phone } = fields;
   if (phone) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${academyLockName(`parent-phone:${phone}`)}))`);
-  let parentId = phone ? (await tx.select({ id: parents.id }).from(parents).where(eq(parents.phone, phone)).limit(1))[0]?.id : undefined;
+  let parentId = phone ? (await tx.select({ id: parents.id }).from(parents).where(and(thisAcademy(parents), eq(parents.phone, phone))).limit(1))[0]?.id : undefined;
   if (!parentId && email) {
     const [account] = await tx
       .select({ role: users.role, parentId: parents.id })
       .from(users)
-      .leftJoin(parents, joinOn(parents.userId, users.id))
-      .where(sql`lower(${users.email}) = ${email}`)
+      .leftJoin(parents, and(joinOn(parents.userId, users.id), thisAcademy(parents)))
+      .where(and(thisAcademy(users), sql`lower(${users.email}) = ${email}`))
       .limit(1);
     if (account && !parentRecordOf(account)) throw new AppError('CONFLICT', PARENT_MESSAGES.notAParent, { parentEmail: PARENT_MESSAGES.notAParent });
     parentId = account?.parentId ?? undefined;
@@ -122,15 +125,15 @@ export async function linkParents(
   const phones = [...new Set(links.flatMap((link) => (link.phone ? [link.phone] : [])))].sort();
   await lockAdvisoryKeys(tx, phones.map((phone) => `parent-phone:${phone}`));
   const byPhone = new Map(
-    phones.length ? (await tx.select({ id: parents.id, phone: parents.phone }).from(parents).where(inArray(parents.phone, phones))).map((row) => [row.phone!, row.id] as const) : [],
+    phones.length ? (await tx.select({ id: parents.id, phone: parents.phone }).from(parents).where(and(thisAcademy(parents), inArray(parents.phone, phones)))).map((row) => [row.phone!, row.id] as const) : [],
   );
   const emails = [...new Set(links.flatMap((link) => (link.email && !(link.phone && byPhone.has(link.phone)) ? [link.email.toLowerCase()] : [])))];
   const accounts = emails.length
     ? await tx
         .select({ email: sql<string>`lower(${users.email})`, role: users.role, parentId: parents.id })
         .from(users)
-        .leftJoin(parents, joinOn(parents.userId, users.id))
-        .where(inArray(sql`lower(${users.email})`, emails))
+        .leftJoin(parents, and(joinOn(parents.userId, users.id), thisAcademy(parents)))
+        .where(and(thisAcademy(users), inArray(sql`lower(${users.email})`, emails)))
     : [];
   const byEmail = new Map(accounts.map((account) => [account.email, account]));
   const refused: { index: number; message: string }[] = [];

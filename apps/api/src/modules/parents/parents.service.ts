@@ -112,15 +112,15 @@ export async function linkParent(
       ? await tx
           .select({ userId: users.id, role: users.role, parentId: parents.id })
           .from(users)
-          .leftJoin(parents, joinOn(parents.userId, users.id))
-          .where(sql`lower(${users.email}) = ${email}`)
+          .leftJoin(parents, and(joinOn(parents.userId, users.id), thisAcademy(parents)))
+          .where(and(thisAcademy(users), sql`lower(${users.email}) = ${email}`))
           .limit(1)
       : [];
     // An email of a teacher's, a student's or the office's account cannot become a parent's.
     if (byEmail && !parentRecordOf(byEmail)) {
       throw new AppError('CONFLICT', PARENT_MESSAGES.notAParent, { email: PARENT_MESSAGES.notAParent });
     }
-    const [byPhone] = phone ? await tx.select({ parentId: parents.id }).from(parents).where(eq(parents.phone, phone)).limit(1) : [];
+    const [byPhone] = phone ? await tx.select({ parentId: parents.id }).from(parents).where(and(thisAcademy(parents), eq(parents.phone, phone))).limit(1) : [];
     if (byEmail?.parentId && byPhone && byPhone.parentId !== byEmail.parentId) {
       throw new AppError('CONFLICT', PARENT_MESSAGES.phoneTaken, { phone: PARENT_MESSAGES.phoneTaken });
     }
@@ -223,10 +223,10 @@ export async function setWhatsAppStoppedByReply(tx: DbExecutor, reply: { phone: 
   const changed = await tx
     .update(parents)
     .set({ whatsappStoppedAt: stopped ? at : null })
-    .where(and(eq(parents.phone, phone), stopped ? sql`${parents.whatsappStoppedAt} is null` : sql`${parents.whatsappStoppedAt} is not null`))
+    .where(and(thisAcademy(parents), eq(parents.phone, phone), stopped ? sql`${parents.whatsappStoppedAt} is null` : sql`${parents.whatsappStoppedAt} is not null`))
     .returning({ id: parents.id, userId: parents.userId });
   for (const parent of changed) {
-    const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, parent.userId));
+    const [user] = await tx.select({ name: users.name }).from(users).where(and(thisAcademy(users), eq(users.id, parent.userId)));
     await recordAudit(tx, { userId: parent.userId, role: 'parent' }, {
       action: 'update',
       entityType: 'parent',
