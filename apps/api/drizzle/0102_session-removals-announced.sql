@@ -8,3 +8,9 @@
 DROP TRIGGER IF EXISTS "announce_change" ON "sessions";
 --> statement-breakpoint
 CREATE TRIGGER "announce_change" AFTER DELETE OR TRUNCATE ON "sessions" FOR EACH STATEMENT EXECUTE FUNCTION "announce_table_change"();
+--> statement-breakpoint
+-- A kept session carries its account's language (the words of what the server writes for that person): a
+-- change of it made on one server must reach the others' kept sessions, as the other shown columns do.
+DROP TRIGGER IF EXISTS "announce_change" ON "users";
+--> statement-breakpoint
+CREATE TRIGGER "announce_change" AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE OF "name", "email", "role", "avatar_url", "is_active", "language" ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "announce_table_change"();

@@ -302,6 +302,15 @@ describe('kept sessions', () => {
     await expect.poll(() => signedIn(one.cookie)).toBe(401);
   });
 
+  it("an account's language changed by another server shows in this server's kept session as soon as its notice arrives", async () => {
+    const one = await newStudent('Kept Session Language');
+    const language = async () => (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: one.cookie } })).json().data.language as string;
+    expect(await language()).toBe('en');
+    expect(await language()).toBe('en');
+    await writeElsewhere('users', `update users set language = 'mr' where id = $1`, [one.userId]);
+    await expect.poll(language).toBe('mr');
+  });
+
   it("a session's removal alone is announced: a sign-in or a renewal forgets no kept session (the trigger fires on DELETE and TRUNCATE)", async () => {
     const { rows } = await t.database.db.execute<{ type: number }>(sql`
       select tg.tgtype as type from pg_trigger tg where tg.tgrelid = 'sessions'::regclass and tg.tgname = 'announce_change'`);
