@@ -27,6 +27,7 @@ let student = '';
 let parent = '';
 let studentId = '';
 let batchId = '';
+let parentId = '';
 let today = '';
 
 beforeAll(async () => {
@@ -38,7 +39,7 @@ beforeAll(async () => {
   const studentRow = await buildStudent(db, { name: 'Kept Student' });
   studentId = studentRow.id;
   batchId = (await buildBatch(db, { name: 'Kept Batch', teacherId: teacherRow.id, studentIds: [studentRow.id], startDate: '2026-01-01', endDate: '2027-12-31' })).id;
-  await buildParent(db, { email: 'kept-parent@example.com', studentIds: [studentRow.id] });
+  parentId = (await buildParent(db, { email: 'kept-parent@example.com', studentIds: [studentRow.id] })).id;
   admin = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
   teacher = await loginAs(t.app, teacherRow.user.email);
   student = await loginAs(t.app, studentRow.user.email);
@@ -189,6 +190,49 @@ describe('kept answers', () => {
     const inB = await withAcademy(B, () => listNotifications(t.database.db, actor, { page: 1, limit: 20 }, 'en'));
     expect(inA.pagination.total).toBe(before.pagination.total + 1);
     expect(inB).toEqual({ notifications: [], pagination: { page: 1, limit: 20, total: 0 }, unreadCount: 0 });
+  });
+
+  it("the admin dashboard's today, kept, follows a message written outside this server and a held message's hour (migration 0103)", async () => {
+    type Messages = { total: number; held: number; byStatus: Record<string, number> };
+    const messages = async () => (await get('/admin/dashboard/summary', admin)).messagesToday as Messages;
+    await keptNow('/admin/dashboard/summary', admin);
+    const before = await messages();
+    // Held by the quiet hours for two seconds more ('none': no sender takes it up meanwhile).
+    await writeElsewhere(
+      'parent_messages',
+      `insert into parent_messages (academy_id, kind, key, parent_id, channel, status, date, subject, text, payload, not_before)
+       values ($1, 'fee-reminder', 'kept-today-1', $2, 'none', 'queued', $3, 's', 't', '{}', now() + interval '2 seconds')`,
+      [FIRST_ACADEMY_ID, parentId, today],
+    );
+    await expect.poll(async () => (await messages()).total).toBe(before.total + 1);
+    expect((await messages()).held).toBe(before.held + 1);
+    // Its hour comes with nothing written: the kept answer is read again then (it counted rows against the clock).
+    await expect.poll(async () => (await messages()).held, { timeout: 10_000 }).toBe(before.held);
+    // A status reported back (the provider's callback on another server).
+    await writeElsewhere('parent_messages', `update parent_messages set status = 'failed' where key = 'kept-today-1'`, []);
+    await expect.poll(async () => (await messages()).byStatus.failed).toBe(before.byStatus.failed! + 1);
+  });
+
+  it.skipIf(onCitus())("a message's claim and its renewal announce nothing; its status does (migration 0103)", async () => {
+    await writeElsewhere(
+      'parent_messages',
+      `insert into parent_messages (academy_id, kind, key, parent_id, channel, status, date, subject, text, payload) values ($1, 'absence', 'kept-today-2', $2, 'none', 'sent', $3, 's', 't', '{}')`,
+      [FIRST_ACADEMY_ID, parentId, today],
+    );
+    const listener = new pg.Client(connection);
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (notice) => heard.push(notice.payload ?? ''));
+    try {
+      await listener.query('listen academy_table_changes');
+      await writeElsewhere('parent_messages', `update parent_messages set locked_until = now() + interval '1 minute' where key = 'kept-today-2'`, []);
+      await writeElsewhere('parent_messages', `update parent_messages set status = 'delivered' where key = 'kept-today-2'`, []);
+      // Notices come in the order of the commits: the second's arriving means the first sent none.
+      await expect.poll(() => heard.length).toBeGreaterThan(0);
+      expect(heard).toEqual([`${FIRST_ACADEMY_ID}:parent_messages`]);
+    } finally {
+      await listener.end();
+    }
   });
 
   it('a write inside a transaction forgets again when it commits (a read in between cannot keep the old answer)', async () => {

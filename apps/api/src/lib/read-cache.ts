@@ -32,7 +32,7 @@ import { currentAcademyId } from './tenancy';
  */
 export const TABLE_CHANGES_CHANNEL = 'academy_table_changes';
 
-/** The tables whose changes are announced (migrations 0028, 0041, 0069 and 0099 give each the trigger; a test compares). */
+/** The tables whose changes are announced (migrations 0028, 0041, 0069, 0099, 0102 and 0103 give each the trigger; a test compares). */
 export const WATCHED_TABLES = [
   'absence_reasons',
   'academy_settings',
@@ -43,9 +43,14 @@ export const WATCHED_TABLES = [
   'attendance_records',
   'batch_students',
   'batches',
+  'conversation_messages',
+  'conversations',
   'fee_dues',
   'fee_receipts',
   'notifications',
+  'offsite_backup_settings',
+  'offsite_backups',
+  'parent_messages',
   'parent_students',
   'parents',
   'standards',
@@ -93,7 +98,8 @@ const MAX_ASKED_ONCE = 10_000;
 /** Sessions kept (about 1 KB each): everyone signed in on this server in the last minute, up to this many. */
 const MAX_PERSONAL_ENTRIES = 20_000;
 
-type Entry = { value: unknown; readAt: number; academyId: string; tables: readonly WatchedTable[]; expires: number };
+/** `until`: a time (ms) past which the answer is wrong with no table changed (it counted rows against the clock); never served after it. */
+type Entry = { value: unknown; readAt: number; academyId: string; tables: readonly WatchedTable[]; expires: number; until?: number };
 type Reading = { promise: Promise<unknown>; readAt: number };
 
 type State = {
@@ -176,10 +182,12 @@ function isCurrent(state: State, readAt: number, academyId: string, tables: read
 /**
  * The kept answer for `key`, or `read()`'s, kept for the next caller. `key` must name everything the
  * answer depends on besides the tables (who asks, the query, today's date); `tables` every table
- * `read` reads (a test checks the SQL it sends against them).
+ * `read` reads (a test checks the SQL it sends against them). An answer that compares rows with the
+ * clock (messages held until a time) gives `until(answer)`: the first time (ms) at which it would be
+ * read differently with nothing changed; it is read again then, and never served after it.
  */
 // `db` is only the key of its database's kept answers (any handle: lib/ stands below db/, so no type from there).
-export async function cachedRead<T>(db: object, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
+export async function cachedRead<T>(db: object, key: string, tables: readonly WatchedTable[], read: () => Promise<T>, until?: (answer: T) => number | undefined): Promise<T> {
   // The academy's answers only: its id is part of every key. Outside every academy this throws, kept
   // or not, so such a read never runs (nor keeps an empty answer under some academy's key; issue 71).
   const academyId = currentAcademyId();
@@ -187,26 +195,27 @@ export async function cachedRead<T>(db: object, key: string, tables: readonly Wa
   if (!state?.listening) return read();
   const academyKey = `${academyId} ${key}`;
   const entry = state.entries.get(academyKey) ?? state.fresh.get(academyKey);
-  if (entry && isCurrent(state, entry.readAt, academyId, entry.tables)) {
+  if (entry && (entry.until === undefined || entry.until > Date.now()) && isCurrent(state, entry.readAt, academyId, entry.tables)) {
     // Asked again: among the answers asked more than once, the last to be dropped.
     state.fresh.delete(academyKey);
     keepEntry(state.entries, MAX_ENTRIES, academyKey, entry);
     if (entry.expires > Date.now()) return entry.value as T;
     // Its minute is over but no change to it is known: answered as it is once more while it is read
     // again, so that a minute's end never makes everyone wait for the read (a dashboard takes 100 ms).
-    readShared(state, academyId, academyKey, tables, read).catch(() => {});
+    readShared(state, academyId, academyKey, tables, read, until).catch(() => {});
     return entry.value as T;
   }
-  return readShared(state, academyId, academyKey, tables, read);
+  return readShared(state, academyId, academyKey, tables, read, until);
 }
 
 /**
  * Reads `key` afresh (or joins the reading already under way) and keeps the answer if still current: among
  * the answers asked more than once when it was asked before (kept before, or dropped from `fresh`), else in `fresh`.
  */
-function readShared<T>(state: State, academyId: string, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
+function readShared<T>(state: State, academyId: string, key: string, tables: readonly WatchedTable[], read: () => Promise<T>, until?: (answer: T) => number | undefined): Promise<T> {
   const askedBefore = state.entries.has(key) || state.askedOnce.delete(key);
   return readAgain(state, academyId, key, tables, read, (entry) => {
+    entry.until = until?.(entry.value as T);
     if (askedBefore) keepEntry(state.entries, MAX_ENTRIES, key, entry);
     else {
       const dropped = keepEntry(state.fresh, MAX_FRESH_ENTRIES, key, entry);

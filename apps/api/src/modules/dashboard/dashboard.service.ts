@@ -55,18 +55,22 @@ function weekStartOf(today: string): string {
 export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
   const today = await academyToday(db);
   const { timeZone } = await getAcademySettings(db);
-  const [kept, fresh] = await Promise.all([
+  const [kept, ofToday] = await Promise.all([
     // The office keeps it open and comes back to it all day: the counts and the owner's month are kept
     // (lib/read-cache.ts) until a table they count changes (the fee tables too: migration 0099).
     cachedRead(db, cacheKey('admin-dashboard', today), DASHBOARD_TABLES, () => readDashboardSummary(db, today)),
-    // What is read fresh, in one statement (one round trip: issue 74): off-site backups that failed
-    // (decision 044: a warning on the first screen), today's messages to families (statuses change as
-    // providers report back) and the families' WhatsApp messages today (issue 60).
-    freshToday(db, today, timeZone),
+    // Today's part, in one statement, kept apart (it changes all day, the counts seldom): off-site
+    // backups that failed (decision 044: a warning on the first screen), today's messages to families
+    // (statuses change as providers report back) and the families' WhatsApp messages today (issue 60).
+    // Its tables announce their changes (migration 0103); messages held for the quiet hours are counted
+    // against the clock, so it is read again when the first of them is due (issues 74 and 77: on Citus it
+    // was the one statement of a dashboard request, through the coordinator).
+    cachedRead(db, cacheKey('admin-dashboard-today', today, timeZone), TODAY_TABLES, () => readToday(db, today, timeZone), (answer) => answer.heldUntil),
   ]);
-  // The same fresh counts give the same object while the kept part stands: written and compressed
-  // once (lib/kept-responses.ts), not for every request (issue 74: 22 KB at 150 batches).
-  return keptVariant(kept, JSON.stringify(fresh), () => ({ ...kept, ...fresh }));
+  // The same two kept answers give the same object: written and compressed once (lib/kept-responses.ts),
+  // not for every request (issue 74: 22 KB at 150 batches).
+  const { heldUntil: _heldUntil, ...todays } = ofToday; // heldUntil is the kept answer's own, not the screen's
+  return keptVariant(kept, JSON.stringify(todays), () => ({ ...kept, ...todays }));
 }
 
 type MessageCount = { kind: MessageKind; status: MessageStatus; count: number; held: number };
@@ -82,6 +86,14 @@ function messagesTodaySql(today: string): SQL {
       from parent_messages m
       where m.academy_id = ${academySql()} and m.created_at >= ${academyDayStartSql(today, zone)} and m.created_at < ${academyDayStartSql(sql`${today}::date + 1`, zone)}
       group by m.kind, m.status) m)`;
+}
+
+/** The first time one of today's held messages is due (a scalar subquery; null when none is held). */
+function heldUntilSql(today: string): SQL {
+  const zone = academyTimeZoneSql();
+  return sql`(select min(m.not_before) from parent_messages m
+      where m.academy_id = ${academySql()} and m.created_at >= ${academyDayStartSql(today, zone)} and m.created_at < ${academyDayStartSql(sql`${today}::date + 1`, zone)}
+        and m.status = 'queued' and m.not_before > now())`;
 }
 
 function messagesTodayOf(rows: MessageCount[]): AdminDashboardSummary['messagesToday'] {
@@ -101,16 +113,25 @@ function messagesTodayOf(rows: MessageCount[]): AdminDashboardSummary['messagesT
   return { total: byKind.reduce((sum, entry) => sum + entry.total, 0), byStatus, held, byKind };
 }
 
-/** What the dashboard reads fresh for every request, in one statement: few rows of today, by index. */
-async function freshToday(db: Db, today: string, timeZone: string): Promise<Pick<AdminDashboardSummary, 'offsiteBackups' | 'messagesToday' | 'repliesToday'>> {
-  // A named statement: asked with every request of the dashboard, parsed and planned once per connection.
-  const { rows } = await executeNamed<{ offsite: { failed: number; last_error: string | null } | null; messages: MessageCount[]; replies: AdminDashboardSummary['repliesToday'] }>(db, 'academy_dashboard_fresh', sql`
-    select ${offsiteFailuresSql()} as offsite, ${messagesTodaySql(today)} as messages, ${conversationCountsSql(today, timeZone)} as replies`);
+/** What today's part of the dashboard reads (migration 0103 gives each the change notice). */
+const TODAY_TABLES = ['offsite_backups', 'offsite_backup_settings', 'parent_messages', 'conversation_messages', 'conversations', 'academy_settings'] as const;
+
+type Today = Pick<AdminDashboardSummary, 'offsiteBackups' | 'messagesToday' | 'repliesToday'> & {
+  /** When the first of today's messages held for the quiet hours is due (ms), so no longer held: the answer changes then. */
+  heldUntil: number | undefined;
+};
+
+/** Today's part of the dashboard, in one statement: few rows of today, by index. */
+async function readToday(db: Db, today: string, timeZone: string): Promise<Today> {
+  // A named statement: parsed and planned once per connection.
+  const { rows } = await executeNamed<{ offsite: { failed: number; last_error: string | null } | null; messages: MessageCount[]; held_until: Date | null; replies: AdminDashboardSummary['repliesToday'] }>(db, 'academy_dashboard_today', sql`
+    select ${offsiteFailuresSql()} as offsite, ${messagesTodaySql(today)} as messages, ${heldUntilSql(today)} as held_until, ${conversationCountsSql(today, timeZone)} as replies`);
   const row = rows[0]!;
   return {
     offsiteBackups: { failed: row.offsite?.failed ?? 0, lastError: row.offsite?.last_error ?? null },
     messagesToday: messagesTodayOf(row.messages),
     repliesToday: row.replies,
+    heldUntil: row.held_until?.getTime(),
   };
 }
 
