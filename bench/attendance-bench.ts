@@ -30,7 +30,7 @@ import { academyToday } from '../apps/api/src/academy-settings';
 import { actorOfUser } from '../apps/api/src/access/actor';
 import { recordAudit } from '../apps/api/src/modules/audit/audit.service';
 import { ensureAppRoles } from '../apps/api/src/db/app-role';
-import { databaseUrl, ensureApiBuilt, measureRead, PACED_CONNECTIONS, signIn, startServer, type Read, type ReadResult } from './http-bench';
+import { databaseUrl, ensureApiBuilt, measureRead, PACED_CONNECTIONS, signIn, startServer, warmServer, type Read, type ReadResult } from './http-bench';
 import { runConcurrencySoak } from './concurrency-soak';
 import { runAcademyExportBench } from './academy-export';
 import { runRegisterImportBench } from './register-import';
@@ -296,6 +296,7 @@ export async function httpReads(connection: pg.PoolConfig, database: string, wor
       { label: 'admin day roster of any batch and day, each a new one', path: anyRoster(0).path, cookie: admin, vary: anyRoster },
     ];
     const results = [];
+    await warmServer(server.url, reads[0]!, timing.saturatedSeconds);
     for (const read of reads.filter((one, index) => index === 0 || !only || one.label.includes(only))) results.push(await measureRead(server.url, read, { ...timing, serverPid: server.process.pid }));
     return results;
   } finally {

@@ -19,7 +19,7 @@ import { ensureAppRoles } from '../apps/api/src/db/app-role';
 import { makeCitusDatabase } from '../apps/api/test/citus-cluster';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
-import { ensureApiBuilt, measureRead, serverCpuMs, startServer, type Read, type ReadResult } from './http-bench';
+import { ensureApiBuilt, measureRead, serverCpuMs, startServer, warmServer, type Read, type ReadResult } from './http-bench';
 
 /** How many academies of how many students, and the reads' windows: the full bench's, or a toy's (npm test). */
 export type ManySize = { academies: number; studentsEach: number; http: { seconds: number; saturatedSeconds: number; rate: number } };
@@ -395,6 +395,7 @@ export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: 
       const results: ReadResult[] = [];
       // BENCH_MANY_READS: only the reads whose label holds this text (looking at one of them again).
       const only = process.env.BENCH_MANY_READS;
+      await warmServer(server.url, reads[0]!, size.http.saturatedSeconds);
       for (const read of reads.filter((one) => !only || one.label.includes(only))) results.push(await measureRead(server.url, read, { ...size.http, serverPid: server.process.pid }));
       const checks: [string, boolean][] = [];
       for (const read of results) {
