@@ -401,6 +401,28 @@ describe('kept sessions', () => {
     expect(await signedIn(one.cookie)).toBe(401);
   });
 
+  it('a kept session asked in its last seconds is answered at once and read again beside the answer: its minute ends with nobody waiting', async () => {
+    const one = await newStudent('Kept Session Read Ahead');
+    const sessionReads = async (during: () => Promise<unknown>) =>
+      (await statementsSentDuring(during)).statements.filter((statement) => statement.declaredTables?.includes('sessions')).length;
+    const start = Date.now();
+    expect(await signedIn(one.cookie)).toBe(200);
+    expect(await sessionReads(() => signedIn(one.cookie))).toBe(0);
+    try {
+      // Fifty-five seconds on (its minute ends at sixty): answered from memory, and read again beside it.
+      vi.setSystemTime(start + 55_000);
+      expect(await sessionReads(async () => {
+        expect(await signedIn(one.cookie)).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      })).toBe(1);
+      // Past the first minute: the session read then is kept (or still being read: joined), no request reads it.
+      vi.setSystemTime(start + 65_000);
+      expect(await sessionReads(() => signedIn(one.cookie))).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("academy A's kept session is no session in academy B", async () => {
     const one = await newStudent('Kept Session Academy A');
     await get('/student/batches', one.cookie);
