@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { shareTestApp } from '../../../test/shared-test-app';
 import { academies, academyDomains } from '../../db/schema';
 import { FIRST_ACADEMY_ID, withoutAcademy } from '../../lib/tenancy';
 import { buildAcademies } from '../../../test/factories';
+import { statementsSentDuring } from '../../../test/statements-sent';
 
 const MANY = { mode: 'many', baseDomain: 'localhost' } as const;
 
@@ -68,6 +69,28 @@ describe('which academy a host is (ACADEMY_HOSTING=many)', () => {
     expect(await t.app.academyHosts.addressOf(shree!.id, 'https')).toBe('https://shree.localhost');
     await withoutAcademy(() => t.database.db.insert(academyDomains).values({ academyId: shree!.id, domain: 'www.shree-proven.in', verificationToken: 'academy-p', verifiedAt: new Date() }));
     expect(await t.app.academyHosts.addressOf(shree!.id, 'https')).toBe('https://www.shree-proven.in');
+  });
+
+  it('a host is looked up once for requests arriving together, and again beside the answer in its last seconds: nobody waits at its end', async () => {
+    const hostLookUps = async (during: () => Promise<unknown>) =>
+      (await statementsSentDuring(during)).statements.filter((statement) => /from "academies" where "academies"\."slug" = /.test(statement.text)).length;
+    const ask = async () => expect((await get('shree.localhost', '/api/settings/public')).statusCode).toBe(200);
+    t.app.academyHosts.forget();
+    expect(await hostLookUps(() => Promise.all([ask(), ask(), ask(), ask()]))).toBe(1);
+    const start = Date.now();
+    try {
+      // Eight seconds on (its memory ends at ten): answered from memory, and looked up again beside it.
+      vi.setSystemTime(start + 8_000);
+      expect(await hostLookUps(async () => {
+        await ask();
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      })).toBe(1);
+      // Past the first ten seconds: the look-up made then is kept (or still under way: joined).
+      vi.setSystemTime(start + 12_000);
+      expect(await hostLookUps(ask)).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('resuming is seen once the host is forgotten', async () => {

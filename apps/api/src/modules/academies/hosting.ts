@@ -61,6 +61,12 @@ const startsWithAny = (url: string, prefixes: string[]) => prefixes.some((prefix
 
 /** How long a host's academy is kept before it is looked up again (another server may have suspended it). */
 const HOST_MEMORY_MS = 10_000;
+/**
+ * A host asked in the last this many ms of its memory is looked up again beside the answer, so the memory's
+ * end makes no request wait for the look-up (issue 77: on Citus, through the coordinator, that wait every ten
+ * seconds per academy was the bare route's p99). It is still never answered past its memory.
+ */
+const HOST_READ_AHEAD_MS = 3_000;
 
 export type AcademyResolver = {
   /** undefined: no academy at this host; null: the platform's own address. */
@@ -103,6 +109,31 @@ export function createAcademyResolver(db: Db, hosting: Hosting): AcademyResolver
     return row as ResolvedAcademy | undefined;
   }
 
+  /** Look-ups under way, by host: requests arriving meanwhile wait for the same one. */
+  const lookingUp = new Map<string, Promise<ResolvedAcademy | undefined>>();
+  /** Counts forget(): a look-up begun before one is answered but not kept (it may have read what changed). */
+  let forgotten = 0;
+
+  function lookUpAndKeep(hostname: string): Promise<ResolvedAcademy | undefined> {
+    const under = lookingUp.get(hostname);
+    if (under) return under;
+    const [startedAt, generation] = [Date.now(), forgotten];
+    // Platform tables only: no academy needs to be entered to read them.
+    const looking = withoutAcademy(() => lookUp(hostname))
+      .then((academy) => {
+        if (generation === forgotten) {
+          if (kept.size > 10_000) kept.clear();
+          kept.set(hostname, { academy, until: startedAt + HOST_MEMORY_MS });
+        }
+        return academy;
+      })
+      .finally(() => {
+        if (lookingUp.get(hostname) === looking) lookingUp.delete(hostname);
+      });
+    lookingUp.set(hostname, looking);
+    return looking;
+  }
+
   return {
     async resolve(rawHostname) {
       const hostname = hostNameOf(rawHostname);
@@ -110,14 +141,17 @@ export function createAcademyResolver(db: Db, hosting: Hosting): AcademyResolver
       if (hostname === hosting.baseDomain) return null;
       const now = Date.now();
       const memory = kept.get(hostname);
-      if (memory && memory.until > now) return memory.academy;
-      // Platform tables only: no academy needs to be entered to read them.
-      const academy = await withoutAcademy(() => lookUp(hostname));
-      if (kept.size > 10_000) kept.clear();
-      kept.set(hostname, { academy, until: now + HOST_MEMORY_MS });
-      return academy;
+      if (memory && memory.until > now) {
+        if (memory.until - now < HOST_READ_AHEAD_MS) lookUpAndKeep(hostname).catch(() => {});
+        return memory.academy;
+      }
+      return lookUpAndKeep(hostname);
     },
-    forget: () => kept.clear(),
+    forget: () => {
+      forgotten += 1;
+      kept.clear();
+      lookingUp.clear();
+    },
     async addressOf(academyId, scheme) {
       if (hosting.mode === 'one') return undefined;
       const [row] = await withoutAcademy(() =>
