@@ -10,12 +10,13 @@ import { academySql, type DbExecutor } from '../../db/client';
 
 /** Closures overlapping [from, to] that concern at least one of the batches (all of them when `batchIds` is undefined). */
 export async function closuresBetween(db: DbExecutor, from: string, to: string, batchIds?: string[]): Promise<Closure[]> {
+  // Both tables name the academy by value: on Citus the statement goes to its shard alone (decision 053).
   const { rows } = await db.execute<Closure>(sql`
     select a.start_date as "startDate", a.end_date as "endDate", a.title,
       coalesce(array_agg(ab.batch_id) filter (where ab.batch_id is not null), '{}') as "batchIds"
     from announcements a
-    left join announcement_batches ab on ab.announcement_id = a.id and ab.academy_id = a.academy_id
-    where a.closure and a.start_date <= ${to} and a.end_date >= ${from}
+    left join announcement_batches ab on ab.announcement_id = a.id and ab.academy_id = a.academy_id and ab.academy_id = ${academySql()}
+    where a.academy_id = ${academySql()} and a.closure and a.start_date <= ${to} and a.end_date >= ${from}
     group by a.academy_id, a.id
     ${
       batchIds

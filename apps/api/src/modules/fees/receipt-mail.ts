@@ -1,5 +1,5 @@
 import { academyInLanguage } from '@academy/shared/schemas/settings';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { formatDate } from '@academy/shared/calendar';
 import type { Language } from '@academy/shared/languages';
 import { formatPaise } from '@academy/shared/money';
@@ -14,7 +14,7 @@ import { academyHeaderLogo, academyMailBrand, getAcademySettings } from '../../a
 import { printableReceipt, type PrintableReceipt } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';
 import { renderCreditNotePdf } from './credit-note-pdf';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 /** The job that mails a new receipt to the family (queued by POST /api/students/{id}/payments). */
 export const FEE_RECEIPT_JOB = 'fee-receipt';
@@ -28,7 +28,7 @@ const RECEIPT_NOTE_CHANNELS = ['webhook', 'push', 'whatsapp', 'sms'] as const;
 export async function receiptRecipients(db: DbExecutor, studentId: string): Promise<ReceiptRecipient[]> {
   const parents = await reachOfParents(db, studentId, 'fee-receipt', RECEIPT_NOTE_CHANNELS, true);
   if (parents.length > 0) return parents.filter((parent) => parent.channels.length > 0);
-  const [student] = await db.select({ name: users.name, email: users.email }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
+  const [student] = await db.select({ name: users.name, email: users.email }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(and(eq(students.id, studentId), thisAcademy(students), thisAcademy(users))).limit(1);
   return student?.email ? [{ name: student.name, channels: ['email'] }] : [];
 }
 

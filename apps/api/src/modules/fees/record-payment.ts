@@ -20,7 +20,7 @@ import { invoiceTax, payableWithTax, placeOfSupplyOf, registrationOn } from '../
 import { RECIPIENT_ADDRESS_THRESHOLD_PAISE } from '@academy/shared/gst';
 import { duePartOf, openDueInvoices, type OpenDueInvoice } from './due-invoices.service';
 import { issueReceipts } from './issue-receipts';
-import { joinOn } from '../../db/same-academy';
+import { joinOn, thisAcademy } from '../../db/same-academy';
 
 type PaymentInput = z.output<typeof paymentInputSchema>;
 
@@ -44,7 +44,7 @@ async function receiptIdForKey(db: DbExecutor, studentId: string, key: string, r
   const [seen] = await db
     .select({ id: feeReceipts.id, requestHash: feeReceipts.requestHash })
     .from(feeReceipts)
-    .where(and(eq(feeReceipts.studentId, studentId), eq(feeReceipts.idempotencyKey, key)))
+    .where(and(eq(feeReceipts.studentId, studentId), eq(feeReceipts.idempotencyKey, key), thisAcademy(feeReceipts)))
     .limit(1);
   if (!seen) return undefined;
   if (seen.requestHash !== null && seen.requestHash !== requestHash) throw new AppError('UNPROCESSABLE', FEE_MESSAGES.keyReused);
@@ -79,7 +79,7 @@ export function utrOf(input: { mode: string; reference?: string | null }): strin
 
 /** Refuses a UTR another live receipt has. A family's pending report of it does not block the office (see supersedeClaims). */
 async function assertUtrFree(tx: DbExecutor, utr: string): Promise<void> {
-  const [receipt] = await tx.select({ number: feeReceipts.number }).from(feeReceipts).where(and(eq(feeReceipts.utr, utr), isNull(feeReceipts.cancelledAt))).limit(1);
+  const [receipt] = await tx.select({ number: feeReceipts.number }).from(feeReceipts).where(and(eq(feeReceipts.utr, utr), isNull(feeReceipts.cancelledAt), thisAcademy(feeReceipts))).limit(1);
   if (receipt) {
     const message = PAYMENT_CLAIM_MESSAGES.utrOnReceipt.replace('{number}', receipt.number);
     throw new AppError('CONFLICT', message, { reference: message });
@@ -190,7 +190,7 @@ export async function recordPayment(
   await assertPaymentDate(db, input.date);
   try {
     const { id, created } = await transactionWithRetry(db, async (tx) => {
-      const [student] = await tx.select({ name: users.name, state: students.state, address: students.address }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
+      const [student] = await tx.select({ name: users.name, state: students.state, address: students.address }).from(students).innerJoin(users, joinOn(users.id, students.userId)).where(and(eq(students.id, studentId), thisAcademy(students), thisAcademy(users))).limit(1);
       if (!student) throw new AppError('NOT_FOUND', 'Student not found');
       const open = await lockOpenDues(tx, studentId);
       if (idempotencyKey) {
