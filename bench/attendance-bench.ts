@@ -30,7 +30,7 @@ import { academyToday } from '../apps/api/src/academy-settings';
 import { actorOfUser } from '../apps/api/src/access/actor';
 import { recordAudit } from '../apps/api/src/modules/audit/audit.service';
 import { ensureAppRoles } from '../apps/api/src/db/app-role';
-import { databaseUrl, ensureApiBuilt, measureRead, PACED_CONNECTIONS, signIn, startServer, warmServer, type Read, type ReadResult } from './http-bench';
+import { databaseUrl, ensureApiBuilt, measureRead, PACED_CONNECTIONS, settleSeededDatabase, signIn, startServer, warmServer, type Read, type ReadResult } from './http-bench';
 import { runConcurrencySoak } from './concurrency-soak';
 import { runAcademyExportBench } from './academy-export';
 import { runRegisterImportBench } from './register-import';
@@ -158,11 +158,7 @@ async function seed(database: Database, scenario: Scenario, today: string, conne
     from batch_students bs join fee_plans p on p.academy_id = bs.academy_id and p.batch_id = bs.batch_id join fee_plan_instalments i on i.academy_id = p.academy_id and i.plan_id = p.id
     where bs.academy_id = ${academy} and p.academy_id = ${academy} and i.academy_id = ${academy}`);
   if (scenario.http) await seedExtras(database, today);
-  // VACUUM as autovacuum would by then: the visibility map lets counts come from the indexes alone.
-  // On its own connection: the app's client on Citus (ACADEMY_CITUS=1) runs every statement in a transaction, which VACUUM refuses.
-  const vacuum = new pg.Client(connection);
-  await vacuum.connect();
-  await vacuum.query('vacuum analyze').finally(() => vacuum.end());
+  await settleSeededDatabase(connection);
   const { rows } = await db.execute<{ students: number; batches: number; enrolments: number; marks: number }>(sql`
     select (select count(*)::int from students) as students, (select count(*)::int from batches) as batches,
       (select count(*)::int from batch_students) as enrolments, (select count(*)::int from attendance_records) as marks`);

@@ -9,7 +9,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import type pg from 'pg';
+import pg from 'pg';
+import { checkpointEveryNode } from '../apps/api/test/citus-cluster';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // BENCH_SERVER_ENTRY: another build's dist/server.js (e.g. of main, to compare on the same data).
@@ -201,6 +202,21 @@ async function cannon(url: string, read: Read, options: { seconds: number; rate?
         }
       : {}),
   });
+}
+
+/**
+ * After a bench's seeding, before any measuring: VACUUM ANALYZE as autovacuum would by then (the visibility map
+ * lets counts come from the indexes alone; on its own connection, since the app's client on Citus runs every
+ * statement in a transaction, which VACUUM refuses), then a CHECKPOINT on every node. The seeding and the vacuum
+ * leave hundreds of megabytes of dirty pages; without it their checkpoint came minutes later, inside the first
+ * reads measured (issue 77: the bare route, measured first, 7 ms at p99 on plain PostgreSQL and 27 ms on Citus,
+ * whose three servers each flush their share).
+ */
+export async function settleSeededDatabase(connection: pg.ClientConfig) {
+  const vacuum = new pg.Client(connection);
+  await vacuum.connect();
+  await vacuum.query('vacuum analyze').finally(() => vacuum.end());
+  await checkpointEveryNode(connection);
 }
 
 /**

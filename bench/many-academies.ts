@@ -19,7 +19,7 @@ import { ensureAppRoles } from '../apps/api/src/db/app-role';
 import { makeCitusDatabase } from '../apps/api/test/citus-cluster';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
-import { ensureApiBuilt, measureRead, serverCpuMs, startServer, warmServer, type Read, type ReadResult } from './http-bench';
+import { ensureApiBuilt, measureRead, serverCpuMs, settleSeededDatabase, startServer, warmServer, type Read, type ReadResult } from './http-bench';
 
 /** How many academies of how many students, and the reads' windows: the full bench's, or a toy's (npm test). */
 export type ManySize = { academies: number; studentsEach: number; http: { seconds: number; saturatedSeconds: number; rate: number } };
@@ -76,10 +76,7 @@ async function seed(connection: pg.PoolConfig, today: string, size: ManySize) {
     for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
     for (const { id: academy } of ours) await seedAcademy(db, academy, today, passwordHash, STUDENTS_EACH);
     for (const index of indexes) await db.execute(sql.raw(index.definition));
-    // On its own connection: the app's client on Citus (ACADEMY_CITUS=1) runs every statement in a transaction, which VACUUM refuses.
-    const vacuum = new pg.Client(connection);
-    await vacuum.connect();
-    await vacuum.query('vacuum analyze').finally(() => vacuum.end());
+    await settleSeededDatabase(connection);
     return await counted(connection, started);
   } finally {
     await database.close();

@@ -87,6 +87,17 @@ export async function cloneCitusDatabase(connection: pg.PoolConfig, name: string
   });
 }
 
+/**
+ * CHECKPOINT on the node of `connection` and, on a Citus cluster, on every worker: the benches flush what
+ * their seeding wrote before measuring, so a checkpoint it would start does not fall into a measured window.
+ */
+export async function checkpointEveryNode(connection: pg.PoolConfig): Promise<void> {
+  // The node itself as given (the bundled PostgreSQL's is no connection string); the workers by their addresses.
+  await onEach([connection, ...citusWorkers().map((node) => onNode(connection, node))], async (client) => {
+    await client.query('checkpoint');
+  });
+}
+
 /** Drops a run's databases on the workers (the coordinator's are dropped by the global setup). */
 export async function dropCitusDatabases(connection: pg.PoolConfig, pattern: string): Promise<void> {
   await onEach(
