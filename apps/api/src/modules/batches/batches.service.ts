@@ -209,7 +209,7 @@ export async function activeEnrolledCount(db: DbExecutor, batchId: string): Prom
     .select({ count: sql<number>`count(*)::int` })
     .from(batchStudents)
     .innerJoin(students, joinOn(students.id, batchStudents.studentId))
-    .where(and(eq(batchStudents.batchId, batchId), eq(students.status, 'active')));
+    .where(and(thisAcademy(batchStudents), thisAcademy(students), eq(batchStudents.batchId, batchId), eq(students.status, 'active')));
   return row?.count ?? 0;
 }
 

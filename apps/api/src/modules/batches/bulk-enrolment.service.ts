@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BULK_REFUSAL_KEYS, type BatchBulkEnrolResult, type BatchMoveResult, type batchBulkEnrolInputSchema, type batchMoveInputSchema } from '@academy/shared/schemas/batches';
-import type { Db } from '../../db/client';
+import { thisAcademy, type Db } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { batchStudents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -77,7 +77,7 @@ export async function moveStudents(db: Db, actor: AuditActor, fromBatchId: strin
     const inSource = await tx
       .select({ studentId: batchStudents.studentId })
       .from(batchStudents)
-      .where(and(eq(batchStudents.batchId, from.id), inArray(batchStudents.studentId, input.studentIds)));
+      .where(and(thisAcademy(batchStudents), eq(batchStudents.batchId, from.id), inArray(batchStudents.studentId, input.studentIds)));
     const enrolledHere = new Set(inSource.map((row) => row.studentId));
     const check = await checkEnrolments(tx, to, input.studentIds, { confirm: input.confirm === true, leaving: from.id });
     const unknown = new Set(check.refusals.filter((refusal) => refusal.kind === 'missing').map((refusal) => refusal.studentId));

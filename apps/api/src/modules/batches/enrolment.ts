@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import type { Batch, LateJoinRule } from '@academy/shared/schemas/batches';
 import type { Weekday } from '@academy/shared/schedule';
-import { joinOn, type Db, type DbExecutor } from '../../db/client';
+import { joinOn, thisAcademy, type Db, type DbExecutor } from '../../db/client';
 import { batches, batchStudents, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { cancelUnpaidDuesOfBatch, createDuesForEnrolments, type EnrolmentDuesOptions } from '../fees';
@@ -89,12 +89,13 @@ export async function checkEnrolments(tx: DbExecutor, batch: BatchRow, studentId
     .select({ id: students.id, status: students.status, name: users.name })
     .from(students)
     .innerJoin(users, joinOn(users.id, students.userId))
-    .where(inArray(students.id, ids));
+    // Each table names the academy by value: on Citus these reach the academy's shard alone (decision 053).
+    .where(and(thisAcademy(students), thisAcademy(users), inArray(students.id, ids)));
   const byId = new Map(found.map((student) => [student.id, student]));
   const existing = await tx
     .select({ studentId: batchStudents.studentId })
     .from(batchStudents)
-    .where(and(eq(batchStudents.batchId, batch.id), inArray(batchStudents.studentId, ids)));
+    .where(and(thisAcademy(batchStudents), eq(batchStudents.batchId, batch.id), inArray(batchStudents.studentId, ids)));
   const enrolled = new Set(existing.map((row) => row.studentId));
   const check: EnrolmentCheck = { toEnrol: [], alreadyIn: [], refusals: [], clashes: [], names: new Map(found.map((student) => [student.id, student.name])) };
   for (const id of ids) {
@@ -116,6 +117,8 @@ export async function checkEnrolments(tx: DbExecutor, batch: BatchRow, studentId
       .innerJoin(batchStudents, joinOn(batchStudents.batchId, batches.id))
       .where(
         and(
+          thisAcademy(batches),
+          thisAcademy(batchStudents),
           inArray(batchStudents.studentId, check.toEnrol.map((student) => student.id)),
           ne(batches.id, batch.id),
           options.leaving ? ne(batches.id, options.leaving) : undefined,
@@ -174,7 +177,7 @@ export async function removeStudentFromBatch(db: Db, actor: AuditActor, batchId:
     const batch = await lockBatch(tx, batchId);
     const removed = await tx
       .delete(batchStudents)
-      .where(and(eq(batchStudents.batchId, batchId), eq(batchStudents.studentId, studentId)))
+      .where(and(thisAcademy(batchStudents), eq(batchStudents.batchId, batchId), eq(batchStudents.studentId, studentId)))
       .returning({ studentId: batchStudents.studentId });
     // Removing someone not enrolled changes nothing, so it leaves no entry.
     if (removed.length > 0) {
@@ -195,5 +198,5 @@ export async function removeStudentFromBatch(db: Db, actor: AuditActor, batchId:
 
 /** Removes an enrolment without a trace (an import undone), in the caller's transaction; its dues are the caller's to remove first. */
 export async function removeEnrolment(tx: DbExecutor, studentId: string, batchId: string): Promise<void> {
-  await tx.delete(batchStudents).where(and(eq(batchStudents.studentId, studentId), eq(batchStudents.batchId, batchId)));
+  await tx.delete(batchStudents).where(and(thisAcademy(batchStudents), eq(batchStudents.studentId, studentId), eq(batchStudents.batchId, batchId)));
 }

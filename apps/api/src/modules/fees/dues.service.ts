@@ -58,11 +58,11 @@ export async function createDuesForEnrolments(tx: DbExecutor, batchId: string, s
     .select({ id: feePlans.id, name: feePlans.name, seq: feePlanInstalments.seq, dueDate: feePlanInstalments.dueDate, amountPaise: feePlanInstalments.amountPaise })
     .from(feePlans)
     .innerJoin(feePlanInstalments, joinOn(feePlanInstalments.planId, feePlans.id))
-    .where(and(eq(feePlans.batchId, batchId), planIds ? inArray(feePlans.id, [...planIds]) : undefined))
+    .where(and(thisAcademy(feePlans), thisAcademy(feePlanInstalments), eq(feePlans.batchId, batchId), planIds ? inArray(feePlans.id, [...planIds]) : undefined))
     .orderBy(asc(feePlans.id), asc(feePlanInstalments.seq));
   if (plans.length === 0) return 0;
   const [[batch], settings, joiningDate] = await Promise.all([
-    tx.select({ startDate: batches.startDate, endDate: batches.endDate }).from(batches).where(eq(batches.id, batchId)).limit(1),
+    tx.select({ startDate: batches.startDate, endDate: batches.endDate }).from(batches).where(and(thisAcademy(batches), eq(batches.id, batchId))).limit(1),
     getAcademySettings(tx),
     academyToday(tx),
   ]);
@@ -71,7 +71,7 @@ export async function createDuesForEnrolments(tx: DbExecutor, batchId: string, s
   const existing = await tx
     .select({ studentId: feeDues.studentId, planId: feeDues.planId })
     .from(feeDues)
-    .where(and(inArray(feeDues.studentId, [...studentIds]), eq(feeDues.batchId, batchId), eq(feeDues.status, 'open')));
+    .where(and(thisAcademy(feeDues), inArray(feeDues.studentId, [...studentIds]), eq(feeDues.batchId, batchId), eq(feeDues.status, 'open')));
   const has = new Set(existing.map((row) => `${row.studentId}|${row.planId}`));
   let created = 0;
   for (const planId of new Set(plans.map((row) => row.id))) {
@@ -100,7 +100,7 @@ export async function cancelUnpaidDuesOfBatch(tx: DbExecutor, batchId: string, s
     toCancel.map((row) => row.id),
     'Student removed from the batch; the unpaid instalment is cancelled',
   );
-  await tx.update(feeDues).set({ status: 'cancelled' }).where(inArray(feeDues.id, toCancel.map((row) => row.id)));
+  await tx.update(feeDues).set({ status: 'cancelled' }).where(and(thisAcademy(feeDues), inArray(feeDues.id, toCancel.map((row) => row.id))));
   return toCancel.length;
 }
 
@@ -288,5 +288,5 @@ export async function addConcession(db: Db, actor: AuditActor, studentId: string
 
 /** Removes the dues an enrolment made since `since` (an import undone: nothing paid them), in the caller's transaction. */
 export async function removeDuesOfEnrolmentSince(tx: DbExecutor, studentId: string, batchId: string, since: Date): Promise<void> {
-  await tx.delete(feeDues).where(and(eq(feeDues.studentId, studentId), eq(feeDues.batchId, batchId), gte(feeDues.createdAt, since)));
+  await tx.delete(feeDues).where(and(thisAcademy(feeDues), eq(feeDues.studentId, studentId), eq(feeDues.batchId, batchId), gte(feeDues.createdAt, since)));
 }

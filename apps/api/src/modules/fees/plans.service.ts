@@ -36,14 +36,15 @@ async function plansWhere(db: DbExecutor, where: SQL | undefined): Promise<FeePl
       deposit: feePlans.deposit,
       createdAt: feePlans.createdAt,
       updatedAt: feePlans.updatedAt,
-      studentCount: sql<number>`(select count(distinct ${feeDues.studentId})::int from ${feeDues} where ${feeDues.planId} = ${feePlans.id} and ${feeDues.academyId} = ${qualified(feePlans.academyId)} and ${feeDues.status} = 'open')`,
+      studentCount: sql<number>`(select count(distinct ${feeDues.studentId})::int from ${feeDues} where ${thisAcademy(feeDues)} and ${feeDues.planId} = ${feePlans.id} and ${feeDues.academyId} = ${qualified(feePlans.academyId)} and ${feeDues.status} = 'open')`,
     })
     .from(feePlans)
     .innerJoin(batches, joinOn(batches.id, feePlans.batchId))
-    .where(where)
+    // Every table names the academy by value: on Citus the statement reaches the academy's shard alone (decision 053).
+    .where(and(thisAcademy(feePlans), thisAcademy(batches), where))
     .orderBy(asc(batches.name), asc(feePlans.name));
   const instalments = rows.length
-    ? await db.select().from(feePlanInstalments).where(inArray(feePlanInstalments.planId, rows.map((row) => row._id))).orderBy(asc(feePlanInstalments.seq))
+    ? await db.select().from(feePlanInstalments).where(and(thisAcademy(feePlanInstalments), inArray(feePlanInstalments.planId, rows.map((row) => row._id)))).orderBy(asc(feePlanInstalments.seq))
     : [];
   return rows.map((row) => ({
     _id: row._id,
@@ -71,7 +72,7 @@ export async function getPlan(db: DbExecutor, id: string): Promise<FeePlan> {
 }
 
 async function assertBatch(tx: DbExecutor, batchId: string): Promise<string> {
-  const [batch] = await tx.select({ name: batches.name }).from(batches).where(eq(batches.id, batchId)).limit(1);
+  const [batch] = await tx.select({ name: batches.name }).from(batches).where(and(thisAcademy(batches), eq(batches.id, batchId))).limit(1);
   if (!batch) throw new AppError('BAD_REQUEST', 'Choose a batch from the list', { batch: 'Choose a batch from the list' });
   return batch.name;
 }
@@ -112,7 +113,7 @@ export async function lockDueNumbers(tx: DbExecutor, studentIds: string[]): Prom
   const rows = await tx
     .select({ studentId: feeDues.studentId, last: sql<number>`max(${feeDues.number})::int` })
     .from(feeDues)
-    .where(inArray(feeDues.studentId, ids))
+    .where(and(thisAcademy(feeDues), inArray(feeDues.studentId, ids)))
     .groupBy(feeDues.studentId);
   return new Map(rows.map((row) => [row.studentId, row.last]));
 }
@@ -138,7 +139,7 @@ export async function createPlan(db: Db, actor: AuditActor, input: PlanInput): P
     const [plan] = await tx.insert(feePlans).values({ name: input.name, batchId: input.batch, amountPaise: input.amount, showOnSite: input.showOnSite ?? false, ...gstFlags(input) }).returning({ id: feePlans.id });
     const instalments = input.instalments.map((entry, index) => ({ planId: plan!.id, seq: index + 1, dueDate: entry.dueDate, amountPaise: entry.amount }));
     await tx.insert(feePlanInstalments).values(instalments);
-    const enrolled = await tx.select({ id: batchStudents.studentId }).from(batchStudents).innerJoin(students, joinOn(students.id, batchStudents.studentId)).where(and(eq(batchStudents.batchId, input.batch), eq(students.status, 'active')));
+    const enrolled = await tx.select({ id: batchStudents.studentId }).from(batchStudents).innerJoin(students, joinOn(students.id, batchStudents.studentId)).where(and(thisAcademy(batchStudents), thisAcademy(students), eq(batchStudents.batchId, input.batch), eq(students.status, 'active')));
     await insertDues(tx, { id: plan!.id, name: input.name, batchId: input.batch, instalments }, enrolled.map((row) => row.id));
     const after = planSnapshot(input);
     await recordAudit(tx, actor, {

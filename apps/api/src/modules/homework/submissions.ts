@@ -122,7 +122,7 @@ export async function setDoneInClass(db: Db, actor: Actor, id: string, input: Ho
       const enrolled = await tx
         .select({ studentId: batchStudents.studentId })
         .from(batchStudents)
-        .where(and(eq(batchStudents.batchId, row.batchId), inArray(batchStudents.studentId, ticked)));
+        .where(and(thisAcademy(batchStudents), eq(batchStudents.batchId, row.batchId), inArray(batchStudents.studentId, ticked)));
       if (enrolled.length !== ticked.length) throw new AppError('BAD_REQUEST', HOMEWORK_MESSAGES.notInBatch, { studentIds: HOMEWORK_MESSAGES.notInBatch });
     }
     const now = new Date();

@@ -186,7 +186,7 @@ export async function linkParents(
 
 /** Removes one parent–student link (an import undone), in the caller's transaction. */
 export async function unlinkParent(tx: DbExecutor, parentId: string, studentId: string): Promise<void> {
-  await tx.delete(parentStudents).where(and(eq(parentStudents.parentId, parentId), eq(parentStudents.studentId, studentId)));
+  await tx.delete(parentStudents).where(and(thisAcademy(parentStudents), eq(parentStudents.parentId, parentId), eq(parentStudents.studentId, studentId)));
 }
 
 /** Deletes those of these parents who have no child left, with their accounts (one linked to another child since stays). */
