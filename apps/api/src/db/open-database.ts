@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { acquireInstanceLock } from '../lib/instance-lock';
 import { noDefaultAcademy, type HostingMode } from '../lib/tenancy';
-import { connectToRunningBundledPostgres, startBundledPostgres } from './bundled-postgres';
+import { connectToRunningBundledPostgres, startBundledPostgresAside } from './bundled-postgres';
 import { createDatabase, runMigrations, type Database } from './client';
 import { grantServingRole } from './app-role';
 
@@ -109,7 +109,8 @@ export async function openDatabase(config: DatabaseConfig, kind: 'server' | 'cli
   }
 
   try {
-    const postgres = await startBundledPostgres(config.dataDir, { log });
+    // In a worker thread: the server's routes load meanwhile (server.ts).
+    const postgres = await startBundledPostgresAside(config.dataDir, { log });
     const serving = createDatabase(postgres.connection, options);
     const owner = createDatabase(postgres.ownerConnection, options);
     const database: OpenedDatabase = {

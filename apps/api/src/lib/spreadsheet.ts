@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import { dateIn } from '@academy/shared/calendar';
@@ -9,6 +6,7 @@ import { MESSAGES } from '@academy/shared/messages';
 import { AppError } from './app-error';
 import { xlsxReader } from './xlsx-reader';
 import { checkDeclaredSizes, checkZipSizes } from './zip-guard';
+import { workerBeside } from './worker-file';
 
 /*
  * Reading a spreadsheet the office uploads (a bank statement, a register of students): CSV or XLSX,
@@ -89,19 +87,6 @@ export type SheetJob = { file: Uint8Array; fileName: string; words: SheetWords; 
 export type SheetAnswer = { rows: string[][] } | { refused: string } | { failed: string };
 
 /**
- * The worker. From the sources (tsx in development, Vitest in tests) its file is TypeScript: a few
- * lines register tsx's loader in the new thread, then import it (a worker's `--import` is not applied
- * on Node 20). The build bundles it as dist/spreadsheet-worker.js beside server.js and cli.js
- * (apps/api/scripts/build.mjs), which is where this code then runs from.
- */
-function newWorker(options: WorkerOptions): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./spreadsheet-worker.js', import.meta.url), options);
-  const tsx = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
-  const entry = new URL('./spreadsheet-worker.ts', import.meta.url).href;
-  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`, { ...options, eval: true });
-}
-
-/**
  * A worker thread that reads sheets one at a time. Kept a while once idle: starting one (its
  * JavaScript, exceljs) costs more than reading a register. One that fails, runs out of its heap or
  * overruns its time is ended, and the next read starts a fresh one.
@@ -112,7 +97,8 @@ const IDLE_MS = 60_000;
 
 function startReader(): Reader {
   // A sheet that needs more heap than this is refused (ERR_WORKER_OUT_OF_MEMORY below): the server's own heap is untouched.
-  const worker = newWorker({ resourceLimits: { maxOldGenerationSizeMb: SHEET_READING.heapMb, maxYoungGenerationSizeMb: 16 }, stdout: false, stderr: false });
+  // dist/spreadsheet-worker.js in the build, ./spreadsheet-worker.ts from the sources (lib/worker-file.ts).
+  const worker = workerBeside(import.meta.url, 'spreadsheet-worker', { resourceLimits: { maxOldGenerationSizeMb: SHEET_READING.heapMb, maxYoungGenerationSizeMb: 16 }, stdout: false, stderr: false });
   worker.unref(); // an idle reader never keeps the process alive
   return { worker };
 }
