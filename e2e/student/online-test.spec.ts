@@ -86,6 +86,10 @@ test('online test: a student takes a timed JEE-style paper on a phone, offline m
   expect((await student.request.post(`/api/attempts/${quick.data._id}/submit`)).status()).toBe(200);
 
   await student.goto('/app/student/online-tests');
+  // This journey is the app's (the instructions, then the API): Start waits for the app to take the page
+  // over. Tapped before, the plain form may post to the server as well (issue 74's path without the app),
+  // and the page's navigation can cut off the API's start this test waits for (a flake seen once in CI).
+  await student.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 60_000 });
   const card = student.getByTestId(`online-test-${main}`);
   await expect(card).toContainText('5 questions · 60 min · out of 20');
   await card.getByRole('button', { name: 'Start' }).click();
