@@ -90,4 +90,19 @@ describe('the busiest requests reach one academy’s shard', () => {
     const removed = await t.app.inject({ method: 'PUT', url: `/api/batches/${batchId}/students/${joinerId}/remove?cancelDues=true`, headers: admin });
     expect(removed.statusCode, removed.body).toBe(200);
   });
+  it('lists the dues with their totals, last reminders and invoices, searched and filtered, and as a CSV', async () => {
+    // The office's dues screen: its page, totals and reminders joined five tables by the academy's rows only (issue 77).
+    const admin = { cookie: cookies.admin };
+    const plan = await t.app.inject({ method: 'POST', url: '/api/fee-plans', headers: admin, payload: { name: 'One shard dues', batch: batchId, amount: 900, instalments: [{ dueDate: '2030-03-10', amount: 900 }] } });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const list = await t.app.inject({ method: 'GET', url: '/api/fees/dues?limit=50', headers: admin });
+    expect(list.statusCode, list.body).toBe(200);
+    const mine = (list.json() as { data: { dues: { label: string; student: { _id: string; name: string } }[] } }).data.dues.find((due) => due.student._id === studentId);
+    expect(mine, list.body).toBeDefined();
+    for (const url of [`/api/fees/dues?search=${encodeURIComponent(mine!.student.name)}`, `/api/fees/dues?overdue=false&batch=${batchId}`, '/api/fees/dues.csv']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: admin });
+      expect(`${url}: ${response.statusCode}`, response.body).toBe(`${url}: 200`);
+      expect(response.body).toContain(mine!.student.name);
+    }
+  });
 });

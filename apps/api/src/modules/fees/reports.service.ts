@@ -29,12 +29,14 @@ function selectDues(db: DbExecutor) {
       taxable: dueTaxableSql().mapWith(Boolean),
       deposit: dueDepositSql().mapWith(Boolean),
       delivery: dueDeliverySql(),
-      lastReminderAt: sql<Date | null>`(select max(${feeReminders.queuedAt}) from ${feeReminders} where ${feeReminders.dueId} = ${feeDues.id} and ${feeReminders.academyId} = ${qualified(feeDues.academyId)})`.mapWith((value) => (value ? new Date(value) : null)),
+      lastReminderAt: sql<Date | null>`(select max(${feeReminders.queuedAt}) from ${feeReminders} where ${thisAcademy(feeReminders)} and ${feeReminders.dueId} = ${feeDues.id} and ${feeReminders.academyId} = ${qualified(feeDues.academyId)})`.mapWith((value) => (value ? new Date(value) : null)),
     })
     .from(feeDues)
-    .innerJoin(students, joinOn(students.id, feeDues.studentId))
-    .innerJoin(users, joinOn(users.id, students.userId))
-    .leftJoin(batches, joinOn(batches.id, feeDues.batchId));
+    // Every table names the academy by value (the dues' own in the caller's where): on Citus the list reaches the academy's shard alone (decision 053).
+    .innerJoin(students, and(joinOn(students.id, feeDues.studentId), thisAcademy(students)))
+    .innerJoin(users, and(joinOn(users.id, students.userId), thisAcademy(users)))
+    .leftJoin(batches, and(joinOn(batches.id, feeDues.batchId), thisAcademy(batches)))
+    .$dynamic();
 }
 
 /** The totals over every due of the filter; the students' names are joined only to search them (the join costs on thousands of dues). */
@@ -47,7 +49,9 @@ function duesTotals(db: DbExecutor, where: SQL | undefined, today: string, searc
     })
     .from(feeDues)
     .$dynamic();
-  return searching ? totals.innerJoin(students, joinOn(students.id, feeDues.studentId)).innerJoin(users, joinOn(users.id, students.userId)).where(where) : totals.where(where);
+  return searching
+    ? totals.innerJoin(students, and(joinOn(students.id, feeDues.studentId), thisAcademy(students))).innerJoin(users, and(joinOn(users.id, students.userId), thisAcademy(users))).where(and(thisAcademy(feeDues), where))
+    : totals.where(and(thisAcademy(feeDues), where));
 }
 
 /** Unpaid dues, overdue (oldest) first, with totals over the whole filter: one query for the page, one for the totals. */
@@ -61,13 +65,13 @@ export async function listDues(db: DbExecutor, query: DuesQuery): Promise<DuesLi
     .from(feeDues)
     .innerJoin(students, joinOn(students.id, feeDues.studentId))
     .innerJoin(users, joinOn(users.id, students.userId))
-    .where(where)
+    .where(and(thisAcademy(feeDues), thisAcademy(students), thisAcademy(users), where))
     .orderBy(asc(feeDues.dueDate), asc(sql`lower(${users.name})`), asc(feeDues.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .as('page');
   const [rows, [totals], registration, invoices] = await Promise.all([
-    selectDues(db).innerJoin(page, joinOn(page.id, feeDues.id)).orderBy(asc(feeDues.dueDate), asc(page.sortName), asc(feeDues.id)),
+    selectDues(db).innerJoin(page, joinOn(page.id, feeDues.id)).where(thisAcademy(feeDues)).orderBy(asc(feeDues.dueDate), asc(page.sortName), asc(feeDues.id)),
     duesTotals(db, where, today, Boolean(query.search)),
     registrationOn(db, today),
     // A due invoiced on its due date shows its invoice (decision 070) and owes what is left on it, as the ledger.
@@ -97,7 +101,7 @@ export async function listDues(db: DbExecutor, query: DuesQuery): Promise<DuesLi
 /** The dues list's filter as a CSV document (amounts in rupees, two decimals). */
 export async function exportDuesCsv(db: DbExecutor, query: DuesFilter, language: Language = 'en'): Promise<{ csv: string; fileName: string }> {
   const today = await academyToday(db);
-  const rows = await selectDues(db).where(duesFilters(query, today)).orderBy(asc(feeDues.dueDate), asc(sql`lower(${users.name})`), asc(feeDues.id));
+  const rows = await selectDues(db).where(and(thisAcademy(feeDues), duesFilters(query, today))).orderBy(asc(feeDues.dueDate), asc(sql`lower(${users.name})`), asc(feeDues.id));
   const money = (paise: number) => (paise / 100).toFixed(2);
   const csv = toCsv(
     ['Student', 'Batch', 'Due', 'Due date', 'Amount (₹)', 'Concession (₹)', 'Paid (₹)', 'Balance (₹)', 'Days overdue', 'Last reminder'],
