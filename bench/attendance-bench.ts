@@ -300,17 +300,28 @@ export async function httpReads(connection: pg.PoolConfig, database: string, wor
   }
 }
 
-/** Cold start: the built server on a DATA_DIR whose bundled PostgreSQL already exists, to its first answer. */
-async function coldStart(): Promise<{ firstMs: number; secondMs: number }> {
+/** How many starts with the database built the cold start measures: one start is at the mercy of whatever else the machine does. */
+const COLD_STARTS = 5;
+
+/**
+ * Cold start: the built server on a DATA_DIR whose bundled PostgreSQL already exists, to its first answer;
+ * the first start ever (it creates the database), then COLD_STARTS starts, of which the median is the figure.
+ */
+async function coldStart(): Promise<{ firstMs: number; startsMs: number[]; medianMs: number }> {
   ensureApiBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-bench-cold-'));
   fs.chmodSync(dataDir, 0o711);
   try {
     const first = await startServer({ dataDir });
     await first.stop();
-    const second = await startServer({ dataDir });
-    await second.stop();
-    return { firstMs: Math.round(first.startMs), secondMs: Math.round(second.startMs) };
+    const startsMs: number[] = [];
+    for (let index = 0; index < COLD_STARTS; index += 1) {
+      const again = await startServer({ dataDir });
+      await again.stop();
+      startsMs.push(Math.round(again.startMs));
+    }
+    const medianMs = [...startsMs].sort((a, b) => a - b)[Math.floor(COLD_STARTS / 2)]!;
+    return { firstMs: Math.round(first.startMs), startsMs, medianMs };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -565,7 +576,7 @@ async function main() {
     }
     console.log('\nCold start (built server, bundled PostgreSQL already initialised, to the first answer of GET /api/health) …');
     const cold = await coldStart();
-    console.log(`  first start ever (creates the database): ${cold.firstMs} ms · start with the database built: ${cold.secondMs} ms (load average ${load()})`);
+    console.log(`  first start ever (creates the database): ${cold.firstMs} ms · starts with the database built: ${cold.startsMs.join(', ')} ms, median ${cold.medianMs} ms (load average ${load()})`);
 
     const big = results.at(-1)!;
     const small = results.length > 1 ? results[0]! : undefined;
@@ -575,7 +586,7 @@ async function main() {
       ["a student's yearly statistics p95 < 20 ms", big.statistics.p95 < 20],
       [`the fees dues list over ${big.seeded.students} students p95 < 100 ms`, big.dues.p95 < 100],
       ...(slowdown !== undefined ? [[`statistics at ${big.seeded.marks} marks no more than 2× slower than at ${small!.seeded.marks} (${slowdown.toFixed(2)}×)`, slowdown <= 2] as [string, boolean]] : []),
-      [`cold start with the database built < 2 s (${cold.secondMs} ms)`, cold.secondMs < 2000],
+      [`cold start with the database built < 2 s (median of ${COLD_STARTS}: ${cold.medianMs} ms)`, cold.medianMs < 2000],
     ];
     if (big.http) {
       const [bare, me, ...rest] = big.http;
