@@ -36,10 +36,9 @@ export default defineConfig({
     },
   },
   projects: [
-    // Service workers off unless a spec tests what they do (offline, reload without a network, push: those specs
-    // say `serviceWorkers: 'allow'`): each new browser context would otherwise download the whole app again to
-    // precache it, beside the test (issue 56's CI time).
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/, /whatsapp-conversations\.spec\.ts/, /admin\/gst\.spec\.ts/, /platform\//, /teacher\/lecture-(record|upload)\.spec\.ts/] },
+    // The longest journeys of their own projects first (a lecture's upload and its renditions take two minutes,
+    // the hosted server's specs half a minute each), beside the first of the many chromium tests: the serial
+    // projects below wait for every chromium test, and a long spec left to the end ran alone.
     // Lectures recorded and uploaded from a teacher's phone (decision 087): Chromium's fake camera and microphone.
     {
       name: 'lecture-phone',
@@ -58,14 +57,18 @@ export default defineConfig({
     },
     // Many academies (issue 55): the platform's specs (e2e/platform) against the ACADEMY_HOSTING=many server.
     { name: 'operator', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MANY_PORT}` }, testMatch: /platform\/operator\.spec\.ts/ },
+    // Two owners sign up two academies on the hosted server (ACADEMY_HOSTING=many), at its own port; two
+    // academies' own brands (issue 78).
+    { name: 'many-academies', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MANY_PORT}` }, testMatch: /platform\/(many-academies|own-domain|new-academy-marathi|brand-two-academies)\.spec\.ts/ },
+    // Service workers off unless a spec tests what they do (offline, reload without a network, push: those specs
+    // say `serviceWorkers: 'allow'`): each new browser context would otherwise download the whole app again to
+    // precache it, beside the test (issue 56's CI time).
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/, /whatsapp-conversations\.spec\.ts/, /admin\/gst\.spec\.ts/, /platform\//, /teacher\/lecture-(record|upload)\.spec\.ts/] },
     // A family reached by WhatsApp and SMS turns those channels on for the whole academy (other specs
     // expect them off, e.g. the admission form offering no phone code): it runs after the others.
     { name: 'family-by-phone', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /family-by-phone\.spec\.ts/, dependencies: ['chromium'] },
     // Messages held by quiet hours (issue 54) turn WhatsApp on and set quiet hours around the moment: alone, after those.
     { name: 'held-messages', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /held-messages\.spec\.ts/, dependencies: ['family-by-phone'] },
-    // Two owners sign up two academies on the hosted server (ACADEMY_HOSTING=many), at its own port; two
-    // academies' own brands (issue 78).
-    { name: 'many-academies', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MANY_PORT}` }, testMatch: /platform\/(many-academies|own-domain|new-academy-marathi|brand-two-academies)\.spec\.ts/ },
     // GST on for the demo academy (issue 57) makes every receipt a tax invoice while it lasts: alone, after those.
     // Families' WhatsApp conversations (issue 60) turn WhatsApp on (without quiet hours): alone, after those.
     { name: 'whatsapp-conversations', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /whatsapp-conversations\.spec\.ts/, dependencies: ['held-messages'] },
