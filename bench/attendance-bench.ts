@@ -443,13 +443,13 @@ export async function run(connection: pg.PoolConfig, scenario: Scenario) {
 export function printHttp(results: ReadResult[]) {
   const bare = results[0]!;
   console.log(`  HTTP (built server over loopback; 3 s saturated by autocannon, 10 connections; then ${HTTP_SECONDS} s at a fixed ${HTTP_RATE} req/s, each request sent when due, up to ${PACED_CONNECTIONS} connections; load average ${os.loadavg()[0]!.toFixed(1)}):`);
-  console.log(`    ${'read'.padEnd(56)} ${'saturated'.padStart(10)} ${'× bare'.padStart(7)} ${'req/s'.padStart(6)} ${'p50'.padStart(5)} ${'p90'.padStart(5)} ${'p99'.padStart(5)} ${'errors'.padStart(6)} ${'bytes'.padStart(8)} ${'CPU ms/req'.padStart(10)}`);
+  console.log(`    ${'read'.padEnd(56)} ${'saturated'.padStart(10)} ${'× bare'.padStart(7)} ${'req/s'.padStart(6)} ${'p50'.padStart(5)} ${'p90'.padStart(5)} ${'p99'.padStart(5)} ${'errors'.padStart(6)} ${'bytes'.padStart(8)} ${'CPU ms/req'.padStart(10)} ${'PG ms/req'.padStart(9)}`);
   for (const read of results) {
     console.log(
-      `    ${read.label.padEnd(56)} ${String(read.saturated).padStart(10)} ${(read.saturated / bare.saturated).toFixed(2).padStart(7)} ${String(read.rate).padStart(6)} ${String(read.p50).padStart(5)} ${String(read.p90).padStart(5)} ${String(read.p99).padStart(5)} ${String(read.errors + read.wrongStatus).padStart(6)} ${String(read.bytes).padStart(8)} ${String(read.cpuMs ?? '–').padStart(10)}`,
+      `    ${read.label.padEnd(56)} ${String(read.saturated).padStart(10)} ${(read.saturated / bare.saturated).toFixed(2).padStart(7)} ${String(read.rate).padStart(6)} ${String(read.p50).padStart(5)} ${String(read.p90).padStart(5)} ${String(read.p99).padStart(5)} ${String(read.errors + read.wrongStatus).padStart(6)} ${String(read.bytes).padStart(8)} ${String(read.cpuMs ?? '–').padStart(10)} ${String(read.postgresCpuMs ?? '–').padStart(9)}`,
     );
   }
-  console.log("    (latencies in ms; bytes: one answer uncompressed; CPU ms/req: the server process's CPU time per answer at the fixed rate, little changed by other work on the machine)");
+  console.log("    (latencies in ms; bytes: one answer uncompressed; CPU ms/req: the server process's CPU time per answer at the fixed rate, little changed by other work on the machine; PG ms/req: every PostgreSQL process's on this machine, per answer at the fixed rate)");
 }
 
 async function main() {

@@ -149,7 +149,7 @@ export type Read = {
    */
   warmUp?: number;
 };
-export type ReadResult = { label: string; path: string; bytes: number; saturated: number; rate: number; p50: number; p90: number; p99: number; errors: number; wrongStatus: number; cpuMs: number | undefined; firstAskingMs?: number };
+export type ReadResult = { label: string; path: string; bytes: number; saturated: number; rate: number; p50: number; p90: number; p99: number; errors: number; wrongStatus: number; cpuMs: number | undefined; postgresCpuMs: number | undefined; firstAskingMs?: number };
 
 /**
  * CPU time (user + system) the server process has used so far, in ms, from /proc (Linux); the
@@ -160,6 +160,23 @@ export function serverCpuMs(pid: number | undefined): number | undefined {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** CPU time (user + system, ms) of every PostgreSQL process on this machine so far, from /proc; undefined elsewhere. */
+export function postgresCpuMs(): number | undefined {
+  if (!fs.existsSync('/proc/self/stat')) return undefined;
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const line = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!line.includes('(postgres)')) continue;
+      total += serverCpuMs(Number(pid)) ?? 0;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 
 /** One GET with exactly these headers (fetch would replace a `host` header with the address's). */
@@ -307,9 +324,11 @@ export async function measureRead(url: string, read: Read, options: { seconds: n
   if (sample.status !== expected) throw new Error(`${read.label} answered ${sample.status}, not ${expected}: ${Buffer.from(body).toString().slice(0, 200)}`);
   const firstAskingMs = read.warmUp ? await warmUp(url, read, read.warmUp) : undefined;
   const saturated = await cannon(url, read, { seconds: options.saturatedSeconds, connections: 10 });
-  const cpuBefore = serverCpuMs(options.serverPid);
+  const [cpuBefore, postgresBefore] = [serverCpuMs(options.serverPid), postgresCpuMs()];
   const fixed = await pacedRun(url, read, { seconds: options.seconds, rate: options.rate, connections: PACED_CONNECTIONS });
-  const cpuAfter = serverCpuMs(options.serverPid);
+  const [cpuAfter, postgresAfter] = [serverCpuMs(options.serverPid), postgresCpuMs()];
+  const perAnswer = (before: number | undefined, after: number | undefined) =>
+    before !== undefined && after !== undefined && fixed.total > 0 ? Math.round(((after - before) / fixed.total) * 100) / 100 : undefined;
   return {
     label: read.label,
     path: read.path,
@@ -321,7 +340,9 @@ export async function measureRead(url: string, read: Read, options: { seconds: n
     p99: fixed.p99,
     errors: fixed.errors,
     wrongStatus: fixed.total - fixed.errors - (fixed.statuses.get(expected) ?? 0),
-    cpuMs: cpuBefore !== undefined && cpuAfter !== undefined && fixed.total > 0 ? Math.round(((cpuAfter - cpuBefore) / fixed.total) * 100) / 100 : undefined,
+    cpuMs: perAnswer(cpuBefore, cpuAfter),
+    // What the answers cost the database too: with the server's, whether the fixed rate fits the machine's cores.
+    postgresCpuMs: perAnswer(postgresBefore, postgresAfter),
     ...(firstAskingMs !== undefined ? { firstAskingMs } : {}),
   };
 }

@@ -19,7 +19,7 @@ import { ensureAppRoles } from '../apps/api/src/db/app-role';
 import { makeCitusDatabase } from '../apps/api/test/citus-cluster';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
-import { ensureApiBuilt, measureRead, serverCpuMs, settleSeededDatabase, startServer, warmServer, type Read, type ReadResult } from './http-bench';
+import { ensureApiBuilt, measureRead, postgresCpuMs, serverCpuMs, settleSeededDatabase, startServer, warmServer, type Read, type ReadResult } from './http-bench';
 
 /** How many academies of how many students, and the reads' windows: the full bench's, or a toy's (npm test). */
 export type ManySize = { academies: number; studentsEach: number; http: { seconds: number; saturatedSeconds: number; rate: number } };
@@ -255,23 +255,6 @@ async function jobsSpreadAndCaughtUp(connection: pg.PoolConfig, limitMs = 5 * 60
   } finally {
     await client.end();
   }
-}
-
-/** CPU time (user + system, ms) of every PostgreSQL process on this machine so far, from /proc; undefined elsewhere. */
-function postgresCpuMs(): number | undefined {
-  if (!fs.existsSync('/proc/self/stat')) return undefined;
-  let total = 0;
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const line = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!line.includes('(postgres)')) continue;
-      total += serverCpuMs(Number(pid)) ?? 0;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
 }
 
 /**
