@@ -162,20 +162,33 @@ export function serverCpuMs(pid: number | undefined): number | undefined {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-/** CPU time (user + system, ms) of every PostgreSQL process on this machine so far, from /proc; undefined elsewhere. */
-export function postgresCpuMs(): number | undefined {
+/** CPU time (user + system, ms) of each PostgreSQL process on this machine so far, by pid, from /proc; undefined elsewhere. */
+export function postgresCpuByProcess(): Map<number, number> | undefined {
   if (!fs.existsSync('/proc/self/stat')) return undefined;
-  let total = 0;
+  const byProcess = new Map<number, number>();
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const line = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!line.includes('(postgres)')) continue;
-      total += serverCpuMs(Number(pid)) ?? 0;
+      byProcess.set(Number(pid), serverCpuMs(Number(pid)) ?? 0);
     } catch {
       // the process ended meanwhile
     }
   }
+  return byProcess;
+}
+
+/**
+ * PostgreSQL's CPU time (ms) since `before` (postgresCpuByProcess): each process's growth, a process started
+ * since counted whole. A process that ended meanwhile (an autovacuum worker, a closed connection) takes its
+ * time with it, so this is a lower bound; a plain sum of the two moments' totals could even come out negative.
+ */
+export function postgresCpuSince(before: Map<number, number> | undefined): number | undefined {
+  const after = postgresCpuByProcess();
+  if (!before || !after) return undefined;
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -324,11 +337,10 @@ export async function measureRead(url: string, read: Read, options: { seconds: n
   if (sample.status !== expected) throw new Error(`${read.label} answered ${sample.status}, not ${expected}: ${Buffer.from(body).toString().slice(0, 200)}`);
   const firstAskingMs = read.warmUp ? await warmUp(url, read, read.warmUp) : undefined;
   const saturated = await cannon(url, read, { seconds: options.saturatedSeconds, connections: 10 });
-  const [cpuBefore, postgresBefore] = [serverCpuMs(options.serverPid), postgresCpuMs()];
+  const [cpuBefore, postgresBefore] = [serverCpuMs(options.serverPid), postgresCpuByProcess()];
   const fixed = await pacedRun(url, read, { seconds: options.seconds, rate: options.rate, connections: PACED_CONNECTIONS });
-  const [cpuAfter, postgresAfter] = [serverCpuMs(options.serverPid), postgresCpuMs()];
-  const perAnswer = (before: number | undefined, after: number | undefined) =>
-    before !== undefined && after !== undefined && fixed.total > 0 ? Math.round(((after - before) / fixed.total) * 100) / 100 : undefined;
+  const [cpuAfter, postgresUsed] = [serverCpuMs(options.serverPid), postgresCpuSince(postgresBefore)];
+  const perAnswer = (used: number | undefined) => (used !== undefined && fixed.total > 0 ? Math.round((used / fixed.total) * 100) / 100 : undefined);
   return {
     label: read.label,
     path: read.path,
@@ -340,9 +352,9 @@ export async function measureRead(url: string, read: Read, options: { seconds: n
     p99: fixed.p99,
     errors: fixed.errors,
     wrongStatus: fixed.total - fixed.errors - (fixed.statuses.get(expected) ?? 0),
-    cpuMs: perAnswer(cpuBefore, cpuAfter),
+    cpuMs: perAnswer(cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined),
     // What the answers cost the database too: with the server's, whether the fixed rate fits the machine's cores.
-    postgresCpuMs: perAnswer(postgresBefore, postgresAfter),
+    postgresCpuMs: perAnswer(postgresUsed),
     ...(firstAskingMs !== undefined ? { firstAskingMs } : {}),
   };
 }

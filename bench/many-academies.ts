@@ -19,7 +19,7 @@ import { ensureAppRoles } from '../apps/api/src/db/app-role';
 import { makeCitusDatabase } from '../apps/api/test/citus-cluster';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
-import { ensureApiBuilt, measureRead, postgresCpuMs, serverCpuMs, settleSeededDatabase, startServer, warmServer, type Read, type ReadResult } from './http-bench';
+import { ensureApiBuilt, measureRead, postgresCpuByProcess, postgresCpuSince, serverCpuMs, settleSeededDatabase, startServer, warmServer, type Read, type ReadResult } from './http-bench';
 
 /** How many academies of how many students, and the reads' windows: the full bench's, or a toy's (npm test). */
 export type ManySize = { academies: number; studentsEach: number; http: { seconds: number; saturatedSeconds: number; rate: number } };
@@ -266,12 +266,12 @@ async function idleCost(superuser: pg.PoolConfig, serverPid: number | undefined,
   await client.connect();
   try {
     const started = new Date();
-    const [server, postgres] = [serverCpuMs(serverPid), postgresCpuMs()];
+    const [server, postgres] = [serverCpuMs(serverPid), postgresCpuByProcess()];
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-    const [serverAfter, postgresAfter] = [serverCpuMs(serverPid), postgresCpuMs()];
+    const [serverAfter, postgresUsed] = [serverCpuMs(serverPid), postgresCpuSince(postgres)];
     const { rows: [runs] } = await client.query<{ runs: number }>('select count(*)::int as runs from jobs where last_finished_at >= $1', [started]);
-    const perSecond = (before: number | undefined, after: number | undefined) => (before === undefined || after === undefined ? undefined : Math.round((after - before) / seconds));
-    return { seconds, serverMsPerSecond: perSecond(server, serverAfter), postgresMsPerSecond: perSecond(postgres, postgresAfter), periodicRunsPerSecond: Math.round((runs!.runs / seconds) * 10) / 10 };
+    const perSecond = (used: number | undefined) => (used === undefined ? undefined : Math.round(used / seconds));
+    return { seconds, serverMsPerSecond: perSecond(server !== undefined && serverAfter !== undefined ? serverAfter - server : undefined), postgresMsPerSecond: perSecond(postgresUsed), periodicRunsPerSecond: Math.round((runs!.runs / seconds) * 10) / 10 };
   } finally {
     await client.end();
   }
