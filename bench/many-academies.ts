@@ -18,6 +18,7 @@ import { createDatabase, runMigrations, type Database } from '../apps/api/src/db
 import { ensureAppRoles } from '../apps/api/src/db/app-role';
 import { makeCitusDatabase } from '../apps/api/test/citus-cluster';
 import { hashPassword } from '../apps/api/src/lib/password';
+import { TABLE_CHANGES_CHANNEL } from '../apps/api/src/lib/read-cache';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
 import { ensureApiBuilt, measureRead, postgresCpuByProcess, postgresCpuSince, serverCpuMs, settleSeededDatabase, startServer, warmServer, type Read, type ReadResult } from './http-bench';
 
@@ -259,19 +260,24 @@ async function jobsSpreadAndCaughtUp(connection: pg.PoolConfig, limitMs = 5 * 60
 
 /**
  * What a deployment of these academies costs with nobody using it: the server's and PostgreSQL's CPU over
- * `seconds` (ms a second) and the job runs finished meanwhile (their periodic checks, every academy's).
+ * `seconds` (ms a second), the job runs finished meanwhile (their periodic checks, every academy's) and the
+ * change notices sent (each makes every server forget that academy's kept answers of a table: lib/read-cache.ts).
  */
 async function idleCost(superuser: pg.PoolConfig, serverPid: number | undefined, seconds: number) {
   const client = new pg.Client(superuser);
   await client.connect();
   try {
+    let notices = 0;
+    client.on('notification', () => (notices += 1));
+    await client.query(`listen ${TABLE_CHANGES_CHANNEL}`);
     const started = new Date();
     const [server, postgres] = [serverCpuMs(serverPid), postgresCpuByProcess()];
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     const [serverAfter, postgresUsed] = [serverCpuMs(serverPid), postgresCpuSince(postgres)];
     const { rows: [runs] } = await client.query<{ runs: number }>('select count(*)::int as runs from jobs where last_finished_at >= $1', [started]);
     const perSecond = (used: number | undefined) => (used === undefined ? undefined : Math.round(used / seconds));
-    return { seconds, serverMsPerSecond: perSecond(server !== undefined && serverAfter !== undefined ? serverAfter - server : undefined), postgresMsPerSecond: perSecond(postgresUsed), periodicRunsPerSecond: Math.round((runs!.runs / seconds) * 10) / 10 };
+    const noticesPerSecond = Math.round((notices / seconds) * 10) / 10;
+    return { seconds, serverMsPerSecond: perSecond(server !== undefined && serverAfter !== undefined ? serverAfter - server : undefined), postgresMsPerSecond: perSecond(postgresUsed), periodicRunsPerSecond: Math.round((runs!.runs / seconds) * 10) / 10, noticesPerSecond };
   } finally {
     await client.end();
   }
@@ -330,7 +336,7 @@ export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: 
       const caughtUp = await jobsSpreadAndCaughtUp(asSuperuser);
       console.log(caughtUp === undefined ? '  the periodic jobs were still due after 5 minutes; measuring anyway' : `  every academy's periodic jobs spread over their intervals, none due, after ${caughtUp} s`);
       const idle = await idleCost(asSuperuser, server.process.pid, Number(process.env.BENCH_IDLE_SECONDS ?? Math.min(size.http.seconds, 30)));
-      console.log(`  idle, ${ACADEMIES} academies: server ${idle.serverMsPerSecond ?? '–'} ms CPU a second, PostgreSQL ${idle.postgresMsPerSecond ?? '–'} ms a second, ${idle.periodicRunsPerSecond} periodic job runs a second (${idle.seconds} s)`);
+      console.log(`  idle, ${ACADEMIES} academies: server ${idle.serverMsPerSecond ?? '–'} ms CPU a second, PostgreSQL ${idle.postgresMsPerSecond ?? '–'} ms a second, ${idle.periodicRunsPerSecond} periodic job runs and ${idle.noticesPerSecond} change notices a second (${idle.seconds} s)`);
       const port = new URL(server.url).port;
       const host = (n: number) => `${people[n % people.length]!.slug}.localhost:${port}`;
       const at = (n: number) => people[n % people.length]!;

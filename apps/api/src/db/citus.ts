@@ -52,7 +52,7 @@ export async function distributeOnCitus(client: pg.ClientBase): Promise<Distribu
     // exam's row lock (exams.service.ts lockExamForStaff) by every save of marks and change of the maximum.
     const { rows: onWorkers } = await client.query<{ table: string; name: string }>(`
       select t.tgrelid::regclass::text as table, t.tgname as name from pg_trigger t
-      where not t.tgisinternal and t.tgfoid in ('announce_table_change'::regproc, 'note_job_due'::regproc, 'exam_marks_within_maximum'::regproc, 'exams_maximum_above_marks'::regproc)
+      where not t.tgisinternal and t.tgfoid in ('announce_table_change'::regproc, 'announce_rows_changed'::regproc, 'note_job_due'::regproc, 'exam_marks_within_maximum'::regproc, 'exams_maximum_above_marks'::regproc)
         and t.tgrelid in (select oid from pg_class where relnamespace = 'public'::regnamespace)`);
     for (const trigger of onWorkers) {
       await client.query(`drop trigger ${client.escapeIdentifier(trigger.name)} on ${trigger.table}`);

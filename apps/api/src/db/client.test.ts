@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CitusStatementQuery, tablesWritten, writesTold } from './client';
+import { changedNothing, CitusStatementQuery, tablesWritten, writesTold } from './client';
 
 describe('the tables a confirmed write changed (forgets this server’s kept answers)', () => {
   it('reads them from drizzle’s and hand-written statements, inside `with` too', () => {
@@ -25,6 +25,18 @@ describe('the tables a confirmed write changed (forgets this server’s kept ans
 
   it('a write whose table cannot be told forgets everything', () => {
     expect(tablesWritten('COPY', 'copy (select 1) to stdout')).toEqual(['*']);
+  });
+
+  it('a write of one table that changed no row forgets nothing; any other write does (migration 0104)', () => {
+    expect(changedNothing('UPDATE', 'update "announcements" set "published" = true where "publish_at" <= now()', 0)).toBe(true);
+    expect(changedNothing('DELETE', 'delete from "batches" where "id" = $1', 0)).toBe(true);
+    expect(changedNothing('INSERT', 'insert into "standards" ("name") values ($1) on conflict do nothing', 0)).toBe(true);
+    expect(changedNothing('UPDATE', 'update "batches" set "name" = $1 where "id" = $2', 1)).toBe(false);
+    // A write inside `with …` is not in the statement's count; a truncate or a copy has no count of rows changed.
+    expect(changedNothing('INSERT', 'with gone as (delete from "notes" returning id) insert into "audit_log" select 1 from gone', 0)).toBe(false);
+    expect(changedNothing('TRUNCATE', 'truncate "batches"', 0)).toBe(false);
+    expect(changedNothing('COPY', 'copy "batches" from stdin', 0)).toBe(false);
+    expect(changedNothing('UPDATE', 'update "batches" set "name" = $1', null)).toBe(false);
   });
 });
 

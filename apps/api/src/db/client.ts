@@ -146,7 +146,20 @@ export function tablesWritten(command: string, text: string): string[] {
   return removal ? tables : tables.filter((table) => !REMOVALS_ONLY.has(table));
 }
 
-type QueryResultLike = { command?: string } | undefined;
+type QueryResultLike = { command?: string; rowCount?: number | null } | undefined;
+
+const ROW_WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+/**
+ * A write that changed no row: an INSERT, UPDATE, DELETE or MERGE of one table that answered 0 rows (a sweep
+ * that found nothing due, a "mark all read" with nothing unread, an insert whose conflict did nothing). It
+ * forgets nothing, as the tables' triggers announce nothing for it (migration 0104). A statement that names
+ * more than one written table (a `with …` writing another, which its count leaves out) still counts.
+ */
+export function changedNothing(command: string, text: string, rowCount: number | null | undefined): boolean {
+  if (rowCount !== 0 || !ROW_WRITES.has(command)) return false;
+  return new Set([...text.matchAll(WRITTEN_TABLES)].map((match) => match[1]!.toLowerCase())).size === 1;
+}
 
 /** What a NoticingClient is told of its server: whom to tell of a write, the academy when none was entered, Citus or not. */
 type NoticingOptions = { changed: (table: string, academyId: string | undefined) => void; defaultAcademyId: string | null; citus: boolean };
@@ -181,7 +194,7 @@ class NoticingClient extends pg.Client {
         this.#changed(written.slice(colon + 1), written.slice(0, colon) || undefined);
       }
       this.#writtenInTransaction.clear();
-    } else if (command && WRITE_COMMANDS.has(command)) {
+    } else if (command && WRITE_COMMANDS.has(command) && !changedNothing(command, text, result?.rowCount)) {
       // The statement ran in the academy this connection was given just before it (issue 55): only its answers.
       const academyId = this.#academy || undefined;
       for (const table of tablesWritten(command, text)) {
@@ -287,7 +300,7 @@ class NoticingClient extends pg.Client {
     const seen = (result: QueryResultLike | QueryResultLike[]) => {
       for (const one of Array.isArray(result) ? result : [result]) {
         this.#noticed(text, one);
-        if (one?.command && WRITE_COMMANDS.has(one.command)) for (const table of tablesWritten(one.command, text)) this.#citusWrites.add(`${wanted}:${table}`);
+        if (one?.command && WRITE_COMMANDS.has(one.command) && !changedNothing(one.command, text, one.rowCount)) for (const table of tablesWritten(one.command, text)) this.#citusWrites.add(`${wanted}:${table}`);
       }
     };
     if (/^\s*(begin|start\s+transaction)\b/i.test(text)) {

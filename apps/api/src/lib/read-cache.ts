@@ -7,9 +7,10 @@ import { currentAcademyId } from './tenancy';
  * and forgotten when a table they were read from changes, in any server on the database
  * (docs/decisions/012-server-speed.md, "Kept answers"):
  *
- * - Every table in WATCHED_TABLES has a statement trigger (migration 0028) that sends
- *   NOTIFY academy_table_changes with the table's name when its transaction commits; every server
- *   LISTENs (db/change-listener.ts) and calls `tableChanged`.
+ * - Every table in WATCHED_TABLES has statement triggers (migrations 0028 and 0104) that send
+ *   NOTIFY academy_table_changes with the table's name when its transaction commits, for each academy
+ *   whose rows the statement changed (none when it changed no row); every server LISTENs
+ *   (db/change-listener.ts) and calls `tableChanged`.
  * - A kept answer names the tables it was read from; it is served only while none of them has
  *   changed since it was read (a change that arrives while it is being read makes it unusable at once).
  * - This server's own writes forget the answers kept from their tables the moment the database
@@ -32,7 +33,7 @@ import { currentAcademyId } from './tenancy';
  */
 export const TABLE_CHANGES_CHANNEL = 'academy_table_changes';
 
-/** The tables whose changes are announced (migrations 0028, 0041, 0069, 0099, 0102 and 0103 give each the trigger; a test compares). */
+/** The tables whose changes are announced (migrations 0028, 0041, 0069, 0099, 0102 and 0103; since 0104 a trigger per event; a test compares). */
 export const WATCHED_TABLES = [
   'absence_reasons',
   'academy_settings',
