@@ -116,6 +116,9 @@ test.describe('classroom (teacher and student on a phone)', () => {
     // The server's sheet is a real form until the app takes it over (issue 74): posted offline, it would open
     // the browser's own offline page. Keeping marks on the phone is the app's work, so wait for it.
     await phone.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 30_000 });
+    // And for the shell's dialogs (they come just after the first screen, with the profile menu): gone offline
+    // before they came, Discard's question waits for the connection (CI once took that path and timed out).
+    await expect(phone.getByRole('button', { name: 'Open profile menu' })).toBeVisible({ timeout: 30_000 });
     await phone.context().setOffline(true);
     await students.getByRole('listitem', { name: names[0]! }).getByText('Late', { exact: true }).click();
     await phone.getByRole('button', { name: 'Submit attendance' }).click();
