@@ -603,7 +603,11 @@ async function main() {
         checks.push([`${label} serves at least ${goal} of the bare route (${ratio.toFixed(2)})`, ratio >= goal]);
       }
       // Issue 74: "p99 ≤ 25 ms at 300 req/s": requests sent at that rate (pacedRun), each latency from when it was due (whole milliseconds).
-      for (const read of [me!, ...rest]) checks.push([`${read.label}: p99 ≤ 25 ms with 0 errors at ${HTTP_RATE} req/s (${read.p99} ms)`, read.p99 <= 25 && read.errors + read.wrongStatus === 0 && read.rate >= HTTP_RATE * 0.95]);
+      // The whole window decides; a miss also names the p99 of the window's second half (decision 108: where it came from).
+      for (const read of [me!, ...rest]) {
+        const met = read.p99 <= 25 && read.errors + read.wrongStatus === 0 && read.rate >= HTTP_RATE * 0.95;
+        checks.push([`${read.label}: p99 ≤ 25 ms with 0 errors at ${HTTP_RATE} req/s (${read.p99} ms${met ? '' : `; ${read.p99SecondHalf} ms in the window's second half`})`, met]);
+      }
     }
     // The soak runs with every measure (not with BENCH_ONLY=http or small, which are for quick looks).
     if (!process.env.BENCH_ONLY) checks.push(...(await soak()));

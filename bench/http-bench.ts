@@ -149,7 +149,7 @@ export type Read = {
    */
   warmUp?: number;
 };
-export type ReadResult = { label: string; path: string; bytes: number; saturated: number; rate: number; p50: number; p90: number; p99: number; errors: number; wrongStatus: number; cpuMs: number | undefined; postgresCpuMs: number | undefined; firstAskingMs?: number };
+export type ReadResult = { label: string; path: string; bytes: number; saturated: number; rate: number; p50: number; p90: number; p99: number; p99SecondHalf: number; errors: number; wrongStatus: number; cpuMs: number | undefined; postgresCpuMs: number | undefined; firstAskingMs?: number };
 
 /**
  * CPU time (user + system) the server process has used so far, in ms, from /proc (Linux); the
@@ -272,6 +272,9 @@ export async function pacedRun(url: string, read: Read, options: { seconds: numb
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const total = Math.round(options.seconds * options.rate);
   const latencies: number[] = [];
+  // The latencies of the requests due in the window's second half: whether a missed p99 came from its first
+  // seconds (the server's code and kept sessions still warming after the short saturated run) or from all of it.
+  const settledLatencies: number[] = [];
   // BENCH_TRACE=<folder>: every request's due time and latencies, one TSV per read, to see when the slow ones came
   // (decision 111: together, every few seconds, with the server's major garbage collections).
   const trace: string[] = ['n\tdue_ms\tlatency_ms\tsent_to_answer_ms'];
@@ -291,6 +294,7 @@ export async function pacedRun(url: string, read: Read, options: { seconds: numb
       else {
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         latencies.push(performance.now() - dueAt(n));
+        if (n >= total / 2) settledLatencies.push(performance.now() - dueAt(n));
         if (process.env.BENCH_TRACE) trace.push(`${n}\t${Math.round(dueAt(n) - started)}\t${(performance.now() - dueAt(n)).toFixed(1)}\t${(performance.now() - sentAt).toFixed(1)}`);
       }
       done += 1;
@@ -320,9 +324,10 @@ export async function pacedRun(url: string, read: Read, options: { seconds: numb
     fs.mkdirSync(process.env.BENCH_TRACE, { recursive: true });
     fs.writeFileSync(path.join(process.env.BENCH_TRACE, `${read.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.tsv`), `${trace.join('\n')}\n`);
   }
+  const percentile = (sorted: number[], p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!) : 0);
   latencies.sort((a, b) => a - b);
-  const percentile = (p: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]!) : 0);
-  return { total, rate: total / elapsedSeconds, p50: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99), errors, statuses };
+  settledLatencies.sort((a, b) => a - b);
+  return { total, rate: total / elapsedSeconds, p50: percentile(latencies, 0.5), p90: percentile(latencies, 0.9), p99: percentile(latencies, 0.99), p99SecondHalf: percentile(settledLatencies, 0.99), errors, statuses };
 }
 
 /**
@@ -350,6 +355,7 @@ export async function measureRead(url: string, read: Read, options: { seconds: n
     p50: fixed.p50,
     p90: fixed.p90,
     p99: fixed.p99,
+    p99SecondHalf: fixed.p99SecondHalf,
     errors: fixed.errors,
     wrongStatus: fixed.total - fixed.errors - (fixed.statuses.get(expected) ?? 0),
     cpuMs: perAnswer(cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined),
