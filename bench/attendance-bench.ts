@@ -443,13 +443,18 @@ export async function run(connection: pg.PoolConfig, scenario: Scenario) {
 export function printHttp(results: ReadResult[]) {
   const bare = results[0]!;
   console.log(`  HTTP (built server over loopback; 3 s saturated by autocannon, 10 connections; then ${HTTP_SECONDS} s at a fixed ${HTTP_RATE} req/s, each request sent when due, up to ${PACED_CONNECTIONS} connections; load average ${os.loadavg()[0]!.toFixed(1)}):`);
-  console.log(`    ${'read'.padEnd(56)} ${'saturated'.padStart(10)} ${'× bare'.padStart(7)} ${'req/s'.padStart(6)} ${'p50'.padStart(5)} ${'p90'.padStart(5)} ${'p99'.padStart(5)} ${'errors'.padStart(6)} ${'bytes'.padStart(8)} ${'CPU ms/req'.padStart(10)} ${'PG ms/req'.padStart(9)}`);
+  console.log(`    ${'read'.padEnd(56)} ${'saturated'.padStart(10)} ${'× bare'.padStart(7)} ${'req/s'.padStart(6)} ${'p50'.padStart(5)} ${'p90'.padStart(5)} ${'p99'.padStart(5)} ${'errors'.padStart(6)} ${'bytes'.padStart(8)} ${'CPU ms/req'.padStart(10)} ${'PG ms/req'.padStart(9)} ${'bench ms/req'.padStart(12)} ${'busy'.padStart(5)}`);
   for (const read of results) {
     console.log(
-      `    ${read.label.padEnd(56)} ${String(read.saturated).padStart(10)} ${(read.saturated / bare.saturated).toFixed(2).padStart(7)} ${String(read.rate).padStart(6)} ${String(read.p50).padStart(5)} ${String(read.p90).padStart(5)} ${String(read.p99).padStart(5)} ${String(read.errors + read.wrongStatus).padStart(6)} ${String(read.bytes).padStart(8)} ${String(read.cpuMs ?? '–').padStart(10)} ${String(read.postgresCpuMs ?? '–').padStart(9)}`,
+      `    ${read.label.padEnd(56)} ${String(read.saturated).padStart(10)} ${(read.saturated / bare.saturated).toFixed(2).padStart(7)} ${String(read.rate).padStart(6)} ${String(read.p50).padStart(5)} ${String(read.p90).padStart(5)} ${String(read.p99).padStart(5)} ${String(read.errors + read.wrongStatus).padStart(6)} ${String(read.bytes).padStart(8)} ${String(read.cpuMs ?? '–').padStart(10)} ${String(read.postgresCpuMs ?? '–').padStart(9)} ${String(read.benchCpuMs).padStart(12)} ${busyText(read).padStart(5)}`,
     );
   }
-  console.log("    (latencies in ms; bytes: one answer uncompressed; CPU ms/req: the server process's CPU time per answer at the fixed rate, little changed by other work on the machine; PG ms/req: every PostgreSQL process's on this machine, per answer at the fixed rate)");
+  console.log("    (latencies in ms; bytes: one answer uncompressed; CPU ms/req: the server process's CPU time per answer at the fixed rate, little changed by other work on the machine; PG ms/req: every PostgreSQL process's on this machine, per answer at the fixed rate; bench ms/req: the load generator's, which shares the cores; busy: how busy the machine's cores were at the fixed rate, everyone's work together)");
+}
+
+/** How busy the machine's cores were during a read's fixed rate, in per cent ('–' off Linux). */
+function busyText(read: ReadResult) {
+  return read.machineBusy === undefined ? '–' : `${Math.round(read.machineBusy * 100)}%`;
 }
 
 async function main() {
@@ -606,7 +611,7 @@ async function main() {
       // The whole window decides; a miss also names the p99 of the window's second half (decision 108: where it came from).
       for (const read of [me!, ...rest]) {
         const met = read.p99 <= 25 && read.errors + read.wrongStatus === 0 && read.rate >= HTTP_RATE * 0.95;
-        checks.push([`${read.label}: p99 ≤ 25 ms with 0 errors at ${HTTP_RATE} req/s (${read.p99} ms${met ? '' : `; ${read.p99SecondHalf} ms in the window's second half`})`, met]);
+        checks.push([`${read.label}: p99 ≤ 25 ms with 0 errors at ${HTTP_RATE} req/s (${read.p99} ms${met ? '' : `; ${read.p99SecondHalf} ms in the window's second half; the machine's cores ${busyText(read)} busy`})`, met]);
       }
     }
     // The soak runs with every measure (not with BENCH_ONLY=http or small, which are for quick looks).

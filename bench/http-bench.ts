@@ -149,7 +149,7 @@ export type Read = {
    */
   warmUp?: number;
 };
-export type ReadResult = { label: string; path: string; bytes: number; saturated: number; rate: number; p50: number; p90: number; p99: number; p99SecondHalf: number; errors: number; wrongStatus: number; cpuMs: number | undefined; postgresCpuMs: number | undefined; firstAskingMs?: number };
+export type ReadResult = { label: string; path: string; bytes: number; saturated: number; rate: number; p50: number; p90: number; p99: number; p99SecondHalf: number; errors: number; wrongStatus: number; cpuMs: number | undefined; postgresCpuMs: number | undefined; benchCpuMs: number; machineBusy: number | undefined; firstAskingMs?: number };
 
 /**
  * CPU time (user + system) the server process has used so far, in ms, from /proc (Linux); the
@@ -160,6 +160,24 @@ export function serverCpuMs(pid: number | undefined): number | undefined {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * The machine's CPU time so far (every core, from the first line of /proc/stat, in clock ticks): all of it and
+ * the idle part; undefined elsewhere than Linux. Two readings give how busy the cores were between them.
+ */
+export function machineCpuTicks(): { total: number; idle: number } | undefined {
+  if (!fs.existsSync('/proc/stat')) return undefined;
+  // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is already in user)
+  const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { total: ticks.reduce((sum, value) => sum + value, 0), idle: ticks[3]! + ticks[4]! };
+}
+
+/** The share (0–1) of the machine's cores busy since `before` (machineCpuTicks), whoever kept them busy. */
+export function machineBusySince(before: { total: number; idle: number } | undefined): number | undefined {
+  const after = machineCpuTicks();
+  if (!before || !after || after.total <= before.total) return undefined;
+  return 1 - (after.idle - before.idle) / (after.total - before.total);
 }
 
 /** CPU time (user + system, ms) of each PostgreSQL process on this machine so far, by pid, from /proc; undefined elsewhere. */
@@ -342,9 +360,9 @@ export async function measureRead(url: string, read: Read, options: { seconds: n
   if (sample.status !== expected) throw new Error(`${read.label} answered ${sample.status}, not ${expected}: ${Buffer.from(body).toString().slice(0, 200)}`);
   const firstAskingMs = read.warmUp ? await warmUp(url, read, read.warmUp) : undefined;
   const saturated = await cannon(url, read, { seconds: options.saturatedSeconds, connections: 10 });
-  const [cpuBefore, postgresBefore] = [serverCpuMs(options.serverPid), postgresCpuByProcess()];
+  const [cpuBefore, postgresBefore, benchBefore, machineBefore] = [serverCpuMs(options.serverPid), postgresCpuByProcess(), process.cpuUsage(), machineCpuTicks()];
   const fixed = await pacedRun(url, read, { seconds: options.seconds, rate: options.rate, connections: PACED_CONNECTIONS });
-  const [cpuAfter, postgresUsed] = [serverCpuMs(options.serverPid), postgresCpuSince(postgresBefore)];
+  const [cpuAfter, postgresUsed, benchUsed, machineBusy] = [serverCpuMs(options.serverPid), postgresCpuSince(postgresBefore), process.cpuUsage(benchBefore), machineBusySince(machineBefore)];
   const perAnswer = (used: number | undefined) => (used !== undefined && fixed.total > 0 ? Math.round((used / fixed.total) * 100) / 100 : undefined);
   return {
     label: read.label,
@@ -361,6 +379,10 @@ export async function measureRead(url: string, read: Read, options: { seconds: n
     cpuMs: perAnswer(cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined),
     // What the answers cost the database too: with the server's, whether the fixed rate fits the machine's cores.
     postgresCpuMs: perAnswer(postgresUsed),
+    // And the load generator's (this process, sharing the machine's cores with both), and how busy the cores were
+    // in all: near 100 %, the rate is more than this machine holds whatever the read, and its p99 is a queue's.
+    benchCpuMs: perAnswer((benchUsed.user + benchUsed.system) / 1000) ?? 0,
+    machineBusy,
     ...(firstAskingMs !== undefined ? { firstAskingMs } : {}),
   };
 }
